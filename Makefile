@@ -1,0 +1,32 @@
+# The README's two commands: `make run` and `make test`. Both bootstrap .venv from nothing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck unit bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/cambio play cards
+
+test: $(STAMP) lint typecheck unit
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest -n 2
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/cards_random.py --players 2 --rules rulebook
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,57 @@
+"""The card game's rules core. Depends on nothing else in the project.
+
+>>> from cambio.cards import Rules, State, parse_action
+>>> s = State(Rules.preset("rulebook"), 3, seed=7)
+>>> s.current_player()
+0
+>>> s.play(parse_action("draw"))
+>>> s.phase.name
+'DRAWN'
+"""
+
+from .actions import Action, Kind, action_text, addr, addr_text, parse_action
+from .cards import Card, card_code, deck_cards, parse_card, parse_cards
+from .errors import (
+    CambioError,
+    CardError,
+    IllegalActionError,
+    InvalidActionError,
+    RulesError,
+)
+from .rules import PRESETS, NextRound, Power, PowerTrigger, Resnap, Rules, TieRule
+from .state import EMPTY, TERMINAL, EndReason, Phase, State
+from .view import HIDDEN, CardView, observe
+
+__all__ = [
+    "EMPTY",
+    "HIDDEN",
+    "PRESETS",
+    "TERMINAL",
+    "Action",
+    "CambioError",
+    "Card",
+    "CardError",
+    "CardView",
+    "EndReason",
+    "IllegalActionError",
+    "InvalidActionError",
+    "Kind",
+    "NextRound",
+    "Phase",
+    "Power",
+    "PowerTrigger",
+    "Resnap",
+    "Rules",
+    "RulesError",
+    "State",
+    "TieRule",
+    "action_text",
+    "addr",
+    "addr_text",
+    "card_code",
+    "deck_cards",
+    "observe",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+]

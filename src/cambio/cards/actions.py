@@ -1,0 +1,163 @@
+"""Actions as small ints, with a short text form that records and the terminal share.
+
+An action is ``kind | a << 5 | b << 21`` where ``a`` and ``b`` are slot addresses
+(``seat << 8 | slot``) or, for ``swap`` and ``give``, an index into the actor's own grid.
+Ints keep the hot loop fast and give RL adapters a natural encoding; :func:`action_text` and
+:func:`parse_action` convert exactly both ways.
+
+>>> action_text(parse_action("snap 1.3"))
+'snap 1.3'
+>>> action_text(parse_action("switch 0.2 2.0"))
+'switch 0.2 2.0'
+>>> parse_action("swap 2") == swap(2)
+True
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from .errors import InvalidActionError
+
+Action = int
+
+
+class Kind(IntEnum):
+    CAMBIO = 0
+    DRAW = 1
+    TAKE = 2
+    SWAP = 3
+    DISCARD = 4
+    PEEK = 5
+    LOOK = 6
+    SWITCH = 7
+    KEEP = 8
+    SKIP = 9
+    SNAP = 10
+    GIVE = 11
+    PASS = 12
+
+
+CAMBIO, DRAW, TAKE, SWAP, DISCARD, PEEK, LOOK, SWITCH, KEEP, SKIP, SNAP, GIVE, PASS = range(13)
+
+SLOT_BITS = 8
+MAX_SLOTS = 1 << SLOT_BITS
+ADDR_MASK = 0xFFFF
+
+_NAMES = [k.name.lower() for k in Kind]
+_NO_ARGS = {CAMBIO, DRAW, TAKE, DISCARD, KEEP, SKIP, PASS}
+_ONE_SLOT = {SWAP, GIVE}
+_ONE_ADDR = {PEEK, SNAP}
+_TWO_ADDRS = {LOOK, SWITCH}
+
+CALL_CAMBIO: Action = CAMBIO
+DRAW_DECK: Action = DRAW
+TAKE_DISCARD: Action = TAKE
+DISCARD_HELD: Action = DISCARD
+KEEP_CARDS: Action = KEEP
+SKIP_POWER: Action = SKIP
+PASS_SNAP: Action = PASS
+
+
+def addr(seat: int, slot: int) -> int:
+    return seat << SLOT_BITS | slot
+
+
+def addr_seat(a: int) -> int:
+    return a >> SLOT_BITS
+
+
+def addr_slot(a: int) -> int:
+    return a & (MAX_SLOTS - 1)
+
+
+def kind_of(action: Action) -> int:
+    return action & 31
+
+
+def arg_a(action: Action) -> int:
+    return (action >> 5) & ADDR_MASK
+
+
+def arg_b(action: Action) -> int:
+    return action >> 21
+
+
+def swap(slot: int) -> Action:
+    return SWAP | slot << 5
+
+
+def give(slot: int) -> Action:
+    return GIVE | slot << 5
+
+
+def peek(seat: int, slot: int) -> Action:
+    return PEEK | addr(seat, slot) << 5
+
+
+def snap(seat: int, slot: int) -> Action:
+    return SNAP | addr(seat, slot) << 5
+
+
+def look(a: int, b: int) -> Action:
+    return LOOK | a << 5 | b << 21
+
+
+def switch(a: int, b: int) -> Action:
+    return SWITCH | a << 5 | b << 21
+
+
+def addr_text(a: int) -> str:
+    return f"{a >> SLOT_BITS}.{a & (MAX_SLOTS - 1)}"
+
+
+def action_text(action: Action) -> str:
+    kind = action & 31
+    if kind >= len(_NAMES):
+        raise InvalidActionError(f"{action} is not an action code")
+    name = _NAMES[kind]
+    if kind in _NO_ARGS:
+        return name
+    a = (action >> 5) & ADDR_MASK
+    if kind in _ONE_SLOT:
+        return f"{name} {a}"
+    if kind in _ONE_ADDR:
+        return f"{name} {addr_text(a)}"
+    return f"{name} {addr_text(a)} {addr_text(action >> 21)}"
+
+
+def _parse_addr(text: str, whole: str) -> int:
+    seat_s, dot, slot_s = text.partition(".")
+    if not dot or not seat_s.isdigit() or not slot_s.isdigit():
+        raise InvalidActionError(f"{whole!r}: {text!r} is not a slot address (seat.slot, e.g. 1.3)")
+    seat, slot = int(seat_s), int(slot_s)
+    if seat >= 256 or slot >= MAX_SLOTS:
+        raise InvalidActionError(f"{whole!r}: slot address {text!r} is out of range")
+    return addr(seat, slot)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action's text form; raise :class:`InvalidActionError` if it is malformed."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action must be a string, not {type(text).__name__}")
+    if len(text) > 64:
+        raise InvalidActionError("action text too long")
+    parts = text.strip().lower().split()
+    if not parts:
+        raise InvalidActionError("empty action")
+    name, args = parts[0], parts[1:]
+    if name not in _NAMES:
+        raise InvalidActionError(f"{text!r}: unknown action {name!r}; actions: {', '.join(_NAMES)}")
+    kind = _NAMES.index(name)
+    want = 0 if kind in _NO_ARGS else 2 if kind in _TWO_ADDRS else 1
+    if len(args) != want:
+        raise InvalidActionError(f"{text!r}: {name} takes {want} argument(s), got {len(args)}")
+    if kind in _NO_ARGS:
+        return kind
+    if kind in _ONE_SLOT:
+        if not args[0].isdigit() or int(args[0]) >= MAX_SLOTS:
+            raise InvalidActionError(f"{text!r}: {name} takes one of your slot numbers, e.g. 2")
+        return kind | int(args[0]) << 5
+    if kind in _ONE_ADDR:
+        return kind | _parse_addr(args[0], text) << 5
+    return kind | _parse_addr(args[0], text) << 5 | _parse_addr(args[1], text) << 21

@@ -1,0 +1,335 @@
+"""The rule set of the card game: one frozen object, three presets, any field overridable.
+
+Every difference between the three published texts (SPEC 1.1) and every house rule players
+ask for (SPEC 1.3) is a field here, so a table's rules are one value that can be stored in a
+record, compared, and sent to a client.
+
+>>> Rules.preset("house").value_queen
+12
+>>> r = Rules.preset("rulebook", value_black_king=-2, jokers_per_deck=4)
+>>> r.overrides()
+{'jokers_per_deck': 4, 'value_black_king': -2}
+>>> Rules.from_json(r.to_json()) == r
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from typing import Any
+
+from .cards import ACE, JACK, JOKER, KING, NUM_CARD_CODES, QUEEN, is_red
+from .errors import RulesError
+
+PRESET_NAMES = ("rulebook", "house", "wikipedia")
+
+
+class Power(StrEnum):
+    """What discarding a power card lets the discarder do."""
+
+    NONE = "none"
+    PEEK_OWN = "peek_own"
+    PEEK_OTHER = "peek_other"
+    SWAP_OWN_OTHER = "swap_own_other"
+    """Swap one of your cards with another player's, unseen."""
+    SWAP_ANY = "swap_any"
+    """Swap any two cards on the table (any owners), unseen."""
+    LOOK_OWN_OTHER_MAY_SWAP = "look_own_other_may_swap"
+    """Look at one own card and one of another player's, then swap those two or keep."""
+    LOOK_ANY_SWAP_ANY = "look_any_two_swap_any_two"
+    """Look at any two cards, then swap any two cards (required, not necessarily the same)."""
+
+
+class PowerTrigger(StrEnum):
+    END_OF_TURN_DISCARD = "end_of_turn_discard"
+    """The card put on the pile at the end of the turn fires, drawn or replaced."""
+    DRAWN_AND_DISCARDED = "drawn_and_discarded"
+    """Only a card drawn from the deck and discarded at once fires."""
+
+
+class Resnap(StrEnum):
+    ANYONE = "anyone"
+    SNAPPER_ONLY = "snapper_only"
+
+
+class TieRule(StrEnum):
+    ALL_TIED_WIN = "all_tied_win"
+    MOST_CARDS_THEN_NOT_CALLER = "most_cards_then_not_caller"
+
+
+class NextRound(StrEnum):
+    DEALER_MOVES_LEFT = "dealer_moves_left"
+    WINNER_STARTS = "winner_starts"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """All the rules of one card game. Build one with :meth:`preset`."""
+
+    preset_name: str = "rulebook"
+    min_players: int = 2
+    max_players: int | None = None
+    players_per_extra_deck: int = 6
+    jokers_per_deck: int = 2
+    value_ace: int = 1
+    value_jack: int = 10
+    value_queen: int = 10
+    value_black_king: int = 10
+    value_red_king: int = -1
+    value_joker: int = 0
+    opening_peek: int = 2
+    draw_from_discard: bool = False
+    power_trigger: PowerTrigger = PowerTrigger.END_OF_TURN_DISCARD
+    powers_optional: bool = False
+    power_seven_eight: Power = Power.PEEK_OWN
+    power_nine_ten: Power = Power.PEEK_OTHER
+    power_jack_queen: Power = Power.SWAP_OWN_OTHER
+    power_black_king: Power = Power.LOOK_OWN_OTHER_MAY_SWAP
+    power_red_king: Power = Power.LOOK_OWN_OTHER_MAY_SWAP
+    resnap: Resnap = Resnap.ANYONE
+    snap_penalty: int = 1
+    tie_rule: TieRule = TieRule.ALL_TIED_WIN
+    next_round: NextRound = NextRound.DEALER_MOVES_LEFT
+    # House rules (SPEC 1.3), off in every preset.
+    lock_caller: bool = False
+    caller_may_snap: bool = True
+    max_grid: int | None = None
+    empty_grid_calls_cambio: bool = False
+    earliest_cambio_turn: int = 1
+    one_snap_per_discard: bool = False
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            kind = _FIELD_TYPES[f.name]
+            if kind is bool:
+                ok = isinstance(value, bool)
+            elif kind is int:
+                ok = isinstance(value, int) and not isinstance(value, bool)
+            elif kind == "optint":
+                ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
+            elif kind is str:
+                ok = isinstance(value, str)
+            else:
+                ok = isinstance(value, kind)
+            if not ok:
+                raise RulesError(f"rule {f.name}={value!r} has the wrong type")
+        if self.preset_name not in PRESET_NAMES:
+            names = ", ".join(PRESET_NAMES)
+            raise RulesError(f"unknown preset {self.preset_name!r}; presets: {names}")
+        if self.min_players < 2:
+            raise RulesError("min_players must be at least 2")
+        if self.max_players is not None and self.max_players < self.min_players:
+            raise RulesError("max_players must be at least min_players")
+        if self.players_per_extra_deck < 1:
+            raise RulesError("players_per_extra_deck must be at least 1")
+        if not 0 <= self.jokers_per_deck <= 8:
+            raise RulesError("jokers_per_deck must be between 0 and 8")
+        if not 0 <= self.opening_peek <= 4:
+            raise RulesError("opening_peek must be between 0 and 4")
+        if not 0 <= self.snap_penalty <= 4:
+            raise RulesError("snap_penalty must be between 0 and 4")
+        if self.max_grid is not None and not 4 <= self.max_grid <= 64:
+            raise RulesError("max_grid must be between 4 and 64 (or none)")
+        if self.earliest_cambio_turn < 1:
+            raise RulesError("earliest_cambio_turn must be at least 1")
+
+    # ----------------------------------------------------------------- construction
+    @staticmethod
+    def preset(name: str, **overrides: Any) -> Rules:
+        """The preset ``name`` with any fields replaced (house rules)."""
+        if name not in PRESETS:
+            raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}")
+        base = PRESETS[name]
+        if not overrides:
+            return base
+        return base.with_overrides(overrides)
+
+    def with_overrides(self, overrides: dict[str, Any]) -> Rules:
+        """A copy with fields replaced; string values are read as the field's type."""
+        values: dict[str, Any] = {}
+        for key, raw in overrides.items():
+            if key == "preset_name" or key not in _FIELD_TYPES:
+                raise RulesError(f"unknown rule {key!r}")
+            values[key] = _coerce(key, raw)
+        return dataclasses.replace(self, **values)
+
+    def overrides(self) -> dict[str, Any]:
+        """The fields that differ from the preset this rule set is based on."""
+        base = PRESETS[self.preset_name]
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if f.name == "preset_name":
+                continue
+            mine, theirs = getattr(self, f.name), getattr(base, f.name)
+            if mine != theirs:
+                out[f.name] = str(mine) if isinstance(mine, StrEnum) else mine
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"preset": self.preset_name, "overrides": self.overrides()}
+
+    @staticmethod
+    def from_json(data: Any) -> Rules:
+        if not isinstance(data, dict):
+            raise RulesError("rules must be an object with 'preset' and 'overrides'")
+        unknown = set(data) - {"preset", "overrides"}
+        if unknown:
+            raise RulesError(f"unknown keys in rules: {sorted(unknown)}")
+        name = data.get("preset", "rulebook")
+        overrides = data.get("overrides", {})
+        if not isinstance(name, str):
+            raise RulesError("rules 'preset' must be a string")
+        if not isinstance(overrides, dict):
+            raise RulesError("rules 'overrides' must be an object")
+        return Rules.preset(name, **overrides)
+
+    @staticmethod
+    def field_names() -> list[str]:
+        return [f.name for f in dataclasses.fields(Rules) if f.name != "preset_name"]
+
+    # ----------------------------------------------------------------- derived facts
+    def decks_for(self, players: int) -> int:
+        return 1 + players // self.players_per_extra_deck
+
+    def check_players(self, players: int) -> None:
+        if players < self.min_players:
+            raise RulesError(f"{self.preset_name} needs at least {self.min_players} players")
+        if self.max_players is not None and players > self.max_players:
+            raise RulesError(f"{self.preset_name} allows at most {self.max_players} players")
+        if players > 64:
+            raise RulesError("at most 64 players")
+
+    def value(self, card: int) -> int:
+        return tables(self).values[card]
+
+    def power_of(self, card: int) -> Power:
+        return tables(self).powers[card]
+
+
+def _coerce(key: str, raw: Any) -> Any:
+    kind = _FIELD_TYPES[key]
+    if not isinstance(raw, str):
+        if isinstance(kind, type) and issubclass(kind, StrEnum):
+            raise RulesError(f"rule {key} must be one of {[str(v) for v in kind]}")
+        return raw
+    text = raw.strip()
+    try:
+        if kind is bool:
+            low = text.lower()
+            if low in ("1", "true", "yes", "on"):
+                return True
+            if low in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(text)
+        if kind is int:
+            return int(text)
+        if kind == "optint":
+            return None if text.lower() in ("none", "null", "") else int(text)
+        if isinstance(kind, type) and issubclass(kind, StrEnum):
+            return kind(text)
+    except ValueError:
+        choices = [str(v) for v in kind] if isinstance(kind, type) and issubclass(
+            kind, StrEnum) else None
+        hint = f"; one of {choices}" if choices else ""
+        raise RulesError(f"rule {key}: cannot read {raw!r}{hint}") from None
+    return text
+
+
+_FIELD_TYPES: dict[str, Any] = {
+    "preset_name": str,
+    "min_players": int,
+    "max_players": "optint",
+    "players_per_extra_deck": int,
+    "jokers_per_deck": int,
+    "value_ace": int,
+    "value_jack": int,
+    "value_queen": int,
+    "value_black_king": int,
+    "value_red_king": int,
+    "value_joker": int,
+    "opening_peek": int,
+    "draw_from_discard": bool,
+    "power_trigger": PowerTrigger,
+    "powers_optional": bool,
+    "power_seven_eight": Power,
+    "power_nine_ten": Power,
+    "power_jack_queen": Power,
+    "power_black_king": Power,
+    "power_red_king": Power,
+    "resnap": Resnap,
+    "snap_penalty": int,
+    "tie_rule": TieRule,
+    "next_round": NextRound,
+    "lock_caller": bool,
+    "caller_may_snap": bool,
+    "max_grid": "optint",
+    "empty_grid_calls_cambio": bool,
+    "earliest_cambio_turn": int,
+    "one_snap_per_discard": bool,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Per-card lookups compiled once per rule set (the engine's hot loop reads these)."""
+
+    values: tuple[int, ...]
+    powers: tuple[Power, ...]
+
+
+@lru_cache(maxsize=256)
+def tables(rules: Rules) -> Tables:
+    values: list[int] = []
+    powers: list[Power] = []
+    for card in range(NUM_CARD_CODES):
+        rank = card >> 2
+        if rank == JOKER:
+            v, p = rules.value_joker, Power.NONE
+        elif rank == ACE:
+            v, p = rules.value_ace, Power.NONE
+        elif rank in (JACK, QUEEN):
+            v = rules.value_jack if rank == JACK else rules.value_queen
+            p = rules.power_jack_queen
+        elif rank == KING:
+            red = is_red(card)
+            v = rules.value_red_king if red else rules.value_black_king
+            p = rules.power_red_king if red else rules.power_black_king
+        else:
+            v = rank
+            p = (rules.power_seven_eight if rank in (7, 8)
+                 else rules.power_nine_ten if rank in (9, 10) else Power.NONE)
+        values.append(v)
+        powers.append(p)
+    return Tables(tuple(values), tuple(powers))
+
+
+PRESETS: dict[str, Rules] = {}
+PRESETS["rulebook"] = Rules(preset_name="rulebook")
+PRESETS["house"] = Rules(
+    preset_name="house",
+    jokers_per_deck=0,
+    value_ace=0,
+    value_jack=11,
+    value_queen=12,
+    value_black_king=20,
+    draw_from_discard=True,
+    power_trigger=PowerTrigger.DRAWN_AND_DISCARDED,
+    power_jack_queen=Power.SWAP_ANY,
+    power_black_king=Power.LOOK_ANY_SWAP_ANY,
+    power_red_king=Power.LOOK_ANY_SWAP_ANY,
+    resnap=Resnap.SNAPPER_ONLY,
+)
+PRESETS["wikipedia"] = Rules(
+    preset_name="wikipedia",
+    max_players=8,
+    draw_from_discard=True,
+    power_trigger=PowerTrigger.DRAWN_AND_DISCARDED,
+    powers_optional=True,
+    power_red_king=Power.NONE,
+    tie_rule=TieRule.MOST_CARDS_THEN_NOT_CALLER,
+    next_round=NextRound.WINNER_STARTS,
+)

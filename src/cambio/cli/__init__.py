@@ -1,0 +1,1 @@
+"""The ``cambio`` command line (typer). Each game registers its own subcommands."""

@@ -1,0 +1,41 @@
+"""Entry point of the ``cambio`` command.
+
+The command groups are created here; each game's module registers its commands into them
+(:func:`cambio.cli.cards.register`, :func:`cambio.cli.board.register`) so the two games'
+command code stays apart.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from . import board as board_cli
+from . import cards as cards_cli
+from .replay import export_command, replay_command
+
+app = typer.Typer(
+    help="cambio: play, simulate and study both games called Cambio.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+sim_app = typer.Typer(help="Run bot simulations with a progress bar and a results table.",
+                      no_args_is_help=True)
+play_app = typer.Typer(help="Play in the terminal against bots.", no_args_is_help=True)
+solve_app = typer.Typer(help="Solve small games exactly.", no_args_is_help=True)
+app.add_typer(sim_app, name="sim")
+app.add_typer(play_app, name="play")
+app.add_typer(solve_app, name="solve")
+app.command("replay")(replay_command)
+app.command("export")(export_command)
+
+cards_cli.register(sim=sim_app, play=play_app)
+board_cli.register(sim=sim_app, play=play_app, solve=solve_app)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

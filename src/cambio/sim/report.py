@@ -1,0 +1,62 @@
+"""Progress bars and result tables shared by every simulation and tournament command."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+
+def stderr_console() -> Console:
+    """Progress goes to stderr so ``--json`` output on stdout stays one clean object."""
+    return Console(file=sys.stderr)
+
+
+@contextmanager
+def progress_bar(total: int, description: str, enabled: bool = True) -> Iterator[Any]:
+    """Yield an ``advance(k=1)`` callable that moves a rich progress bar (or does nothing)."""
+    if not enabled:
+        yield lambda k=1: None
+        return
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=stderr_console(),
+        transient=False,
+    ) as progress:
+        task = progress.add_task(description, total=total)
+
+        def advance(k: int = 1) -> None:
+            progress.advance(task, k)
+
+        yield advance
+
+
+def results_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> Table:
+    table = Table(title=title)
+    for i, col in enumerate(columns):
+        table.add_column(col, justify="left" if i == 0 else "right")
+    for row in rows:
+        table.add_row(*[_fmt(v) for v in row])
+    return table
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:,.3f}" if abs(v) < 100 else f"{v:,.0f}"
+    return str(v)
