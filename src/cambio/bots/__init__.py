@@ -1,0 +1,1 @@
+"""Bots for both games. Bots see a player's view, never the state."""

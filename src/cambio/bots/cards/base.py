@@ -1,0 +1,41 @@
+"""The card-bot interface and the loop that drives a round with bots.
+
+A bot receives a :class:`~cambio.cards.view.CardView` -- what its seat may know -- and
+returns one of ``view.legal``. It never receives the state, so it cannot cheat by accident.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from cambio.cards import Action, State, observe
+
+
+class CardBot(Protocol):
+    """Anything with a name and an ``act(view) -> action`` method."""
+
+    name: str
+
+    def act(self, view: object) -> Action:  # view: CardView
+        ...
+
+
+def play_round(state: State, bots: Sequence[CardBot], max_actions: int = 100_000) -> State:
+    """Drive a polled (turn-based) round to its end, asking each seat's bot in turn.
+
+    Each bot's answer is checked against its legal actions: a bot bug raises instead of
+    corrupting the round.
+    """
+    if not state.polled:
+        raise ValueError("play_round drives polled states; a real-time table needs a server")
+    for _ in range(max_actions):
+        if state.is_over():
+            return state
+        seat = state.current_player()
+        view = observe(state, seat)
+        action = bots[seat].act(view)
+        if action not in view.legal:
+            raise ValueError(f"bot {bots[seat].name!r} at seat {seat} chose an illegal action")
+        state.apply(action, seat)
+    raise RuntimeError(f"round did not end within {max_actions} actions")

@@ -1,0 +1,407 @@
+"""Card-game records: write, replay (validate), show and export for one player's eyes.
+
+A record is the header (rules, players, seed or explicit deck) plus the actions; everything
+else in it -- the deal, the cards drawn, peeked, discarded, snapped -- is an *observation*
+that replay recomputes from the engine and checks when present. Each observation has an
+audience (the seats that saw it); a player's-eye export keeps only what that seat saw.
+See ``docs/records.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from cambio.cards import (
+    CambioError,
+    Rules,
+    State,
+    action_text,
+    card_code,
+    parse_action,
+    parse_cards,
+)
+from cambio.cards.actions import (
+    DISCARD,
+    DRAW,
+    GIVE,
+    LOOK,
+    PEEK,
+    SNAP,
+    SWAP,
+    TAKE,
+    Action,
+)
+from cambio.cards.state import EMPTY
+
+from .jsonl import FORMAT, VERSION, Record, RecordError, dump_record
+
+HEADER_KEYS = {"format", "version", "game", "rules", "players", "seed", "deck", "dealer",
+               "snaps", "view", "match", "started"}
+EVENT_KEYS = {"seat", "action", "card", "cards", "discarded", "right", "penalty", "reshuffled"}
+OMNISCIENT = 0
+"""Audience of a fact nobody at the table saw (a penalty card's face): full records only."""
+
+Fact = tuple[str, Any, int]
+
+
+@dataclass
+class Step:
+    seat: int
+    action: Action
+    facts: list[Fact]
+
+
+@dataclass
+class Result:
+    """A replayed round: the header, the final state and every step with its observations."""
+
+    header: dict[str, Any]
+    state: State
+    deal: list[list[int]]
+    deal_known: list[list[int]]
+    steps: list[Step] = field(default_factory=list)
+    view: int | None = None
+    end: dict[str, Any] | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        if self.view is not None:
+            end = self.end or {}
+            return {"game": "cards", "view": self.view, "validated": False,
+                    "players": len(self.header["players"]), "over": bool(end),
+                    "scores": end.get("scores"), "winners": end.get("winners"),
+                    "end_reason": end.get("reason"), "actions": len(self.events)}
+        s = self.state
+        return {
+            "game": "cards",
+            "validated": True,
+            "rules": s.rules.to_json(),
+            "players": s.n,
+            "over": s.is_over(),
+            "scores": s.scores(),
+            "winners": s.winners() if s.is_over() else [],
+            "end_reason": s.end_reason.name.lower() if s.is_over() else None,
+            "caller": s.caller if s.caller >= 0 else None,
+            "turns": s.turn_number,
+            "actions": len(self.steps),
+        }
+
+
+# ====================================================================== writing
+def make_header(
+    rules: Rules,
+    players: list[dict[str, Any]] | int,
+    *,
+    seed: int = 0,
+    deck: list[str] | None = None,
+    dealer: int | None = None,
+    polled: bool = True,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    if isinstance(players, int):
+        players = [{"name": f"seat {i}"} for i in range(players)]
+    header: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": "cards",
+                              "rules": rules.to_json(), "players": players, "seed": seed}
+    if deck is not None:
+        header["deck"] = deck
+    if dealer is not None:
+        header["dealer"] = dealer
+    header["snaps"] = "polled" if polled else "realtime"
+    if extra:
+        header.update(extra)
+    return header
+
+
+def record_text(header: dict[str, Any], history: list[tuple[int, Action]],
+                seat: int | None = None) -> str:
+    """The record of a round played from ``header`` with ``history`` (full, or for ``seat``)."""
+    result = run(header, [(s, a, 0, {}) for s, a in history])
+    return export(result, seat)
+
+
+def export(result: Result, seat: int | None) -> str:
+    """Record text: the full record (``seat=None``) or only what ``seat`` saw."""
+    if result.view is not None:
+        if seat is not None and seat != result.view:
+            raise RecordError(0, f"this record shows seat {result.view}'s eyes only")
+        return dump_record(result.header, result.events)
+    n = result.state.n
+    header = dict(result.header)
+    if seat is not None:
+        if not 0 <= seat < n:
+            raise RecordError(0, f"no seat {seat} in this record")
+        header.pop("seed", None)
+        header.pop("deck", None)
+        header["view"] = seat
+    see = -1 if seat is None else (1 << seat) | (1 << n)
+    events: list[dict[str, Any]] = []
+    deal = [[card_code(c) if (seat is None or k & see) else "?" for c, k in zip(g, kk, strict=True)]
+            for g, kk in zip(result.deal, result.deal_known, strict=True)]
+    events.append({"deal": deal})
+    for step in result.steps:
+        ev: dict[str, Any] = {"seat": step.seat, "action": action_text(step.action)}
+        for key, value, audience in step.facts:
+            if seat is None or audience & see:
+                ev[key] = value
+        events.append(ev)
+    s = result.state
+    if s.is_over():
+        events.append({"end": _end_facts(s)})
+    return dump_record(header, events)
+
+
+def _end_facts(s: State) -> dict[str, Any]:
+    return {
+        "reason": s.end_reason.name.lower(),
+        "scores": s.scores(),
+        "winners": s.winners(),
+        "grids": [[card_code(c) if c >= 0 else None for c in g] for g in s.grids],
+    }
+
+
+# ====================================================================== replaying
+def state_from_header(header: dict[str, Any]) -> State:
+    """Build the round's starting state; raises :class:`RecordError` (line 1) if impossible."""
+    unknown = set(header) - HEADER_KEYS
+    if unknown:
+        raise RecordError(1, f"unknown header keys {sorted(unknown)}")
+    try:
+        rules = Rules.from_json(header.get("rules", {"preset": "rulebook"}))
+        players = header.get("players")
+        if isinstance(players, int) and not isinstance(players, bool):
+            n = players
+        elif isinstance(players, list):
+            n = len(players)
+        else:
+            raise RecordError(1, "\"players\" must be a list of players or a number")
+        seed = header.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(1, "\"seed\" must be an integer")
+        deck = header.get("deck")
+        if deck is not None:
+            if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+                raise RecordError(1, "\"deck\" must be a list of card codes, top card first")
+            deck = parse_cards(deck)
+        dealer = header.get("dealer")
+        if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)
+                                   or not 0 <= dealer < n):
+            raise RecordError(1, f"\"dealer\" must be a seat number below {n}")
+        snaps = header.get("snaps", "polled")
+        if snaps not in ("polled", "realtime"):
+            raise RecordError(1, "\"snaps\" must be \"polled\" or \"realtime\"")
+        return State(rules, n, seed=seed, deck=deck, dealer=dealer, polled=snaps == "polled")
+    except CambioError as exc:
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError(1, str(exc)) from None
+
+
+def run(header: dict[str, Any], moves: list[tuple[int, Action, int, dict[str, Any]]]) -> Result:
+    """Replay ``moves`` (seat, action, line, recorded observations) and check observations."""
+    state = state_from_header(header)
+    result = Result(header, state, [g[:] for g in state.grids], [k[:] for k in state.known])
+    for seat, action, line, recorded in moves:
+        before = state.clone()
+        try:
+            state.play(action, seat)
+        except CambioError as exc:
+            raise RecordError(line, str(exc)) from None
+        facts = _facts(before, seat, action, state)
+        for key, value, _ in facts:
+            if key in recorded and recorded[key] != value:
+                raise RecordError(line, f"{key!r} is {recorded[key]!r} in the record, "
+                                        f"but replaying gives {value!r}")
+        missing = set(recorded) - {k for k, _, _ in facts} - {"seat", "action"}
+        if missing:
+            raise RecordError(line, f"the record shows {sorted(missing)} but this action "
+                                    "reveals no such thing")
+        result.steps.append(Step(seat, action, facts))
+    return result
+
+
+def _facts(before: State, seat: int, action: Action, after: State) -> list[Fact]:
+    """What an action revealed, and to whom (a bitmask of seats; bit n: everyone)."""
+    n = after.n
+    everyone = (1 << (n + 1)) - 1
+    kind = action & 31
+    a = (action >> 5) & 0xFFFF
+    facts: list[Fact] = []
+    if kind == DRAW and after.held >= 0:
+        facts.append(("card", card_code(after.held), 1 << seat))
+    elif kind == TAKE:
+        facts.append(("card", card_code(after.held), everyone))
+    elif kind in (SWAP, DISCARD):
+        discarded = before.grids[seat][a] if kind == SWAP else before.held
+        facts.append(("discarded", card_code(discarded), everyone))
+    elif kind == PEEK:
+        facts.append(("card", card_code(after.grids[a >> 8][a & 255]), 1 << seat))
+    elif kind == LOOK:
+        b = action >> 21
+        cards = [card_code(after.grids[x >> 8][x & 255]) for x in (a, b)]
+        facts.append(("cards", cards, 1 << seat))
+    elif kind == SNAP:
+        card = before.grids[a >> 8][a & 255]
+        right = card >> 2 == before.pile[-1] >> 2
+        facts.append(("card", card_code(card), everyone))
+        facts.append(("right", right, everyone))
+        if not right:
+            grown = after.grids[seat][len(before.grids[seat]):]
+            refilled = [after.grids[seat][i] for i, c in enumerate(before.grids[seat])
+                        if c == EMPTY and after.grids[seat][i] != EMPTY]
+            penalty = [card_code(c) for c in refilled + grown]
+            if penalty:
+                facts.append(("penalty", penalty, OMNISCIENT))
+    elif kind == GIVE:
+        facts.append(("card", card_code(before.grids[seat][a]), before.known[seat][a]))
+    if after.reshuffles > before.reshuffles:
+        facts.append(("reshuffled", after.reshuffles - before.reshuffles, everyone))
+    return facts
+
+
+def replay(record: Record) -> Result:
+    """Validate a record by replaying it. Raises :class:`RecordError` naming the line."""
+    header = record.header
+    view = header.get("view")
+    if view is not None:
+        return _player_view(record)
+    moves: list[tuple[int, Action, int, dict[str, Any]]] = []
+    deal: tuple[int, Any] | None = None
+    end: tuple[int, Any] | None = None
+    for ev, line in zip(record.events, record.lines, strict=True):
+        if end is not None:
+            raise RecordError(line, "nothing may follow the \"end\" line")
+        if "deal" in ev:
+            if len(ev) != 1 or moves or deal is not None:
+                raise RecordError(line, "\"deal\" must be alone on the first event line")
+            deal = (line, ev["deal"])
+            continue
+        if "end" in ev:
+            if len(ev) != 1:
+                raise RecordError(line, "\"end\" must be alone on its line")
+            end = (line, ev["end"])
+            continue
+        unknown = set(ev) - EVENT_KEYS
+        if unknown:
+            raise RecordError(line, f"unknown keys {sorted(unknown)}")
+        seat = ev.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise RecordError(line, "each event needs an integer \"seat\"")
+        text = ev.get("action")
+        if not isinstance(text, str):
+            raise RecordError(line, "each event needs an \"action\" string")
+        try:
+            action = parse_action(text)
+        except CambioError as exc:
+            raise RecordError(line, str(exc)) from None
+        moves.append((seat, action, line, ev))
+    result = run(header, moves)
+    if deal is not None:
+        want = [[card_code(c) for c in g] for g in result.deal]
+        if deal[1] != want:
+            raise RecordError(deal[0], f"the deal is {deal[1]!r} in the record, "
+                                       f"but these rules and seed deal {want!r}")
+    if end is not None:
+        s = result.state
+        if not s.is_over():
+            raise RecordError(end[0], "the record says the round ended, but it is not over")
+        got = _end_facts(s)
+        if not isinstance(end[1], dict):
+            raise RecordError(end[0], "\"end\" must be an object")
+        for key, value in end[1].items():
+            if key not in got:
+                raise RecordError(end[0], f"unknown key {key!r} in \"end\"")
+            if got[key] != value:
+                raise RecordError(end[0], f"end {key} is {value!r} in the record, "
+                                          f"but replaying gives {got[key]!r}")
+    return result
+
+
+def _player_view(record: Record) -> Result:
+    """A player's-eye record cannot be replayed (it holds no deck); read it for showing."""
+    header = record.header
+    n = header.get("players")
+    count = len(n) if isinstance(n, list) else n if isinstance(n, int) else None
+    view = header.get("view")
+    if count is None or not isinstance(view, int) or not 0 <= view < count:
+        raise RecordError(1, "\"view\" must be a seat of this record")
+    try:
+        rules = Rules.from_json(header.get("rules", {"preset": "rulebook"}))
+        state = State(rules, count, seed=0)
+    except CambioError as exc:
+        raise RecordError(1, str(exc)) from None
+    result = Result(header, state, [], [], view=view, events=list(record.events))
+    for ev, line in zip(record.events, record.lines, strict=True):
+        if "end" in ev:
+            if not isinstance(ev["end"], dict):
+                raise RecordError(line, "\"end\" must be an object")
+            result.end = ev["end"]
+        elif "action" in ev and not isinstance(ev["action"], str):
+            raise RecordError(line, "\"action\" must be a string")
+    return result
+
+
+# ====================================================================== showing
+def show(result: Result, console: Console) -> None:
+    """Print the round as a readable transcript, then the reveal and the scores."""
+    header = result.header
+    names = _names(header)
+    rules = header.get("rules", {})
+    title = f"Cambio (cards) — {rules.get('preset', 'rulebook')}"
+    if rules.get("overrides"):
+        title += " + " + ", ".join(f"{k}={v}" for k, v in rules["overrides"].items())
+    console.print(f"[bold]{title}[/bold]")
+    if result.view is not None:
+        console.print(f"[yellow]player's-eye record of seat {result.view}: shown, not "
+                      "validated (it holds no deck)[/yellow]")
+    events = result.events if result.view is not None else _lines_of(result)
+    for ev in events:
+        if "deal" in ev:
+            for seat, grid in enumerate(ev["deal"]):
+                console.print(f"  deal  {names[seat]:>12}: {' '.join(c or '--' for c in grid)}")
+        elif "end" in ev:
+            _show_end(ev["end"], names, console)
+        else:
+            extras = ", ".join(f"{k}={v}" for k, v in ev.items() if k not in ("seat", "action"))
+            who = names[ev["seat"]] if isinstance(ev.get("seat"), int) and \
+                0 <= ev["seat"] < len(names) else str(ev.get("seat"))
+            console.print(f"  {who:>18}: {ev.get('action')}" + (f"  [dim]{extras}[/dim]"
+                                                                   if extras else ""))
+    if result.view is None and not result.state.is_over():
+        console.print("[yellow]the record stops before the round is over[/yellow]")
+
+
+def _lines_of(result: Result) -> list[dict[str, Any]]:
+    from .jsonl import parse_record
+
+    return parse_record(export(result, None)).events
+
+
+def _show_end(end: dict[str, Any], names: list[str], console: Console) -> None:
+    table = Table(title=f"Reveal ({end.get('reason')})")
+    table.add_column("seat")
+    table.add_column("cards")
+    table.add_column("score", justify="right")
+    winners = end.get("winners") or []
+    for seat, grid in enumerate(end.get("grids") or []):
+        mark = " [green]wins[/green]" if seat in winners else ""
+        table.add_row(names[seat] + mark, " ".join(c or "--" for c in grid),
+                      str((end.get("scores") or [None] * len(names))[seat]))
+    console.print(table)
+
+
+def _names(header: dict[str, Any]) -> list[str]:
+    players = header.get("players")
+    if isinstance(players, list):
+        return [str(p.get("name", f"seat {i}")) if isinstance(p, dict) else str(p)
+                for i, p in enumerate(players)]
+    if isinstance(players, int):
+        return [f"seat {i}" for i in range(players)]
+    return []
+
+
+__all__ = ["Result", "export", "make_header", "record_text", "replay", "run", "show",
+           "state_from_header"]
