@@ -18,6 +18,7 @@ from .errors import (
     InvalidActionError,
     RulesError,
 )
+from .match import Match
 from .rules import PRESETS, NextRound, Power, PowerTrigger, Resnap, Rules, TieRule
 from .state import EMPTY, TERMINAL, EndReason, Phase, State
 from .view import HIDDEN, CardView, observe
@@ -36,6 +37,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidActionError",
     "Kind",
+    "Match",
     "NextRound",
     "Phase",
     "Power",

@@ -108,7 +108,7 @@ class EndReason(IntEnum):
     """A card had to be drawn and none was left, even after reshuffling the pile."""
 
 
-def _mix(x: int) -> int:
+def mix64(x: int) -> int:
     """splitmix64: a fast, well-spread hash used as the counter-based chance generator."""
     z = (x + 0x9E3779B97F4A7C15) & _M64
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
@@ -246,7 +246,7 @@ class State:
     # ================================================================== chance
     def _draw_chance(self) -> int:
         self._chance += 1
-        return _mix(self.seed * 0x100000001B3 + self._chance)
+        return mix64(self.seed * 0x100000001B3 + self._chance)
 
     # ================================================================== queries
     def current_player(self) -> int:
@@ -628,6 +628,9 @@ class State:
                 if all(c < 0 for c in self.grids[s]):
                     self.caller = s
                     self.final_left = self.n - 1
+                    # A turn not yet begun (nothing drawn) is that player's final turn.
+                    if not self.polled and self.phase == Phase.TURN_START and self.turn != s:
+                        self.turn_final = True
                     break
         if self.polled:
             self._open_poll()
