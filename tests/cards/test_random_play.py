@@ -28,10 +28,7 @@ SIZES = [(2, 500), (3, 300), (4, 250), (5, 150), (6, 120), (7, 80), (8, 80), (12
 
 def policy_move(state: State, rng: random.Random, sane: bool) -> tuple[int, int]:
     """A random (seat, action). ``sane`` snaps rarely and calls Cambio late, for long games."""
-    if state.polled:
-        seat = state.current_player()
-    else:
-        seat = rng.choice(state.actors())
+    seat = state.current_player() if state.polled else rng.choice(state.actors())
     acts = state.legal_actions(seat)
     if sane:
         calm = [a for a in acts if a & 31 != SNAP and (a != CAMBIO or
