@@ -1,11 +1,11 @@
 """The card game's rules core. Depends on nothing else in the project.
 
->>> from cambio.cards import Rules, State, parse_action
+>>> from cambio.cards import Phase, Rules, State, parse_action
 >>> s = State(Rules.preset("rulebook"), 3, seed=7)
 >>> s.current_player()
 0
 >>> s.play(parse_action("draw"))
->>> s.phase.name
+>>> Phase(s.phase).name
 'DRAWN'
 """
 
