@@ -2,8 +2,148 @@
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+from rich.console import Console
+
+from cambio.bots.cards import BOTS
+from cambio.cards import CambioError, Rules
+
+PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of seats.")]
+PresetOpt = Annotated[str, typer.Option(
+    "--rules", "-r", help="Rule preset: rulebook, house or wikipedia.")]
+RuleOpt = Annotated[list[str] | None, typer.Option(
+    "--rule", help="Override one rule field, KEY=VALUE (repeatable), e.g. lock_caller=true.")]
+SeedOpt = Annotated[int | None, typer.Option("--seed", "-s", help="Seed of all randomness.")]
+
+
+def rules_from_options(preset: str, overrides: list[str] | None) -> Rules:
+    """A rule set from ``--rules`` and ``--rule KEY=VALUE`` options (typer errors if bad)."""
+    values: dict[str, str] = {}
+    for item in overrides or []:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise typer.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--rule")
+        values[key.strip()] = value
+    try:
+        return Rules.preset(preset.strip().lower(), **values)
+    except CambioError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--rules/--rule") from None
+
+
+def bots_for_seats(spec: str, players: int) -> tuple[str, ...]:
+    """``a,b,c`` names one bot per seat; a single name fills every seat."""
+    names = tuple(n.strip().lower() for n in spec.split(",") if n.strip())
+    unknown = [n for n in names if n not in BOTS]
+    if unknown:
+        raise typer.BadParameter(f"unknown bot {unknown[0]!r}; bots: {', '.join(BOTS)}",
+                                 param_hint="--bots")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise typer.BadParameter(f"{len(names)} bots named for {players} seats "
+                                 "(name one bot, or one per seat)", param_hint="--bots")
+    return names
+
+
+def sim_cards(
+    players: PlayersOpt = 4,
+    preset: PresetOpt = "rulebook",
+    rule: RuleOpt = None,
+    bots: Annotated[str, typer.Option(
+        "--bots", "-b", help="Bot per seat, comma-separated (one name: every seat). "
+        f"Bots: {', '.join(BOTS)}.")] = "random",
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of rounds.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 0,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print one JSON object (the summary) instead of tables.")] = False,
+    record: Annotated[Path | None, typer.Option(
+        "--record", help="Write one full record per game into this folder.")] = None,
+    no_progress: Annotated[bool, typer.Option(
+        "--no-progress", help="No progress bar on stderr.")] = False,
+) -> None:
+    """Simulate card-game rounds between bots: progress bar, results table, or --json."""
+    from cambio.sim.cards import SimConfig, simulate
+    from cambio.sim.report import progress_bar
+
+    rules = rules_from_options(preset, rule)
+    try:
+        rules.check_players(players)
+    except CambioError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--players") from None
+    config = SimConfig(rules, players, bots_for_seats(bots, players), games, seed, record)
+    with progress_bar(games, f"cards · {rules.preset_name} · {players} players",
+                      enabled=not no_progress) as advance:
+        summary = simulate(config, advance)
+    if as_json:
+        print(json.dumps(summary))
+    else:
+        print_summary(summary, Console())
+
+
+def print_summary(summary: dict[str, Any], console: Console) -> None:
+    from cambio.sim.cards import bot_rows, seat_rows
+    from cambio.sim.report import results_table
+
+    s = summary
+    rules = s["rules"]
+    title = f"cards · {rules['preset']}"
+    if rules["overrides"]:
+        title += " + " + ", ".join(f"{k}={v}" for k, v in rules["overrides"].items())
+    title += f" · {s['players']} players · {s['games']} games · seed {s['seed']}"
+    console.print(results_table(
+        title, ["seat", "bot", "wins", "win rate", "mean score", "Cambio calls"], seat_rows(s)))
+    if len(set(s["bots"])) > 1:
+        console.print(results_table("by bot", ["bot", "seats", "wins", "win rate",
+                                               "mean score"], bot_rows(s)))
+    reasons = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
+    console.print(
+        f"mean turns {s['mean_turns']:.1f} · mean actions {s['mean_actions']:.1f} · "
+        f"{s['games_per_second']:,.0f} games/s · ended by: {reasons}")
+    console.print(f"[dim]{s['ties']} tied games: {s['ties_note']}. Dealer: {s['dealer']}.[/dim]")
+
+
+def play_cards(
+    players: PlayersOpt = 3,
+    preset: PresetOpt = "rulebook",
+    rule: RuleOpt = None,
+    bots: Annotated[str, typer.Option(
+        "--bots", "-b", help=f"Bot for the other seats ({', '.join(BOTS)}), or one per seat "
+        "comma-separated.")] = "memory",
+    seed: SeedOpt = None,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat (0 plays first in round 1).")
+                    ] = 0,
+    assist: Annotated[bool, typer.Option(
+        "--assist", help="Keep the cards you have seen face up on screen.")] = False,
+    record: Annotated[Path | None, typer.Option(
+        "--record", help="Write the full record of the game here (rounds 2+: FILE-r2 ...).")
+                      ] = None,
+) -> None:
+    """Play Cambio (the card game) in the terminal against bots."""
+    from cambio.terminal.cards import TerminalOptions, run_terminal
+
+    rules = rules_from_options(preset, rule)
+    if not 2 <= players <= 8:
+        raise typer.BadParameter("the terminal game seats 2 to 8 players",
+                                 param_hint="--players")
+    try:
+        rules.check_players(players)
+    except CambioError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--players") from None
+    if not 0 <= seat < players:
+        raise typer.BadParameter(f"your seat must be 0 to {players - 1}", param_hint="--seat")
+    names = bots_for_seats(bots, players - 1)
+    options = TerminalOptions(rules=rules, players=players, seat=seat, bots=names, seed=seed,
+                              assist=assist, record=record)
+    code = run_terminal(options, sys.stdin, Console(highlight=False))
+    raise typer.Exit(code)
 
 
 def register(*, sim: typer.Typer, play: typer.Typer) -> None:
     """Add the card game's commands to the command groups."""
+    sim.command("cards")(sim_cards)
+    play.command("cards")(play_cards)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from cambio.cards import Action, State, observe
+from cambio.cards import Action, CardView, State, observe
 
 
 class CardBot(Protocol):
@@ -17,7 +17,7 @@ class CardBot(Protocol):
 
     name: str
 
-    def act(self, view: object) -> Action:  # view: CardView
+    def act(self, view: CardView) -> Action:
         ...
 
 

@@ -1,0 +1,220 @@
+"""Card-game simulation: many seeded rounds between bots, summarised per seat and per bot.
+
+Every game is reproducible on its own: game ``k`` of a run with seed ``S`` uses the round seed
+:func:`game_seed` ``(S, k)`` and bot seeds derived from it, and is dealt by seat ``k mod N``
+(so the first player rotates fairly). A summary therefore depends only on the configuration,
+and any single game can be replayed or re-recorded without running the others.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cambio.bots.cards import make_bot, play_round
+from cambio.cards import Rules, State
+from cambio.records.cards import make_header, record_text
+
+TIMING_KEYS = ("seconds", "games_per_second", "actions_per_second")
+"""Summary fields that vary from run to run; everything else is fixed by the configuration."""
+
+
+def derive_seed(*parts: int) -> int:
+    """A 63-bit seed from integers, stable across Python versions and platforms."""
+    text = ":".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+def game_seed(seed: int, k: int) -> int:
+    return derive_seed(seed, k)
+
+
+def bot_seed(seed: int, k: int, seat: int) -> int:
+    return derive_seed(seed, k, seat, 1)
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    rules: Rules
+    players: int
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    record_dir: Path | None = None
+
+    def __post_init__(self) -> None:
+        self.rules.check_players(self.players)
+        if len(self.bots) != self.players:
+            raise ValueError(f"{len(self.bots)} bots for {self.players} seats")
+        if self.games < 1:
+            raise ValueError("at least one game")
+        for name in self.bots:
+            make_bot(name, 0)  # fail early on an unknown name
+
+    def dealer(self, k: int) -> int:
+        return k % self.players
+
+
+@dataclass(frozen=True)
+class GameResult:
+    scores: list[int]
+    winners: list[int]
+    turns: int
+    actions: int
+    end_reason: str
+    caller: int | None
+
+
+def play_game(config: SimConfig, k: int) -> tuple[GameResult, State]:
+    """Play game ``k`` of ``config`` to the end."""
+    state = State(config.rules, config.players, seed=game_seed(config.seed, k),
+                  dealer=config.dealer(k), polled=True)
+    bots = [make_bot(name, bot_seed(config.seed, k, seat))
+            for seat, name in enumerate(config.bots)]
+    play_round(state, bots)
+    result = GameResult(
+        scores=state.scores(),
+        winners=state.winners(),
+        turns=state.turn_number,
+        actions=len(state.history),
+        end_reason=state.end_reason.name.lower(),
+        caller=state.caller if state.caller >= 0 else None,
+    )
+    return result, state
+
+
+def game_record(config: SimConfig, k: int, state: State) -> str:
+    """The full record of game ``k`` (header names each seat's bot and its seed)."""
+    players = [{"name": f"{name} (seat {seat})", "bot": name,
+                "bot_seed": bot_seed(config.seed, k, seat)}
+               for seat, name in enumerate(config.bots)]
+    header = make_header(config.rules, players, seed=game_seed(config.seed, k),
+                         dealer=config.dealer(k), polled=True)
+    return record_text(header, state.history)
+
+
+def record_path(directory: Path, k: int) -> Path:
+    return directory / f"game-{k + 1:05d}.jsonl"
+
+
+@dataclass
+class Tally:
+    """Running totals over games; :meth:`summary` turns them into the reported figures."""
+
+    config: SimConfig
+    games: int = 0
+    wins: list[int] = field(default_factory=list)
+    score_sum: list[int] = field(default_factory=list)
+    calls: list[int] = field(default_factory=list)
+    caller_wins: int = 0
+    ties: int = 0
+    turns: int = 0
+    actions: int = 0
+    end_reasons: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        n = self.config.players
+        self.wins = [0] * n
+        self.score_sum = [0] * n
+        self.calls = [0] * n
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        for s in r.winners:
+            self.wins[s] += 1
+        for s, v in enumerate(r.scores):
+            self.score_sum[s] += v
+        if len(r.winners) > 1:
+            self.ties += 1
+        if r.caller is not None:
+            self.calls[r.caller] += 1
+            if r.caller in r.winners:
+                self.caller_wins += 1
+        self.turns += r.turns
+        self.actions += r.actions
+        self.end_reasons[r.end_reason] += 1
+
+    def summary(self, seconds: float) -> dict[str, Any]:
+        c = self.config
+        g = max(1, self.games)
+        by_bot: dict[str, dict[str, Any]] = {}
+        for name in dict.fromkeys(c.bots):
+            seats = [s for s, b in enumerate(c.bots) if b == name]
+            seat_games = g * len(seats)
+            by_bot[name] = {
+                "seats": seats,
+                "wins": sum(self.wins[s] for s in seats),
+                "win_rate": sum(self.wins[s] for s in seats) / seat_games,
+                "mean_score": sum(self.score_sum[s] for s in seats) / seat_games,
+            }
+        calls = sum(self.calls)
+        return {
+            "game": "cards",
+            "games": self.games,
+            "players": c.players,
+            "rules": c.rules.to_json(),
+            "bots": list(c.bots),
+            "seed": c.seed,
+            "dealer": "game k is dealt by seat k mod players; the next seat plays first",
+            "wins": self.wins,
+            "win_rate": [w / g for w in self.wins],
+            "mean_score": [s / g for s in self.score_sum],
+            "ties": self.ties,
+            "ties_note": "on a tie every winner counts a win, so wins can sum past games",
+            "by_bot": by_bot,
+            "cambio_calls": self.calls,
+            "caller_win_rate": self.caller_wins / calls if calls else None,
+            "mean_turns": self.turns / g,
+            "mean_actions": self.actions / g,
+            "end_reasons": dict(sorted(self.end_reasons.items())),
+            "seconds": seconds,
+            "games_per_second": self.games / seconds if seconds > 0 else None,
+            "actions_per_second": self.actions / seconds if seconds > 0 else None,
+        }
+
+
+def simulate(config: SimConfig, advance: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play every game of ``config`` (writing records if asked) and return the summary.
+
+    Timing covers play only; with ``record_dir`` it also includes writing the records.
+    """
+    if config.record_dir is not None:
+        config.record_dir.mkdir(parents=True, exist_ok=True)
+    tally = Tally(config)
+    start = time.perf_counter()
+    for k in range(config.games):
+        result, state = play_game(config, k)
+        tally.add(result)
+        if config.record_dir is not None:
+            record_path(config.record_dir, k).write_text(game_record(config, k, state),
+                                                         encoding="utf-8")
+        if advance is not None:
+            advance(1)
+    return tally.summary(time.perf_counter() - start)
+
+
+def seat_rows(summary: dict[str, Any]) -> list[Sequence[Any]]:
+    """Rows of the per-seat results table: seat, bot, wins, win rate, mean score, calls."""
+    return [
+        (str(s), bot, summary["wins"][s], f"{summary['win_rate'][s]:.1%}",
+         summary["mean_score"][s], summary["cambio_calls"][s])
+        for s, bot in enumerate(summary["bots"])
+    ]
+
+
+def bot_rows(summary: dict[str, Any]) -> list[Sequence[Any]]:
+    return [
+        (name, ",".join(map(str, b["seats"])), b["wins"], f"{b['win_rate']:.1%}",
+         b["mean_score"])
+        for name, b in summary["by_bot"].items()
+    ]
+
+
+__all__ = ["TIMING_KEYS", "GameResult", "SimConfig", "Tally", "bot_rows", "bot_seed",
+           "derive_seed", "game_record", "game_seed", "play_game", "record_path", "seat_rows",
+           "simulate"]

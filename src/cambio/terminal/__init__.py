@@ -1,0 +1,1 @@
+"""Terminal play: a human against bots, in a plain text console."""
