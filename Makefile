@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck unit bench clean
 
-$(STAMP): pyproject.toml
+# The card engine (state.py) is compiled with mypyc at install time; a change to it rebuilds.
+$(STAMP): pyproject.toml setup.py src/cambio/cards/state.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)
@@ -24,6 +25,8 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
+	# The rules again on the pure-Python engine: compiled and source must agree.
+	CAMBIO_PURE_PYTHON=1 $(BIN)/pytest -n 2 tests/cards/test_rules.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/cards_random.py --players 2 --rules rulebook

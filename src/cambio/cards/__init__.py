@@ -9,6 +9,7 @@
 'DRAWN'
 """
 
+from ._build import COMPILED
 from .actions import Action, Kind, action_text, addr, addr_text, parse_action
 from .cards import Card, card_code, deck_cards, parse_card, parse_cards
 from .errors import (
@@ -24,6 +25,7 @@ from .state import EMPTY, TERMINAL, EndReason, Phase, State
 from .view import HIDDEN, CardView, observe
 
 __all__ = [
+    "COMPILED",
     "EMPTY",
     "HIDDEN",
     "PRESETS",

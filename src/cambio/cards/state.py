@@ -121,47 +121,50 @@ def mix64(x: int) -> int:
     return z ^ (z >> 31)
 
 
+_FIELDS = (
+    "_chance",
+    "_powers",
+    "_ranks",
+    "_values",
+    "caller",
+    "dealer",
+    "deck",
+    "end_reason",
+    "final_left",
+    "give_addr",
+    "give_seat",
+    "grids",
+    "held",
+    "held_from_pile",
+    "history",
+    "known",
+    "last_snap",
+    "look_a",
+    "look_b",
+    "n",
+    "phase",
+    "pile",
+    "poll",
+    "poll_i",
+    "polled",
+    "power",
+    "public",
+    "reshuffles",
+    "resume",
+    "rules",
+    "seed",
+    "turn",
+    "turn_final",
+    "turn_number",
+    "window",
+)
+"""The state's fields that define equality (everything but caches)."""
+
+
 class State:
     """One round of Cambio (the card game). See the module docstring for the model."""
 
-    __slots__ = (
-        "_chance",
-        "_occ",
-        "_powers",
-        "_ranks",
-        "_values",
-        "caller",
-        "dealer",
-        "deck",
-        "end_reason",
-        "final_left",
-        "give_addr",
-        "give_seat",
-        "grids",
-        "held",
-        "held_from_pile",
-        "history",
-        "known",
-        "last_snap",
-        "look_a",
-        "look_b",
-        "n",
-        "phase",
-        "pile",
-        "poll",
-        "poll_i",
-        "polled",
-        "power",
-        "public",
-        "reshuffles",
-        "resume",
-        "rules",
-        "seed",
-        "turn",
-        "turn_final",
-        "turn_number",
-        "window",
-    )
+    __slots__ = (*_FIELDS, "_occ")
 
     rules: Rules
     n: int
@@ -195,12 +198,10 @@ class State:
         rules.check_players(players)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RulesError("seed must be an integer")
-        t = tables(rules)
         self.rules = rules
         self.n = players
-        self._values = t.values
-        self._ranks = tuple(c >> 2 for c in range(NUM_CARD_CODES))
-        self._powers = tuple(_POWER_CODE[p] for p in t.powers)
+        self._values, self._powers = _engine_tables(rules)
+        self._ranks = _RANKS
         self.seed = seed & _M64
         self._chance = 0
         self.polled = polled
@@ -209,11 +210,11 @@ class State:
         cards: list[Card]
         if deck is None:
             cards = full
-            Random(self._draw_chance()).shuffle(cards)
+            _shuffle(cards, self._draw_chance())
         else:
             top = list(deck)
             rest = _remove_multiset(full, top)
-            Random(self._draw_chance()).shuffle(rest)
+            _shuffle(rest, self._draw_chance())
             cards = top + rest
         if len(cards) < 4 * players:
             raise RulesError("not enough cards to deal")
@@ -505,7 +506,7 @@ class State:
             if len(pile) <= 1:
                 return EMPTY
             top = pile.pop()
-            Random(self._draw_chance()).shuffle(pile)
+            _shuffle(pile, self._draw_chance())
             self.deck = deck = pile
             self.pile = [top]
             self.reshuffles += 1
@@ -798,7 +799,28 @@ class State:
                 f"seat={self.turn} phase={Phase(self.phase).name} top={top} [{grids}]>")
 
 
-_FIELDS = tuple(name for name in State.__slots__ if name != "_occ")
+_RANKS: tuple[int, ...] = tuple(c >> 2 for c in range(NUM_CARD_CODES))
+_TABLES: dict[Rules, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _engine_tables(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per-card values and power codes for a rule set, computed once per distinct rule set."""
+    hit = _TABLES.get(rules)
+    if hit is None:
+        t = tables(rules)
+        hit = (t.values, tuple(_POWER_CODE[p] for p in t.powers))
+        if len(_TABLES) > 1024:
+            _TABLES.clear()
+        _TABLES[rules] = hit
+    return hit
+
+
+def _shuffle(cards: list[Card], seed: int) -> None:
+    """Fisher-Yates driven by ``Random(seed)`` (its C-level ``random()``, so it is cheap)."""
+    rand = Random(seed).random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 @lru_cache(maxsize=64)
