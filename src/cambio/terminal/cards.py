@@ -222,15 +222,15 @@ def run_terminal(options: TerminalOptions, infile: LineSource, console: Console)
         game.run()
     except EndOfInput:
         screen.say()
+        game.save_record()
         screen.say("Input ended: leaving the game. Bye!")
-        game.save_record()
     except QuitGame:
-        screen.say("You left the game. Bye!")
         game.save_record()
+        screen.say("You left the game. Bye!")
     except KeyboardInterrupt:
         screen.say()
-        screen.say("Interrupted: leaving the game.")
         game.save_record()
+        screen.say("Interrupted: leaving the game.")
         return 130
     return 0
 

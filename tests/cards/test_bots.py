@@ -1,0 +1,173 @@
+"""Card bots: legal play everywhere, decisions from the view alone, memory beats random."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from cambio.bots.cards import CardBot, MemoryBot, RandomBot, make_bot
+from cambio.cards import EMPTY, Phase, Rules, State, observe
+from cambio.cards.actions import PASS, SNAP
+from cambio.sim.cards import SimConfig, simulate
+
+PRESETS = ("rulebook", "house", "wikipedia")
+HOUSE_RULES = [
+    {"lock_caller": True},
+    {"caller_may_snap": False, "snap_penalty": 2},
+    {"max_grid": 5, "snap_penalty": 2},
+    {"empty_grid_calls_cambio": True},
+    {"earliest_cambio_turn": 9},
+    {"one_snap_per_discard": True},
+    {"power_seven_eight": "peek_other", "power_nine_ten": "peek_own"},
+    {"value_black_king": -2, "value_joker": -1, "jokers_per_deck": 4},
+]
+
+
+def rules_for(preset: str, players: int, **overrides: object) -> Rules:
+    if players > 8 and preset == "wikipedia":
+        overrides["max_players"] = None  # the text stops at 8; a house rule lifts it
+    return Rules.preset(preset, **overrides)
+
+
+def play_checked(rules: Rules, players: int, seed: int, names: list[str]) -> State:
+    """Play a round asking each bot with its own view, checking every answer by hand."""
+    state = State(rules, players, seed=seed, dealer=seed % players)
+    bots = [make_bot(name, seed * 31 + s) for s, name in enumerate(names)]
+    for _ in range(50_000):
+        if state.is_over():
+            return state
+        seat = state.current_player()
+        view = observe(state, seat)
+        action = bots[seat].act(view)
+        assert action in view.legal, (names[seat], seat, action, view.phase)
+        if names[seat] == "memory" and action & 31 == SNAP:
+            a = (action >> 5) & 0xFFFF
+            card = view.grids[a >> 8][a & 255]
+            assert card >= 0 and card >> 2 == view.discard[-1] >> 2, "snapped an unknown card"
+        state.apply(action, seat)
+        if names[seat] == "memory" and action & 31 == SNAP:
+            assert state.last_snap is not None and state.last_snap[3], "memory snapped wrong"
+    raise AssertionError("round did not end")
+
+
+def table(players: int, k: int) -> list[str]:
+    """A mix of bots that varies with ``k``; every third table is memory only (long games)."""
+    if k % 3 == 0:
+        return ["memory"] * players
+    rng = Random(k)
+    return [rng.choice(("memory", "random")) for _ in range(players)]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8, 12])
+def test_bots_play_only_legal_actions(preset, players):
+    games = 150 if players <= 4 else 60 if players <= 8 else 20
+    ends = set()
+    for k in range(games):
+        state = play_checked(rules_for(preset, players), players, 1000 * players + k,
+                             table(players, k))
+        ends.add(state.end_reason.name)
+        assert state.is_over()
+    assert "CAMBIO" in ends
+
+
+@pytest.mark.parametrize("overrides", HOUSE_RULES, ids=lambda o: ",".join(o))
+@pytest.mark.parametrize("preset", PRESETS)
+def test_bots_play_only_legal_actions_under_house_rules(preset, overrides):
+    for k in range(24):
+        players = 2 + k % 5
+        play_checked(Rules.preset(preset, **overrides), players, k, table(players, k))
+
+
+# ---------------------------------------------------------------------- views only
+def unseen_positions(state: State, seat: int) -> list[tuple[str, int, int]]:
+    """Where the cards ``seat`` has not seen are: grid slots, the deck, a hidden held card."""
+    see = (1 << seat) | (1 << state.n)
+    out = [("grid", s, i) for s in range(state.n) for i, c in enumerate(state.grids[s])
+           if c != EMPTY and not state.known[s][i] & see]
+    out += [("deck", 0, i) for i in range(len(state.deck))]
+    if state.held >= 0 and not state.held_from_pile and state.turn != seat:
+        out.append(("held", 0, 0))
+    return out
+
+
+def permuted(state: State, seat: int, rng: Random) -> State:
+    """A state that differs only in where the cards unseen by ``seat`` are."""
+    other = state.clone()
+    where = unseen_positions(other, seat)
+    cards = [other.grids[s][i] if kind == "grid" else other.deck[i] if kind == "deck"
+             else other.held for kind, s, i in where]
+    rng.shuffle(cards)
+    for (kind, s, i), card in zip(where, cards, strict=True):
+        if kind == "grid":
+            other.grids[s][i] = card
+        elif kind == "deck":
+            other.deck[i] = card
+        else:
+            other.held = card
+    return other
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_bots_decision_depends_only_on_its_view(preset):
+    rng = Random(preset)
+    checked = differed = 0
+    for k in range(40):
+        players = 2 + k % 4
+        state = State(Rules.preset(preset), players, seed=k)
+        bots = [make_bot(name, k) for name in table(players, k)]
+        while not state.is_over():
+            seat = state.current_player()
+            if rng.random() < 0.3:
+                twin = permuted(state, seat, rng)
+                differed += twin.grids != state.grids or twin.deck != state.deck
+                view, twin_view = observe(state, seat), observe(twin, seat)
+                assert view == twin_view
+                assert MemoryBot(k).act(view) == MemoryBot(k).act(twin_view)
+                assert RandomBot(k).act(view) == RandomBot(k).act(twin_view)
+                checked += 1
+            state.apply(bots[seat].act(observe(state, seat)), seat)
+    assert checked > 500 and differed > checked // 2
+
+
+# ---------------------------------------------------------------------- strength
+@pytest.mark.parametrize("preset", PRESETS)
+def test_memory_beats_random_heads_up(preset):
+    summary = simulate(SimConfig(Rules.preset(preset), 2, ("memory", "random"), 200, seed=11))
+    memory, rand = summary["win_rate"]
+    assert memory >= 0.75 > 0.35 >= rand
+    assert summary["mean_score"][0] + 10 < summary["mean_score"][1]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_memory_beats_random_at_a_table_of_four(preset):
+    bots = ("random", "memory", "memory", "memory")
+    summary = simulate(SimConfig(Rules.preset(preset), 4, bots, 200, seed=12))
+    assert summary["win_rate"][0] <= 0.08
+    assert min(summary["win_rate"][1:]) >= 0.2
+    assert max(summary["mean_score"][1:]) + 20 < summary["mean_score"][0]
+
+
+def test_memory_snaps_a_known_own_match_and_passes_otherwise():
+    """Drive polls until the memory bot knows an own card of the top's rank."""
+    snaps = passes = 0
+    for k in range(60):
+        state = State(Rules.preset("rulebook"), 2, seed=k)
+        bots: list[CardBot] = [MemoryBot(0), RandomBot(k)]
+        while not state.is_over():
+            seat = state.current_player()
+            view = observe(state, seat)
+            action = bots[seat].act(view)
+            if seat == 0 and view.phase == Phase.POLL:
+                rank = view.discard[-1] >> 2
+                own_match = any(c >= 0 and c >> 2 == rank and state.rules.value(c) > 0
+                                for c in view.own_grid())
+                if own_match:
+                    assert action & 31 == SNAP
+                    snaps += 1
+                elif not any(c >= 0 and c >> 2 == rank for g in view.grids for c in g):
+                    assert action == PASS
+                    passes += 1
+            state.apply(action, seat)
+    assert snaps >= 5 and passes >= 100
