@@ -210,7 +210,7 @@ def run(header: dict[str, Any], moves: list[tuple[int, Action, int, dict[str, An
             state.play(action, seat)
         except CambioError as exc:
             raise RecordError(line, str(exc)) from None
-        facts = _facts(before, seat, action, state)
+        facts = observations(before, seat, action, state)
         for key, value, _ in facts:
             if key in recorded and recorded[key] != value:
                 raise RecordError(line, f"{key!r} is {recorded[key]!r} in the record, "
@@ -223,7 +223,7 @@ def run(header: dict[str, Any], moves: list[tuple[int, Action, int, dict[str, An
     return result
 
 
-def _facts(before: State, seat: int, action: Action, after: State) -> list[Fact]:
+def observations(before: State, seat: int, action: Action, after: State) -> list[Fact]:
     """What an action revealed, and to whom (a bitmask of seats; bit n: everyone)."""
     n = after.n
     everyone = (1 << (n + 1)) - 1
@@ -403,5 +403,5 @@ def _names(header: dict[str, Any]) -> list[str]:
     return []
 
 
-__all__ = ["Result", "export", "make_header", "record_text", "replay", "run", "show",
-           "state_from_header"]
+__all__ = ["Result", "export", "make_header", "observations", "record_text", "replay", "run",
+           "show", "state_from_header"]
