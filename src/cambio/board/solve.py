@@ -1,0 +1,295 @@
+"""Exact values of every 2-player position on small boards, by retrograde analysis.
+
+A position is the cells and the side to move; seen from the side to move ("X", the other
+player "O") it is one of ``3**(n*n)`` assignments of the cells, numbered in base 3 (cell
+``i`` is digit ``i``: 0 neutral, 1 X, 2 O). The solver
+
+1. values every position that already holds a line by the win rule, as if the previous
+   mover (O) had made it: X's line only, a win for X; O's only, a loss; both, a draw
+   (``"owner"``: a tie) or a win for X (``"mover_loses"``: O completed X's line);
+2. counts each other position's legal moves (a pass when there are none);
+3. works backwards from the decided positions in order of distance, generating
+   predecessors by un-pushing: a position with a lost successor is won; one all of whose
+   moves lead to won positions is lost (a counter per position); the rest are draws --
+   they can be played forever, since the solver, like perft, ignores repetition and the
+   move cap.
+
+Because the queue is first-in first-out, each decided position gets its distance in plies
+to the end under best play (the quickest win, the slowest loss), so :func:`best_moves`
+can convert a win instead of going round in circles.
+
+The table is one ``int16`` per position: ``0`` a draw, ``d + 1`` a win in ``d`` plies,
+``-(d + 1)`` a loss in ``d`` plies. The 4x4 table is 86 MB.
+
+numba compiles the two loops (cached in ``__pycache__`` after the first run); see
+``docs/performance.md`` for the time and memory it takes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from .bitboard import legal_pushes, push2
+from .errors import BoardError, RulesError
+from .rules import PASS, Geometry, Rules, geometry
+from .state import Board
+
+F = TypeVar("F", bound=Callable[..., Any])
+MAX_SIZE = 4
+
+UNKNOWN, WIN, LOSS, TIE = 0, 1, 2, 3
+
+
+def _jit(f: F) -> F:
+    return cast(F, numba.njit(cache=True, nogil=True)(f))
+
+
+@_jit
+def _init(x_lo: int, x_hi: int, full: int, four_n: int, edge: int, corners: int,
+          mover_loses: bool, b3: Any, has_line: Any, pop: Any, value: Any, depth: Any,
+          count: Any, queue: Any, tail: int) -> int:
+    """Value the positions with a line and count everyone else's moves, for X in
+    ``[x_lo, x_hi)``; decided wins and losses go on the queue. Returns the new tail."""
+    for x in range(x_lo, x_hi):
+        comp = full ^ x
+        o = comp
+        while True:
+            i = b3[x] + 2 * b3[o]
+            lx = has_line[x]
+            lo = has_line[o]
+            if lx or lo:
+                if lx and lo:
+                    v = WIN if mover_loses else TIE
+                elif lx:
+                    v = WIN
+                else:
+                    v = LOSS
+                value[i] = v
+                depth[i] = 0
+                if v != TIE:
+                    queue[tail] = x | (o << 16)
+                    tail += 1
+            else:
+                c = four_n - pop[o & edge] - pop[o & corners]
+                count[i] = c if c > 0 else 1
+            if o == 0:
+                break
+            o = (o - 1) & comp
+    return tail
+
+
+@_jit
+def _drain(head: int, tail: int, budget: int, four_n: int, edge: int, corners: int,
+           line_of: Any, entry: Any, leave: Any, lsh: Any, rsh: Any, b3: Any, has_line: Any,
+           pop: Any, value: Any, depth: Any, count: Any, queue: Any) -> tuple[int, int]:
+    """Process up to ``budget`` decided positions from the queue: decide their
+    predecessors. Returns the new ``(head, tail)``."""
+    stop = min(tail, head + budget)
+    while head < stop:
+        packed = queue[head]
+        head += 1
+        x = packed & 0xFFFF
+        o = packed >> 16
+        i = b3[x] + 2 * b3[o]
+        v = value[i]
+        d = depth[i] + 1
+        # Predecessors by a push: O pushed into m, so m's entry cell holds O's die.
+        for m in range(four_n):
+            en = entry[m]
+            if not (o & en):
+                continue
+            ln = line_of[m]
+            qm0 = (o & ~ln) | (((o & ln & ~en) >> lsh[m]) << rsh[m])
+            qo = (x & ~ln) | (((x & ln) >> lsh[m]) << rsh[m])
+            if has_line[qo]:
+                continue
+            for extra in (0, leave[m]):
+                qm = qm0 | extra
+                if has_line[qm]:
+                    continue
+                j = b3[qm] + 2 * b3[qo]
+                if value[j] != UNKNOWN:
+                    continue
+                if v == LOSS:
+                    value[j] = WIN
+                    depth[j] = d
+                    queue[tail] = qm | (qo << 16)
+                    tail += 1
+                else:
+                    count[j] -= 1
+                    if count[j] == 0:
+                        value[j] = LOSS
+                        depth[j] = d
+                        queue[tail] = qm | (qo << 16)
+                        tail += 1
+        # A predecessor by a pass: O had no push (every leaving cell was X's).
+        if not has_line[x] and not has_line[o] and four_n - pop[x & edge] - pop[x & corners] == 0:
+            j = b3[o] + 2 * b3[x]
+            if value[j] == UNKNOWN:
+                if v == LOSS:
+                    value[j] = WIN
+                    depth[j] = d
+                    queue[tail] = o | (x << 16)
+                    tail += 1
+                else:
+                    count[j] -= 1
+                    if count[j] == 0:
+                        value[j] = LOSS
+                        depth[j] = d
+                        queue[tail] = o | (x << 16)
+                        tail += 1
+    return head, tail
+
+
+def _tables(g: Geometry) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_],
+                                  npt.NDArray[np.int64]]:
+    size = 1 << g.cells
+    masks = np.arange(size, dtype=np.int64)
+    bits = (masks[:, None] >> np.arange(g.cells)) & 1
+    b3 = bits @ (3 ** np.arange(g.cells, dtype=np.int64))
+    pop = bits.sum(axis=1).astype(np.int64)
+    has_line = np.zeros(size, dtype=np.bool_)
+    for w in g.lines:
+        has_line |= (masks & w) == w
+    return b3.astype(np.int64), has_line, pop
+
+
+@dataclass
+class Solution:
+    """The solved table of one rule set (see the module docstring for its encoding)."""
+
+    rules: Rules
+    table: npt.NDArray[np.int16]
+
+    @property
+    def g(self) -> Geometry:
+        return geometry(self.rules)
+
+    def index(self, x: int, o: int) -> int:
+        """The table index of the position with ``x`` to move against ``o``."""
+        i = 0
+        p = 1
+        for c in range(self.g.cells):
+            if x >> c & 1:
+                i += p
+            elif o >> c & 1:
+                i += 2 * p
+            p *= 3
+        return i
+
+    def entry(self, x: int, o: int) -> int:
+        return int(self.table[self.index(x, o)])
+
+    def value(self, board: Board) -> int:
+        """+1 won, -1 lost, 0 drawn, for the side to move (history ignored)."""
+        e = self.entry(*self._sides(board))
+        return (e > 0) - (e < 0)
+
+    def distance(self, board: Board) -> int | None:
+        """Plies to the end under best play, or ``None`` for a draw."""
+        e = self.entry(*self._sides(board))
+        return abs(e) - 1 if e else None
+
+    def move_values(self, board: Board) -> dict[int, int]:
+        """Each legal move's table entry seen from the mover (the child's, negated)."""
+        x, o = self._sides(board)
+        g = self.g
+        moves = legal_pushes((x, o), 0, g)
+        if not moves:
+            return {PASS: -self.entry(o, x)}
+        out = {}
+        for m in moves:
+            x2, o2 = push2(x, o, m, g)
+            out[m] = -self.entry(o2, x2)
+        return out
+
+    def best_moves(self, board: Board) -> list[int]:
+        """The moves that keep the value, quickest first among wins, slowest among losses."""
+        vals = self.move_values(board)
+        best = max(vals.values(), key=_preference)
+        return [m for m, v in vals.items() if _preference(v) == _preference(best)]
+
+    def counts(self) -> dict[str, int]:
+        t = self.table
+        return {"positions": int(t.size), "wins": int(np.count_nonzero(t > 0)),
+                "losses": int(np.count_nonzero(t < 0)), "draws": int(np.count_nonzero(t == 0))}
+
+    def save(self, path: str | Path) -> None:
+        meta = json.dumps({"game": "board", "rules": self.rules.to_json()})
+        with open(path, "wb") as fh:
+            np.savez(fh, table=self.table, meta=np.array(meta))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Solution:
+        with np.load(path) as data:
+            meta = json.loads(str(data["meta"]))
+            table = data["table"]
+        return cls(Rules.from_json(meta["rules"]), table)
+
+    def _sides(self, board: Board) -> tuple[int, int]:
+        if board.rules.size != self.rules.size or board.rules.players != 2:
+            raise BoardError("this table is for another board")
+        return board.owners[board.turn], board.owners[1 - board.turn]
+
+
+def _preference(entry: int) -> tuple[int, int]:
+    """Order move entries: wins (quicker better) over draws over losses (slower better)."""
+    if entry > 0:
+        return (2, -entry)
+    if entry == 0:
+        return (1, 0)
+    return (0, -entry)
+
+
+def solve(rules: Rules, advance: Callable[[int], None] | None = None,
+          chunk: int = 1 << 21) -> Solution:
+    """Solve every position of a 2-player board of size at most 4.
+
+    ``advance(k)`` is called as work is done: ``3**(n*n)`` units for valuing and counting,
+    then one unit per decided position taken off the queue.
+    """
+    if rules.players != 2:
+        raise RulesError("the solver handles 2 players")
+    if rules.size > MAX_SIZE:
+        raise RulesError(f"the solver handles boards up to {MAX_SIZE}x{MAX_SIZE} "
+                         f"(3**{rules.size ** 2} positions is too many)")
+    g = geometry(rules)
+    b3, has_line, pop = _tables(g)
+    total = 3 ** g.cells
+    value = np.zeros(total, dtype=np.int8)
+    depth = np.zeros(total, dtype=np.uint16)
+    count = np.zeros(total, dtype=np.uint8)
+    queue = np.zeros(total, dtype=np.int64)
+    line_of, entry, leave, lsh, rsh = (np.array(a, dtype=np.int64) for a in (
+        g.line_of, g.entry, g.leave, g.lshift, g.rshift))
+    four_n = 4 * g.n
+    mover_loses = rules.other_line == "mover_loses"
+    tail = 0
+    size = 1 << g.cells
+    step = max(1, size // 64)
+    for lo in range(0, size, step):
+        hi = min(size, lo + step)
+        tail = _init(lo, hi, g.full, four_n, g.edge, g.corners, mover_loses, b3, has_line,
+                     pop, value, depth, count, queue, tail)
+        if advance is not None:
+            # Positions with X in [lo, hi): each x has 2**(cells - popcount(x)) o's.
+            advance(int(np.sum(2 ** (g.cells - pop[lo:hi]))))
+    head = 0
+    while head < tail:
+        before = head
+        head, tail = _drain(head, tail, chunk, four_n, g.edge, g.corners, line_of, entry,
+                            leave, lsh, rsh, b3, has_line, pop, value, depth, count, queue)
+        if advance is not None:
+            advance(head - before)
+    del queue, count
+    signed = depth.astype(np.int16) + 1
+    table = np.where(value == WIN, signed, np.where(value == LOSS, -signed, 0)).astype(np.int16)
+    return Solution(rules, table)
