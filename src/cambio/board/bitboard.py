@@ -102,6 +102,16 @@ def can_move(owners: Owners, mover: int, g: Geometry) -> bool:
     return count_pushes(others, g) > 0
 
 
+def position_key(owners: Owners, turn: int, cells: int) -> int:
+    """The cells and the seat to move packed in one int (repetition and table keys)."""
+    k = turn
+    shift = 2
+    for b in owners:
+        k |= b << shift
+        shift += cells
+    return k
+
+
 def canonical(owners: Owners, g: Geometry) -> tuple[int, int]:
     """``(key, symmetry)``: the least packed key over the 8 symmetries of the board, and the
     symmetry that gives it (slow path; the search keeps its own tables)."""

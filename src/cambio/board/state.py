@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .bitboard import Owners, can_move, completed, judge, legal_pushes, push
+from .bitboard import Owners, can_move, completed, judge, legal_pushes, position_key, push
 from .errors import IllegalMoveError, InvalidMoveError, PositionError
 from .notation import move_text, parse_move
 from .rules import PASS, Geometry, Rules, geometry
@@ -96,12 +96,7 @@ class Board:
 
     def key(self) -> int:
         """The cells and the seat to move packed in one int (the repetition key)."""
-        k = self.turn
-        shift = 2
-        for b in self.owners:
-            k |= b << shift
-            shift += self.g.cells
-        return k
+        return position_key(self.owners, self.turn, self.g.cells)
 
     def cell(self, index: int) -> int:
         """The seat owning cell ``index`` (``r * n + c``), or :data:`NEUTRAL`."""
@@ -131,6 +126,10 @@ class Board:
     def repetitions(self) -> int:
         """How many times the current position (cells and seat to move) has occurred."""
         return self._seen.get(self.key(), 0)
+
+    def seen(self, key: int) -> int:
+        """How many times the position with this :meth:`key` has occurred in this game."""
+        return self._seen.get(key, 0)
 
     def move_text(self, move: int) -> str:
         return move_text(move, self.n)

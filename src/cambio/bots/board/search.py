@@ -1,0 +1,222 @@
+"""``alphabeta``: iterative-deepening alpha-beta with a symmetric transposition table.
+
+* **Search.** Minimax from the seat to move; with 3 players *paranoid* search (the other
+  two are assumed to play together against it), which keeps alpha-beta cut-offs.
+* **Transposition table** keyed by the least of the 8 symmetric images of the position
+  (rotations and reflections of the square change nothing in this game); the stored best
+  move is kept in that canonical frame and mapped back.
+* **Move ordering**: the table's move first, then by a history heuristic.
+* **Budget**: a node budget (deterministic, used by tests and tournaments) and/or a time
+  budget; the deepest completed iteration's move is played. The budget is checked between
+  nodes, so an iteration cut short is discarded unless its first moves already beat the
+  previous iteration's choice.
+* **Draws**: a position already seen in the game, or earlier on the search path, is a
+  draw (score 0), so the bot neither walks into nor steers away from repetitions blindly.
+"""
+
+from __future__ import annotations
+
+import time
+from random import Random
+
+from cambio.board import PASS, Board, Geometry
+from cambio.board.bitboard import Owners, completed, judge, legal_pushes, position_key, push
+
+from .base import RandomSetupChoices
+from .evaluate import evaluate
+
+WIN = 1_000_000
+EXACT, LOWER, UPPER = 0, 1, 2
+MAX_DEPTH = 64
+
+
+class _Abort(Exception):
+    """The budget ran out in the middle of an iteration."""
+
+
+class Symmetries:
+    """Row lookup tables that map a bitmask through each of the 8 symmetries quickly."""
+
+    def __init__(self, g: Geometry) -> None:
+        n = g.n
+        self.n = n
+        self.g = g
+        self.mask = (1 << n) - 1
+        self.tables = [[[g.transform(s, bits << (r * n)) for bits in range(1 << n)]
+                        for r in range(n)] for s in range(8)]
+        # inverse[s][cm]: the move that symmetry s maps to cm.
+        self.inverse = [[0] * (4 * n) for _ in range(8)]
+        for s in range(8):
+            for m, cm in enumerate(g.sym_moves[s]):
+                self.inverse[s][cm] = m
+
+    def canonical(self, owners: Owners, turn: int) -> tuple[int, int]:
+        n, mask, cells = self.n, self.mask, self.g.cells
+        best = -1
+        best_s = 0
+        for s, rows in enumerate(self.tables):
+            key = turn
+            shift = 2
+            for b in owners:
+                v = 0
+                for r in range(n):
+                    v |= rows[r][(b >> (r * n)) & mask]
+                key |= v << shift
+                shift += cells
+            if best < 0 or key < best:
+                best, best_s = key, s
+        return best, best_s
+
+
+class AlphaBetaBot(RandomSetupChoices):
+    """Iterative-deepening alpha-beta (paranoid with 3 players) under a node/time budget."""
+
+    def __init__(self, nodes: int = 2000, seconds: float | None = None, seed: int = 0,
+                 max_depth: int = MAX_DEPTH) -> None:
+        self.nodes_budget = nodes
+        self.seconds = seconds
+        self.max_depth = max_depth
+        self.rng = Random(seed)
+        self.name = f"alphabeta:{nodes}" if seconds is None else f"alphabeta:{seconds}s"
+        self.tt: dict[int, tuple[int, int, int, int]] = {}
+        self.history: dict[int, int] = {}
+        self.nodes = 0
+        self.depth_reached = 0
+        self._sym: Symmetries | None = None
+
+    # ------------------------------------------------------------------ interface
+    def choose(self, board: Board) -> int:
+        moves = board.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        g = board.g
+        if self._sym is None or self._sym.g is not g:
+            self._sym = Symmetries(g)
+            self.tt.clear()
+        self.g = g
+        self.root = board.turn
+        self.players = board.rules.players
+        self.rule = board.rules.other_line
+        self.game = board
+        self.path: set[int] = set()
+        self.nodes = 0
+        self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if len(self.tt) > 500_000:
+            self.tt.clear()
+        self.history.clear()
+        best = self.rng.choice(moves)
+        self.depth_reached = 0
+        for depth in range(1, self.max_depth + 1):
+            try:
+                value, move = self._root(board.owners, depth, moves, best)
+            except _Abort:
+                break
+            best = move
+            self.depth_reached = depth
+            if abs(value) >= WIN - MAX_DEPTH:
+                break  # a forced result is known: deeper search changes nothing
+        return best
+
+    # ------------------------------------------------------------------ search
+    def _spend(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.nodes_budget and self.depth_reached > 0:
+            raise _Abort
+        if self.deadline is not None and self.nodes & 255 == 0 \
+                and time.perf_counter() > self.deadline and self.depth_reached > 0:
+            raise _Abort
+
+    def _root(self, owners: Owners, depth: int, moves: list[int], first: int
+              ) -> tuple[int, int]:
+        ordered = [first] + [m for m in moves if m != first]
+        alpha, beta = -WIN - 1, WIN + 1
+        best_move = ordered[0]
+        for m in ordered:
+            v = self._child(owners, m, self.root, depth, alpha, beta, 0)
+            if v > alpha:
+                alpha, best_move = v, m
+        return alpha, best_move
+
+    def _child(self, owners: Owners, m: int, turn: int, depth: int, alpha: int, beta: int,
+               ply: int) -> int:
+        """The value, for the root seat, of ``turn`` playing ``m`` with ``depth`` to go."""
+        g = self.g
+        child = push(owners, m, turn, g)
+        lines = completed(child, g, m)
+        if lines:
+            winners = judge(lines, turn, self.rule)
+            if self.root not in winners:
+                return -WIN + ply + 1
+            return WIN - ply - 1 if len(winners) == 1 else 0
+        nxt = (turn + 1) % self.players
+        if depth <= 1:
+            self._spend()
+            return evaluate(child, self.root, g)
+        key = position_key(child, nxt, g.cells)
+        if key in self.path or self.game.seen(key):
+            return 0
+        return self._search(child, nxt, depth - 1, alpha, beta, ply + 1, key)
+
+    def _search(self, owners: Owners, turn: int, depth: int, alpha: int, beta: int, ply: int,
+                key: int) -> int:
+        self._spend()
+        g = self.g
+        assert self._sym is not None
+        ckey, sym = self._sym.canonical(owners, turn)
+        tt_move = -2
+        entry = self.tt.get(ckey)
+        if entry is not None:
+            e_depth, e_value, e_flag, e_move = entry
+            if e_depth >= depth:
+                if e_flag == EXACT:
+                    return e_value
+                if e_flag == LOWER and e_value >= beta:
+                    return e_value
+                if e_flag == UPPER and e_value <= alpha:
+                    return e_value
+            tt_move = e_move if e_move < 0 else self._sym.inverse[sym][e_move]
+        moves = legal_pushes(owners, turn, g)
+        if not moves:
+            moves = [PASS]
+        hist = self.history
+        moves.sort(key=lambda mv: -hist.get(mv, 0))
+        if tt_move in moves:
+            moves.remove(tt_move)
+            moves.insert(0, tt_move)
+        maximize = turn == self.root
+        a0, b0 = alpha, beta
+        self.path.add(key)
+        best_move = moves[0]
+        if maximize:
+            best = -WIN - 1
+            for m in moves:
+                v = self._child(owners, m, turn, depth, alpha, beta, ply)
+                if v > best:
+                    best, best_move = v, m
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            hist[m] = hist.get(m, 0) + depth * depth
+                            break
+        else:
+            best = WIN + 1
+            for m in moves:
+                v = self._child(owners, m, turn, depth, alpha, beta, ply)
+                if v < best:
+                    best, best_move = v, m
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            hist[m] = hist.get(m, 0) + depth * depth
+                            break
+        self.path.discard(key)
+        flag = EXACT
+        if best <= a0:
+            flag = UPPER
+        elif best >= b0:
+            flag = LOWER
+        stored = best_move if best_move < 0 else g.sym_moves[sym][best_move]
+        # Mate scores are relative to the root's ply; store them as they are (the table is
+        # cleared between games and the drift is at most the few plies between moves).
+        self.tt[ckey] = (depth, best, flag, stored)
+        return best
