@@ -1,0 +1,17 @@
+"""``python -m cambio.server``: the same as ``cambio serve``."""
+
+from __future__ import annotations
+
+import typer
+
+from cambio.cli.serve import register
+
+
+def main() -> None:
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    register(app)
+    app()
+
+
+if __name__ == "__main__":
+    main()

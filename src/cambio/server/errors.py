@@ -1,0 +1,43 @@
+"""Typed protocol errors: one code per kind of refusal (``docs/protocol.md``, "Error codes").
+
+Every message text is built from public facts only (the engines' reasons already are), so an
+error never tells a client something it has not seen.
+"""
+
+from __future__ import annotations
+
+BAD_MESSAGE = "bad_message"
+TOO_LARGE = "too_large"
+RATE_LIMITED = "rate_limited"
+FORBIDDEN = "forbidden"
+ILLEGAL = "illegal"
+STALE = "stale"
+NOT_PLAYING = "not_playing"
+NOT_FOUND = "not_found"
+SERVER_ERROR = "server_error"
+
+# REST codes, with their HTTP status.
+HTTP_STATUS = {
+    "bad_request": 400,
+    "unauthorized": 401,
+    FORBIDDEN: 403,
+    NOT_FOUND: 404,
+    "conflict": 409,
+    TOO_LARGE: 413,
+    RATE_LIMITED: 429,
+    SERVER_ERROR: 500,
+}
+
+
+class ProtocolError(Exception):
+    """A refused request or message; nothing was changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+    @property
+    def status(self) -> int:
+        """The HTTP status of this error when it answers a REST call."""
+        return HTTP_STATUS.get(self.code, 400)

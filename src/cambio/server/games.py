@@ -1,0 +1,124 @@
+"""The games a table can hold, behind one small interface (what the lobby and tables need).
+
+Each :class:`GameKind` reads a "create table" body into a stored config, makes the session of
+one game, lists its bots, and turns stored rounds into record text. Adding a game means one
+more kind here; the actor and the lobby do not change.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from cambio.bots.cards import BOTS as CARD_BOTS
+from cambio.cards import PRESETS, CambioError, Rules
+
+from .cards_session import CardSession, card_record
+from .errors import ProtocolError
+from .session import Session
+
+if TYPE_CHECKING:
+    from .table import Table
+
+BOT_LABELS = {"random": ("Random", 1), "memory": ("Memory", 2)}
+"""How the lobby names each card bot, and its strength (1 = weakest)."""
+
+
+def bad(message: str) -> ProtocolError:
+    return ProtocolError("bad_request", message)
+
+
+def int_field(body: dict[str, Any], key: str, low: int, high: int, default: int | None = None
+              ) -> int:
+    value = body.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise bad(f"{key!r} must be a whole number from {low} to {high}")
+    return value
+
+
+class GameKind:
+    """What the server knows about one game."""
+
+    name = ""
+
+    def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """``(players, config)`` from a create-table body; raises ``bad_request``."""
+        raise NotImplementedError
+
+    def session(self, table: Table, seed: int, game_no: int) -> Session:
+        raise NotImplementedError
+
+    def bots(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
+               seat: int | None) -> str:
+        raise NotImplementedError
+
+
+class CardsKind(GameKind):
+    name = "cards"
+
+    def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        players = int_field(body, "players", 2, 8)
+        rules_json = body.get("rules", {"preset": "house"})
+        try:
+            rules = Rules.from_json(rules_json)
+            rules.check_players(players)
+        except CambioError as exc:
+            raise bad(str(exc)) from None
+        rounds = int_field(body, "rounds", 1, 20, default=1)
+        return players, {"rules": rules.to_json(), "rounds": rounds}
+
+    def session(self, table: Table, seed: int, game_no: int) -> Session:
+        rules = Rules.from_json(table.config["rules"])
+        return CardSession(rules, table.players, seed, int(table.config["rounds"]),
+                           f"{table.id}/{game_no}")
+
+    def bots(self) -> list[dict[str, Any]]:
+        out = []
+        for i, name in enumerate(CARD_BOTS):
+            label, strength = BOT_LABELS.get(name, (name.title(), i + 1))
+            out.append({"name": name, "label": label, "strength": strength})
+        return out
+
+    def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
+               seat: int | None) -> str:
+        return card_record(header, actions, seat)
+
+
+def rules_catalogue() -> dict[str, Any]:
+    """``GET /api/rules``: every preset's values and every field's type, for the form."""
+    hints = typing.get_type_hints(Rules)
+    fields: list[dict[str, Any]] = []
+    for f in dataclasses.fields(Rules):
+        if f.name == "preset_name":
+            continue
+        kind = hints[f.name]
+        entry: dict[str, Any] = {"name": f.name}
+        if isinstance(kind, type) and issubclass(kind, StrEnum):
+            entry.update(type="choice", choices=[str(v) for v in kind])
+        elif kind is bool:
+            entry["type"] = "bool"
+        elif kind is int:
+            entry["type"] = "int"
+        else:
+            entry["type"] = "int_or_none"
+        fields.append(entry)
+    presets = {
+        name: {f.name: _plain(getattr(rules, f.name)) for f in dataclasses.fields(Rules)
+               if f.name != "preset_name"}
+        for name, rules in PRESETS.items()
+    }
+    return {"presets": presets, "fields": fields}
+
+
+def _plain(value: Any) -> Any:
+    return str(value) if isinstance(value, StrEnum) else value
+
+
+def game_kinds() -> dict[str, GameKind]:
+    kinds: dict[str, GameKind] = {"cards": CardsKind()}
+    return kinds

@@ -1,0 +1,272 @@
+"""The lobby: plain REST under ``/api`` (``docs/protocol.md``, "REST").
+
+Handlers only read and check the request; every change to a table runs on that table's
+actor (:meth:`Table.call`), so lobby calls and game actions never interleave.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from .errors import RATE_LIMITED, TOO_LARGE, ProtocolError
+from .limits import TokenBucket
+from .server import Server, new_token, token_hash
+from .table import Table
+
+Handler = Callable[[Request], Awaitable[Response]]
+MAX_NAME = 40
+
+
+def server_of(request: Request) -> Server:
+    server: Server = request.app.state.server
+    return server
+
+
+def error_response(exc: ProtocolError) -> JSONResponse:
+    return JSONResponse({"error": {"code": exc.code, "message": exc.message}},
+                        status_code=exc.status)
+
+
+class RestLimiter:
+    """A token bucket per client address (the protocol's 429)."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def check(self, request: Request) -> None:
+        if self.rate <= 0:
+            return
+        host = request.client.host if request.client else "?"
+        bucket = self.buckets.get(host)
+        if bucket is None:
+            if len(self.buckets) > 10_000:
+                self.buckets.clear()
+            bucket = self.buckets[host] = TokenBucket(self.rate, self.burst)
+        if not bucket.take():
+            raise ProtocolError(RATE_LIMITED, "too many requests; slow down")
+
+
+def endpoint(fn: Handler) -> Handler:
+    """Rate limiting and typed errors for a handler."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            request.app.state.rest_limiter.check(request)
+            return await fn(request)
+        except ProtocolError as exc:
+            return error_response(exc)
+
+    wrapped.__name__ = fn.__name__
+    wrapped.__doc__ = fn.__doc__
+    return wrapped
+
+
+async def read_body(request: Request) -> dict[str, Any]:
+    """The JSON object body (``{}`` if empty); 413 past the size limit, 400 if malformed."""
+    limit = server_of(request).settings.max_body
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise ProtocolError(TOO_LARGE, f"request bodies are limited to {limit} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ProtocolError(TOO_LARGE, f"request bodies are limited to {limit} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw.strip():
+        return {}
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_request", "the body is not JSON") from None
+    if not isinstance(body, dict):
+        raise ProtocolError("bad_request", "the body must be a JSON object")
+    return body
+
+
+def bearer(request: Request) -> str | None:
+    """The hash of the request's seat token, if it sent one."""
+    auth = request.headers.get("authorization", "")
+    scheme, _, token = auth.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token_hash(token.strip())
+
+
+def display_name(body: dict[str, Any], default: str) -> str:
+    name = body.get("name", default)
+    if name is None:
+        name = default
+    if not isinstance(name, str):
+        raise ProtocolError("bad_request", "\"name\" must be text")
+    name = " ".join(name.split())
+    if not name:
+        name = default
+    if len(name) > MAX_NAME:
+        raise ProtocolError("bad_request", f"names are limited to {MAX_NAME} characters")
+    return name
+
+
+async def table_of(request: Request) -> Table:
+    return await server_of(request).get(str(request.path_params["id"]))
+
+
+def seat_param(request: Request) -> int:
+    raw = str(request.path_params["seat"])
+    if not raw.isdigit() or len(raw) > 3:
+        raise ProtocolError("not_found", "no such seat")
+    return int(raw)
+
+
+def require_host(request: Request, table: Table) -> None:
+    seat = _caller_seat(request, table)
+    if seat != 0:
+        raise ProtocolError("forbidden", "only the host (seat 0) may do this")
+
+
+def _caller_seat(request: Request, table: Table) -> int | None:
+    h = bearer(request)
+    if h is None:
+        raise ProtocolError("unauthorized", "send the seat token: Authorization: Bearer <token>")
+    seat = table.seat_for_hash(h)
+    if seat is None:
+        raise ProtocolError("forbidden", "this token is not a seat of this table")
+    return seat
+
+
+# ====================================================================== handlers
+@endpoint
+async def list_bots(request: Request) -> Response:
+    games = server_of(request).games
+    return JSONResponse({name: kind.bots() for name, kind in games.items()})
+
+
+@endpoint
+async def list_rules(request: Request) -> Response:
+    from .games import rules_catalogue
+
+    return JSONResponse(rules_catalogue())
+
+
+@endpoint
+async def create_table(request: Request) -> Response:
+    body = await read_body(request)
+    game = body.get("game")
+    if not isinstance(game, str):
+        raise ProtocolError("bad_request", "\"game\" must be \"cards\" or \"board\"")
+    name = display_name(body, "Host")
+    table, token = await server_of(request).create(game, body, name)
+    invite = str(request.base_url).rstrip("/") + f"/t/{table.id}"
+    return JSONResponse({"table": table.id, "seat": 0, "token": token, "invite": invite},
+                        status_code=201)
+
+
+@endpoint
+async def open_tables(request: Request) -> Response:
+    return JSONResponse({"tables": server_of(request).open_tables()})
+
+
+@endpoint
+async def table_summary(request: Request) -> Response:
+    table = await table_of(request)
+    return JSONResponse(table.summary())
+
+
+@endpoint
+async def join_table(request: Request) -> Response:
+    body = await read_body(request)
+    table = await table_of(request)
+    seat = body.get("seat")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        raise ProtocolError("bad_request", "\"seat\" must be a seat number")
+    name = display_name(body, "Player")
+    token = new_token()
+    got = await table.call(table.join, name, seat, token_hash(token))
+    return JSONResponse({"seat": got, "token": token})
+
+
+@endpoint
+async def seat_bot(request: Request) -> Response:
+    body = await read_body(request)
+    table = await table_of(request)
+    require_host(request, table)
+    bot = body.get("bot")
+    if not isinstance(bot, str):
+        raise ProtocolError("bad_request", "\"bot\" must be a bot name (see /api/bots)")
+    return JSONResponse(await table.call(table.set_bot, seat_param(request), bot))
+
+
+@endpoint
+async def free_seat(request: Request) -> Response:
+    table = await table_of(request)
+    seat = seat_param(request)
+    caller = _caller_seat(request, table)
+    if caller not in (0, seat):
+        raise ProtocolError("forbidden", "only the host or the seat itself may free a seat")
+    return JSONResponse(await table.call(table.free_seat, seat))
+
+
+@endpoint
+async def start_table(request: Request) -> Response:
+    body = await read_body(request)
+    table = await table_of(request)
+    require_host(request, table)
+    fill = body.get("fill")
+    if fill is not None and not isinstance(fill, str):
+        raise ProtocolError("bad_request", "\"fill\" must be a bot name")
+    return JSONResponse(await table.call(table.start, fill))
+
+
+@endpoint
+async def again_table(request: Request) -> Response:
+    table = await table_of(request)
+    require_host(request, table)
+    return JSONResponse(await table.call(table.again))
+
+
+@endpoint
+async def table_record(request: Request) -> Response:
+    """One round's record: full once the game is over, else the caller's player's-eye view."""
+    server = server_of(request)
+    table = await table_of(request)
+    game_no = _query_int(request, "game", table.game_no)
+    if not 1 <= game_no <= table.game_no:
+        raise ProtocolError("not_found", "no such game at this table")
+    rounds = server.store.rounds(table.id, game_no)
+    if not rounds:
+        raise ProtocolError("not_found", "no such game at this table")
+    round_no = _query_int(request, "round", rounds[-1][0])
+    header = dict(rounds)
+    if round_no not in header:
+        raise ProtocolError("not_found", "no such round in this game")
+    over = game_no < table.game_no or table.status == "finished"
+    seat: int | None = None
+    if not over:
+        h = bearer(request)
+        seat = table.seat_for_hash(h) if h is not None else None
+        if seat is None:
+            raise ProtocolError("forbidden", "the full record is available once the game is "
+                                             "over; before that, only a seat's own record")
+    actions = server.store.actions(table.id, game_no, round_no)
+    text = server.games[table.game].record(header[round_no], actions, seat)
+    return Response(text, media_type="application/x-ndjson",
+                    headers={"X-Cambio-Rounds": str(len(rounds)),
+                             "Cache-Control": "no-store"})
+
+
+def _query_int(request: Request, key: str, default: int) -> int:
+    raw = request.query_params.get(key)
+    if raw is None:
+        return default
+    if not raw.isdigit() or len(raw) > 6:
+        raise ProtocolError("bad_request", f"?{key}= must be a whole number")
+    return int(raw)

@@ -1,0 +1,25 @@
+"""Run the app under uvicorn (WebSockets through the ``websockets`` implementation)."""
+
+from __future__ import annotations
+
+import logging
+
+import uvicorn
+
+from .app import create_app
+from .settings import Settings
+
+WS_MAX_SIZE = 65536
+"""Frames past this close the connection at the protocol level (1009); messages between the
+protocol's 4 KiB and this get a ``too_large`` error and the connection stays open."""
+
+
+def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
+          log_level: str = "info") -> None:
+    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
+    config = uvicorn.Config(
+        create_app(settings), host=host, port=port, ws="websockets",
+        ws_max_size=WS_MAX_SIZE, log_level=log_level, access_log=False, lifespan="on",
+        timeout_graceful_shutdown=3,
+    )
+    uvicorn.Server(config).run()

@@ -1,0 +1,101 @@
+"""What a table's actor needs from a game, whichever game it is.
+
+A *session* is one game (for cards: a match of one or more rounds) of one table. The actor
+(:mod:`cambio.server.table`) owns seats, connections, storage, bots' timing and the order of
+messages; the session owns the engine: it checks and applies actions, and builds each
+recipient's view and events. Both games implement :class:`Session`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass
+class Applied:
+    """One accepted action of the current round, with what it showed and to whom."""
+
+    version: int
+    seat: int
+    text: str
+    facts: list[tuple[str, Any, int]] = field(default_factory=list)
+    """``(key, value, audience)``: ``audience`` is a bitmask of seats (bit ``players``:
+    everyone, spectators included), as in :func:`cambio.records.cards.observations`."""
+    end: dict[str, Any] | None = None
+    """The round's public end facts when this action ended it."""
+
+    def event(self, players: int, seat: int | None) -> dict[str, Any]:
+        """The event as ``seat`` (``None``: a spectator) may see it."""
+        see = 1 << players if seat is None else (1 << players) | (1 << seat)
+        ev: dict[str, Any] = {"v": self.version, "seat": self.seat, "action": self.text}
+        for key, value, audience in self.facts:
+            if audience & see:
+                ev[key] = value
+        if self.end is not None:
+            ev["end"] = self.end
+        return ev
+
+
+class Bot(Protocol):
+    name: str
+
+
+class Session(Protocol):
+    """One game of a table: a card match or a board game."""
+
+    game: str
+    players: int
+    round_no: int
+    """1-based number of the round being played (or just finished); 0 before the deal."""
+    log: list[Applied]
+    """The accepted actions of the current round; ``len(log)`` is the version."""
+
+    @property
+    def version(self) -> int: ...
+
+    def next_header(self, names: list[dict[str, Any]], started: str) -> dict[str, Any]:
+        """The record header of the next round (nothing changes until :meth:`deal`)."""
+
+    def deal(self, header: dict[str, Any]) -> None:
+        """Start the round described by ``header`` (from :meth:`next_header` or storage)."""
+
+    def play(self, seat: int, text: str, version: int) -> Applied:
+        """Check and apply an action; raise :class:`~cambio.server.errors.ProtocolError`
+        (``illegal`` or ``stale``, nothing changed) if it is refused."""
+
+    def round_over(self) -> bool: ...
+
+    def finish_round(self) -> None:
+        """Book the finished round (scores into totals)."""
+
+    def game_over(self) -> bool:
+        """The whole game (every round of a match) is over."""
+
+    def totals(self) -> list[int] | None: ...
+
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+
+    def decider(self) -> int | None:
+        """The seat whose decision the game waits for, if any."""
+
+    def bot_move(self, bot: Any, seat: int) -> str:
+        """The action the seat's bot plays for its decision (always legal)."""
+
+    def snap_window(self) -> int | None:
+        """An id of the open snap window (``None``: none open); board games have none."""
+
+    def can_snap(self, seat: int) -> bool: ...
+
+    def bot_snap(self, bot: Any, seat: int) -> str | None:
+        """The snap the bot makes in the open window, or ``None``."""
+
+    def make_bot(self, name: str, seed: int) -> Any: ...
+
+
+def derive(seed: int, *labels: object) -> int:
+    """A 63-bit seed derived one-way from ``seed``: knowing it (a bot's, say, which play can
+    reveal) tells nothing about ``seed`` or its other children (the decks)."""
+    text = ":".join(str(x) for x in (seed, *labels)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1

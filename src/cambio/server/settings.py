@@ -1,0 +1,40 @@
+"""Every knob of one server process, in one frozen value (the CLI fills it in)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What ``cambio serve`` was started with, and the protocol's limits.
+
+    ``seed`` makes every table seed (and so every deal) predictable: for tests and benchmarks
+    only, never for a public server. ``bot_speed`` divides every delay the server makes up
+    (bot thinking, bot snap reactions, the pause between rounds), never the away timeout.
+    """
+
+    db: Path = Path("data/cambio.sqlite3")
+    away_after: float = 30.0
+    bot_speed: float = 1.0
+    seed: int | None = None
+    round_pause: float = 6.0
+    """Seconds between the reveal of a round and the deal of the next (divided by bot_speed)."""
+    max_message: int = 4096
+    """Bytes of one client WebSocket message; larger ones get ``too_large``."""
+    rate: float = 20.0
+    burst: float = 40.0
+    """Per-connection token bucket for WebSocket messages (messages per second, bucket)."""
+    max_errors: int = 50
+    """Errors after which a WebSocket is closed (code 1008)."""
+    rest_rate: float = 50.0
+    rest_burst: float = 200.0
+    """Per-client-address token bucket for REST calls (0 turns it off)."""
+    max_body: int = 16384
+    """Bytes of a REST request body; larger ones get 413."""
+    max_conns_per_table: int = 200
+    outbox_limit: int = 2000
+    """Messages queued for one slow WebSocket before the server drops it (it resyncs)."""
+    catch_up: int = 64
+    """Most missed updates a ``sync`` is answered with; more get a full ``state``."""

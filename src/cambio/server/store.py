@@ -1,0 +1,242 @@
+"""SQLite storage: tables, seats (token hashes only), games, rounds and every accepted action.
+
+The actions are the source of truth: a game's state is rebuilt by replaying them through the
+engine (as ``cambio replay`` does), so nothing derived needs to be stored exactly.
+
+**Save before broadcast, cheaply.** Writers ``await`` :meth:`Store.write`; the statements of
+every writer that asks within one turn of the event loop are committed in one transaction
+(group commit), then all of them are woken. A table's actor only tells its clients about an
+action after its ``await`` returns, so a client never sees an action that is not on disk.
+The database runs in WAL mode with ``synchronous=NORMAL``: a commit is in the WAL file
+before ``write`` returns, so it survives the process being killed (``kill -9``); only a power
+cut may lose the last commits (``--db`` on a battery-backed disk, or ``synchronous=FULL``,
+if that matters).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("cambio.server")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,            -- 'cards' or 'board'
+    players INTEGER NOT NULL,
+    config TEXT NOT NULL,          -- JSON: rules and rounds, or the setup
+    seed INTEGER NOT NULL,         -- the table's secret seed; each game's seed derives from it
+    status TEXT NOT NULL,          -- waiting, playing, finished
+    game_no INTEGER NOT NULL,      -- the current game (0 before the first start)
+    created REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tables_status ON tables (status, created);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables (id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,            -- human, bot, empty
+    name TEXT NOT NULL,
+    bot TEXT,
+    token_hash TEXT,               -- sha256 of the seat token; the token itself is never stored
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS games (
+    table_id TEXT NOT NULL REFERENCES tables (id),
+    game_no INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    started TEXT NOT NULL,
+    PRIMARY KEY (table_id, game_no)
+);
+CREATE TABLE IF NOT EXISTS rounds (
+    table_id TEXT NOT NULL,
+    game_no INTEGER NOT NULL,
+    round_no INTEGER NOT NULL,
+    header TEXT NOT NULL,          -- the record header of this round (holds its seed)
+    PRIMARY KEY (table_id, game_no, round_no)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL,
+    game_no INTEGER NOT NULL,
+    round_no INTEGER NOT NULL,
+    version INTEGER NOT NULL,      -- 1, 2, ... within the round
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (table_id, game_no, round_no, version)
+);
+"""
+
+Statement = tuple[str, Sequence[Any]]
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    config: dict[str, Any]
+    seed: int
+    status: str
+    game_no: int
+    created: float
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    name: str
+    bot: str | None
+    token_hash: str | None
+
+
+class Store:
+    """One SQLite file; reads are direct, writes are grouped into shared commits."""
+
+    def __init__(self, path: Path | str) -> None:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(SCHEMA)
+        self._batch: list[tuple[list[Statement], asyncio.Future[None]]] = []
+        self._flushing = False
+
+    def close(self) -> None:
+        self.db.close()
+
+    # ------------------------------------------------------------------ writing
+    async def write(self, statements: Iterable[Statement]) -> None:
+        """Commit ``statements`` atomically (with whatever else is waiting); raise if it fails."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[None] = loop.create_future()
+        self._batch.append((list(statements), fut))
+        if not self._flushing:
+            self._flushing = True
+            loop.call_soon(self._flush)
+        await fut
+
+    def _flush(self) -> None:
+        batch, self._batch = self._batch, []
+        self._flushing = False
+        try:
+            self._commit([s for stmts, _ in batch for s in stmts])
+        except sqlite3.Error:
+            # One writer's statements broke the shared transaction: commit each on its own
+            # so only that writer fails.
+            for stmts, fut in batch:
+                try:
+                    self._commit(stmts)
+                except sqlite3.Error as exc:
+                    log.exception("store: a write failed")
+                    if not fut.done():
+                        fut.set_exception(exc)
+                else:
+                    if not fut.done():
+                        fut.set_result(None)
+            return
+        for _, fut in batch:
+            if not fut.done():
+                fut.set_result(None)
+
+    def _commit(self, statements: list[Statement]) -> None:
+        db = self.db
+        db.execute("BEGIN")
+        try:
+            for sql, params in statements:
+                db.execute(sql, params)
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    # ------------------------------------------------------------------ statements
+    @staticmethod
+    def insert_table(row: TableRow) -> Statement:
+        return ("INSERT INTO tables (id, game, players, config, seed, status, game_no, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.game, row.players, json.dumps(row.config), row.seed, row.status,
+                 row.game_no, row.created))
+
+    @staticmethod
+    def update_table(table_id: str, status: str, game_no: int) -> Statement:
+        return ("UPDATE tables SET status = ?, game_no = ? WHERE id = ?",
+                (status, game_no, table_id))
+
+    @staticmethod
+    def put_seat(table_id: str, s: SeatRow) -> Statement:
+        return ("INSERT OR REPLACE INTO seats (table_id, seat, kind, name, bot, token_hash) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, s.seat, s.kind, s.name, s.bot, s.token_hash))
+
+    @staticmethod
+    def insert_game(table_id: str, game_no: int, seed: int, started: str) -> Statement:
+        return ("INSERT INTO games (table_id, game_no, seed, started) VALUES (?, ?, ?, ?)",
+                (table_id, game_no, seed, started))
+
+    @staticmethod
+    def insert_round(table_id: str, game_no: int, round_no: int,
+                     header: dict[str, Any]) -> Statement:
+        return ("INSERT INTO rounds (table_id, game_no, round_no, header) VALUES (?, ?, ?, ?)",
+                (table_id, game_no, round_no, json.dumps(header)))
+
+    @staticmethod
+    def insert_action(table_id: str, game_no: int, round_no: int, version: int, seat: int,
+                      action: str) -> Statement:
+        return ("INSERT INTO actions (table_id, game_no, round_no, version, seat, action) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, game_no, round_no, version, seat, action))
+
+    # ------------------------------------------------------------------ reading
+    def table(self, table_id: str) -> TableRow | None:
+        row = self.db.execute(
+            "SELECT id, game, players, config, seed, status, game_no, created FROM tables "
+            "WHERE id = ?", (table_id,)).fetchone()
+        return _table_row(row) if row else None
+
+    def unfinished_tables(self) -> list[TableRow]:
+        rows = self.db.execute(
+            "SELECT id, game, players, config, seed, status, game_no, created FROM tables "
+            "WHERE status != 'finished' ORDER BY created").fetchall()
+        return [_table_row(r) for r in rows]
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        rows = self.db.execute(
+            "SELECT seat, kind, name, bot, token_hash FROM seats WHERE table_id = ? "
+            "ORDER BY seat", (table_id,)).fetchall()
+        return [SeatRow(*r) for r in rows]
+
+    def game_seed(self, table_id: str, game_no: int) -> tuple[int, str] | None:
+        row = self.db.execute("SELECT seed, started FROM games WHERE table_id = ? AND game_no = ?",
+                              (table_id, game_no)).fetchone()
+        return (int(row[0]), str(row[1])) if row else None
+
+    def rounds(self, table_id: str, game_no: int) -> list[tuple[int, dict[str, Any]]]:
+        rows = self.db.execute(
+            "SELECT round_no, header FROM rounds WHERE table_id = ? AND game_no = ? "
+            "ORDER BY round_no", (table_id, game_no)).fetchall()
+        return [(int(r[0]), json.loads(r[1])) for r in rows]
+
+    def actions(self, table_id: str, game_no: int, round_no: int) -> list[tuple[int, str]]:
+        """``(seat, action text)`` in version order."""
+        rows = self.db.execute(
+            "SELECT version, seat, action FROM actions WHERE table_id = ? AND game_no = ? "
+            "AND round_no = ? ORDER BY version", (table_id, game_no, round_no)).fetchall()
+        out: list[tuple[int, str]] = []
+        for i, (version, seat, action) in enumerate(rows, start=1):
+            if version != i:
+                raise RuntimeError(f"table {table_id}: action versions have a gap at {i}")
+            out.append((int(seat), str(action)))
+        return out
+
+
+def _table_row(r: tuple[Any, ...]) -> TableRow:
+    return TableRow(id=r[0], game=r[1], players=int(r[2]), config=json.loads(r[3]),
+                    seed=int(r[4]), status=r[5], game_no=int(r[6]), created=float(r[7]))
