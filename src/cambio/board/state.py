@@ -88,6 +88,9 @@ class Board:
         self.outcome: Outcome | None = None
         self._seen[self.key()] = 1
         self.outcome = self._initial_outcome()
+        self.start = self.position()
+        """The position string the game started from (records replay from it)."""
+        self.start_faces = tuple(self.faces) if self.faces is not None else None
 
     # ------------------------------------------------------------------ reading
     @property
@@ -252,6 +255,8 @@ class Board:
         other.symbols = self.symbols
         other.faces = list(self.faces) if self.faces is not None else None
         other.outcome = self.outcome
+        other.start = self.start
+        other.start_faces = self.start_faces
         return other
 
     # ------------------------------------------------------------------ outcome

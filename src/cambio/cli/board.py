@@ -2,8 +2,237 @@
 
 from __future__ import annotations
 
+import json
+import os
+import resource
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+from rich.console import Console
+
+from cambio.board import BoardError, Rules
+
+PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of seats (2 or 3).")]
+SizeOpt = Annotated[int, typer.Option("--size", help="Board size n (n x n).")]
+LineOpt = Annotated[int, typer.Option(
+    "--line", help="Line length to win (0: 5 with 2 players, 4 with 3 on 5x5).")]
+OtherLineOpt = Annotated[str, typer.Option(
+    "--other-line", help="A move completing only another's line: 'owner' wins (default) "
+    "or 'mover_loses' (Quixo).")]
+MaxPliesOpt = Annotated[int, typer.Option("--max-plies", help="Move cap: a draw after this "
+                                                                "many plies.")]
+FullSetupOpt = Annotated[bool, typer.Option(
+    "--full-setup", help="Play the published setup (rolls and the opponents' choices) "
+    "instead of the quick seeded setup.")]
+
+
+def make_rules(players: int, size: int, line: int, other_line: str, max_plies: int) -> Rules:
+    try:
+        return Rules(players=players, size=size, line=line, other_line=other_line,  # type: ignore[arg-type]
+                     max_plies=max_plies)
+    except BoardError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def seat_specs(spec: str, players: int, allow_human: bool = False) -> tuple[str, ...]:
+    """``a,b,c`` names one bot per seat; one name fills every seat. Checks each name."""
+    from cambio.bots.board import make_bot
+
+    names = tuple(n.strip().lower() for n in spec.split(",") if n.strip())
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise typer.BadParameter(f"{len(names)} seats named for {players} players "
+                                 "(name one, or one per seat)", param_hint="--bots")
+    for name in names:
+        if allow_human and name == "human":
+            continue
+        try:
+            make_bot(name, Rules(players=players, size=4 if name == "perfect" else 5))
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--bots") from None
+    return names
+
+
+def sim_board(
+    players: PlayersOpt = 2,
+    bots: Annotated[str, typer.Option(
+        "--bots", "-b", help="Bot per seat, comma-separated (one name: every seat): random, "
+        "greedy, alphabeta[:NODES|:SECONDSs], mcts[:ITERATIONS], perfect (4x4 and smaller)."
+    )] = "random",
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 0,
+    size: SizeOpt = 5,
+    line: LineOpt = 0,
+    other_line: OtherLineOpt = "owner",
+    max_plies: MaxPliesOpt = 200,
+    full_setup: FullSetupOpt = False,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print one JSON object (the summary) instead of tables.")] = False,
+    record: Annotated[Path | None, typer.Option(
+        "--record", help="Write one record per game into this folder.")] = None,
+    no_progress: Annotated[bool, typer.Option(
+        "--no-progress", help="No progress bar on stderr.")] = False,
+) -> None:
+    """Simulate board games between bots: progress bar, results table, or --json."""
+    from cambio.sim.board import SimConfig, simulate
+    from cambio.sim.report import progress_bar
+
+    rules = make_rules(players, size, line, other_line, max_plies)
+    specs = seat_specs(bots, players)
+    try:
+        config = SimConfig(rules, specs, games, seed, full_setup, record)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--bots") from None
+    with progress_bar(games, f"board · {size}x{size} · {players} players",
+                      enabled=not no_progress) as advance:
+        summary = simulate(config, advance)
+    if as_json:
+        print(json.dumps(summary))
+    else:
+        print_summary(summary, Console())
+
+
+def print_summary(summary: dict[str, Any], console: Console) -> None:
+    from cambio.sim.board import seat_rows
+    from cambio.sim.report import results_table
+
+    s = summary
+    r = s["rules"]
+    title = (f"board · {r['size']}x{r['size']}, line {r['line']} · {s['players']} players · "
+             f"{s['games']} games · seed {s['seed']}")
+    console.print(results_table(title, ["seat", "bot", "wins", "win rate", "ties", "score"],
+                                seat_rows(s)))
+    reasons = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
+    console.print(f"draws {s['draws']} · mean plies {s['mean_plies']:.1f} · "
+                  f"{s['games_per_second']:,.1f} games/s · ended by: {reasons}")
+    console.print("[dim]score: win 1, tie 1/2, draw 1/players, per game[/dim]")
+
+
+def play_board(
+    players: PlayersOpt = 2,
+    bots: Annotated[str, typer.Option(
+        "--bots", "-b", help="Who plays each seat, comma-separated: 'human' or a bot "
+        "(random, greedy, alphabeta[:NODES|:SECONDSs], mcts[:ITERATIONS]). Several humans "
+        "play hot-seat. Default: you at seat 0, alphabeta elsewhere.")] = "",
+    seat: Annotated[int, typer.Option("--seat", help="Your seat when --bots is not given "
+                                                     "(0 moves first).")] = 0,
+    hot_seat: Annotated[bool, typer.Option("--hot-seat", help="Every seat is human.")] = False,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the setup and "
+                                                                  "the bots.")] = None,
+    size: SizeOpt = 5,
+    line: LineOpt = 0,
+    other_line: OtherLineOpt = "owner",
+    max_plies: MaxPliesOpt = 200,
+    full_setup: FullSetupOpt = False,
+    record: Annotated[Path | None, typer.Option(
+        "--record", help="Write the game's record here at the end.")] = None,
+) -> None:
+    """Play the dice board game in the terminal against bots, or hot-seat."""
+    from cambio.terminal.board import HUMAN, TerminalOptions, run_terminal
+
+    rules = make_rules(players, size, line, other_line, max_plies)
+    if hot_seat:
+        seats: tuple[str, ...] = (HUMAN,) * players
+    elif bots:
+        seats = seat_specs(bots, players, allow_human=True)
+    else:
+        if not 0 <= seat < players:
+            raise typer.BadParameter(f"seat must be 0 to {players - 1}", param_hint="--seat")
+        seats = tuple(HUMAN if i == seat else "alphabeta" for i in range(players))
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    options = TerminalOptions(rules=rules, seats=seats, seed=seed, full_setup=full_setup,
+                              record=record)
+    run_terminal(options)
+
+
+def solve_board(
+    size: SizeOpt = 4,
+    line: LineOpt = 0,
+    other_line: OtherLineOpt = "owner",
+    position: Annotated[str | None, typer.Option(
+        "--position", help="Also print the value and best moves of this position "
+        "(e.g. '4/1x2/o2o/2x1 x').")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Where to save the table (.npz). Default: "
+        "$XDG_CACHE_HOME/cambio (or ~/.cache/cambio)/board-NxN-kK-RULE.npz.")] = None,
+    no_save: Annotated[bool, typer.Option("--no-save", help="Do not save the table.")] = False,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print one JSON object instead of a table.")] = False,
+    no_progress: Annotated[bool, typer.Option(
+        "--no-progress", help="No progress bar on stderr.")] = False,
+) -> None:
+    """Solve every 2-player position of an n x n board (n <= 4) by retrograde analysis."""
+    from cambio.board import Board
+    from cambio.board.solve import solve
+    from cambio.sim.report import progress_bar, results_table
+
+    rules = make_rules(2, size, line, other_line, 200)
+    board = None
+    if position is not None:
+        try:
+            board = Board(rules, position)
+        except BoardError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--position") from None
+    start = time.perf_counter()
+    try:
+        with progress_bar(2 * 3 ** (size * size), f"solve {size}x{size}",
+                          enabled=not no_progress) as advance:
+            solution = solve(rules, advance)
+    except BoardError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--size") from None
+    seconds = time.perf_counter() - start
+    path = None
+    if not no_save:
+        path = out if out is not None else _default_table(rules)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        solution.save(path)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    result: dict[str, Any] = {"game": "board", "rules": rules.to_json(), **solution.counts(),
+                              "seconds": round(seconds, 3), "peak_rss_mib": round(peak, 1),
+                              "table": str(path) if path is not None else None}
+    if board is not None:
+        result["position"] = _position_json(board, solution)
+    if as_json:
+        print(json.dumps(result))
+        return
+    console = Console()
+    total = result["positions"]
+    rows = [(k, result[k], f"{result[k] / total:.2%}") for k in ("wins", "losses", "draws")]
+    console.print(results_table(f"{size}x{size}, line {rules.line}, {other_line}: all "
+                                f"3^{size * size} = {total:,} positions, side to move",
+                                ["value", "positions", "share"], rows))
+    console.print(f"solved in {seconds:.1f} s, peak memory {peak:,.0f} MiB"
+                  + (f", table saved to {path}" if path else ""))
+    if board is not None:
+        p = result["position"]
+        console.print(f"{p['position']}: {p['value']}"
+                      + (f" in {p['plies']} plies" if p["plies"] is not None else "")
+                      + f"; best moves: {', '.join(p['best_moves']) or '-'}")
+
+
+def _position_json(board: Any, solution: Any) -> dict[str, Any]:
+    value = solution.value(board)
+    best = [] if board.outcome is not None else solution.best_moves(board)
+    return {"position": board.position(), "value": {1: "win", 0: "draw", -1: "loss"}[value],
+            "plies": solution.distance(board),
+            "best_moves": [board.move_text(m) for m in best]}
+
+
+def _default_table(rules: Rules) -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return (Path(base) / "cambio"
+            / f"board-{rules.size}x{rules.size}-k{rules.line}-{rules.other_line}.npz")
 
 
 def register(*, sim: typer.Typer, play: typer.Typer, solve: typer.Typer) -> None:
-    """Add the board game's commands to the command groups (filled in by the board engine)."""
+    """Add the board game's commands to the command groups."""
+    sim.command("board")(sim_board)
+    play.command("board")(play_board)
+    solve.command("board")(solve_board)
+
+
+__all__ = ["register"]

@@ -23,7 +23,7 @@ from cambio.board import PASS, Board, Geometry
 from cambio.board.bitboard import Owners, completed, judge, legal_pushes, position_key, push
 
 from .base import RandomSetupChoices
-from .evaluate import evaluate
+from .evaluate import evaluate, scores
 
 WIN = 1_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -72,13 +72,17 @@ class AlphaBetaBot(RandomSetupChoices):
     """Iterative-deepening alpha-beta (paranoid with 3 players) under a node/time budget."""
 
     def __init__(self, nodes: int = 2000, seconds: float | None = None, seed: int = 0,
-                 max_depth: int = MAX_DEPTH) -> None:
+                 max_depth: int = MAX_DEPTH, three: str = "paranoid") -> None:
+        if three not in ("maxn", "paranoid"):
+            raise ValueError(f"three must be 'maxn' or 'paranoid', not {three!r}")
+        self.three = three
         self.nodes_budget = nodes
         self.seconds = seconds
         self.max_depth = max_depth
         self.rng = Random(seed)
         self.name = f"alphabeta:{nodes}" if seconds is None else f"alphabeta:{seconds}s"
         self.tt: dict[int, tuple[int, int, int, int]] = {}
+        self.tt_vectors: dict[int, tuple[int, ...]] = {}
         self.history: dict[int, int] = {}
         self.nodes = 0
         self.depth_reached = 0
@@ -93,6 +97,7 @@ class AlphaBetaBot(RandomSetupChoices):
         if self._sym is None or self._sym.g is not g:
             self._sym = Symmetries(g)
             self.tt.clear()
+            self.tt_vectors.clear()
         self.g = g
         self.root = board.turn
         self.players = board.rules.players
@@ -103,12 +108,19 @@ class AlphaBetaBot(RandomSetupChoices):
         self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         if len(self.tt) > 500_000:
             self.tt.clear()
+            self.tt_vectors.clear()
         self.history.clear()
         best = self.rng.choice(moves)
         self.depth_reached = 0
+        maxn = self.players > 2 and self.three == "maxn"
         for depth in range(1, self.max_depth + 1):
             try:
-                value, move = self._root(board.owners, depth, moves, best)
+                if maxn:
+                    self.path.clear()
+                    vec, move = self._maxn(board.owners, self.root, depth, 0, board.key(), best)
+                    value = vec[self.root]
+                else:
+                    value, move = self._root(board.owners, depth, moves, best)
             except _Abort:
                 break
             best = move
@@ -220,3 +232,63 @@ class AlphaBetaBot(RandomSetupChoices):
         # cleared between games and the drift is at most the few plies between moves).
         self.tt[ckey] = (depth, best, flag, stored)
         return best
+
+    # ------------------------------------------------------------------ max-n (3 players)
+    def _maxn(self, owners: Owners, turn: int, depth: int, ply: int, key: int,
+              first: int = -2) -> tuple[tuple[int, ...], int]:
+        """Max-n: every seat picks the move best for itself; values are per seat.
+
+        Leaves are valued ``score[p] - max(score[q] for q != p)`` for each seat; a line
+        gives its winner ``WIN`` (tied winners ``WIN // 2``) and the others ``-WIN``."""
+        self._spend()
+        g = self.g
+        assert self._sym is not None
+        ckey, sym = self._sym.canonical(owners, turn)
+        tt_move = first
+        entry = self.tt.get(ckey)
+        if entry is not None and first == -2:
+            e_depth, _, _, e_move = entry
+            vec = self.tt_vectors.get(ckey)
+            if e_depth >= depth and vec is not None:
+                return vec, (e_move if e_move < 0 else self._sym.inverse[sym][e_move])
+            tt_move = e_move if e_move < 0 else self._sym.inverse[sym][e_move]
+        moves = legal_pushes(owners, turn, g) or [PASS]
+        hist = self.history
+        moves.sort(key=lambda mv: -hist.get(mv, 0))
+        if tt_move in moves:
+            moves.remove(tt_move)
+            moves.insert(0, tt_move)
+        players = self.players
+        nxt = (turn + 1) % players
+        self.path.add(key)
+        best: tuple[int, ...] | None = None
+        best_move = moves[0]
+        for m in moves:
+            child = push(owners, m, turn, g)
+            lines = completed(child, g, m)
+            if lines:
+                winners = judge(lines, turn, self.rule)
+                share = (WIN - ply - 1) // len(winners)
+                vec = tuple(share if p in winners else -WIN + ply + 1 for p in range(players))
+            elif depth <= 1:
+                self._spend()
+                sc = scores(child, g)
+                vec = tuple(sc[p] - max(v for q, v in enumerate(sc) if q != p)
+                            for p in range(players))
+            else:
+                ckey2 = position_key(child, nxt, g.cells)
+                if ckey2 in self.path or self.game.seen(ckey2):
+                    vec = (0,) * players
+                else:
+                    vec, _ = self._maxn(child, nxt, depth - 1, ply + 1, ckey2)
+            if best is None or vec[turn] > best[turn]:
+                best, best_move = vec, m
+                if vec[turn] >= WIN - ply - 1:
+                    hist[m] = hist.get(m, 0) + depth * depth
+                    break  # an outright win: nothing beats it
+        self.path.discard(key)
+        assert best is not None
+        stored = best_move if best_move < 0 else g.sym_moves[sym][best_move]
+        self.tt[ckey] = (depth, best[turn], EXACT, stored)
+        self.tt_vectors[ckey] = best
+        return best, best_move
