@@ -1,0 +1,515 @@
+// The dice board game: the 5×5 dice with their symbols, push arrows, the setup, the result.
+//
+// Positions are the engine's strings (rows from the top, x/o/s for seats 0/1/2, digits for
+// runs of neutral dice); faces are digit rows (symbol numbers, docs/board-rules.md). The
+// client sends only move texts from view.legal ("a3>", "c5v", "pass", "neutral c3", …).
+import { clear, h, seatName } from "./common.js";
+
+export const SYMBOLS = ["circle", "triangle", "square", "star", "cross", "diamond"];
+const SEAT_COLOURS = ["#1d4ed8", "#c2410c", "#7e22ce"];
+const SEAT_FILLS = ["#dbeafe", "#ffedd5", "#f3e8ff"];
+const SEAT_LETTERS = "xos";
+const ARROWS = { ">": "→", "<": "←", "^": "↑", v: "↓" };
+
+// ---------------------------------------------------------------------- geometry
+export function parsePosition(text, players) {
+  const [rowsText, turnText, plyText] = text.trim().split(/\s+/);
+  const rows = rowsText.split("/");
+  const n = rows.length;
+  const owners = new Array(n * n).fill(-1);
+  rows.forEach((row, i) => {
+    const r = n - 1 - i;
+    let c = 0;
+    for (const ch of row) {
+      if (/[0-9]/.test(ch)) c += Number(ch);
+      else if (ch === ".") c += 1;
+      else {
+        owners[r * n + c] = SEAT_LETTERS.indexOf(ch);
+        c += 1;
+      }
+    }
+  });
+  return {
+    n, owners, players,
+    turn: turnText ? Math.max(0, SEAT_LETTERS.indexOf(turnText)) : 0,
+    ply: plyText ? Number(plyText) : 0,
+  };
+}
+
+export function parseFaces(text, n) {
+  if (Array.isArray(text)) return [...text];
+  const faces = new Array(n * n).fill(0);
+  text.split("/").forEach((row, i) => {
+    [...row].forEach((ch, c) => { faces[(n - 1 - i) * n + c] = Number(ch); });
+  });
+  return faces;
+}
+
+export function cellName(cell, n) {
+  return `${String.fromCharCode(97 + (cell % n))}${Math.floor(cell / n) + 1}`;
+}
+
+export function parseCell(text, n) {
+  const c = text.charCodeAt(0) - 97;
+  const r = Number(text.slice(1)) - 1;
+  return r * n + c;
+}
+
+/** The cells of a push from the entry end to the leaving end. */
+export function moveLine(move, n) {
+  const dir = move[move.length - 1];
+  const cell = parseCell(move.slice(0, -1), n);
+  const r = Math.floor(cell / n);
+  const c = cell % n;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    if (dir === ">") out.push(r * n + i);
+    else if (dir === "<") out.push(r * n + (n - 1 - i));
+    else if (dir === "^") out.push(i * n + c);
+    else out.push((n - 1 - i) * n + c);
+  }
+  return out;
+}
+
+/** Apply a push to owners and faces (in place). */
+export function applyPush(b, move, seat, symbols) {
+  if (move === "pass") return;
+  const order = moveLine(move, b.n);
+  for (let i = order.length - 1; i > 0; i--) {
+    b.owners[order[i]] = b.owners[order[i - 1]];
+    if (b.faces) b.faces[order[i]] = b.faces[order[i - 1]];
+  }
+  b.owners[order[0]] = seat;
+  if (b.faces) b.faces[order[0]] = symbols[seat] ?? seat;
+}
+
+/** Every winning window (k cells in a row, column or diagonal) fully held by `seat`. */
+export function linesOf(owners, n, k, seat) {
+  const found = [];
+  const dirs = [[0, 1], [1, 0], [1, 1], [1, -1]];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      for (const [dr, dc] of dirs) {
+        const cells = [];
+        for (let i = 0; i < k; i++) {
+          const rr = r + dr * i;
+          const cc = c + dc * i;
+          if (rr < 0 || rr >= n || cc < 0 || cc >= n) break;
+          cells.push(rr * n + cc);
+        }
+        if (cells.length === k && cells.every((x) => owners[x] === seat)) found.push(cells);
+      }
+    }
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------- symbols
+export function symbolSvg(sym, colour, fill) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 40 40");
+  svg.setAttribute("aria-hidden", "true");
+  const shape = (tag, attrs) => {
+    const el = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    el.setAttribute("fill", fill);
+    el.setAttribute("stroke", colour);
+    el.setAttribute("stroke-width", "4");
+    el.setAttribute("stroke-linejoin", "round");
+    svg.append(el);
+  };
+  switch (SYMBOLS[sym] || sym) {
+    case "circle": shape("circle", { cx: 20, cy: 20, r: 14 }); break;
+    case "triangle": shape("polygon", { points: "20,5 36,34 4,34" }); break;
+    case "square": shape("rect", { x: 7, y: 7, width: 26, height: 26, rx: 2 }); break;
+    case "star": shape("polygon", { points: "20,3 25,15 38,15 27.5,23 31.5,36 20,28 8.5,36 12.5,23 2,15 15,15" }); break;
+    case "cross": shape("polygon", { points: "15,4 25,4 25,15 36,15 36,25 25,25 25,36 15,36 15,25 4,25 4,15 15,15" }); break;
+    case "diamond": shape("polygon", { points: "20,3 36,20 20,37 4,20" }); break;
+    default: shape("circle", { cx: 20, cy: 20, r: 6 });
+  }
+  return svg;
+}
+
+function symbolIndex(s) {
+  if (typeof s === "number") return s;
+  const i = SYMBOLS.indexOf(String(s));
+  return i >= 0 ? i : 0;
+}
+
+function dieEl(b, cell, opts = {}) {
+  const owner = b.owners[cell];
+  const face = b.faces ? b.faces[cell] : (owner >= 0 ? b.symbols[owner] : null);
+  const node = document.createElement(opts.button ? "button" : "div");
+  if (opts.button) node.type = "button";
+  node.className = "die";
+  node.dataset.cell = cellName(cell, b.n);
+  const n = b.n;
+  const r = Math.floor(cell / n);
+  const c = cell % n;
+  if ((r === 0 || r === n - 1) && (c === 0 || c === n - 1)) node.classList.add("corner");
+  if (owner >= 0) {
+    node.classList.add("owned", `seat-${owner}`);
+    node.dataset.owner = String(owner);
+    node.style.borderColor = SEAT_COLOURS[owner];
+    node.style.background = SEAT_FILLS[owner];
+    node.append(symbolSvg(face ?? b.symbols[owner], SEAT_COLOURS[owner], SEAT_COLOURS[owner]));
+  } else {
+    node.classList.add("neutral");
+    node.dataset.owner = "-1";
+    if (face !== null && face !== undefined) node.append(symbolSvg(face, "#4b5563", "#9ca3af"));
+  }
+  const who = owner >= 0 ? `${opts.names ? opts.names[owner] : `seat ${owner + 1}`}'s die` : "neutral die";
+  const sym = face !== null && face !== undefined ? SYMBOLS[face] || "" : "";
+  node.setAttribute("aria-label", `${cellName(cell, n)}: ${who}${sym ? `, ${sym}` : ""}`);
+  return node;
+}
+
+/** The board with arrows round it; `legal` is a Set of move texts (arrows not in it are disabled). */
+function boardGrid(b, opts) {
+  const n = b.n;
+  const grid = h("div.board", { style: `--n:${n}`, role: "grid", "aria-label": "Board" });
+  const last = opts.last ? new Set(moveLine(opts.last, n)) : new Set();
+  const entered = opts.last ? moveLine(opts.last, n)[0] : -1;
+  const win = new Set((opts.win || []).flat());
+  const picks = opts.picks || new Map();
+  const arrow = (move, glyph) => {
+    const enabled = opts.legal && opts.legal.has(move);
+    const btn = h("button.arrow", {
+      type: "button", disabled: !enabled, dataset: { move },
+      "aria-label": `Push ${move}`, title: move,
+      onclick: enabled && opts.onMove ? () => opts.onMove(move) : undefined,
+    }, glyph);
+    return btn;
+  };
+  const file = (c) => String.fromCharCode(97 + c);
+  // Top row: pushes down from the top.
+  grid.append(h("span"));
+  for (let c = 0; c < n; c++) grid.append(arrow(`${file(c)}${n}v`, ARROWS.v));
+  grid.append(h("span"));
+  for (let i = 0; i < n; i++) {
+    const r = n - 1 - i;
+    grid.append(arrow(`a${r + 1}>`, ARROWS[">"]));
+    for (let c = 0; c < n; c++) {
+      const cell = r * n + c;
+      const pick = picks.get(cellName(cell, n));
+      const d = dieEl(b, cell, { button: !!pick, names: opts.names });
+      if (last.has(cell)) d.classList.add("last");
+      if (cell === entered) d.classList.add("entered");
+      if (win.has(cell)) d.classList.add("win");
+      if (pick) {
+        d.classList.add("pickable");
+        d.addEventListener("click", () => opts.onMove(pick));
+        d.setAttribute("aria-label", `${d.getAttribute("aria-label")} — ${pick}`);
+      }
+      grid.append(d);
+    }
+    grid.append(arrow(`${file(n - 1)}${r + 1}<`, ARROWS["<"]));
+  }
+  grid.append(h("span"));
+  for (let c = 0; c < n; c++) grid.append(arrow(`${file(c)}1^`, ARROWS["^"]));
+  grid.append(h("span"));
+  return h("div.board-wrap", null, grid);
+}
+
+// ---------------------------------------------------------------------- live view
+/**
+ * Read the server's board view into one shape:
+ * {n, k, players, owners, faces, symbols, turn, legal, last, winners, over, phase, setup}.
+ */
+export function normalize(view) {
+  const rules = view.rules || {};
+  const players = view.players ?? rules.players ?? 2;
+  let b;
+  if (typeof view.position === "string") b = parsePosition(view.position, players);
+  else if (Array.isArray(view.owners)) {
+    const n = Math.round(Math.sqrt(view.owners.length));
+    b = { n, owners: [...view.owners], players, turn: view.turn ?? 0, ply: view.ply ?? 0 };
+  } else {
+    const n = rules.size || view.size || 5;
+    b = { n, owners: new Array(n * n).fill(-1), players, turn: view.turn ?? 0, ply: 0 };
+  }
+  b.players = players;
+  if (view.turn !== undefined && view.turn !== null) b.turn = view.turn;
+  b.k = rules.line || view.line || (players === 2 ? b.n : Math.max(3, b.n - 1));
+  b.faces = view.faces ? parseFaces(view.faces, b.n) : null;
+  b.symbols = (view.symbols || []).map(symbolIndex);
+  while (b.symbols.length < players) b.symbols.push(b.symbols.length);
+  b.legal = Array.isArray(view.legal) ? view.legal : [];
+  b.last = view.last || view.last_move || null;
+  const outcome = view.outcome || null;
+  b.winners = view.winners || (outcome && outcome.winners) || null;
+  b.over = !!(outcome || view.over || view.phase === "over" || view.phase === "game_over");
+  b.termination = (outcome && (outcome.termination || outcome.reason)) || view.termination || null;
+  b.phase = view.phase || (b.over ? "over" : "play");
+  b.setup = view.setup || null;
+  b.actor = view.actor ?? (b.over ? null : b.turn);
+  return b;
+}
+
+export class BoardUI {
+  constructor(el, ctx) {
+    this.el = el;
+    this.ctx = ctx;
+    this.summary = null;
+    this.view = null;
+    this.log = [];
+    this.version = 0;
+    this.root = h("div.board-game");
+    el.append(this.root);
+  }
+
+  destroy() { this.root.remove(); }
+
+  get seat() { return this.ctx.seat(); }
+
+  setSummary(summary) {
+    this.summary = summary;
+    if (this.view) this.render();
+  }
+
+  state(msg) {
+    this.view = msg.view;
+    this.version = msg.version;
+    this.log = Array.isArray(msg.log) ? [...msg.log] : [];
+    this.render();
+  }
+
+  update(msg) {
+    this.view = msg.view;
+    this.version = msg.version;
+    if (msg.event) this.log.push(msg.event);
+    this.render();
+  }
+
+  rejected() { this.render(); }
+
+  name(seat) {
+    if (seat === this.seat && seat !== null && seat !== undefined) return "You";
+    return seatName(this.summary, seat);
+  }
+
+  lastMove() {
+    for (let i = this.log.length - 1; i >= 0; i--) {
+      const ev = this.log[i];
+      const m = ev.move || ev.action;
+      if (typeof m === "string" && /^[a-h][1-8][<>^v]$/.test(m)) return m;
+      if (typeof m === "string" && m !== "pass" && !/^[a-h][1-8][<>^v]$/.test(m)) return null;
+    }
+    return null;
+  }
+
+  render() {
+    const view = this.view;
+    if (!view) return;
+    const b = normalize(view);
+    const mine = this.seat !== null && b.actor === this.seat;
+    const legal = new Set(mine ? b.legal : []);
+    const picks = new Map();
+    for (const a of legal) {
+      const m = /^(neutral|own)\s+([a-h][1-8])$/.exec(a);
+      if (m) picks.set(m[2], a);
+    }
+    const root = this.root;
+    root.dataset.phase = b.phase;
+    root.dataset.version = String(this.version);
+    if (b.over) root.dataset.over = "1"; else delete root.dataset.over;
+    clear(root);
+
+    const winLines = [];
+    for (const w of b.winners || []) winLines.push(...linesOf(b.owners, b.n, b.k, w));
+
+    const names = Array.from({ length: b.players }, (_, s) => this.name(s));
+    root.append(h("div.toprow", null, h("div.topline", null,
+      h("div.status", { id: "status", "aria-live": "polite" }, this.statusText(b, mine, picks.size > 0)))));
+    root.append(h("div.board-players", null, names.map((nm, s) => h("div.board-player", {
+      class: b.turn === s && !b.over ? "on-turn" : "", dataset: { seat: s },
+    },
+    h("span.sym-key", null, symbolSvg(b.symbols[s], SEAT_COLOURS[s], SEAT_COLOURS[s])),
+    h("strong", null, s === this.seat ? `You (${seatName(this.summary, s)})` : nm),
+    h("span.muted-on-felt", null, `${b.owners.filter((o) => o === s).length} dice`),
+    (b.winners || []).includes(s) ? h("span.tag.score.win", null, "winner") : null))));
+    root.append(boardGrid(b, {
+      legal, last: this.lastMove(), win: winLines, picks, names,
+      onMove: (m) => this.ctx.act(m),
+    }));
+    const bar = h("div.actions", { role: "toolbar", "aria-label": "Actions" });
+    if (legal.has("pass")) bar.append(h("button.primary", { type: "button", dataset: { action: "pass" }, onclick: () => this.ctx.act("pass") }, "Pass (no push is legal)"));
+    root.append(bar);
+    if (b.over) root.append(this.renderResults(b));
+    if (b.setup) root.append(this.renderSetup(b));
+    root.append(this.renderLog());
+  }
+
+  statusText(b, mine, picking) {
+    if (b.over) {
+      const w = b.winners || [];
+      if (!w.length) return `Draw (${String(b.termination || "").replace(/_/g, " ")}).`;
+      const names = w.map((s) => this.name(s));
+      return `${names.join(" and ")} ${names.length === 1 && names[0] !== "You" ? "wins" : "win"}!`;
+    }
+    if (b.phase === "setup" || picking) {
+      if (mine && picking) {
+        const kinds = new Set(b.legal.map((a) => a.split(" ")[0]));
+        if (kinds.has("neutral")) return `Setup: tap a highlighted die to turn it neutral (for ${this.name(this.setupTarget(b))}).`;
+        return `Setup: tap a highlighted cell to place a die (for ${this.name(this.setupTarget(b))}).`;
+      }
+      return `Setup: ${this.name(b.actor)} is choosing…`;
+    }
+    if (this.seat === null) return `Watching · ${this.name(b.turn)} to play.`;
+    if (mine) return "Your move: tap an arrow to push a die in.";
+    return `${this.name(b.turn)} is thinking…`;
+  }
+
+  setupTarget(b) {
+    const s = b.setup || {};
+    return s.adjusting ?? s.seat ?? b.actor;
+  }
+
+  renderSetup(b) {
+    const s = b.setup;
+    const rows = [];
+    if (Array.isArray(s.history)) {
+      for (const step of s.history) rows.push(h("li", null, step));
+    }
+    return h("section.panel.setup-info", null,
+      h("h2", null, "Setup"),
+      h("p.muted", null, "The dice are rolled, the four most common symbols kept, and each player gets a symbol; "
+        + "then each player's opponent adjusts their dice (at most two in a line, none on a corner)."),
+      rows.length ? h("ol", null, rows) : null);
+  }
+
+  renderResults(b) {
+    const sum = this.summary || {};
+    const box = h("section.results", { id: "results" },
+      h("h2", null, this.statusText(b, false, false)),
+      b.termination ? h("p.muted", null, `Ended by: ${String(b.termination).replace(/_/g, " ")}.`) : null);
+    const actions = h("div.result-actions");
+    if (this.ctx.isHost()) actions.append(h("button.primary.big", { type: "button", id: "again", onclick: () => this.ctx.again() }, "Play again"));
+    const k = sum.game_no !== undefined ? `?game=${sum.game_no}` : "";
+    actions.append(h("a.button", { href: `/r/${encodeURIComponent(this.ctx.tableId)}${k}`, id: "replay-link" }, "Watch the replay"));
+    box.append(actions);
+    return box;
+  }
+
+  renderLog() {
+    const items = this.log.slice(-80).reverse().map((ev) => h("li", null, this.eventLine(ev)));
+    return h("details.log", { open: !matchMedia("(max-width: 760px)").matches },
+      h("summary", null, `Moves (${this.log.length})`),
+      h("ol.log-list", { reversed: true }, items));
+  }
+
+  eventLine(ev) {
+    if (ev.setup) return `Setup: ${ev.setup}`;
+    if (ev.end) return `The end: ${ev.end}`;
+    const who = ev.seat !== undefined && ev.seat !== null ? this.name(ev.seat) : "Chance";
+    const m = ev.move || ev.action || "";
+    if (m === "pass") return `${who} passed`;
+    if (/^[a-h][1-8][<>^v]$/.test(m)) return `${who} pushed ${m}`;
+    return `${who}: ${m}`;
+  }
+}
+
+// ---------------------------------------------------------------------- replay
+function keptSymbols(faces) {
+  const counts = new Array(6).fill(0);
+  for (const f of faces) counts[f] += 1;
+  const order = [0, 1, 2, 3, 4, 5].sort((a, b) => counts[b] - counts[a] || a - b);
+  return order.slice(0, 4).sort((a, b) => a - b);
+}
+
+/** Frames of a board record: the setup steps (if any), then each move. */
+export function boardFromRecord(record) {
+  const header = record.header;
+  const rules = header.rules || {};
+  const players = rules.players || 2;
+  const n = rules.size || 5;
+  const k = rules.line || (players === 2 ? n : Math.max(3, n - 1));
+  const names = (header.players || []).map((p, i) => (typeof p === "string" ? p : (p && p.name) || `Seat ${i + 1}`));
+  while (names.length < players) names.push(`Seat ${names.length + 1}`);
+  const symbols = (header.symbols || []).map(symbolIndex);
+  while (symbols.length < players) symbols.push(symbols.length);
+  const frames = [];
+  const hasSetup = record.events.some((e) => e.setup);
+  const counts = players === 2 ? [n - 1, n] : [n - 1, n - 1, n - 1];
+
+  let b;
+  if (hasSetup) {
+    b = { n, k, players, owners: new Array(n * n).fill(-1), faces: null, symbols: [], turn: 0 };
+  } else {
+    b = parsePosition(header.start || `${Array(n).fill(String(n)).join("/")} x`, players);
+    b.k = k;
+    b.faces = header.faces ? parseFaces(header.faces, n) : null;
+    b.symbols = symbols;
+  }
+  const snap = (text, extra = {}) => frames.push({
+    b: { ...b, owners: [...b.owners], faces: b.faces ? [...b.faces] : null, symbols: [...b.symbols] },
+    text, ...extra,
+  });
+  snap(hasSetup ? "The setup begins." : "The start position.");
+  let kept = [];
+  for (const ev of record.events) {
+    if (ev.setup) {
+      const [verb, arg] = ev.setup.split(/\s+/);
+      if (verb === "roll") {
+        b.faces = parseFaces(arg, n);
+        kept = keptSymbols(b.faces);
+        snap(`The dice are rolled; the symbols kept: ${kept.map((s) => SYMBOLS[s]).join(", ")}.`);
+      } else if (verb === "exchange") {
+        b.faces = parseFaces(arg, n);
+        snap("The other dice are turned to the kept symbols.");
+      } else if (verb === "symbol") {
+        b.symbols.push(SYMBOLS.indexOf(arg));
+        const seat = b.symbols.length - 1;
+        if (b.symbols.length === players) {
+          const neutral = kept.find((s) => !b.symbols.includes(s)) ?? 0;
+          for (const c of [0, n - 1, n * (n - 1), n * n - 1]) {
+            if (b.symbols.includes(b.faces[c])) b.faces[c] = neutral;
+          }
+          b.owners = b.faces.map((f) => b.symbols.indexOf(f));
+          b.neutral = neutral;
+        }
+        snap(`${names[seat]} plays the ${arg}.`);
+      } else if (verb === "neutral" || verb === "own") {
+        const cell = parseCell(arg, n);
+        if (verb === "neutral") {
+          const owner = b.owners[cell];
+          b.owners[cell] = -1;
+          b.faces[cell] = b.neutral ?? 0;
+          snap(`${names[(owner + 1) % players]} turns ${names[owner]}'s die on ${arg} neutral.`);
+        } else {
+          // The seat topped up is the first whose dice are still short of its count.
+          const seat = [...Array(players).keys()]
+            .find((s) => b.owners.filter((o) => o === s).length < counts[s]) ?? 0;
+          b.owners[cell] = seat;
+          b.faces[cell] = b.symbols[seat];
+          snap(`${names[(seat + 1) % players]} gives ${names[seat]} a die on ${arg}.`);
+        }
+      }
+    } else if (typeof ev.move === "string") {
+      applyPush(b, ev.move, ev.seat, b.symbols);
+      b.turn = (ev.seat + 1) % players;
+      snap(ev.move === "pass" ? `${names[ev.seat]} passes.` : `${names[ev.seat]} pushes ${ev.move}.`, { last: ev.move });
+    } else if (ev.end !== undefined) {
+      const w = ev.winners || [];
+      const win = [];
+      for (const s of w) win.push(...linesOf(b.owners, n, k, s));
+      const text = w.length ? `${w.map((s) => names[s]).join(" and ")} ${w.length > 1 ? "win" : "wins"} (${ev.end}).` : `Draw (${String(ev.end).replace(/_/g, " ")}).`;
+      const prev = frames[frames.length - 1];
+      snap(text, { last: prev ? prev.last : null, win, winners: w });
+    }
+  }
+  return { names, frames };
+}
+
+export function renderBoardStatic(box, names, frame) {
+  clear(box);
+  const b = frame.b;
+  const players = b.players || names.length;
+  box.append(h("div.board-game.replay-table", null,
+    h("div.board-players", null, Array.from({ length: players }, (_, s) => h("div.board-player", {
+      class: (frame.winners || []).includes(s) ? "on-turn" : "",
+    }, b.symbols[s] !== undefined ? h("span.sym-key", null, symbolSvg(b.symbols[s], SEAT_COLOURS[s], SEAT_COLOURS[s])) : null,
+    h("strong", null, names[s])))),
+    boardGrid(b, { legal: new Set(), last: frame.last || null, win: frame.win || [], names })));
+}

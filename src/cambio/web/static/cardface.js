@@ -1,0 +1,86 @@
+// Drawing cards: a code ("KD", "TH", "XB") becomes a face; "?" a back; null an empty slot.
+import { h } from "./common.js";
+
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANK_NAMES = {
+  A: "ace", T: "10", J: "jack", Q: "queen", K: "king",
+};
+
+export function isCode(code) {
+  return typeof code === "string" && /^([A2-9TJQK][CDHS]|X[BR])$/.test(code);
+}
+
+export function isRed(code) {
+  return code[0] === "X" ? code[1] === "R" : code[1] === "D" || code[1] === "H";
+}
+
+/** The short printed form: "K♦", "10♥", "Joker". */
+export function cardText(code) {
+  if (!isCode(code)) return "?";
+  if (code[0] === "X") return code[1] === "R" ? "red joker" : "black joker";
+  const rank = code[0] === "T" ? "10" : code[0];
+  return rank + SUITS[code[1]];
+}
+
+/** The spoken form for screen readers: "king of diamonds". */
+export function cardName(code) {
+  if (!isCode(code)) return "face-down card";
+  if (code[0] === "X") return code[1] === "R" ? "red joker" : "black joker";
+  const rank = RANK_NAMES[code[0]] || code[0];
+  return `${rank} of ${SUIT_NAMES[code[1]]}`;
+}
+
+/** The inside of a face-up card (rank in the corners, a big pip or letter in the middle). */
+export function faceContent(code) {
+  if (code[0] === "X") {
+    return [
+      h("span.corner.tl", null, "★"),
+      h("span.pip.joker", null, "JOKER"),
+      h("span.corner.br", null, "★"),
+    ];
+  }
+  const rank = code[0] === "T" ? "10" : code[0];
+  const suit = SUITS[code[1]];
+  const center = "JQK".includes(code[0]) ? `${code[0]}${suit}` : suit;
+  return [
+    h("span.corner.tl", null, h("b", null, rank), h("i", null, suit)),
+    h("span.pip", { class: "JQK".includes(code[0]) ? "court" : "" }, center),
+    h("span.corner.br", null, h("b", null, rank), h("i", null, suit)),
+  ];
+}
+
+/**
+ * A card element. `shown` is the code to show (or null/"?" for a back, or "empty").
+ * The element carries data-code only when it shows a face.
+ */
+export function cardEl(shown, opts = {}) {
+  const tag = opts.button ? "button" : "div";
+  const node = document.createElement(tag);
+  node.className = "card";
+  if (opts.button) node.type = "button";
+  if (opts.small) node.classList.add("small");
+  if (shown === "empty") {
+    node.classList.add("empty");
+    node.setAttribute("aria-label", opts.label ? `${opts.label}: empty` : "empty slot");
+    return node;
+  }
+  if (isCode(shown)) {
+    node.classList.add("up");
+    if (isRed(shown)) node.classList.add("red");
+    if (shown[0] === "X") node.classList.add("joker");
+    node.dataset.code = shown;
+    node.append(...faceContent(shown));
+    node.setAttribute("aria-label", (opts.label ? `${opts.label}: ` : "") + cardName(shown));
+  } else {
+    node.classList.add("down");
+    node.setAttribute("aria-label", (opts.label ? `${opts.label}: ` : "") + "face-down card");
+  }
+  return node;
+}
+
+/** An inline card mention for text (the log): "K♦" in the card's colour. */
+export function cardSpan(code) {
+  if (!isCode(code)) return h("span.mini.unknown", null, "?");
+  return h("span.mini", { class: isRed(code) ? "red" : "", dataset: { code } }, cardText(code));
+}

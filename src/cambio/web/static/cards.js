@@ -1,0 +1,637 @@
+// The card table: grids, deck and pile, the turn's buttons, target selection, real-time
+// snapping, the memory rule (what you saw is shown briefly, then turned down again), the log,
+// and the reveal.
+//
+// Everything drawn comes from the view the server sent: a card code that is not in the view
+// is never rendered. The client sends only action texts taken from view.legal.
+import { clear, getAssist, h, seatName, setAssist } from "./common.js";
+import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
+
+const FLASH_MS = 3000;          // a peek, a look, a drawn or snapped card: shown this long
+const OPENING_MS = 5000;        // the opening peek of the two bottom cards
+const FX_MS = 1600;             // snap result animation
+const BANNER_MS = 2600;
+
+const VERB_WORDS = {
+  swap: "Swap in", give: "Give", peek: "Peek at", look: "Look at", switch: "Switch", snap: "Snap",
+};
+
+function parseAction(text, seat) {
+  const [verb, ...args] = text.trim().split(/\s+/);
+  const targets = (verb === "swap" || verb === "give") ? args.map((a) => `${seat}.${a}`) : args;
+  return { text, verb, targets };
+}
+
+function addrParts(addr) {
+  const [s, i] = addr.split(".").map(Number);
+  return [s, i];
+}
+
+function sameMultiset(a, b) {
+  if (a.length !== b.length) return false;
+  const x = [...a].sort();
+  const y = [...b].sort();
+  return x.every((v, i) => v === y[i]);
+}
+
+function containsAll(big, small) {
+  const rest = [...big];
+  for (const v of small) {
+    const i = rest.indexOf(v);
+    if (i < 0) return false;
+    rest.splice(i, 1);
+  }
+  return true;
+}
+
+export class CardsUI {
+  constructor(el, ctx) {
+    this.el = el;
+    this.ctx = ctx;
+    this.summary = null;
+    this.view = null;
+    this.log = [];
+    this.version = 0;
+    this.flash = new Map();        // addr -> expiry (ms since epoch)
+    this.fx = new Map();           // addr -> {kind, until}
+    this.selected = [];
+    this.snapMode = false;
+    this.pendingSnaps = new Set();
+    this.assist = getAssist();
+    this.banner = null;            // {text, kind, until}
+    this.cambioArmed = 0;          // time until which "call Cambio" waits for a second tap
+    this.timer = null;
+    this.logOpen = !matchMedia("(max-width: 760px)").matches;
+    this.root = h("div.cards-game");
+    el.append(this.root);
+  }
+
+  destroy() {
+    clearTimeout(this.timer);
+    this.root.remove();
+  }
+
+  get seat() { return this.ctx.seat(); }
+
+  setSummary(summary) {
+    this.summary = summary;
+    if (this.view) this.render();
+  }
+
+  // ---------------------------------------------------------------- messages
+  state(msg) {
+    const prev = this.view;
+    this.view = msg.view;
+    this.version = msg.version;
+    this.log = Array.isArray(msg.log) ? [...msg.log] : [];
+    this.selected = [];
+    this.snapMode = false;
+    this.pendingSnaps.clear();
+    const now = Date.now();
+    if (msg.version === 0 && msg.view.phase !== "round_over") {
+      // A fresh deal: the opening peek.
+      this.flash.clear();
+      this.forEachCode(msg.view, (addr) => this.flash.set(addr, now + OPENING_MS));
+    } else if (prev && sameGame(prev, msg.view)) {
+      this.flashChanges(prev, msg.view, now);
+    }
+    this.render();
+  }
+
+  update(msg) {
+    const prev = this.view;
+    this.view = msg.view;
+    this.version = msg.version;
+    if (msg.event) this.log.push(msg.event);
+    const now = Date.now();
+    this.flashChanges(prev, msg.view, now);
+    this.react(msg.event, now);
+    // A selection that no longer fits the legal actions is dropped.
+    if (this.selected.length && !this.slotActions().some((a) => containsAll(a.targets, this.selected))) {
+      this.selected = [];
+    }
+    if (!this.view.legal.some((a) => a.startsWith("snap "))) this.snapMode = false;
+    this.render();
+  }
+
+  rejected(err) {
+    this.pendingSnaps.clear();
+    this.render();
+    return err;
+  }
+
+  forEachCode(view, fn) {
+    view.grids.forEach((grid, s) => grid.forEach((code, i) => {
+      if (isCode(code)) fn(`${s}.${i}`, code);
+    }));
+  }
+
+  flashChanges(prev, view, now) {
+    this.forEachCode(view, (addr, code) => {
+      const [s, i] = addrParts(addr);
+      const before = prev && prev.grids[s] ? prev.grids[s][i] : undefined;
+      if (code !== before) this.flash.set(addr, now + FLASH_MS);
+    });
+  }
+
+  react(event, now) {
+    if (!event || typeof event.action !== "string") return;
+    const who = this.name(event.seat);
+    const [verb, arg] = event.action.split(" ");
+    if (verb === "snap" && arg) {
+      this.pendingSnaps.delete(arg);
+      const right = event.right === true;
+      this.fx.set(arg, { kind: right ? "snap-right" : "snap-wrong", until: now + FX_MS });
+      const card = isCode(event.card) ? cardText(event.card) : "a card";
+      this.banner = {
+        text: `${who} snapped ${this.slotName(arg)}: ${card} — ${right ? "right!" : "wrong, penalty card"}`,
+        kind: right ? "good" : "bad",
+        until: now + BANNER_MS,
+      };
+      if (right && event.seat === this.seat) this.snapMode = false;
+    } else if (verb === "cambio") {
+      this.banner = { text: `${who} called Cambio!`, kind: "call", until: now + BANNER_MS };
+    }
+  }
+
+  // ---------------------------------------------------------------- names
+  name(seat) {
+    if (seat === this.seat && seat !== null && seat !== undefined) return "You";
+    return seatName(this.summary, seat);
+  }
+
+  slotName(addr) {
+    const [s, i] = addrParts(addr);
+    const owner = s === this.seat ? "your" : `${seatName(this.summary, s)}'s`;
+    return `${owner} card ${i + 1}`;
+  }
+
+  // ---------------------------------------------------------------- legal actions
+  legal() {
+    return this.view && this.seat !== null ? this.view.legal.map((t) => parseAction(t, this.seat)) : [];
+  }
+
+  slotActions() {
+    return this.legal().filter((a) => a.verb !== "snap" && a.targets.length > 0);
+  }
+
+  snaps() {
+    const out = new Map();
+    for (const a of this.legal()) if (a.verb === "snap") out.set(a.targets[0], a.text);
+    return out;
+  }
+
+  /** Whether a tap on a card snaps it straight away. */
+  tapSnaps() {
+    return this.snaps().size > 0 && (this.snapMode || this.slotActions().length === 0);
+  }
+
+  send(action) {
+    this.selected = [];
+    const ref = this.ctx.act(action);
+    if (ref && action.startsWith("snap ")) {
+      this.pendingSnaps.add(action.split(" ")[1]);
+      this.snapMode = false;
+    }
+    this.render();
+  }
+
+  tapSlot(addr) {
+    const snaps = this.snaps();
+    if (this.tapSnaps() && snaps.has(addr)) {
+      this.send(snaps.get(addr));
+      return;
+    }
+    const actions = this.slotActions();
+    if (!actions.length) return;
+    if (this.selected.includes(addr)) {
+      const done = actions.filter((a) => sameMultiset(a.targets, this.selected));
+      if (done.length === 1 && this.selected[this.selected.length - 1] === addr) {
+        this.send(done[0].text);           // a second tap on the last card confirms
+        return;
+      }
+      this.selected = this.selected.filter((x) => x !== addr);
+    } else {
+      const next = [...this.selected, addr];
+      if (actions.some((a) => containsAll(a.targets, next))) this.selected = next;
+      else if (actions.some((a) => a.targets.includes(addr))) this.selected = [addr];
+    }
+    this.render();
+  }
+
+  targetable() {
+    const out = new Set();
+    for (const a of this.slotActions()) {
+      if (!containsAll(a.targets, this.selected)) continue;
+      const rest = [...a.targets];
+      for (const v of this.selected) rest.splice(rest.indexOf(v), 1);
+      for (const v of rest) out.add(v);
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- rendering
+  render() {
+    const view = this.view;
+    if (!view) return;
+    const focusKey = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.key : null;
+    const now = Date.now();
+    for (const [k, t] of this.flash) if (t <= now) this.flash.delete(k);
+    for (const [k, f] of this.fx) if (f.until <= now) this.fx.delete(k);
+    if (this.banner && this.banner.until <= now) this.banner = null;
+
+    const over = view.phase === "round_over";
+    const root = this.root;
+    root.dataset.phase = view.phase;
+    root.dataset.version = String(this.version);
+    root.classList.toggle("assist", this.assist);
+    root.classList.toggle("snap-armed", this.tapSnaps());
+    clear(root);
+
+    const seats = this.seatOrder(view);
+    const me = seats[0];
+    const others = seats.slice(1);
+
+    root.append(this.renderTopline(view));
+    root.append(h("div.opponents", { class: `n${others.length}` },
+      others.map((s) => this.renderSeat(view, s, false))));
+    root.append(this.renderCenter(view));
+    root.append(h("div.my-area", null, this.renderSeat(view, me, this.seat === me)));
+    root.append(this.renderActions(view));
+    if (over) root.append(this.renderResults(view));
+    root.append(this.renderLog());
+
+    if (focusKey) {
+      const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
+    this.schedule(now);
+  }
+
+  schedule(now) {
+    clearTimeout(this.timer);
+    let next = Infinity;
+    for (const t of this.flash.values()) next = Math.min(next, t);
+    for (const f of this.fx.values()) next = Math.min(next, f.until);
+    if (this.banner) next = Math.min(next, this.banner.until);
+    if (this.cambioArmed > now) next = Math.min(next, this.cambioArmed);
+    if (next < Infinity) this.timer = setTimeout(() => this.render(), Math.max(30, next - now + 10));
+  }
+
+  seatOrder(view) {
+    const n = view.grids.length;
+    const first = this.seat ?? 0;
+    return Array.from({ length: n }, (_, k) => (first + k) % n);
+  }
+
+  renderTopline(view) {
+    const s = this.summary;
+    const round = s && s.rounds > 1 ? `Round ${s.round || 1} of ${s.rounds}` : null;
+    const toggle = h("label.assist-toggle", { title: "Keep the cards you have seen face up" },
+      h("input", {
+        type: "checkbox", id: "assist", checked: this.assist,
+        onchange: (e) => { this.assist = e.target.checked; setAssist(this.assist); this.render(); },
+      }),
+      h("span", null, "Assist: keep seen cards visible"));
+    const bar = h("div.topline", null,
+      h("div.status", { id: "status", "aria-live": "polite" }, this.statusText(view)),
+      h("div.topline-right", null,
+        round ? h("span.badge", null, round) : null,
+        view.caller !== null && view.caller !== undefined && view.phase !== "round_over"
+          ? h("span.badge.called", null, `Cambio: ${this.name(view.caller)} · ${view.final_turns_left} turn${view.final_turns_left === 1 ? "" : "s"} left`)
+          : null,
+        this.seat !== null ? toggle : null));
+    const wrap = h("div.toprow", null, bar);
+    if (this.banner) {
+      wrap.append(h("div.banner", { class: `banner-${this.banner.kind}`, role: "status" }, this.banner.text));
+    }
+    return wrap;
+  }
+
+  statusText(view) {
+    if (view.phase === "round_over") {
+      const winners = (view.winners || []).map((w) => this.name(w));
+      if (!winners.length) return "Round over.";
+      const verb = winners.length === 1 && winners[0] !== "You" ? "wins" : "win";
+      return `Round over: ${winners.join(" and ")} ${verb}!`;
+    }
+    if (this.seat === null) {
+      return view.actor === null || view.actor === undefined
+        ? "Watching." : `Watching · ${this.name(view.actor)} to play.`;
+    }
+    const legal = this.legal();
+    const verbs = new Set(legal.map((a) => a.verb));
+    const snapHint = this.snaps().size && this.tapSnaps() && view.discard.length
+      ? ` Snap: tap a card you think matches the ${cardText(view.discard[view.discard.length - 1])}.`
+      : "";
+    if (view.actor !== this.seat || (verbs.size === 1 && verbs.has("snap"))) {
+      const who = this.name(view.actor);
+      const doing = {
+        turn_start: `${who} to play.`,
+        drawn: `${who} holds a card.`,
+        power: `${who} is using a power${view.power ? ` (${view.power.replace(/_/g, " ")})` : ""}.`,
+        king_decide: `${who} decides whether to switch.`,
+        give: `${who} gives a card to ${this.name(view.give_seat)}.`,
+        poll: "Snap?",
+      }[view.phase] || `${who} to play.`;
+      return doing + snapHint;
+    }
+    if (this.selected.length) {
+      const done = this.slotActions().filter((a) => sameMultiset(a.targets, this.selected));
+      if (done.length) return "Confirm, or tap the card again.";
+      return "Now tap the second card.";
+    }
+    if (verbs.has("give")) return `Right! Give one of your cards to ${this.name(view.give_seat)}: tap it.`;
+    if (verbs.has("draw")) {
+      let t = "Your turn: draw a card";
+      if (verbs.has("take")) t += ` or take the ${cardText(view.discard[view.discard.length - 1])}`;
+      if (verbs.has("cambio")) t += ", or call Cambio";
+      return `${t}.${snapHint}`;
+    }
+    if (verbs.has("swap")) {
+      const held = isCode(view.held) ? cardText(view.held) : "the card";
+      return view.held_from_pile
+        ? `Tap one of your cards to swap the ${held} in.`
+        : `You hold ${held}: tap one of your cards to swap it in, or discard it.`;
+    }
+    if (verbs.has("discard")) return "Discard the card.";
+    if (verbs.has("peek")) {
+      const own = this.slotActions().every((a) => a.targets[0].startsWith(`${this.seat}.`));
+      return `Power: tap ${own ? "one of your cards" : "another player's card"} to peek at it.`;
+    }
+    if (verbs.has("look")) return "Power: tap two highlighted cards to look at them.";
+    if (verbs.has("switch") && verbs.has("keep")) return "Switch the two cards you looked at, or keep them.";
+    if (verbs.has("switch")) return "Power: tap two highlighted cards to switch them.";
+    if (verbs.has("pass")) return "Snap a matching card, or pass.";
+    return "Your move.";
+  }
+
+  shownCode(view, addr, code) {
+    if (!isCode(code)) return code === null ? "empty" : "?";
+    if (view.phase === "round_over" || this.assist) return code;
+    return this.flash.has(addr) ? code : "?";
+  }
+
+  renderSeat(view, s, mine) {
+    const sum = this.summary;
+    const info = sum && sum.seats ? sum.seats.find((x) => x.seat === s) : null;
+    const grid = view.grids[s] || [];
+    const over = view.phase === "round_over";
+    const targets = this.targetable();
+    const snaps = this.snaps();
+    const tapSnaps = this.tapSnaps();
+    const looked = new Set(view.looked || []);
+    const count = grid.filter((c) => c !== null).length;
+
+    const badges = [];
+    if (view.turn === s && !over) badges.push(h("span.tag.turn", null, "turn"));
+    if (view.caller === s) badges.push(h("span.tag.called", null, "Cambio"));
+    if (info && info.kind === "bot") badges.push(h("span.tag.bot", null, "bot"));
+    if (info && info.away) badges.push(h("span.tag.off", null, "away · bot plays"));
+    else if (info && info.kind === "human" && info.connected === false && s !== this.seat) {
+      badges.push(h("span.tag.off", null, "offline"));
+    }
+    if (over && view.scores) {
+      const win = (view.winners || []).includes(s);
+      badges.push(h("span.tag.score", { class: win ? "win" : "" }, `${view.scores[s]} pts${win ? " · winner" : ""}`));
+    }
+    const total = sum && Array.isArray(sum.totals) && sum.rounds > 1 ? sum.totals[s] : null;
+
+    const cells = grid.map((code, i) => {
+      const addr = `${s}.${i}`;
+      const shown = this.shownCode(view, addr, code);
+      const node = cardEl(shown, { button: true, label: this.slotName(addr) });
+      node.dataset.addr = addr;
+      node.dataset.key = `slot-${addr}`;
+      node.append(h("span.slot-no", { "aria-hidden": "true" }, i + 1));
+      const isTarget = targets.has(addr);
+      const canSnap = tapSnaps && snaps.has(addr);
+      if (isTarget) node.classList.add("target");
+      if (this.selected.includes(addr)) node.classList.add("selected");
+      if (canSnap) node.classList.add("snappable");
+      if (looked.has(addr)) node.classList.add("looked");
+      if (this.flash.has(addr) && isCode(shown) && !over && !this.assist) node.classList.add("flash");
+      if (this.assist && isCode(shown) && !over) node.classList.add("remembered");
+      if (this.pendingSnaps.has(addr)) node.classList.add("pending");
+      const fx = this.fx.get(addr);
+      if (fx) node.classList.add(fx.kind);
+      const active = isTarget || this.selected.includes(addr) || canSnap;
+      if (!active || code === null) {
+        node.disabled = code === null || !active;
+        if (code !== null && !active) node.setAttribute("aria-disabled", "true");
+      }
+      node.addEventListener("click", () => this.tapSlot(addr));
+      return node;
+    });
+    const cols = grid.length > 4 ? Math.min(4, Math.ceil(grid.length / 2)) : 2;
+    return h("section.seat", {
+      class: [mine ? "mine" : "", view.turn === s && !over ? "on-turn" : "",
+        view.actor === s && !over ? "acting" : ""].join(" "),
+      dataset: { seat: s },
+      "aria-label": `${this.name(s)}'s cards`,
+    },
+    h("header.seat-head", null,
+      h("span.seat-name", null, s === this.seat ? `You (${seatName(sum, s)})` : seatName(sum, s)),
+      h("span.seat-count.muted", null, `${count} card${count === 1 ? "" : "s"}`),
+      total !== null && total !== undefined ? h("span.muted", null, ` · total ${total}`) : null,
+      badges),
+    h("div.grid", { style: `--cols:${cols}` }, cells));
+  }
+
+  renderCenter(view) {
+    const legal = this.legal();
+    const has = (v) => legal.some((a) => a.verb === v);
+    const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
+    const under = view.discard.length > 1 ? view.discard[view.discard.length - 2] : null;
+
+    const deck = cardEl(view.deck > 0 ? "?" : "empty", { button: true, label: `Deck, ${view.deck} cards` });
+    deck.classList.add("deck");
+    deck.dataset.key = "deck";
+    deck.id = "deck";
+    if (has("draw")) {
+      deck.classList.add("target");
+      deck.addEventListener("click", () => this.send("draw"));
+    } else deck.disabled = true;
+
+    const pile = cardEl(top || "empty", { button: true, label: "Discard pile" });
+    pile.classList.add("pile");
+    pile.dataset.key = "pile";
+    pile.id = "pile";
+    const pileAction = has("take") ? "take" : has("discard") ? "discard" : null;
+    if (pileAction) {
+      pile.classList.add("target");
+      pile.addEventListener("click", () => this.send(pileAction));
+    } else pile.disabled = true;
+    if (this.snaps().size) pile.classList.add("matchable");
+
+    const heldBox = h("div.held-box");
+    const holding = view.held !== null && view.held !== undefined && view.phase !== "round_over";
+    if (!holding) {
+      heldBox.classList.add("idle");
+      heldBox.append(h("span.label", null, "Hand"), cardEl("empty", { label: "No card held" }));
+    } else {
+      const holder = this.name(view.turn);
+      heldBox.append(
+        h("span.label", null, holder === "You" ? "Your card" : `${holder}'s card`),
+        (() => {
+          const c = cardEl(isCode(view.held) ? view.held : "?", { label: "Held card" });
+          c.classList.add("held");
+          c.id = "held";
+          return c;
+        })());
+    }
+
+    return h("div.center", null,
+      h("div.pile-box", null, h("span.label", null, `Deck · ${view.deck}`), deck),
+      h("div.pile-box", null,
+        h("span.label", null, `Pile · ${view.discard.length}`),
+        h("div.pile-stack", null,
+          under ? (() => { const u = cardEl(under, { label: "Under the top card" }); u.classList.add("under"); return u; })() : null,
+          pile)),
+      heldBox);
+  }
+
+  renderActions(view) {
+    const bar = h("div.actions", { role: "toolbar", "aria-label": "Actions" });
+    if (this.seat === null || view.phase === "round_over") return bar;
+    const legal = this.legal();
+    const now = Date.now();
+    const button = (key, text, onclick, cls = "") => h("button", {
+      type: "button", class: cls, dataset: { key: `btn-${key}`, action: key }, onclick,
+    }, text);
+
+    // Confirm a completed selection.
+    if (this.selected.length) {
+      const done = this.slotActions().filter((a) => sameMultiset(a.targets, this.selected));
+      for (const a of done) {
+        const what = a.targets.map((t) => this.slotName(t)).join(" and ");
+        bar.append(button(`confirm-${a.verb}`, `${VERB_WORDS[a.verb] || a.verb}: ${what}`,
+          () => this.send(a.text), "primary"));
+      }
+      bar.append(button("cancel", "Cancel", () => { this.selected = []; this.render(); }, "ghost"));
+    }
+    for (const a of legal) {
+      if (a.verb === "draw") bar.append(button("draw", "Draw", () => this.send("draw"), "primary"));
+      else if (a.verb === "take") {
+        const top = view.discard[view.discard.length - 1];
+        bar.append(button("take", `Take ${top ? cardText(top) : "the top card"}`, () => this.send("take")));
+      } else if (a.verb === "discard") {
+        bar.append(button("discard", `Discard${isCode(view.held) ? ` ${cardText(view.held)}` : ""}`, () => this.send("discard")));
+      } else if (a.verb === "keep") bar.append(button("keep", "Keep (no switch)", () => this.send("keep")));
+      else if (a.verb === "skip") bar.append(button("skip", "Skip the power", () => this.send("skip"), "ghost"));
+      else if (a.verb === "pass") bar.append(button("pass", "Pass", () => this.send("pass"), "ghost"));
+      else if (a.verb === "cambio") {
+        const armed = this.cambioArmed > now;
+        bar.append(button("cambio", armed ? "Tap again: call Cambio!" : "Call Cambio", () => {
+          if (this.cambioArmed > Date.now()) { this.cambioArmed = 0; this.send("cambio"); } else {
+            this.cambioArmed = Date.now() + 3000;
+            this.render();
+          }
+        }, armed ? "danger armed" : "danger"));
+      }
+    }
+    // A power with one fixed pair (a king's switch after the look) gets a direct button.
+    const slotActs = this.slotActions();
+    const byVerb = new Map();
+    for (const a of slotActs) byVerb.set(a.verb, [...(byVerb.get(a.verb) || []), a]);
+    if (!this.selected.length) {
+      for (const [verb, acts] of byVerb) {
+        if (acts.length === 1 && acts[0].targets.length === 2) {
+          const a = acts[0];
+          bar.append(button(verb, `${VERB_WORDS[verb] || verb} ${a.targets.map((t) => this.slotName(t)).join(" ↔ ")}`,
+            () => this.send(a.text), "primary"));
+        }
+      }
+    }
+    if (this.snaps().size && slotActs.length) {
+      bar.append(button("snap-mode", this.snapMode ? "Snap: tap a card (cancel)" : "Snap…",
+        () => { this.snapMode = !this.snapMode; this.selected = []; this.render(); },
+        this.snapMode ? "snap on" : "snap"));
+    }
+    return bar;
+  }
+
+  renderResults(view) {
+    const sum = this.summary || {};
+    const n = view.grids.length;
+    const totals = Array.isArray(sum.totals) ? sum.totals : null;
+    const rows = Array.from({ length: n }, (_, s) => s);
+    const winners = new Set(view.winners || []);
+    const finished = sum.status === "finished";
+    const panel = h("section.results", { id: "results", "aria-label": "Results" },
+      h("h2", null, this.statusText(view)),
+      view.end_reason ? h("p.muted", null, view.end_reason === "cambio" ? "Cambio was called and everyone had a final turn." : "The deck ran out.") : null,
+      h("table.scores", null,
+        h("thead", null, h("tr", null, h("th", null, "Player"), h("th", null, "Cards"), h("th", null, "Round"),
+          totals && sum.rounds > 1 ? h("th", null, "Total") : null)),
+        h("tbody", null, rows.map((s) => h("tr", { class: winners.has(s) ? "win" : "" },
+          h("td", null, s === this.seat ? `You (${seatName(sum, s)})` : seatName(sum, s)),
+          h("td", null, String(view.grids[s].filter((c) => c !== null).length)),
+          h("td", null, view.scores ? String(view.scores[s]) : "–"),
+          totals && sum.rounds > 1 ? h("td", null, String(totals[s] ?? "")) : null)))));
+    const buttons = h("div.result-actions");
+    if (finished) {
+      if (this.ctx.isHost()) {
+        buttons.append(h("button.primary.big", { type: "button", id: "again", onclick: () => this.ctx.again() }, "Play again"));
+      } else {
+        buttons.append(h("p.muted", null, "The host can start another game with the same seats."));
+      }
+      const k = sum.game_no !== undefined ? `?game=${sum.game_no}` : "";
+      buttons.append(h("a.button", { href: `/r/${encodeURIComponent(this.ctx.tableId)}${k}`, id: "replay-link" }, "Watch the replay"));
+    } else {
+      buttons.append(h("p.muted", null, "The next round is dealt in a few seconds…"));
+    }
+    panel.append(buttons);
+    return panel;
+  }
+
+  renderLog() {
+    const items = this.log.slice(-80).reverse().map((ev) => h("li", null, this.eventLine(ev)));
+    const details = h("details.log", { open: this.logOpen },
+      h("summary", null, `Log (${this.log.length})`),
+      h("ol.log-list", { reversed: true }, items));
+    details.addEventListener("toggle", () => { this.logOpen = details.open; });
+    return details;
+  }
+
+  eventLine(ev) {
+    if (!ev || typeof ev !== "object") return "";
+    if (ev.deal) return "The cards are dealt; everyone peeks at their two bottom cards.";
+    if (ev.end) return "The round is over.";
+    if (typeof ev.action !== "string") return JSON.stringify(ev);
+    const who = this.name(ev.seat);
+    const [verb, a, b] = ev.action.split(" ");
+    const seen = (c) => (isCode(c) ? [" (", cardSpan(c), ")"] : []);
+    const ownSlot = (x) => this.slotName(`${ev.seat}.${x}`);
+    const parts = (() => {
+      switch (verb) {
+        case "draw": return [`${who} drew a card`, ...seen(ev.card)];
+        case "take": return [`${who} took `, cardSpan(ev.card), " from the pile"];
+        case "swap": return [`${who} swapped it into ${ownSlot(a)}, discarding `, cardSpan(ev.discarded)];
+        case "discard": return [`${who} discarded `, cardSpan(ev.discarded)];
+        case "peek": return [`${who} peeked at ${this.slotName(a)}`, ...seen(ev.card)];
+        case "look": {
+          const cards = Array.isArray(ev.cards) ? ev.cards : [];
+          return [`${who} looked at ${this.slotName(a)} and ${this.slotName(b)}`,
+            ...(cards.length ? [" (", cardSpan(cards[0]), ", ", cardSpan(cards[1]), ")"] : [])];
+        }
+        case "switch": return [`${who} switched ${this.slotName(a)} and ${this.slotName(b)}`];
+        case "keep": return [`${who} kept the cards where they were`];
+        case "skip": return [`${who} skipped the power`];
+        case "snap": return [`${who} snapped ${this.slotName(a)}: `, cardSpan(ev.card),
+          ev.right ? " ✓ right" : " ✗ wrong, penalty card"];
+        case "give": return [`${who} gave ${ownSlot(a)}`, ...seen(ev.card)];
+        case "cambio": return [`${who} called Cambio!`];
+        case "pass": return [`${who} passed`];
+        default: return [`${who}: ${ev.action}`];
+      }
+    })();
+    if (ev.reshuffled) parts.push(" · the pile was shuffled into the deck");
+    return h("span", null, ...parts);
+  }
+}
+
+function sameGame(a, b) {
+  return a.players === b.players && a.dealer === b.dealer;
+}

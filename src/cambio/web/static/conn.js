@@ -1,0 +1,212 @@
+// The table's WebSocket: versions, gap detection, reconnect with backoff, keep-alive.
+//
+// The server is the authority. This object only keeps the last version it has applied,
+// drops duplicates, asks for a `sync` when it sees a gap or comes back after a drop, and
+// hands each accepted message to the page.
+
+const PING_EVERY_MS = 15000;
+const SILENCE_MS = 40000;
+const BACKOFF_MS = [300, 800, 1500, 3000, 5000, 8000];
+
+export class TableConnection {
+  /**
+   * @param {string} table  table id
+   * @param {string|null} token  seat token, or null for a spectator
+   * @param {object} on  handlers: welcome(msg), state(msg), update(msg), table(msg),
+   *                     error(msg), status(text) with "connecting" | "open" | "offline"
+   */
+  constructor(table, token, on) {
+    this.table = table;
+    this.token = token;
+    this.on = on;
+    this.version = null;   // last version applied in the current round
+    this.gameNo = null;    // which game of the table, and which round of it, that version is in
+    this.round = null;
+    this.welcomed = false;
+    this.ws = null;
+    this.attempt = 0;
+    this.refs = 0;
+    this.closedByUs = false;
+    this.lastHeard = 0;
+    this.timer = null;
+    this.retryTimer = null;
+    this.seat = null;
+    window.addEventListener("online", () => this.wake());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.wake();
+    });
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    return `${proto}//${location.host}/ws/${encodeURIComponent(this.table)}${q}`;
+  }
+
+  connect() {
+    this.closedByUs = false;
+    clearTimeout(this.retryTimer);
+    this.on.status("connecting");
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.welcomed = false;
+      this.lastHeard = Date.now();
+      this.startKeepAlive();
+    };
+    ws.onmessage = (ev) => {
+      this.lastHeard = Date.now();
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg && typeof msg === "object") this.receive(msg);
+    };
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.stopKeepAlive();
+      if (this.closedByUs) return;
+      this.on.status("offline", ev.code);
+      this.scheduleRetry();
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  /** Reconnect now if the socket is down (tab visible again, network back). */
+  wake() {
+    if (this.closedByUs) return;
+    if (!this.ws) {
+      this.attempt = 0;
+      this.connect();
+    } else if (Date.now() - this.lastHeard > SILENCE_MS) {
+      this.ws.close();
+    }
+  }
+
+  scheduleRetry() {
+    clearTimeout(this.retryTimer);
+    const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt += 1;
+    const delay = base * (0.75 + Math.random() * 0.5);
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  startKeepAlive() {
+    this.stopKeepAlive();
+    this.timer = setInterval(() => {
+      if (!this.ws) return;
+      if (Date.now() - this.lastHeard > SILENCE_MS) {
+        this.ws.close();   // a silent connection is a dead one: reconnect
+        return;
+      }
+      this.send({ type: "ping" });
+    }, PING_EVERY_MS);
+  }
+
+  stopKeepAlive() {
+    clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  close() {
+    this.closedByUs = true;
+    clearTimeout(this.retryTimer);
+    this.stopKeepAlive();
+    if (this.ws) this.ws.close();
+    this.ws = null;
+  }
+
+  /** Drop the connection and reconnect (after a token change, for instance). */
+  restart(token) {
+    if (token !== undefined) this.token = token;
+    this.close();
+    this.attempt = 0;
+    this.connect();
+  }
+
+  get open() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  send(msg) {
+    if (!this.open) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  /** Send an action (text from view.legal) at the version we have; returns its ref or null. */
+  act(action) {
+    const ref = `a${++this.refs}`;
+    const ok = this.send({ type: "act", action, version: this.version ?? 0, ref });
+    return ok ? ref : null;
+  }
+
+  sameRound(msg) {
+    const g = msg.game_no ?? null;
+    const r = msg.round ?? null;
+    return (g === null || g === this.gameNo) && (r === null || r === this.round);
+  }
+
+  /** "I have everything up to my version of this round": the server sends the rest. */
+  sync() {
+    const msg = { type: "sync", since: this.version ?? 0 };
+    if (this.gameNo !== null) msg.game_no = this.gameNo;
+    if (this.round !== null) msg.round = this.round;
+    this.send(msg);
+  }
+
+  receive(msg) {
+    switch (msg.type) {
+      case "welcome":
+        this.seat = msg.seat ?? null;
+        this.on.welcome(msg);
+        this.on.status("open");
+        // Tell the server what we have; it answers with what we missed (or a full state).
+        this.welcomed = true;
+        if (this.version !== null) this.sync();
+        break;
+      case "state":
+        this.version = msg.version;
+        this.gameNo = msg.game_no ?? null;
+        this.round = msg.round ?? null;
+        this.on.state(msg);
+        break;
+      case "update":
+        if (this.version === null) return;          // no base state yet: wait for it
+        if (!this.sameRound(msg)) {                 // another round: only a full state will do
+          this.sync();
+          return;
+        }
+        if (msg.version <= this.version) return;    // already applied
+        if (msg.version !== this.version + 1) {     // a gap: ask for the rest
+          this.sync();
+          return;
+        }
+        this.version = msg.version;
+        this.on.update(msg);
+        break;
+      case "table":
+        this.on.table(msg);
+        break;
+      case "error":
+        if (!this.welcomed && msg.code === "forbidden" && this.token) {
+          // Our token is not a seat here (any more): come back as a spectator.
+          this.on.tokenRefused(msg);
+          return;
+        }
+        if (msg.code === "stale") this.sync();
+        this.on.error(msg);
+        break;
+      case "pong":
+        break;
+      default:
+        break;
+    }
+  }
+}

@@ -1,0 +1,302 @@
+// The lobby: your name, a form to create a table (cards or dice board), the open tables.
+import {
+  api, clear, gameLabel, tableTitle, getName, getToken, h, inviteUrl, setName, setToken, toast,
+} from "./common.js";
+
+const PRESET_NOTES = {
+  rulebook: "The printed rules: jokers, every power card fires, no taking from the pile.",
+  house: "The house sheet: aces 0, J 11, Q 12, black K 20; take from the pile; only the last snapper may snap again.",
+  wikipedia: "Wikipedia's rules: up to 8 players, powers optional, ties go to the most cards.",
+};
+
+const app = document.getElementById("app");
+const state = {
+  game: "cards",
+  rules: null,         // GET /api/rules
+  overrides: {},       // field -> value, only fields the player changed
+  tables: [],
+};
+
+function labelOf(name) {
+  return name.replace(/_/g, " ").replace(/^value /, "value of ");
+}
+
+function fieldKind(field) {
+  if (field.choices && field.choices.length) return "choice";
+  const t = String(field.type || "").toLowerCase();
+  if (t.includes("bool")) return "bool";
+  if (t.includes("opt") || t.includes("none") || t.includes("null")) return "optint";
+  return "int";
+}
+
+function presetValue(preset, name) {
+  const p = state.rules && state.rules.presets ? state.rules.presets[preset] : null;
+  return p ? p[name] : undefined;
+}
+
+function nameField() {
+  const input = h("input", {
+    id: "name", name: "name", type: "text", maxlength: 24, autocomplete: "nickname",
+    placeholder: "Your name", value: getName(), required: true,
+    oninput: (e) => setName(e.target.value.trim()),
+  });
+  return h("section.panel.name-panel", null,
+    h("label.field", { for: "name" }, h("span", null, "Your name"), input));
+}
+
+function playerName() {
+  const input = document.getElementById("name");
+  const name = (input ? input.value : getName()).trim();
+  if (!name) {
+    if (input) {
+      input.focus();
+      input.classList.add("invalid");
+    }
+    toast("Enter your name first.", "warn");
+    return null;
+  }
+  setName(name);
+  return name;
+}
+
+function segmented(name, options, value, onchange) {
+  return h("div.segmented", { role: "radiogroup", "aria-label": name },
+    options.map(([val, text]) => {
+      const id = `${name}-${val}`;
+      return h("label.seg", { for: id },
+        h("input", {
+          type: "radio", id, name, value: val, checked: String(val) === String(value),
+          onchange: () => onchange(val),
+        }),
+        h("span", null, text));
+    }));
+}
+
+function houseRulesForm(preset) {
+  const box = h("div.house-rules");
+  if (!state.rules || !state.rules.fields) {
+    box.append(h("p.muted", null, "House rules are loading…"));
+    return box;
+  }
+  for (const field of state.rules.fields) {
+    const name = field.name;
+    if (name === "min_players" || name === "max_players") continue;
+    const kind = fieldKind(field);
+    const base = presetValue(preset, name);
+    const current = name in state.overrides ? state.overrides[name] : base;
+    const id = `rule-${name}`;
+    const set = (value) => {
+      if (JSON.stringify(value) === JSON.stringify(base)) delete state.overrides[name];
+      else state.overrides[name] = value;
+      row.classList.toggle("changed", name in state.overrides);
+      updateRuleCount();
+    };
+    let control;
+    if (kind === "bool") {
+      control = h("input", {
+        id, type: "checkbox", checked: !!current, onchange: (e) => set(e.target.checked),
+      });
+    } else if (kind === "choice") {
+      control = h("select", { id, onchange: (e) => set(e.target.value) },
+        field.choices.map((c) => h("option", { value: c, selected: c === current }, labelOf(c))));
+    } else {
+      control = h("input", {
+        id, type: "number", inputmode: "numeric", step: 1,
+        value: current === null || current === undefined ? "" : current,
+        placeholder: kind === "optint" ? "none" : "",
+        onchange: (e) => {
+          const raw = e.target.value.trim();
+          if (raw === "" && kind === "optint") set(null);
+          else if (raw !== "" && Number.isInteger(Number(raw))) set(Number(raw));
+        },
+      });
+    }
+    const row = h("div.rule-row", { class: name in state.overrides ? "changed" : "" },
+      h("label", { for: id }, labelOf(name)), control);
+    box.append(row);
+  }
+  return box;
+}
+
+function updateRuleCount() {
+  const n = Object.keys(state.overrides).length;
+  const el = document.getElementById("rule-count");
+  if (el) el.textContent = n ? `${n} changed` : "preset as printed";
+}
+
+function createForm() {
+  const form = h("form.panel.create", {
+    onsubmit: (e) => { e.preventDefault(); create(form); },
+  });
+  const render = () => {
+    clear(form);
+    form.append(h("h2", null, "New table"));
+    form.append(segmented("game", [["cards", "Card game"], ["board", "Dice board game"]],
+      state.game, (g) => { state.game = g; render(); }));
+    if (state.game === "cards") {
+      const preset = form.dataset.preset || "house";
+      form.dataset.preset = preset;
+      form.append(
+        h("div.row",
+          null,
+          h("label.field", { for: "players" }, h("span", null, "Players"),
+            h("select", { id: "players", name: "players" },
+              [2, 3, 4, 5, 6, 7, 8].map((n) => h("option", { value: n, selected: n === 2 }, n)))),
+          h("label.field", { for: "rounds" }, h("span", null, "Rounds"),
+            h("select", { id: "rounds", name: "rounds" },
+              Array.from({ length: 20 }, (_, i) => i + 1).map(
+                (n) => h("option", { value: n, selected: n === 1 }, n))))),
+        h("fieldset.presets", null, h("legend", null, "Rules"),
+          ["rulebook", "house", "wikipedia"].map((p) => h("label.preset", { for: `preset-${p}` },
+            h("input", {
+              type: "radio", name: "preset", id: `preset-${p}`, value: p, checked: p === preset,
+              onchange: () => { form.dataset.preset = p; state.overrides = {}; render(); },
+            }),
+            h("span.preset-name", null, p),
+            h("span.preset-note", null, PRESET_NOTES[p])))),
+        h("details.house", null,
+          h("summary", null, "House rules ", h("span#rule-count.muted", { id: "rule-count" })),
+          houseRulesForm(preset)),
+      );
+      updateRuleCount();
+    } else {
+      form.append(
+        h("div.row", null,
+          h("div.field", null, h("span", null, "Players"),
+            segmented("bplayers", [[2, "2 players"], [3, "3 players"]], form.dataset.bplayers || 2,
+              (v) => { form.dataset.bplayers = v; })),
+          h("div.field", null, h("span", null, "Setup"),
+            segmented("setup", [["quick", "Quick"], ["full", "Full (roll and choose)"]],
+              form.dataset.setup || "quick", (v) => { form.dataset.setup = v; }))),
+        h("p.muted", null, "Push dice into the 5×5 grid; five of your symbol in a line wins. "
+          + "With three players a line of four wins."),
+      );
+    }
+    form.append(h("button.primary.big", { type: "submit", id: "create" }, "Create table"));
+    updateRuleCount();
+  };
+  render();
+  return form;
+}
+
+async function create(form) {
+  const name = playerName();
+  if (!name) return;
+  let body;
+  if (state.game === "cards") {
+    body = {
+      game: "cards",
+      players: Number(document.getElementById("players").value),
+      rules: { preset: form.dataset.preset || "house", overrides: { ...state.overrides } },
+      rounds: Number(document.getElementById("rounds").value),
+      name,
+    };
+  } else {
+    body = {
+      game: "board",
+      players: Number(form.dataset.bplayers || 2),
+      setup: form.dataset.setup || "quick",
+      name,
+    };
+  }
+  const button = document.getElementById("create");
+  button.disabled = true;
+  try {
+    const res = await api("POST", "/api/tables", body);
+    setToken(res.table, res.token);   // the creator is the host, at seat 0
+    location.href = `/t/${encodeURIComponent(res.table)}`;
+  } catch (err) {
+    toast(err.message, "error");
+    button.disabled = false;
+  }
+}
+
+function tableRow(t) {
+  const seats = t.seats || [];
+  const taken = seats.filter((s) => s.kind !== "empty").length;
+  const mine = !!getToken(t.id);
+  const names = seats.filter((s) => s.kind !== "empty")
+    .map((s) => (s.kind === "bot" ? s.name || `${s.bot} bot` : s.name)).join(", ");
+  return h("li.table-row", { dataset: { table: t.id } },
+    h("div.table-info", null,
+      h("strong", null, tableTitle(t)),
+      h("span.muted", null, gameLabel(t)),
+      h("span.seats", null, `${taken}/${seats.length || t.players} seated`, names ? ` · ${names}` : "")),
+    h("div.table-actions", null,
+      mine
+        ? h("a.button.primary", { href: `/t/${encodeURIComponent(t.id)}` }, "Back to my seat")
+        : h("button.primary", { type: "button", onclick: () => join(t.id) }, "Join"),
+      h("a.button", { href: `/t/${encodeURIComponent(t.id)}?watch=1` }, "Watch")));
+}
+
+async function join(id) {
+  const name = playerName();
+  if (!name) return;
+  try {
+    const res = await api("POST", `/api/tables/${id}/join`, { name });
+    setToken(id, res.token);
+    location.href = `/t/${encodeURIComponent(id)}`;
+  } catch (err) {
+    toast(err.status === 409 ? "That table is full." : err.message, "error");
+    refresh();
+  }
+}
+
+function tablesPanel() {
+  return h("section.panel.open-tables", null,
+    h("div.panel-head", null,
+      h("h2", null, "Open tables"),
+      h("button.ghost", { type: "button", onclick: refresh, "aria-label": "Refresh the list" }, "↻ Refresh")),
+    h("ul#tables.tables", { id: "tables" }, h("li.muted", null, "Loading…")));
+}
+
+async function refresh() {
+  const list = document.getElementById("tables");
+  if (!list) return;
+  try {
+    const res = await api("GET", "/api/tables");
+    state.tables = res.tables || [];
+    clear(list);
+    if (!state.tables.length) {
+      list.append(h("li.muted.empty-list", null, "No open tables right now. Create one and send the link!"));
+    }
+    for (const t of state.tables) list.append(tableRow(t));
+  } catch (err) {
+    clear(list).append(h("li.muted", null, `Cannot load tables: ${err.message}`));
+  }
+}
+
+async function main() {
+  app.append(
+    h("div.lobby-grid", null,
+      h("div.col", null, nameField(), createForm()),
+      h("div.col", null, tablesPanel(), howTo())));
+  refresh();
+  setInterval(() => { if (document.visibilityState === "visible") refresh(); }, 5000);
+  try {
+    state.rules = await api("GET", "/api/rules");
+    const details = document.querySelector("details.house");
+    if (details) {
+      const form = details.closest("form");
+      details.replaceChildren(details.querySelector("summary"),
+        houseRulesForm(form.dataset.preset || "house"));
+      updateRuleCount();
+    }
+  } catch (err) {
+    toast(`House rules unavailable: ${err.message}`, "warn");
+  }
+}
+
+function howTo() {
+  return h("section.panel.howto", null,
+    h("h2", null, "How it works"),
+    h("ol", null,
+      h("li", null, "Create a table and send the invite link to your friends."),
+      h("li", null, "Fill empty seats with bots, then start."),
+      h("li", null, "Cards: keep your total low, remember what you peeked at, snap matching cards fast, call Cambio when you are ahead."),
+      h("li", null, "Dice: push a die into a row or column from its end; make a line of your symbol.")),
+    h("p.muted", null, "No account: your seat is remembered by this browser. Anyone with the link can watch."));
+}
+
+export { inviteUrl };
+main();

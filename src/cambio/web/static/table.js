@@ -1,0 +1,361 @@
+// A table page (/t/{id}): seats, bots and start while waiting, then the game, live.
+import {
+  api, clear, copyText, dropToken, gameLabel, getName, getToken, h, inviteUrl,
+  seatName, setName, setToken, tableTitle, toast,
+} from "./common.js";
+import { TableConnection } from "./conn.js";
+import { CardsUI } from "./cards.js";
+import { BoardUI } from "./board.js";
+
+const app = document.getElementById("app");
+const titleEl = document.getElementById("title");
+const badgesEl = document.getElementById("badges");
+
+const parts = location.pathname.split("/").filter(Boolean);
+const tableId = decodeURIComponent(parts[1] || new URLSearchParams(location.search).get("id") || "");
+
+const page = {
+  summary: null,
+  seat: null,          // our seat, null for a spectator
+  token: getToken(tableId),
+  status: "connecting",
+  bots: null,          // GET /api/bots
+  ui: null,            // CardsUI or BoardUI once a game is on
+  lastState: null,
+  welcomed: false,
+};
+
+const root = h("div.table-root", { dataset: { table: tableId } });
+const waitingEl = h("div.waiting");
+const gameEl = h("div.game-host");
+root.append(waitingEl, gameEl);
+app.append(root);
+
+const conn = new TableConnection(tableId, page.token, {
+  welcome: onWelcome,
+  state: onState,
+  update: onUpdate,
+  table: (msg) => setSummary(msg.table),
+  error: onError,
+  status: onStatus,
+  tokenRefused: () => {
+    dropToken(tableId);
+    page.token = null;
+    page.seat = null;
+    toast("This browser no longer holds a seat here; you are watching.", "warn");
+    conn.restart(null);
+  },
+});
+
+function isHost() {
+  return page.seat !== null && page.summary && page.seat === (page.summary.host ?? 0);
+}
+
+function onStatus(status) {
+  page.status = status;
+  root.dataset.conn = status;
+  renderBadges();
+}
+
+function onWelcome(msg) {
+  page.welcomed = true;
+  if (page.token && (msg.seat === null || msg.seat === undefined)) {
+    // The server does not know our token any more (the seat was freed): we are a spectator.
+    dropToken(tableId);
+    page.token = null;
+    conn.token = null;
+    toast("Your seat is no longer yours; you are watching.", "warn");
+  }
+  page.seat = msg.seat ?? null;
+  root.dataset.seat = page.seat === null ? "spectator" : String(page.seat);
+  setSummary(msg.table);
+}
+
+function setSummary(summary) {
+  if (!summary) return;
+  const before = page.summary;
+  page.summary = summary;
+  root.dataset.status = summary.status;
+  document.title = `${tableTitle(summary)} · Cambio`;
+  titleEl.textContent = `${tableTitle(summary)} · ${gameLabel(summary)}`;
+  renderBadges();
+  renderWaiting();
+  if (page.ui) page.ui.setSummary(summary);
+  if (before && before.status === "waiting" && summary.status === "playing") {
+    toast("The game starts!", "info", 2000);
+  }
+}
+
+function ensureUI(view) {
+  const game = (view && view.game) || (page.summary && page.summary.game) || "cards";
+  const Kind = game === "board" ? BoardUI : CardsUI;
+  if (!page.ui || !(page.ui instanceof Kind)) {
+    if (page.ui) page.ui.destroy();
+    clear(gameEl);
+    page.ui = new Kind(gameEl, {
+      act: (action) => act(action),
+      seat: () => page.seat,
+      summary: () => page.summary,
+      again: () => playAgain(),
+      isHost,
+      tableId,
+    });
+    page.ui.setSummary(page.summary);
+  }
+  return page.ui;
+}
+
+function onState(msg) {
+  page.lastState = msg;
+  root.dataset.version = String(msg.version);
+  if (!msg.view) {
+    if (page.ui) { page.ui.destroy(); page.ui = null; clear(gameEl); }
+    renderWaiting();
+    return;
+  }
+  ensureUI(msg.view).state(msg);
+  renderWaiting();
+}
+
+function onUpdate(msg) {
+  root.dataset.version = String(msg.version);
+  if (!msg.view) return;
+  ensureUI(msg.view).update(msg);
+}
+
+const ERROR_TEXT = {
+  stale: "Someone acted first; the table has moved on.",
+  not_playing: "The game is not in play.",
+  forbidden: "You cannot act for that seat.",
+  rate_limited: "Slow down a little.",
+};
+
+function onError(msg) {
+  const text = msg.code === "illegal" ? msg.message : (ERROR_TEXT[msg.code] || msg.message);
+  if (page.ui && page.ui.rejected) page.ui.rejected(msg);
+  toast(text || "Refused.", msg.code === "stale" ? "info" : "error");
+}
+
+function act(action) {
+  if (page.seat === null) return null;
+  const ref = conn.act(action);
+  if (!ref) toast("Not connected; reconnecting…", "warn");
+  return ref;
+}
+
+async function playAgain() {
+  try {
+    setSummary(await api("POST", `/api/tables/${tableId}/again`, {}, page.token));
+  } catch (err) {
+    toast(err.message, "error");
+  }
+}
+
+// ------------------------------------------------------------------ header badges
+function renderBadges() {
+  clear(badgesEl);
+  const s = page.summary;
+  const dot = { open: "online", connecting: "connecting…", offline: "reconnecting…" }[page.status]
+    || page.status;
+  badgesEl.append(h("span.badge.conn", {
+    class: `conn-${page.status}`, title: "Connection", "aria-live": "polite",
+  }, dot));
+  if (page.welcomed && page.seat === null) {
+    badgesEl.append(h("span.badge.spectating", { id: "spectating" }, "Spectating"));
+  } else if (page.seat !== null && s) {
+    badgesEl.append(h("span.badge.you", null, `You: ${seatName(s, page.seat)}`));
+  }
+  badgesEl.append(h("button.ghost.invite", {
+    type: "button", onclick: share, "aria-label": "Copy the invite link",
+  }, "Invite"));
+}
+
+async function share() {
+  const url = inviteUrl(tableId);
+  if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+    try {
+      await navigator.share({ title: "Join my Cambio table", url });
+      return;
+    } catch { /* cancelled: fall back to copying */ }
+  }
+  toast(await copyText(url) ? "Invite link copied." : url, "info");
+}
+
+// ------------------------------------------------------------------ the waiting room
+function botsFor(game) {
+  if (!page.bots) return [];
+  return page.bots[game] || [];
+}
+
+function botSelect(id, game) {
+  const bots = botsFor(game);
+  const strongest = bots.reduce((a, b) => (b.strength > (a ? a.strength : -1) ? b : a), null);
+  return h("select", { id, "aria-label": "Bot strength" },
+    bots.map((b) => h("option", { value: b.name, selected: strongest && b.name === strongest.name },
+      `${b.label || b.name}${b.strength ? ` (${"★".repeat(Math.min(5, b.strength))})` : ""}`)));
+}
+
+function renderWaiting() {
+  const s = page.summary;
+  clear(waitingEl);
+  if (!s) return;
+  const playing = s.status !== "waiting";
+  root.classList.toggle("in-game", playing && !!page.ui);
+  if (playing && page.ui) return;
+  if (playing && !page.ui) {
+    waitingEl.append(h("section.panel", null, h("p.muted", null, "Loading the game…")));
+    return;
+  }
+  const seated = page.seat !== null;
+  const free = s.seats.filter((x) => x.kind === "empty");
+  const panel = h("section.panel.seats-panel", null,
+    h("h2", null, tableTitle(s)),
+    h("p.muted", null, gameLabel(s)));
+
+  const list = h("ul.seat-list");
+  for (const seat of s.seats) {
+    const me = seat.seat === page.seat;
+    const row = h("li.seat-row", { dataset: { seat: seat.seat, kind: seat.kind } });
+    const who = seat.kind === "empty"
+      ? h("span.muted", null, "Empty seat")
+      : h("span.who", null,
+        h("strong", null, seat.name || seat.bot || `Seat ${seat.seat + 1}`),
+        seat.kind === "bot" ? h("span.tag.bot", null, "bot") : null,
+        me ? h("span.tag.you", null, "you") : null,
+        seat.seat === (s.host ?? 0) ? h("span.tag", null, "host") : null,
+        seat.kind === "human" && !seat.connected && !me ? h("span.tag.off", null, "offline") : null);
+    row.append(h("span.seat-no", null, seat.seat + 1), who);
+    const controls = h("span.seat-controls");
+    if (isHost() && seat.kind === "empty") {
+      const sel = botSelect(`bot-${seat.seat}`, s.game);
+      controls.append(sel, h("button", {
+        type: "button", class: "add-bot",
+        onclick: () => addBot(seat.seat, sel.value),
+      }, "Add bot"));
+    }
+    if (seat.kind === "empty" && !seated) {
+      controls.append(h("button.primary", {
+        type: "button", class: "sit", onclick: () => joinSeat(seat.seat),
+      }, "Sit here"));
+    }
+    if ((isHost() && seat.kind === "bot") || (me && !isHost())) {
+      controls.append(h("button.ghost", {
+        type: "button", onclick: () => freeSeat(seat.seat),
+      }, me ? "Leave" : "Remove"));
+    }
+    row.append(controls);
+    list.append(row);
+  }
+  panel.append(list);
+
+  if (!seated && free.length) {
+    panel.append(h("form.join-form", {
+      onsubmit: (e) => { e.preventDefault(); joinSeat(undefined); },
+    },
+    h("label.field", { for: "join-name" }, h("span", null, "Your name"),
+      h("input", {
+        id: "join-name", type: "text", maxlength: 24, value: getName(), required: true,
+        autocomplete: "nickname",
+      })),
+    h("button.primary.big", { type: "submit", id: "join" }, "Join the table")));
+  } else if (!seated) {
+    panel.append(h("p.muted", null, "Every seat is taken: you are watching."));
+  }
+
+  const url = inviteUrl(tableId);
+  panel.append(h("div.invite-box", null,
+    h("label.field", { for: "invite" }, h("span", null, "Invite link"),
+      h("input", { id: "invite", type: "text", readonly: true, value: url, onfocus: (e) => e.target.select() })),
+    h("button", { type: "button", id: "copy-invite", onclick: share }, "Copy link")));
+
+  if (isHost()) {
+    const fillSel = botSelect("fill-bot", s.game);
+    panel.append(h("div.start-box", null,
+      free.length
+        ? h("label.field.inline", { for: "fill-bot" }, h("span", null, `Fill ${free.length} empty seat${free.length > 1 ? "s" : ""} with`), fillSel)
+        : null,
+      h("button.primary.big", {
+        type: "button", id: "start",
+        onclick: () => start(free.length ? fillSel.value : undefined),
+      }, free.length ? "Start with bots" : "Start")));
+  } else if (seated) {
+    panel.append(h("p.waiting-note", null, "Waiting for the host to start…"));
+  }
+  waitingEl.append(panel);
+}
+
+async function joinSeat(seat) {
+  const input = document.getElementById("join-name");
+  const name = (input ? input.value : getName()).trim();
+  if (!name) {
+    if (input) input.focus();
+    toast("Enter your name first.", "warn");
+    return;
+  }
+  setName(name);
+  try {
+    const body = seat === undefined ? { name } : { name, seat };
+    const res = await api("POST", `/api/tables/${tableId}/join`, body);
+    setToken(tableId, res.token);
+    page.token = res.token;
+    page.seat = res.seat;
+    conn.restart(res.token);
+  } catch (err) {
+    toast(err.status === 409 ? "That seat was just taken." : err.message, "error");
+  }
+}
+
+async function addBot(seat, bot) {
+  try {
+    setSummary(await api("PUT", `/api/tables/${tableId}/seats/${seat}/bot`, { bot }, page.token));
+  } catch (err) {
+    toast(err.message, "error");
+  }
+}
+
+async function freeSeat(seat) {
+  try {
+    setSummary(await api("DELETE", `/api/tables/${tableId}/seats/${seat}`, undefined, page.token));
+    if (seat === page.seat) {
+      dropToken(tableId);
+      page.token = null;
+      page.seat = null;
+      conn.restart(null);
+    }
+  } catch (err) {
+    toast(err.message, "error");
+  }
+}
+
+async function start(fill) {
+  const button = document.getElementById("start");
+  if (button) button.disabled = true;
+  try {
+    setSummary(await api("POST", `/api/tables/${tableId}/start`, fill ? { fill } : {}, page.token));
+  } catch (err) {
+    toast(err.message, "error");
+    if (button) button.disabled = false;
+  }
+}
+
+async function main() {
+  if (!tableId) {
+    app.replaceChildren(h("section.panel", null, h("h2", null, "No table here"),
+      h("a.button", { href: "/" }, "Back to the lobby")));
+    return;
+  }
+  try {
+    setSummary(await api("GET", `/api/tables/${encodeURIComponent(tableId)}`));
+  } catch (err) {
+    app.replaceChildren(h("section.panel", null,
+      h("h2", null, err.status === 404 ? "This table does not exist" : "Cannot load the table"),
+      h("p.muted", null, err.message),
+      h("a.button.primary", { href: "/" }, "Back to the lobby")));
+    return;
+  }
+  api("GET", "/api/bots").then((b) => { page.bots = b; renderWaiting(); }).catch(() => {});
+  renderBadges();
+  conn.connect();
+}
+
+main();
