@@ -18,7 +18,7 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
           log_level: str = "info") -> None:
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
     config = uvicorn.Config(
-        create_app(settings), host=host, port=port, ws="websockets",
+        create_app(settings), host=host, port=port, ws="websockets-sansio",
         ws_max_size=WS_MAX_SIZE, log_level=log_level, access_log=False, lifespan="on",
         timeout_graceful_shutdown=3,
     )

@@ -1,0 +1,204 @@
+"""A real server process and real WebSocket clients, for the protocol-level tests.
+
+Nothing is mocked: the server is ``python -m cambio.server`` in a subprocess on a free port
+with its own SQLite file; clients speak JSON over real WebSockets (the ``websockets``
+package) and plain HTTP (``httpx``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """``cambio serve`` in a subprocess; :meth:`kill` is ``kill -9``."""
+
+    def __init__(self, db: Path, *, bot_speed: float = 40.0, away_after: float = 30.0,
+                 round_pause: float = 0.5, seed: int | None = 1,
+                 extra: list[str] | None = None) -> None:
+        self.db = db
+        self.port = free_port()
+        self.args = [sys.executable, "-m", "cambio.server", "--host", "127.0.0.1",
+                     "--port", str(self.port), "--db", str(db), "--bot-speed", str(bot_speed),
+                     "--away-after", str(away_after), "--round-pause", str(round_pause),
+                     "--rest-rate", "0", "--log-level", "warning", *(extra or [])]
+        if seed is not None:
+            self.args += ["--seed", str(seed)]
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = db.with_suffix(".log")
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(self.args, cwd=ROOT, stdout=out, stderr=out, env=env)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(self.base + "/api/bots", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+# ====================================================================== REST helpers
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def create_table(http: httpx.AsyncClient, body: dict[str, Any]) -> dict[str, Any]:
+    r = await http.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+async def join(http: httpx.AsyncClient, table: str, name: str) -> dict[str, Any]:
+    r = await http.post(f"/api/tables/{table}/join", json={"name": name})
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+async def start(http: httpx.AsyncClient, table: str, token: str, fill: str | None) -> None:
+    body = {"fill": fill} if fill else {}
+    r = await http.post(f"/api/tables/{table}/start", json=body, headers=auth(token))
+    assert r.status_code == 200, r.text
+
+
+# ====================================================================== clients
+@dataclass
+class Client:
+    """One WebSocket connection that keeps every message it receives.
+
+    With ``policy`` set it plays its seat: a seeded random choice among its turn's legal
+    actions, and now and then a snap (right or wrong: it races the bots).
+    """
+
+    url: str
+    seed: int = 0
+    play: bool = False
+    snap_rate: float = 0.1
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    seat: int | None = None
+    version: int = -1
+    status: str = ""
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    sent: int = 0
+
+    async def run(self, until_finished: bool = True, timeout: float = 60.0,
+                  max_messages: int | None = None) -> None:
+        rng = random.Random(self.seed)
+        acted: tuple[int, int, int] | None = None
+        async with websockets.connect(self.url, max_size=2**22) as ws:
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), deadline - time.monotonic())
+                except TimeoutError:
+                    break
+                msg = json.loads(raw)
+                self.messages.append(msg)
+                kind = msg["type"]
+                if kind == "welcome":
+                    self.seat = msg["seat"]
+                    self.status = msg["table"]["status"]
+                elif kind == "table":
+                    self.status = msg["table"]["status"]
+                elif kind == "error":
+                    self.errors.append(msg)
+                if until_finished and self.status == "finished":
+                    break
+                if max_messages is not None and len(self.messages) >= max_messages:
+                    break
+                if kind not in ("state", "update") or not self.play:
+                    continue
+                self.version = msg["version"]
+                view = msg["view"]
+                key = (msg["game_no"], msg["round"], msg["version"])
+                if view["phase"] == "round_over" or acted == key:
+                    continue
+                legal = view["legal"]
+                snaps = [a for a in legal if a.startswith("snap")]
+                turn = [a for a in legal if not a.startswith("snap")]
+                if view["turn_number"] < 3 * view["players"] and len(turn) > 1:
+                    turn = [a for a in turn if a != "cambio"] or turn
+                choice = None
+                if snaps and rng.random() < self.snap_rate:
+                    choice = rng.choice(snaps)
+                elif turn:
+                    choice = rng.choice(turn)
+                if choice is not None:
+                    acted = key
+                    self.sent += 1
+                    await ws.send(json.dumps({"type": "act", "action": choice,
+                                              "version": msg["version"], "ref": self.sent}))
+
+    def of_type(self, kind: str) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["type"] == kind]
+
+
+def ws_url(server: ServerProcess, table: str, token: str | None = None) -> str:
+    url = f"{server.ws_base}/ws/{table}"
+    return url + (f"?token={token}" if token else "")
+
+
+async def recv_json(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+    return data
+
+
+async def recv_until(ws: Any, kind: str, timeout: float = 10.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        msg = await recv_json(ws, max(0.01, deadline - time.monotonic()))
+        if msg["type"] == kind:
+            return msg

@@ -1,0 +1,154 @@
+"""The REST lobby against a real server: create, join, bots, start, again, list, records."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from cambio.records.jsonl import parse_record
+
+from .harness import Client, ServerProcess, auth, ws_url
+
+
+@pytest.fixture()
+def http(server: ServerProcess) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.base, timeout=30) as client:
+        yield client
+
+
+def create(http: httpx.Client, **body: object) -> dict[str, object]:
+    payload = {"game": "cards", "players": 3, "name": "Ann",
+               "rules": {"preset": "house", "overrides": {}}, **body}
+    r = http.post("/api/tables", json=payload)
+    assert r.status_code == 201, r.text
+    data: dict[str, object] = r.json()
+    return data
+
+
+def test_catalogues(http: httpx.Client) -> None:
+    bots = http.get("/api/bots").json()
+    assert {b["name"] for b in bots["cards"]} >= {"random", "memory"}
+    assert all({"name", "label", "strength"} <= set(b) for b in bots["cards"])
+    rules = http.get("/api/rules").json()
+    assert set(rules["presets"]) == {"rulebook", "house", "wikipedia"}
+    assert rules["presets"]["house"]["value_queen"] == 12
+    fields = {f["name"]: f for f in rules["fields"]}
+    assert fields["lock_caller"]["type"] == "bool"
+    assert fields["resnap"]["type"] == "choice" and "snapper_only" in fields["resnap"]["choices"]
+
+
+def test_create_join_bots_start_flow(http: httpx.Client, server: ServerProcess) -> None:
+    host = create(http, rounds=2, rules={"preset": "house", "overrides": {"lock_caller": True}})
+    tid, token = str(host["table"]), str(host["token"])
+    assert host["seat"] == 0 and str(host["invite"]).endswith(f"/t/{tid}")
+    summary = http.get(f"/api/tables/{tid}").json()
+    assert summary["status"] == "waiting" and summary["host"] == 0
+    assert summary["rules"] == {"preset": "house", "overrides": {"lock_caller": True}}
+    assert [s["kind"] for s in summary["seats"]] == ["human", "empty", "empty"]
+    assert tid in [t["id"] for t in http.get("/api/tables").json()["tables"]]
+    # Join takes the first free seat; a named seat that is taken is a conflict.
+    bo = http.post(f"/api/tables/{tid}/join", json={"name": "  Bo  "}).json()
+    assert bo["seat"] == 1
+    assert http.post(f"/api/tables/{tid}/join", json={"name": "X", "seat": 1}).status_code == 409
+    # Only the host seats bots; unknown bots are refused.
+    assert http.put(f"/api/tables/{tid}/seats/2/bot", json={"bot": "memory"}).status_code == 401
+    assert http.put(f"/api/tables/{tid}/seats/2/bot", json={"bot": "memory"},
+                    headers=auth(bo["token"])).status_code == 403
+    assert http.put(f"/api/tables/{tid}/seats/2/bot", json={"bot": "genius"},
+                    headers=auth(token)).status_code == 400
+    assert http.put(f"/api/tables/{tid}/seats/1/bot", json={"bot": "memory"},
+                    headers=auth(token)).status_code == 409
+    r = http.put(f"/api/tables/{tid}/seats/2/bot", json={"bot": "memory"}, headers=auth(token))
+    assert r.status_code == 200 and r.json()["seats"][2]["kind"] == "bot"
+    # A seat may leave; then the table is full again by a new join.
+    assert http.delete(f"/api/tables/{tid}/seats/1", headers=auth(bo["token"])).status_code == 200
+    assert http.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "empty"
+    cy = http.post(f"/api/tables/{tid}/join", json={"name": "Cy"}).json()
+    assert cy["seat"] == 1
+    assert http.post(f"/api/tables/{tid}/join", json={"name": "Dee"}).status_code == 409
+    assert http.delete(f"/api/tables/{tid}/seats/0", headers=auth(token)).status_code == 409
+    # Only the host starts; then the table leaves the open list and seats are fixed.
+    assert http.post(f"/api/tables/{tid}/start", json={}, headers=auth(cy["token"])
+                     ).status_code == 403
+    r = http.post(f"/api/tables/{tid}/start", json={}, headers=auth(token))
+    assert r.status_code == 200 and r.json()["status"] == "playing" and r.json()["round"] == 1
+    assert tid not in [t["id"] for t in http.get("/api/tables").json()["tables"]]
+    assert http.post(f"/api/tables/{tid}/start", json={}, headers=auth(token)).status_code == 409
+    assert http.post(f"/api/tables/{tid}/join", json={"name": "Late"}).status_code == 409
+    assert http.post(f"/api/tables/{tid}/again", headers=auth(token)).status_code == 409
+
+
+def test_start_needs_every_seat_filled(http: httpx.Client) -> None:
+    host = create(http, players=4)
+    tid, token = host["table"], str(host["token"])
+    r = http.post(f"/api/tables/{tid}/start", json={}, headers=auth(token))
+    assert r.status_code == 409 and r.json()["error"]["code"] == "conflict"
+    r = http.post(f"/api/tables/{tid}/start", json={"fill": "random"}, headers=auth(token))
+    assert r.status_code == 200
+    assert [s["kind"] for s in r.json()["seats"]] == ["human", "bot", "bot", "bot"]
+
+
+def test_bad_requests(http: httpx.Client) -> None:
+    def error(r: httpx.Response, status: int) -> str:
+        assert r.status_code == status, r.text
+        code: str = r.json()["error"]["code"]
+        return code
+
+    assert error(http.post("/api/tables", content=b"{nope"), 400) == "bad_request"
+    assert error(http.post("/api/tables", json=[1]), 400) == "bad_request"
+    assert error(http.post("/api/tables", json={"game": "chess"}), 400) == "bad_request"
+    assert error(http.post("/api/tables", json={"game": "cards", "players": 9}), 400)
+    assert error(http.post("/api/tables", json={"game": "cards", "players": 3,
+                                                "rules": {"preset": "nope"}}), 400)
+    assert error(http.post("/api/tables", json={"game": "cards", "players": 3,
+                                                "rules": {"preset": "house",
+                                                          "overrides": {"bogus": 1}}}), 400)
+    assert error(http.post("/api/tables", json={"game": "cards", "players": 3,
+                                                "rounds": 0}), 400)
+    assert error(http.post("/api/tables", json={"game": "cards", "players": 3,
+                                                "name": "x" * 100}), 400)
+    assert error(http.post("/api/tables", content=b"{" + b" " * 20000 + b"}"),
+                 413) == "too_large"
+    assert error(http.get("/api/tables/nosuchtable"), 404) == "not_found"
+    assert error(http.post("/api/tables/nosuchtable/join", json={"name": "x"}), 404)
+    host = create(http)
+    assert error(http.post(f"/api/tables/{host['table']}/start", json={},
+                           headers={"Authorization": "Bearer wrong"}), 403) == "forbidden"
+
+
+def test_pages_are_served(http: httpx.Client) -> None:
+    for path in ("/", "/t/abc", "/r/abc"):
+        r = http.get(path)
+        assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+
+
+def test_record_access_rules_and_again(http: httpx.Client, server: ServerProcess) -> None:
+    """Before the end: only a seat's own record; after: the full one; then play again."""
+    host = create(http, players=2, rules={"preset": "rulebook", "overrides": {}})
+    tid, token = str(host["table"]), str(host["token"])
+    assert http.post(f"/api/tables/{tid}/start", json={"fill": "memory"},
+                     headers=auth(token)).status_code == 200
+    r = http.get(f"/api/tables/{tid}/record")
+    assert r.status_code == 403
+    mine = http.get(f"/api/tables/{tid}/record", headers=auth(token))
+    assert mine.status_code == 200 and mine.headers["content-type"].startswith(
+        "application/x-ndjson")
+    header = parse_record(mine.text).header
+    assert header["view"] == 0 and "seed" not in header and "deck" not in header
+    # The host's seat is played by a test client until the game is over.
+    client = Client(ws_url(server, tid, token), seed=5, play=True)
+    asyncio.run(client.run(timeout=60))
+    assert client.status == "finished"
+    full = http.get(f"/api/tables/{tid}/record")
+    assert full.status_code == 200
+    rec = parse_record(full.text)
+    assert "seed" in rec.header and "view" not in rec.header and "end" in rec.events[-1]
+    # Play again with the same seats: a new game, and game 1's record stays available.
+    r = http.post(f"/api/tables/{tid}/again", headers=auth(token))
+    assert r.status_code == 200 and r.json()["game_no"] == 2 and r.json()["status"] == "playing"
+    assert http.get(f"/api/tables/{tid}/record", params={"game": 1}).status_code == 200
+    assert http.get(f"/api/tables/{tid}/record", params={"game": 2}).status_code == 403
+    assert http.get(f"/api/tables/{tid}/record", params={"game": 3}).status_code == 404

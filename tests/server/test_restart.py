@@ -1,0 +1,177 @@
+"""Durability: a server killed with SIGKILL mid-game resumes every table where it was.
+
+Also: a player who is gone past the away timeout is played by a bot until they return.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from .harness import (
+    Client,
+    ServerProcess,
+    create_table,
+    join,
+    recv_until,
+    start,
+    ws_url,
+)
+
+
+async def opening(url: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    async with websockets.connect(url) as ws:
+        welcome = await recv_until(ws, "welcome")
+        state = await recv_until(ws, "state")
+        return welcome, state
+
+
+async def play_some(url: str, count: int) -> dict[str, Any]:
+    """Play ``count`` turn actions for the seat (first legal non-snap, non-cambio)."""
+    last: dict[str, Any] = {}
+    async with websockets.connect(url) as ws:
+        await recv_until(ws, "welcome")
+        msg = await recv_until(ws, "state")
+        played = 0
+        while True:
+            last = msg
+            legal = [a for a in msg["view"]["legal"]
+                     if not a.startswith("snap") and a != "cambio"]
+            if played >= count or not legal:
+                return last
+            await ws.send(json.dumps({"type": "act", "action": legal[0],
+                                      "version": msg["version"]}))
+            msg = await recv_until(ws, "update")
+            played += 1
+
+
+def test_sigkill_mid_game_then_every_table_resumes(tmp_path: Path) -> None:
+    db = tmp_path / "cambio.sqlite3"
+    server = ServerProcess(db, bot_speed=20.0, away_after=60.0, round_pause=0.3).start()
+    try:
+        asyncio.run(_restart_scenario(server))
+    finally:
+        server.stop()
+
+
+async def _restart_scenario(server: ServerProcess) -> None:
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        # A: two people, no bots: nothing moves unless they act.
+        a = await create_table(http, {"game": "cards", "players": 2, "name": "Ann",
+                                      "rules": {"preset": "rulebook", "overrides": {}}})
+        a1 = await join(http, a["table"], "Bo")
+        await start(http, a["table"], a["token"], fill=None)
+        # B: bots playing with the host (a test client), watched by a spectator.
+        bots = []
+        hosts = {}
+        for preset in ("rulebook", "house", "wikipedia"):
+            b = await create_table(http, {"game": "cards", "players": 3, "name": "Host",
+                                          "rounds": 2,
+                                          "rules": {"preset": preset, "overrides": {}}})
+            await start(http, b["table"], b["token"], fill="memory")
+            bots.append(b["table"])
+            hosts[b["table"]] = b["token"]
+        # C: still waiting, with a joined player.
+        c = await create_table(http, {"game": "cards", "players": 3, "name": "Cat"})
+        c1 = await join(http, c["table"], "Dan")
+        waiting_before = (await http.get(f"/api/tables/{c['table']}")).json()
+
+    # A: a few actions by each seat; remember the last version and views they were sent.
+    urls = {0: ws_url(server, a["table"], a["token"]), 1: ws_url(server, a["table"],
+                                                                   a1["token"])}
+    for _ in range(3):
+        for seat in (0, 1):
+            await play_some(urls[seat], 3)
+    acknowledged = {seat: await opening(url) for seat, url in urls.items()}
+    version_a = acknowledged[0][1]["version"]
+    assert version_a > 0
+
+    # B: watch until the bots are well into the game, then kill the server mid-play.
+    watchers = [Client(ws_url(server, t)) for t in bots]
+    players = [Client(ws_url(server, t, hosts[t]), seed=i, play=True)
+               for i, t in enumerate(bots)]
+    await asyncio.gather(*(w.run(until_finished=False, timeout=20, max_messages=25)
+                           for w in watchers + players))
+    seen = {}
+    for table, w in zip(bots, watchers, strict=True):
+        updates = w.of_type("update")
+        assert updates, f"table {table} did not move"
+        seen[table] = updates[-1]
+    server.kill()
+
+    server.start()
+    # A: the same version, views and log come back to each seat.
+    for seat, url in urls.items():
+        welcome, state = await opening(url)
+        assert welcome["seat"] == seat
+        assert state["version"] == version_a
+        assert state["view"] == acknowledged[seat][1]["view"]
+        assert state["log"] == acknowledged[seat][1]["log"]
+    # B: every update sent before the kill was stored: the log starts with it.
+    checked = 0
+    for table in bots:
+        last = seen[table]
+        _, state = await opening(ws_url(server, table))
+        if (state["game_no"], state["round"]) == (last["game_no"], last["round"]):
+            assert state["version"] >= last["version"]
+            assert state["log"][last["version"] - 1] == last["event"]
+            checked += 1
+    assert checked
+    # ... and the bots go on to the end.
+    finishers = [Client(ws_url(server, t, hosts[t]), seed=9, play=True) for t in bots]
+    await asyncio.gather(*(f.run(timeout=90) for f in finishers))
+    assert all(f.status == "finished" for f in finishers)
+    # C: still waiting, same seats; the joined player's token still works.
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        assert (await http.get(f"/api/tables/{c['table']}")).json()["seats"] == \
+            waiting_before["seats"]
+    welcome, _ = await _welcome_only(ws_url(server, c["table"], c1["token"]))
+    assert welcome["seat"] == 1 and welcome["table"]["status"] == "waiting"
+
+
+async def _welcome_only(url: str) -> tuple[dict[str, Any], None]:
+    async with websockets.connect(url) as ws:
+        return await recv_until(ws, "welcome"), None
+
+
+def test_away_player_is_played_by_a_bot_until_back(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path / "cambio.sqlite3", bot_speed=20.0, away_after=1.0).start()
+    try:
+        asyncio.run(_away_scenario(server))
+    finally:
+        server.stop()
+
+
+async def _away_scenario(server: ServerProcess) -> None:
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        a = await create_table(http, {"game": "cards", "players": 2, "name": "Ann",
+                                      "rules": {"preset": "house", "overrides": {}}})
+        bo = await join(http, a["table"], "Bo")
+        await start(http, a["table"], a["token"], fill=None)
+    url0 = ws_url(server, a["table"], a["token"])
+    async with websockets.connect(url0) as ws:
+        await recv_until(ws, "state")
+        # Seat 1 never connects: after the timeout it is marked away and a bot plays it,
+        # while seat 0 (connected) is not played by anyone but its player.
+        deadline = time.monotonic() + 10
+        away = False
+        while time.monotonic() < deadline and not away:
+            msg = await recv_until(ws, "table")
+            away = msg["table"]["seats"][1]["away"]
+        assert away and not msg["table"]["seats"][0]["away"]
+    # Seat 0 plays its turns; seat 1's turns are played by the bot.
+    client = Client(url0, seed=3, play=True)
+    await client.run(until_finished=False, timeout=4)
+    seats = {m["event"]["seat"] for m in client.of_type("update")}
+    assert seats == {0, 1}
+    # Seat 1 comes back: no longer away.
+    async with websockets.connect(ws_url(server, a["table"], bo["token"])) as ws:
+        welcome = await recv_until(ws, "welcome")
+        assert welcome["table"]["seats"][1] == {**welcome["table"]["seats"][1],
+                                                "connected": True, "away": False}
