@@ -71,8 +71,11 @@ class Rules:
     def start_counts(self) -> tuple[int, ...]:
         """Dice per player at the start: ``n-1, n`` for 2 players (4 and 5 on 5x5: the
         second player gets one more so that moving first is no advantage), ``n-1`` each for
-        3 players."""
+        3 players. On 3x3 (a study board) 1 and 2: the five cells off the corners cannot
+        hold 2 and 3 dice without a setup that can be forced into a ready-made line."""
         n = self.size
+        if n == 3:
+            return (1, 2) if self.players == 2 else (1, 1, 1)
         if self.players == 2:
             return (n - 1, n)
         return (n - 1,) * self.players

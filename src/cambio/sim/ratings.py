@@ -17,6 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
 
 SCALE = 400.0 / math.log(10.0)
 """Natural-log units to Elo points."""
@@ -87,16 +91,16 @@ def elo(results: Sequence[tuple[str, str, float]], anchor: str | None = None,
     return out
 
 
-def _derivatives(r: np.ndarray, ia: np.ndarray, ib: np.ndarray, sc: np.ndarray,
-                 prior: float) -> tuple[np.ndarray, np.ndarray]:
+def _derivatives(r: Floats, ia: Ints, ib: Ints, sc: Floats, prior: float
+                 ) -> tuple[Floats, Floats]:
     """Gradient and Hessian of the log-likelihood plus the virtual-draw prior."""
     n = r.size
     p = 1.0 / (1.0 + np.exp(r[ib] - r[ia]))
     resid = sc - p
-    grad = np.bincount(ia, weights=resid, minlength=n) - np.bincount(ib, weights=resid,
-                                                                       minlength=n)
+    grad: Floats = (np.bincount(ia, weights=resid, minlength=n)
+                    - np.bincount(ib, weights=resid, minlength=n)).astype(np.float64)
     w = p * (1.0 - p)
-    hess = np.zeros((n, n))
+    hess: Floats = np.zeros((n, n))
     np.add.at(hess, (ia, ia), -w)
     np.add.at(hess, (ib, ib), -w)
     np.add.at(hess, (ia, ib), w)
@@ -105,4 +109,8 @@ def _derivatives(r: np.ndarray, ia: np.ndarray, ib: np.ndarray, sc: np.ndarray,
     q = 1.0 / (1.0 + np.exp(-r))
     grad += prior * (0.5 - q)
     hess -= np.diag(prior * q * (1.0 - q))
+    # Gauge: only differences are identified; -(sum r)^2 / 2 pins the mean without moving
+    # any difference or its variance (the contrasts used are orthogonal to it).
+    grad -= float(r.sum())
+    hess -= 1.0
     return grad, hess

@@ -1,8 +1,8 @@
 """Cambio, the dice board game, in a terminal: humans (hot-seat) and bots, 2 or 3 seats.
 
 The board is drawn in colour (one colour per seat, neutral dice grey), the pushes the seat
-to move may make are shown as arrows around the board (green; a blocked end shows a dim
-``·``) and the last move's line is highlighted. Input is read line by line from a text
+to move may make are shown as arrows in its colour around the board (a blocked end: a dim
+``×``) and the last move's line is highlighted. Input is read line by line from a text
 stream (stdin by default), so a game can be scripted through a pipe.
 """
 
@@ -60,7 +60,7 @@ def render(board: Board, last: int | None = None, show_moves: bool = True) -> Gr
     def arrow(move: int, char: str) -> Text:
         if move in legal:
             return Text(char, style=arrow_style)
-        return Text("·", style="dim") if show_moves else Text(" ")
+        return Text("×", style="dim") if show_moves else Text(" ")
 
     files = Text("     " + "".join(f" {chr(ord('a') + c)}  " for c in range(n)), style="dim")
     rows: list[Text] = [files]
