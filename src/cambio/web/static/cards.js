@@ -245,6 +245,9 @@ export class CardsUI {
     const root = this.root;
     root.dataset.phase = view.phase;
     root.dataset.version = String(this.version);
+    root.dataset.actor = view.actor === null || view.actor === undefined ? "" : String(view.actor);
+    root.dataset.me = this.seat === null ? "" : String(this.seat);
+    root.dataset.round = String((this.summary && this.summary.round) || "");
     root.classList.toggle("assist", this.assist);
     root.classList.toggle("snap-armed", this.tapSnaps());
     clear(root);

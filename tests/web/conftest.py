@@ -1,0 +1,120 @@
+"""Fixtures of the browser tests: a real ``cambio serve`` process and Debian's chromium.
+
+Each server runs on a free port with its own temporary SQLite file, a fixed seed and fast
+bots, so games are reproducible and short. Chromium is Debian's (``/usr/bin/chromium``,
+installed by ``scripts/install-test-deps.sh``): Playwright's own browser download is not
+used.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Playwright, sync_playwright
+
+CHROMIUM = os.environ.get("CAMBIO_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """A ``python -m cambio.server`` process on a free port."""
+
+    def __init__(self, tmp: Path, name: str, *options: str) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = tmp / f"{name}.log"
+        self.db = tmp / f"{name}.sqlite3"
+        cmd = [sys.executable, "-m", "cambio.server", "--host", "127.0.0.1",
+               "--port", str(self.port), "--db", str(self.db), "--rest-rate", "0",
+               "--log-level", "warning", *options]
+        self.log = self.log_path.open("w")
+        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log_path.read_text()}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/bots", timeout=1) as res:
+                    if res.status == 200:
+                        break
+            except (urllib.error.URLError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError("the server did not start in 30 s")
+            time.sleep(0.1)
+
+    def api(self, method: str, path: str, body: object | None = None,
+            token: str | None = None) -> object:
+        """A REST call; returns the parsed JSON (or the text of an NDJSON answer)."""
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, method=method)
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        if token:
+            req.add_header("Authorization", f"Bearer {token}")
+        with urllib.request.urlopen(req, timeout=10) as res:
+            text = res.read().decode()
+            if "ndjson" in res.headers.get("Content-Type", ""):
+                return text
+            return json.loads(text)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Players keep their seats across reloads (a long away timeout); rounds follow quickly."""
+    srv = Server(tmp_path_factory.mktemp("web"), "server", "--seed", "11",
+                 "--bot-speed", "8", "--round-pause", "1", "--away-after", "120")
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def bots_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A human seat with nobody connected is handed to a bot after 1 s: all-bot games."""
+    srv = Server(tmp_path_factory.mktemp("web"), "bots", "--seed", "5",
+                 "--bot-speed", "10", "--round-pause", "1", "--away-after", "1")
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/install-test-deps.sh "
+                    "(installs Debian's chromium)")
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()

@@ -1,0 +1,152 @@
+"""Playing through the page as a person would: read what the page offers, tap it.
+
+The driver never talks to the server itself: it looks at the buttons and highlighted cards
+the client shows (which come from the seat's ``view.legal``), taps one, and waits for the
+table to move on. Hooks used: ``.cards-game[data-version|data-phase|data-actor|data-me]``,
+buttons' ``data-action``, cards' ``data-addr`` and the ``target`` class.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.sync_api import Page
+
+GAME = ".cards-game"
+
+READ_JS = """() => {
+  const root = document.querySelector('.cards-game');
+  if (!root) return null;
+  const actions = [...root.querySelectorAll('.actions button[data-action]')]
+    .map((b) => b.dataset.action);
+  const targets = [...root.querySelectorAll('.card.target[data-addr]')].map((c) => c.dataset.addr);
+  const selected = [...root.querySelectorAll('.card.selected[data-addr]')]
+    .map((c) => c.dataset.addr);
+  const snappable = [...root.querySelectorAll('.card.snappable[data-addr]')]
+    .map((c) => c.dataset.addr);
+  return {
+    version: Number(root.dataset.version), phase: root.dataset.phase,
+    actor: root.dataset.actor, me: root.dataset.me, actions, targets, selected, snappable,
+    status: (document.getElementById('status') || {}).textContent || '',
+  };
+}"""
+
+
+@dataclass
+class Seen:
+    version: int
+    phase: str
+    actor: str
+    me: str
+    actions: list[str]
+    targets: list[str]
+    selected: list[str]
+    snappable: list[str]
+    status: str
+
+    @property
+    def my_move(self) -> bool:
+        """The page offers this seat a move of its own (not only snaps)."""
+        return bool(self.me) and self.actor == self.me and self.phase != "round_over" and (
+            bool(set(self.actions) - {"snap-mode"}) or bool(self.targets))
+
+
+def read(page: Page) -> Seen | None:
+    data: dict[str, Any] | None = page.evaluate(READ_JS)
+    return None if data is None else Seen(**data)
+
+
+def seen(page: Page) -> Seen:
+    s = read(page)
+    assert s is not None, "no card table on the page"
+    return s
+
+
+def wait_version(page: Page, above: int, timeout: float = 15_000) -> None:
+    page.wait_for_function(
+        "(v) => { const r = document.querySelector('.cards-game');"
+        " return r && Number(r.dataset.version) > v; }", arg=above, timeout=timeout)
+
+
+def wait_for_game(page: Page, timeout: float = 15_000) -> None:
+    page.wait_for_selector(f"{GAME}[data-version]", timeout=timeout)
+
+
+def tap(page: Page, selector: str, touch: bool = False) -> None:
+    loc = page.locator(selector).first
+    if touch:
+        loc.tap()
+    else:
+        loc.click()
+
+
+def card(addr: str) -> str:
+    return f'{GAME} .card[data-addr="{addr}"]'
+
+
+def button(action: str) -> str:
+    return f'{GAME} .actions button[data-action="{action}"]'
+
+
+def step(page: Page, *, swap: bool = False, call: bool = False, touch: bool = False) -> str:
+    """Make this seat's next move through the page; return what was done.
+
+    ``swap``: keep a drawn card (swap it into the first of our cards) instead of discarding
+    it; ``call``: call Cambio when the turn allows it.
+    """
+    s = seen(page)
+    assert s.my_move, f"not this seat's move: {s}"
+    before = s.version
+    done: str
+    if call and "cambio" in s.actions:
+        tap(page, button("cambio"), touch)          # the first tap arms the button …
+        page.wait_for_selector(f"{button('cambio')}.armed")
+        tap(page, button("cambio"), touch)          # … the second calls
+        done = "cambio"
+    elif "draw" in s.actions:
+        tap(page, "#deck" if touch else button("draw"), touch)
+        done = "draw"
+    elif "discard" in s.actions or ("swap" not in s.actions and s.targets and s.phase == "drawn"):
+        own = [t for t in s.targets if t.startswith(f"{s.me}.")]
+        if (swap or "discard" not in s.actions) and own:
+            tap(page, card(own[0]), touch)
+            page.wait_for_selector(button("confirm-swap"))
+            tap(page, button("confirm-swap"), touch)
+            done = f"swap {own[0]}"
+        else:
+            tap(page, button("discard"), touch)
+            done = "discard"
+    elif "keep" in s.actions:
+        tap(page, button("keep"), touch)
+        done = "keep"
+    elif s.targets:
+        picked: list[str] = []
+        for _ in range(2):
+            now = seen(page)
+            confirm = [a for a in now.actions if a.startswith("confirm-")]
+            if confirm:
+                break
+            options = [t for t in now.targets if t not in picked]
+            assert options, f"no target to pick: {now}"
+            tap(page, card(options[0]), touch)
+            picked.append(options[0])
+        page.wait_for_selector(f"{GAME} .actions button[data-action^='confirm-']")
+        confirm = [a for a in seen(page).actions if a.startswith("confirm-")]
+        tap(page, button(confirm[0]), touch)
+        done = f"{confirm[0]} {' '.join(picked)}"
+    elif "skip" in s.actions:
+        tap(page, button("skip"), touch)
+        done = "skip"
+    elif "take" in s.actions:
+        tap(page, button("take"), touch)
+        done = "take"
+    else:
+        raise AssertionError(f"nothing to do: {s}")
+    try:
+        wait_version(page, before)
+    except Exception as exc:
+        toasts = page.locator(".toast").all_inner_texts()
+        raise AssertionError(f"{done!r} did not move the table on: {seen(page)}; "
+                             f"messages: {toasts}") from exc
+    return done
