@@ -123,9 +123,6 @@ def mix64(x: int) -> int:
 
 _FIELDS = (
     "_chance",
-    "_powers",
-    "_ranks",
-    "_values",
     "caller",
     "dealer",
     "deck",
@@ -164,7 +161,7 @@ _FIELDS = (
 class State:
     """One round of Cambio (the card game). See the module docstring for the model."""
 
-    __slots__ = (*_FIELDS, "_occ")
+    __slots__ = (*_FIELDS, "_f", "_occ")
 
     rules: Rules
     n: int
@@ -200,8 +197,7 @@ class State:
             raise RulesError("seed must be an integer")
         self.rules = rules
         self.n = players
-        self._values, self._powers = _engine_tables(rules)
-        self._ranks = _RANKS
+        self._f = _fast_rules(rules)
         self.seed = seed & _M64
         self._chance = 0
         self.polled = polled
@@ -293,14 +289,14 @@ class State:
         w = self.window
         if w == WINDOW_CLOSED or (w >= 0 and w != seat) or not self.pile:
             return False
-        return not (seat == self.caller and not self.rules.caller_may_snap)
+        return not (seat == self.caller and not self._f.caller_may_snap)
 
     def _locked(self, seat: int) -> bool:
-        return seat == self.caller and self.rules.lock_caller
+        return seat == self.caller and self._f.lock_caller
 
     def _slots(self, seat: int) -> list[int]:
         """Addresses of the occupied slots of ``seat`` (none if the caller's hand is locked)."""
-        if seat == self.caller and self.rules.lock_caller:
+        if seat == self.caller and self._f.lock_caller:
             return []
         base = seat << 8
         return [base | i for i, c in enumerate(self.grids[seat]) if c >= 0]
@@ -337,7 +333,10 @@ class State:
         if ph == PH_POLL:
             if seat != self.poll[self.poll_i]:
                 return []
-            return [PASS] + [SNAP | a << 5 for a in self._all_slots()]
+            poll = [PASS]
+            for a in self._all_slots():
+                poll.append(SNAP | a << 5)
+            return poll
         if ph == PH_GIVE:
             if seat != self.give_seat:
                 return []
@@ -346,10 +345,10 @@ class State:
         acts: list[Action] = []
         if seat == self.turn:
             if ph == PH_TURN_START:
-                if self.caller < 0 and self.turn_number >= self.rules.earliest_cambio_turn:
+                if self.caller < 0 and self.turn_number >= self._f.earliest:
                     acts.append(CAMBIO)
                 acts.append(DRAW)
-                if (self.rules.draw_from_discard and self.pile
+                if (self._f.draw_from_discard and self.pile
                         and any(c >= 0 for c in self.grids[seat])):
                     acts.append(TAKE)
             elif ph == PH_DRAWN:
@@ -382,7 +381,7 @@ class State:
             acts = [kind | a << 5 | b << 21 for a in self._slots(seat) for b in others]
         else:
             acts = _pairs(self._all_slots(), SWITCH if p == P_SWAP_ANY else LOOK)
-        if self.rules.powers_optional:
+        if self._f.optional:
             acts.append(SKIP)
         return acts
 
@@ -447,13 +446,13 @@ class State:
             g[a] = self.held
             k[a] = (self.public << 1) - 1 if self.held_from_pile else 1 << seat
             self.held = EMPTY
-            fires = self.rules.power_trigger == PowerTrigger.END_OF_TURN_DISCARD
+            fires = self._f.fire_replaced
             self._discard(old, seat, fires)
         elif kind == DISCARD:
             card = self.held
             self.held = EMPTY
             fires = (not self.held_from_pile
-                     or self.rules.power_trigger == PowerTrigger.END_OF_TURN_DISCARD)
+                     or self._f.fire_replaced)
             self._discard(card, seat, fires)
         elif kind == CAMBIO:
             self._occ = None
@@ -516,7 +515,7 @@ class State:
         """An ordinary discard: opens a new snap window and maybe fires a power."""
         self.pile.append(card)
         self.window = WINDOW_ANYONE
-        p = self._powers[card] if may_fire else P_NONE
+        p = self._f.powers[card] if may_fire else P_NONE
         if p != P_NONE and self._power_has_target(p, seat):
             self.power = p
             self.phase = PH_POWER
@@ -550,7 +549,7 @@ class State:
         if w == WINDOW_CLOSED or not self.pile or not self._all_slots():
             self._next_turn()
             return
-        no_caller = not self.rules.caller_may_snap
+        no_caller = not self._f.caller_may_snap
         if w >= 0:
             seats = [] if (no_caller and w == self.caller) else [w]
         else:
@@ -577,15 +576,15 @@ class State:
         p, i = a >> 8, a & 255
         g = self.grids[p]
         card = g[i]
-        if self._ranks[card] == self._ranks[self.pile[-1]]:
+        if card >> 2 == self.pile[-1] >> 2:
             self._occ = None
             self.pile.append(card)
             g[i] = EMPTY
             self.known[p][i] = 0
             self.last_snap = (seat, a, card, True)
-            if self.rules.one_snap_per_discard:
+            if self._f.one_snap:
                 self.window = WINDOW_CLOSED
-            elif self.rules.resnap == Resnap.SNAPPER_ONLY:
+            elif self._f.snapper_only:
                 self.window = seat
             if p != seat and any(c >= 0 for c in self.grids[seat]):
                 if self.phase != PH_POLL:
@@ -599,7 +598,7 @@ class State:
         # A wrong snap: the card was shown to everyone and goes back; a penalty is drawn.
         self.known[p][i] = (self.public << 1) - 1
         self.last_snap = (seat, a, card, False)
-        for _ in range(self.rules.snap_penalty):
+        for _ in range(self._f.penalty):
             if not self._has_room(seat):
                 break
             penalty = self._draw()
@@ -611,16 +610,16 @@ class State:
             self._poll_next()
 
     def _has_room(self, seat: int) -> bool:
-        cap = self.rules.max_grid
+        cap = self._f.max_grid
         g = self.grids[seat]
-        return cap is None or len(g) < cap or EMPTY in g
+        return cap < 0 or len(g) < cap or EMPTY in g
 
     def _add_to_grid(self, seat: int, card: Card) -> None:
         """A penalty card: into a new slot, or into an empty one once ``max_grid`` is reached."""
         self._occ = None
         g = self.grids[seat]
-        cap = self.rules.max_grid
-        if cap is not None and len(g) >= cap:
+        cap = self._f.max_grid
+        if 0 <= cap <= len(g):
             i = g.index(EMPTY)
             g[i] = card
             self.known[seat][i] = 0
@@ -642,7 +641,7 @@ class State:
         self._snap_succeeded(seat, p)
 
     def _snap_succeeded(self, snapper: int, owner: int) -> None:
-        if self.rules.empty_grid_calls_cambio and self.caller < 0:
+        if self._f.auto_call and self.caller < 0:
             for s in (snapper, owner):
                 if all(c < 0 for c in self.grids[s]):
                     self._occ = None
@@ -667,7 +666,7 @@ class State:
 
     def scores(self) -> list[int]:
         """Each seat's total: the sum of the values of the cards in its grid."""
-        v = self._values
+        v = self._f.values
         return [sum(v[c] for c in g if c >= 0) for g in self.grids]
 
     def card_counts(self) -> list[int]:
@@ -699,9 +698,7 @@ class State:
         c = State(self.rules, self.n, _blank=True)
         c.rules = self.rules
         c.n = self.n
-        c._values = self._values
-        c._ranks = self._ranks
-        c._powers = self._powers
+        c._f = self._f
         c.seed = self.seed
         c._chance = self._chance
         c.polled = self.polled
@@ -772,7 +769,7 @@ class State:
                 return "the snap window is closed until the next discard"
             if self.window >= 0 and self.window != seat:
                 return f"only seat {self.window}, who snapped last, may snap this card"
-            if seat == self.caller and not self.rules.caller_may_snap:
+            if seat == self.caller and not self._f.caller_may_snap:
                 return "the caller may not snap"
             return f"slot {addr_text((action >> 5) & 0xFFFF)} holds no card that may be snapped"
         actor = self.current_player()
@@ -800,18 +797,42 @@ class State:
 
 
 _RANKS: tuple[int, ...] = tuple(c >> 2 for c in range(NUM_CARD_CODES))
-_TABLES: dict[Rules, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
-def _engine_tables(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per-card values and power codes for a rule set, computed once per distinct rule set."""
-    hit = _TABLES.get(rules)
-    if hit is None:
+class _Fast:
+    """A rule set flattened into plain fields and per-card tables for the hot loop.
+
+    ``Rules`` is a frozen dataclass meant for people and files; reading its fields in the
+    inner loop is slow once the engine is compiled, so each state shares one of these.
+    """
+
+    def __init__(self, rules: Rules) -> None:
         t = tables(rules)
-        hit = (t.values, tuple(_POWER_CODE[p] for p in t.powers))
-        if len(_TABLES) > 1024:
-            _TABLES.clear()
-        _TABLES[rules] = hit
+        self.values: tuple[int, ...] = t.values
+        self.powers: tuple[int, ...] = tuple(_POWER_CODE[p] for p in t.powers)
+        self.draw_from_discard: bool = rules.draw_from_discard
+        self.fire_replaced: bool = rules.power_trigger == PowerTrigger.END_OF_TURN_DISCARD
+        self.optional: bool = rules.powers_optional
+        self.snapper_only: bool = rules.resnap == Resnap.SNAPPER_ONLY
+        self.one_snap: bool = rules.one_snap_per_discard
+        self.penalty: int = rules.snap_penalty
+        self.max_grid: int = rules.max_grid if rules.max_grid is not None else -1
+        self.lock_caller: bool = rules.lock_caller
+        self.caller_may_snap: bool = rules.caller_may_snap
+        self.auto_call: bool = rules.empty_grid_calls_cambio
+        self.earliest: int = rules.earliest_cambio_turn
+
+
+_FAST: dict[Rules, _Fast] = {}
+
+
+def _fast_rules(rules: Rules) -> _Fast:
+    """The flattened rule set, computed once per distinct rule set."""
+    hit = _FAST.get(rules)
+    if hit is None:
+        if len(_FAST) > 1024:
+            _FAST.clear()
+        hit = _FAST[rules] = _Fast(rules)
     return hit
 
 
