@@ -52,13 +52,13 @@ export class CardsUI {
     this.view = null;
     this.log = [];
     this.version = 0;
-    this.flash = new Map();        // addr -> expiry (ms since epoch)
-    this.fx = new Map();           // addr -> {kind, until}
+    this.flash = new Map();        // addr -> {start, until} (ms since epoch)
+    this.fx = new Map();           // addr -> {kind, start, until}
     this.selected = [];
     this.snapMode = false;
     this.pendingSnaps = new Set();
     this.assist = getAssist();
-    this.banner = null;            // {text, kind, until}
+    this.banner = null;            // {text, kind, start, until}
     this.cambioArmed = 0;          // time until which "call Cambio" waits for a second tap
     this.timer = null;
     this.logOpen = !matchMedia("(max-width: 760px)").matches;
@@ -91,7 +91,7 @@ export class CardsUI {
     if (msg.version === 0 && msg.view.phase !== "round_over") {
       // A fresh deal: the opening peek.
       this.flash.clear();
-      this.forEachCode(msg.view, (addr) => this.flash.set(addr, now + OPENING_MS));
+      this.forEachCode(msg.view, (addr) => this.flash.set(addr, { start: now, until: now + OPENING_MS }));
     } else if (prev && sameGame(prev, msg.view)) {
       this.flashChanges(prev, msg.view, now);
     }
@@ -130,7 +130,7 @@ export class CardsUI {
     this.forEachCode(view, (addr, code) => {
       const [s, i] = addrParts(addr);
       const before = prev && prev.grids[s] ? prev.grids[s][i] : undefined;
-      if (code !== before) this.flash.set(addr, now + FLASH_MS);
+      if (code !== before) this.flash.set(addr, { start: now, until: now + FLASH_MS });
     });
   }
 
@@ -141,16 +141,17 @@ export class CardsUI {
     if (verb === "snap" && arg) {
       this.pendingSnaps.delete(arg);
       const right = event.right === true;
-      this.fx.set(arg, { kind: right ? "snap-right" : "snap-wrong", until: now + FX_MS });
+      this.fx.set(arg, { kind: right ? "snap-right" : "snap-wrong", start: now, until: now + FX_MS });
       const card = isCode(event.card) ? cardText(event.card) : "a card";
       this.banner = {
         text: `${who} snapped ${this.slotName(arg)}: ${card} — ${right ? "right!" : "wrong, penalty card"}`,
         kind: right ? "good" : "bad",
+        start: now,
         until: now + BANNER_MS,
       };
       if (right && event.seat === this.seat) this.snapMode = false;
     } else if (verb === "cambio") {
-      this.banner = { text: `${who} called Cambio!`, kind: "call", until: now + BANNER_MS };
+      this.banner = { text: `${who} called Cambio!`, kind: "call", start: now, until: now + BANNER_MS };
     }
   }
 
@@ -237,7 +238,8 @@ export class CardsUI {
     const focusKey = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.key : null;
     const now = Date.now();
-    for (const [k, t] of this.flash) if (t <= now) this.flash.delete(k);
+    for (const [k, f] of this.flash) if (f.until <= now) this.flash.delete(k);
+    this.now = now;
     for (const [k, f] of this.fx) if (f.until <= now) this.fx.delete(k);
     if (this.banner && this.banner.until <= now) this.banner = null;
 
@@ -275,7 +277,7 @@ export class CardsUI {
   schedule(now) {
     clearTimeout(this.timer);
     let next = Infinity;
-    for (const t of this.flash.values()) next = Math.min(next, t);
+    for (const f of this.flash.values()) next = Math.min(next, f.until);
     for (const f of this.fx.values()) next = Math.min(next, f.until);
     if (this.banner) next = Math.min(next, this.banner.until);
     if (this.cambioArmed > now) next = Math.min(next, this.cambioArmed);
@@ -296,7 +298,7 @@ export class CardsUI {
         type: "checkbox", id: "assist", checked: this.assist,
         onchange: (e) => { this.assist = e.target.checked; setAssist(this.assist); this.render(); },
       }),
-      h("span", null, "Assist: keep seen cards visible"));
+      h("span", null, "Assist", h("span.long", null, ": keep seen cards visible")));
     const bar = h("div.topline", null,
       h("div.status", { id: "status", "aria-live": "polite" }, this.statusText(view)),
       h("div.topline-right", null,
@@ -307,7 +309,8 @@ export class CardsUI {
         this.seat !== null ? toggle : null));
     const wrap = h("div.toprow", null, bar);
     if (this.banner) {
-      wrap.append(h("div.banner", { class: `banner-${this.banner.kind}`, role: "status" }, this.banner.text));
+      const fresh = Date.now() - this.banner.start < 250 ? " fresh" : "";
+      wrap.append(h("div.banner", { class: `banner-${this.banner.kind}${fresh}`, role: "status" }, this.banner.text));
     }
     return wrap;
   }
@@ -414,11 +417,18 @@ export class CardsUI {
       if (this.selected.includes(addr)) node.classList.add("selected");
       if (canSnap) node.classList.add("snappable");
       if (looked.has(addr)) node.classList.add("looked");
-      if (this.flash.has(addr) && isCode(shown) && !over && !this.assist) node.classList.add("flash");
+      const flash = this.flash.get(addr);
+      if (flash && isCode(shown) && !over && !this.assist) {
+        node.classList.add("flash");
+        if (this.now - flash.start < 250) node.classList.add("fresh");
+      }
       if (this.assist && isCode(shown) && !over) node.classList.add("remembered");
       if (this.pendingSnaps.has(addr)) node.classList.add("pending");
       const fx = this.fx.get(addr);
-      if (fx) node.classList.add(fx.kind);
+      if (fx) {
+        node.classList.add(fx.kind);
+        if (this.now - fx.start < 250) node.classList.add("fresh");
+      }
       const active = isTarget || this.selected.includes(addr) || canSnap;
       if (!active || code === null) {
         node.disabled = code === null || !active;
