@@ -9,6 +9,7 @@ buttons' ``data-action``, cards' ``data-addr`` and the ``target`` class.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page
@@ -150,3 +151,33 @@ def step(page: Page, *, swap: bool = False, call: bool = False, touch: bool = Fa
         raise AssertionError(f"{done!r} did not move the table on: {seen(page)}; "
                              f"messages: {toasts}") from exc
     return done
+
+
+def play_until(pages: dict[str, Page], done: Callable[[], bool], *, call_after: int = 10**9,
+               caller: str = "ann", touch: bool = False, limit: int = 200) -> int:
+    """Let whichever page has a move make it, until ``done()``; return the moves made.
+
+    Every third move keeps the drawn card (a swap); ``caller`` calls Cambio at the first
+    chance once ``call_after`` moves have been made.
+    """
+    moves = 0
+    idle = 0
+    while not done():
+        mover = None
+        for who, page in pages.items():
+            s = read(page)
+            if s is not None and s.my_move:
+                mover = (who, page)
+                break
+        if mover is None:
+            # A page has not heard of the last move yet: give it a moment.
+            idle += 1
+            assert idle < 300, "nobody gets a move"
+            next(iter(pages.values())).wait_for_timeout(30)
+            continue
+        idle = 0
+        who, page = mover
+        step(page, swap=moves % 3 == 1, call=who == caller and moves >= call_after, touch=touch)
+        moves += 1
+        assert moves < limit, "the round does not end"
+    return moves

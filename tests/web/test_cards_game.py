@@ -16,7 +16,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from .conftest import Server
-from .driver import GAME, card, read, seen, step, wait_for_game, wait_version
+from .driver import GAME, card, play_until, seen, wait_for_game
 from .frames import Frames
 
 DESKTOP = {"width": 1280, "height": 860}
@@ -52,35 +52,6 @@ def create_table(page: Page, server: Server, name: str) -> str:
     page.wait_for_url("**/t/*")
     page.wait_for_selector(".seats-panel")
     return page.url.rsplit("/", 1)[1]
-
-
-def play_until(pages: dict[str, Page], done: Any, *, call_after: int = 10**9,
-               limit: int = 200) -> int:
-    """Let whichever page has a move make it, until ``done()``; return the moves made.
-
-    Ann calls Cambio at her first chance once ``call_after`` moves have been made.
-    """
-    moves = 0
-    idle = 0
-    while not done():
-        mover = None
-        for who, page in pages.items():
-            s = read(page)
-            if s is not None and s.my_move:
-                mover = (who, page)
-                break
-        if mover is None:
-            # A page has not heard of the last move yet: give it a moment.
-            idle += 1
-            assert idle < 300, "nobody gets a move"
-            pages["ann"].wait_for_timeout(30)
-            continue
-        idle = 0
-        who, page = mover
-        step(page, swap=moves % 3 == 1, call=who == "ann" and moves >= call_after)
-        moves += 1
-        assert moves < limit, "the round does not end"
-    return moves
 
 
 def test_two_players_play_a_card_round_in_their_browsers(browser: Browser, server: Server
