@@ -164,12 +164,12 @@ class Client:
                 self.version = msg["version"]
                 view = msg["view"]
                 key = (msg["game_no"], msg["round"], msg["version"])
-                if view["phase"] == "round_over" or acted == key:
+                if view["phase"] in ("round_over", "over") or acted == key:
                     continue
                 legal = view["legal"]
                 snaps = [a for a in legal if a.startswith("snap")]
                 turn = [a for a in legal if not a.startswith("snap")]
-                if view["turn_number"] < 3 * view["players"] and len(turn) > 1:
+                if view.get("turn_number", 99) < 3 * view["players"] and len(turn) > 1:
                     turn = [a for a in turn if a != "cambio"] or turn
                 choice = None
                 if snaps and rng.random() < self.snap_rate:

@@ -12,9 +12,12 @@ import typing
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from cambio.board import BoardError
+from cambio.board import Rules as BoardRules
 from cambio.bots.cards import BOTS as CARD_BOTS
 from cambio.cards import PRESETS, CambioError, Rules
 
+from .board_session import BoardSession, board_record
 from .cards_session import CardSession, card_record
 from .errors import ProtocolError
 from .session import Session
@@ -24,6 +27,11 @@ if TYPE_CHECKING:
 
 BOT_LABELS = {"random": ("Random", 1), "memory": ("Memory", 2)}
 """How the lobby names each card bot, and its strength (1 = weakest)."""
+
+BOARD_BOTS = [("random", "Random", 1), ("greedy", "Greedy", 2), ("mcts", "MCTS", 3),
+              ("alphabeta", "Alpha-beta", 4)]
+"""The board bots the lobby offers, weakest first (``benchmarks/board_strength.py``); the
+``perfect`` bot needs a solved board and is left out."""
 
 
 def bad(message: str) -> ProtocolError:
@@ -89,6 +97,32 @@ class CardsKind(GameKind):
         return card_record(header, actions, seat)
 
 
+class BoardKind(GameKind):
+    name = "board"
+
+    def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        players = int_field(body, "players", 2, 3)
+        setup = body.get("setup", "quick")
+        if setup not in ("quick", "full"):
+            raise bad("\"setup\" must be \"quick\" or \"full\"")
+        try:
+            BoardRules(players=players)
+        except BoardError as exc:
+            raise bad(str(exc)) from None
+        return players, {"setup": setup}
+
+    def session(self, table: Table, seed: int, game_no: int) -> Session:
+        return BoardSession(BoardRules(players=table.players), str(table.config["setup"]),
+                            seed, f"{table.id}/{game_no}")
+
+    def bots(self) -> list[dict[str, Any]]:
+        return [{"name": n, "label": label, "strength": s} for n, label, s in BOARD_BOTS]
+
+    def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
+               seat: int | None) -> str:
+        return board_record(header, actions, seat)
+
+
 def rules_catalogue() -> dict[str, Any]:
     """``GET /api/rules``: every preset's values and every field's type, for the form."""
     hints = typing.get_type_hints(Rules)
@@ -120,5 +154,5 @@ def _plain(value: Any) -> Any:
 
 
 def game_kinds() -> dict[str, GameKind]:
-    kinds: dict[str, GameKind] = {"cards": CardsKind()}
+    kinds: dict[str, GameKind] = {"cards": CardsKind(), "board": BoardKind()}
     return kinds

@@ -19,7 +19,7 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
     config = uvicorn.Config(
         create_app(settings), host=host, port=port, ws="websockets-sansio",
-        ws_max_size=WS_MAX_SIZE, log_level=log_level, access_log=False, lifespan="on",
-        timeout_graceful_shutdown=3,
+        ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False, log_level=log_level,
+        access_log=False, lifespan="on", timeout_graceful_shutdown=3,
     )
     uvicorn.Server(config).run()

@@ -537,7 +537,13 @@ class Table:
                 or s.decider() != seat or not self._bot_controls(seat):
             self._schedule()
             return
-        text = s.bot_move(self.bots[seat], seat)
+        if getattr(s, "threaded_bots", False):
+            # A search bot thinks off the event loop (other tables go on meanwhile); this
+            # table's actor waits for it, so nothing changes under its feet.
+            text = await asyncio.get_running_loop().run_in_executor(
+                None, s.bot_move, self.bots[seat], seat)
+        else:
+            text = s.bot_move(self.bots[seat], seat)
         applied = s.play(seat, text, s.version)
         self.polled[seat] = None  # what it just did may have shown it a match
         await self._accepted(applied)

@@ -1,0 +1,310 @@
+"""Web server load: concurrent card tables of bots over real WebSockets against one server.
+
+One ``cambio serve`` process (its own temporary SQLite file). Each table has three seats:
+two are played by bots inside this benchmark, over WebSockets like browsers (a seeded random
+policy with bot-like thinking delays, and a snap now and then), and one by a server bot.
+Every table is a 20-round match, so it keeps playing. After a warm-up, for ``--seconds``:
+
+* tables held: tables whose clients are all connected and playing;
+* actions/s: every accepted action (clients' and server bots'), counted from the updates;
+* latency: from a client sending ``act`` to the moment *every* client of that table has
+  received the resulting ``update`` (p50, p99, max), over all client actions;
+* the server process's CPU share and memory.
+
+    .venv/bin/python benchmarks/server_load.py --tables 1000 --seconds 60 --speed 2
+
+``--speed`` divides every thinking delay (the server's bots via ``--bot-speed``, and this
+benchmark's bots alike): 1 is human-like pace (0.6-1.6 s a move), 2 doubles it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Table:
+    id: str
+    clients: list[Client] = field(default_factory=list)
+    pending: dict[tuple[int, int, int], tuple[float, int, str, set[int]]] = field(
+        default_factory=dict)
+    """(game, round, version) -> (sent at, seat, action, clients that have it)."""
+    counted: set[tuple[int, int, int]] = field(default_factory=set)
+
+
+@dataclass
+class Stats:
+    measuring: bool = False
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    disconnects: int = 0
+
+
+class Client:
+    """One seat's browser stand-in: reads every message, plays its turns after a delay."""
+
+    def __init__(self, table: Table, url: str, seed: int, speed: float, snap_rate: float,
+                 stats: Stats) -> None:
+        self.table = table
+        self.url = url
+        self.rng = random.Random(seed)
+        self.speed = speed
+        self.snap_rate = snap_rate
+        self.stats = stats
+        self.index = len(table.clients)
+        self.seat: int | None = None
+        self.ws: Any = None
+        self.key: tuple[int, int, int] = (0, 0, -1)
+        self.planned: tuple[int, int, int] | None = None
+        self.snapped: tuple[int, int, int] | None = None
+        self.connected = asyncio.Event()
+        self.playing = False
+
+    async def run(self) -> None:
+        try:
+            async with websockets.connect(self.url, max_size=2**22, open_timeout=60,
+                                          ping_interval=None) as ws:
+                self.ws = ws
+                self.connected.set()
+                async for raw in ws:
+                    self.on_message(json.loads(raw))
+        except (OSError, websockets.ConnectionClosed, TimeoutError):
+            self.stats.disconnects += 1
+        finally:
+            self.connected.set()
+            self.playing = False
+
+    def on_message(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        now = time.perf_counter()
+        if kind == "welcome":
+            self.seat = msg["seat"]
+            return
+        if kind == "error":
+            code = msg["code"]
+            if self.stats.measuring:
+                self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
+            return
+        if kind not in ("state", "update"):
+            return
+        self.playing = True
+        key = (msg["game_no"], msg["round"], msg["version"])
+        self.key = key
+        t = self.table
+        if kind == "update":
+            ev = msg["event"]
+            if key not in t.counted:
+                t.counted.add(key)
+                if self.stats.measuring:
+                    self.stats.actions += 1
+                if len(t.counted) > 64:
+                    t.counted.clear()
+                    t.counted.add(key)
+            pend = t.pending.get(key)
+            if pend is not None:
+                sent, seat, action, have = pend
+                if ev["seat"] == seat and ev["action"] == action:
+                    have.add(self.index)
+                    if len(have) == len(t.clients):
+                        del t.pending[key]
+                        if self.stats.measuring:
+                            self.stats.latencies.append(now - sent)
+                else:
+                    del t.pending[key]
+        self.plan(msg["view"], key)
+
+    def plan(self, view: dict[str, Any], key: tuple[int, int, int]) -> None:
+        if view["phase"] == "round_over":
+            return
+        legal = view["legal"]
+        turn = [a for a in legal if not a.startswith("snap")]
+        loop = asyncio.get_running_loop()
+        if turn and self.planned != key:
+            self.planned = key
+            if view["turn_number"] < 4 * view["players"] and len(turn) > 1:
+                turn = [a for a in turn if a != "cambio"] or turn
+            action = self.rng.choice(turn)
+            delay = self.rng.uniform(0.6, 1.6) / self.speed
+            loop.call_later(delay, self.send, key, action)
+        elif not turn and len(legal) and self.snapped != key[:2] + (len(view["discard"]),) \
+                and self.rng.random() < self.snap_rate:
+            self.snapped = key[:2] + (len(view["discard"]),)
+            action = self.rng.choice(legal)
+            loop.call_later(self.rng.uniform(0.3, 2.0) / self.speed, self.send, key, action)
+
+    def send(self, key: tuple[int, int, int], action: str) -> None:
+        if self.key != key or self.ws is None:
+            return  # the table moved on meanwhile: plan again from the new view
+        game_no, round_no, version = key
+        self.table.pending[(game_no, round_no, version + 1)] = (
+            time.perf_counter(), self.seat if self.seat is not None else -1, action, set())
+        asyncio.get_running_loop().create_task(self._send(json.dumps(
+            {"type": "act", "action": action, "version": version})))
+
+    async def _send(self, text: str) -> None:
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await self.ws.send(text)
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def setup_table(http: httpx.AsyncClient, preset: str, sem: asyncio.Semaphore) -> list[str]:
+    async with sem:
+        r = await http.post("/api/tables", json={"game": "cards", "players": 3, "rounds": 20,
+                                                 "name": "a", "rules": {"preset": preset}})
+        host = r.json()
+        j = (await http.post(f"/api/tables/{host['table']}/join", json={"name": "b"})).json()
+        r = await http.post(f"/api/tables/{host['table']}/start", json={"fill": "memory"},
+                            headers={"Authorization": f"Bearer {host['token']}"})
+        r.raise_for_status()
+        return [host["table"], host["token"], j["token"]]
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    tmp = Path(tempfile.mkdtemp(prefix="cambio-bench-"))
+    port = free_port()
+    server_cmd = [sys.executable, "-m", "cambio.server", "--port", str(port),
+                  "--db", str(tmp / "bench.sqlite3"), "--bot-speed", str(args.speed),
+                  "--away-after", "3600", "--round-pause", "2", "--rest-rate", "0",
+                  "--seed", str(args.seed), "--log-level", "warning"]
+    if args.attach:  # a server started by hand (a profiler, another machine's settings)
+        port = args.attach
+        proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(1e6)"])
+        pid = args.attach_pid or proc.pid
+    else:
+        proc = subprocess.Popen(server_cmd, cwd=ROOT)
+        pid = proc.pid
+    stats = Stats()
+    base = f"http://127.0.0.1:{port}"
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+            for _ in range(300):
+                try:
+                    if (await http.get("/api/bots")).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    await asyncio.sleep(0.1)
+            sem = asyncio.Semaphore(16)
+            presets = ("rulebook", "house", "wikipedia")
+            t0 = time.perf_counter()
+            made = await asyncio.gather(*(setup_table(http, presets[i % 3], sem)
+                                          for i in range(args.tables)))
+            print(f"created {len(made)} tables in {time.perf_counter() - t0:.1f}s",
+                  file=sys.stderr)
+        tables: list[Table] = []
+        tasks = []
+        for i, (tid, t0_token, t1_token) in enumerate(made):
+            table = Table(tid)
+            for k, token in enumerate((t0_token, t1_token)):
+                c = Client(table, f"ws://127.0.0.1:{port}/ws/{tid}?token={token}",
+                           args.seed * 100_000 + 2 * i + k, args.speed, args.snap_rate, stats)
+                table.clients.append(c)
+            tables.append(table)
+        t0 = time.perf_counter()
+        for i in range(0, len(tables), 50):
+            for table in tables[i:i + 50]:
+                for c in table.clients:
+                    tasks.append(asyncio.get_running_loop().create_task(c.run()))
+            await asyncio.gather(*(c.connected.wait() for t in tables[i:i + 50]
+                                   for c in t.clients))
+        print(f"connected {2 * len(tables)} clients in {time.perf_counter() - t0:.1f}s",
+              file=sys.stderr)
+        await asyncio.sleep(args.warmup)
+        held_before = sum(all(c.playing for c in t.clients) for t in tables)
+        stats.measuring = True
+        cpu0, w0, mine0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+        await asyncio.sleep(args.seconds)
+        cpu1, w1, mine1 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+        stats.measuring = False
+        held = sum(all(c.playing for c in t.clients) for t in tables)
+        rss = rss_mib(pid)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    lat = sorted(stats.latencies)
+
+    def pct(p: float) -> float:
+        return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
+
+    elapsed = w1 - w0
+    return {
+        "tables": args.tables, "tables_held": min(held, held_before), "seconds": elapsed,
+        "speed": args.speed, "actions_per_s": stats.actions / elapsed,
+        "client_actions_measured": len(lat), "p50_ms": pct(0.50), "p99_ms": pct(0.99),
+        "max_ms": lat[-1] * 1000 if lat else float("nan"),
+        "server_cpu": (cpu1 - cpu0) / elapsed, "server_rss_mib": rss,
+        "clients_cpu": (mine1 - mine0) / elapsed, "load_avg_1m": os.getloadavg()[0],
+        "errors": stats.errors, "disconnects": stats.disconnects,
+    }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", type=int, default=1000)
+    p.add_argument("--seconds", type=float, default=60.0)
+    p.add_argument("--warmup", type=float, default=5.0)
+    p.add_argument("--speed", type=float, default=2.0)
+    p.add_argument("--snap-rate", type=float, default=0.05,
+                   help="chance a client snaps a random slot in a window it sees")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--attach", type=int, default=0,
+                   help="use a server already listening on this port instead of starting one")
+    p.add_argument("--attach-pid", type=int, default=0, help="its process id (for CPU)")
+    args = p.parse_args()
+    result = asyncio.run(run(args))
+    if args.json:
+        print(json.dumps(result))
+        return
+    from rich.console import Console
+
+    from cambio.sim.report import results_table
+
+    rows = [[k, v] for k, v in result.items()]
+    Console().print(results_table("Web server load", ["measure", "value"], rows))
+
+
+if __name__ == "__main__":
+    main()
