@@ -163,7 +163,7 @@ class AlphaBetaBot(RandomSetupChoices):
         nxt = (turn + 1) % self.players
         if depth <= 1:
             self._spend()
-            return evaluate(child, self.root, g)
+            return evaluate(child, self.root, g, nxt)
         key = position_key(child, nxt, g.cells)
         if key in self.path or self.game.seen(key):
             return 0
@@ -272,7 +272,7 @@ class AlphaBetaBot(RandomSetupChoices):
                 vec = tuple(share if p in winners else -WIN + ply + 1 for p in range(players))
             elif depth <= 1:
                 self._spend()
-                sc = scores(child, g)
+                sc = scores(child, g, nxt)
                 vec = tuple(sc[p] - max(v for q, v in enumerate(sc) if q != p)
                             for p in range(players))
             else:

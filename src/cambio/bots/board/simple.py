@@ -53,7 +53,7 @@ class GreedyBot(RandomSetupChoices):
             elif _gives_win(child, nxt, me, g, rule):
                 key = (-1, 0)
             else:
-                key = (0, evaluate(child, me, g))
+                key = (0, evaluate(child, me, g, nxt))
             if best_key is None or key > best_key:
                 best, best_key = [m], key
             elif key == best_key:
