@@ -7,9 +7,11 @@ from random import Random
 import pytest
 
 from cambio.bots.cards import CardBot, MemoryBot, RandomBot, make_bot
-from cambio.cards import EMPTY, Phase, Rules, State, observe
+from cambio.cards import Phase, Rules, State, observe
 from cambio.cards.actions import PASS, SNAP
 from cambio.sim.cards import SimConfig, simulate
+
+from .knowledge import permute_unseen
 
 PRESETS = ("rulebook", "house", "wikipedia")
 HOUSE_RULES = [
@@ -81,34 +83,6 @@ def test_bots_play_only_legal_actions_under_house_rules(preset, overrides):
 
 
 # ---------------------------------------------------------------------- views only
-def unseen_positions(state: State, seat: int) -> list[tuple[str, int, int]]:
-    """Where the cards ``seat`` has not seen are: grid slots, the deck, a hidden held card."""
-    see = (1 << seat) | (1 << state.n)
-    out = [("grid", s, i) for s in range(state.n) for i, c in enumerate(state.grids[s])
-           if c != EMPTY and not state.known[s][i] & see]
-    out += [("deck", 0, i) for i in range(len(state.deck))]
-    if state.held >= 0 and not state.held_from_pile and state.turn != seat:
-        out.append(("held", 0, 0))
-    return out
-
-
-def permuted(state: State, seat: int, rng: Random) -> State:
-    """A state that differs only in where the cards unseen by ``seat`` are."""
-    other = state.clone()
-    where = unseen_positions(other, seat)
-    cards = [other.grids[s][i] if kind == "grid" else other.deck[i] if kind == "deck"
-             else other.held for kind, s, i in where]
-    rng.shuffle(cards)
-    for (kind, s, i), card in zip(where, cards, strict=True):
-        if kind == "grid":
-            other.grids[s][i] = card
-        elif kind == "deck":
-            other.deck[i] = card
-        else:
-            other.held = card
-    return other
-
-
 @pytest.mark.parametrize("preset", PRESETS)
 def test_a_bots_decision_depends_only_on_its_view(preset):
     rng = Random(preset)
@@ -120,7 +94,7 @@ def test_a_bots_decision_depends_only_on_its_view(preset):
         while not state.is_over():
             seat = state.current_player()
             if rng.random() < 0.3:
-                twin = permuted(state, seat, rng)
+                twin = permute_unseen(state, seat, rng)
                 differed += twin.grids != state.grids or twin.deck != state.deck
                 view, twin_view = observe(state, seat), observe(twin, seat)
                 assert view == twin_view

@@ -213,12 +213,13 @@ def reveal_lines(view: CardView, namer: Namer, totals: list[int] | None) -> list
               "deck_exhausted": "no card could be drawn"}.get(view.end_reason or "", "")
     lines = [f"══ Round over: {reason}. Reveal: ══"]
     width = max(len(namer.seat(s)) for s in range(view.players))
-    for s, grid in enumerate(view.grids):
-        cards = "  ".join(card_text(c) for c in grid) or "(no cards)"
+    cards = ["  ".join(card_text(c) for c in grid) or "(no cards)" for grid in view.grids]
+    cwidth = max(len(c) for c in cards)
+    for s in range(view.players):
         win = "  ★ wins" if s in view.winners else ""
         total = f" · match total {totals[s]}" if totals is not None else ""
-        lines.append(f"  {namer.seat(s):<{width}}  {cards:<24} score {view.scores[s]:>3}"
-                     f"{total}{win}")
+        lines.append(f"  {namer.seat(s):<{width}}  {cards[s]:<{cwidth}}  score "
+                     f"{view.scores[s]:>3}{total}{win}")
     winners = [namer.seat(s) for s in view.winners]
     lines.append("Winner: " + " and ".join(winners) + ("  (a tie)" if len(winners) > 1 else ""))
     return lines

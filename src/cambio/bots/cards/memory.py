@@ -36,14 +36,14 @@ from cambio.cards.rules import tables
 class MemoryParams:
     """The bot's tunable weights (points of score unless said otherwise)."""
 
-    cambio_total: float = 5.0
+    cambio_total: float = 3.0
     """Call Cambio when the estimated own total is at most this..."""
     cambio_hidden: int = 1
     """...and at most this many own cards are unseen."""
     cambio_relax: float = 0.5
     """Raise the threshold by this much per round of turns after ``relax_after`` rounds."""
     relax_after: int = 6
-    info_own: float = 1.5
+    info_own: float = 8.0
     """What learning one of our own unseen cards is worth."""
     info_other: float = 0.4
     """What learning an opponent's unseen card is worth."""
