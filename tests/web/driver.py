@@ -8,8 +8,8 @@ buttons' ``data-action``, cards' ``data-addr`` and the ``target`` class.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from playwright.sync_api import Page

@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 
 from .conftest import Server
 from .driver import GAME, card, play_until, seen, wait_for_game
 from .frames import Frames
 
-DESKTOP = {"width": 1280, "height": 860}
+DESKTOP: ViewportSize = {"width": 1280, "height": 860}
 
 GRID_JS = """() => {
   const out = {};
@@ -129,14 +129,17 @@ def test_two_players_play_a_card_round_in_their_browsers(browser: Browser, serve
 
     # The server judged them in arrival order; each snapper hears back exactly once.
     def settled() -> bool:
-        answered = 0
-        for me, frames, sent in ((0, ann_frames, ann_snap[0]), (1, bo_frames, bo_snap[0])):
-            got = [e for e in snap_results(ann_frames) if e["seat"] == me]
-            errors = [m for m in frames.of_type("error") if m.get("ref") == sent["ref"]]
-            answered += len(got) + len(errors)
-        return answered == 2
+        """Both pages have heard every answer: two snaps accepted, or one and one refusal."""
+        for heard in (ann_frames, bo_frames):
+            answered = 0
+            for me, own, sent in ((0, ann_frames, ann_snap[0]), (1, bo_frames, bo_snap[0])):
+                got = [e for e in snap_results(heard) if e["seat"] == me]
+                errors = [m for m in own.of_type("error") if m.get("ref") == sent["ref"]]
+                answered += len(got) + len(errors)
+            if answered != 2:
+                return False
+        return True
 
-    ann.wait_for_timeout(0)
     deadline = 100
     while not settled() and deadline:
         ann.wait_for_timeout(50)

@@ -32,12 +32,17 @@ LAYOUT_JS = """() => {
     const w = el.offsetWidth, h = el.offsetHeight;
     if (w < 44 || h < 44) bad.push(`${name}: ${w}x${h}`);
     const scroller = el.closest('.opponents');
-    if (!scroller && (r.left < -1 || r.right > W + 1)) bad.push(`${name}: off screen ${Math.round(r.left)}..${Math.round(r.right)}`);
+    if (!scroller && (r.left < -1 || r.right > W + 1)) {
+      bad.push(`${name}: off screen ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
   }
   if (document.documentElement.scrollWidth > W) {
     for (const el of document.querySelectorAll('body *')) {
       const r = el.getBoundingClientRect();
-      if (r.right > W + 1 && !el.closest('.opponents')) bad.push(`wide: ${el.tagName}.${el.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
+      if (r.right > W + 1 && !el.closest('.opponents')) {
+        const at = `${Math.round(r.left)}..${Math.round(r.right)}`;
+        bad.push(`too wide: ${el.tagName}.${el.className} ${at}`);
+      }
     }
   }
   return {scroll: document.documentElement.scrollWidth, width: W, bad};

@@ -109,8 +109,8 @@ def test_a_spectator_never_sees_a_card_the_public_view_does_not_hold(
     final = len(views) - 1
     seen_so_far: list[set[str]] = []
     acc: set[str] = set()
-    for v in views:
-        acc |= codes_of(v)
+    for public in views:
+        acc |= codes_of(public)
         seen_so_far.append(set(acc))
 
     checked = 0

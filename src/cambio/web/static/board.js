@@ -173,23 +173,29 @@ function boardGrid(b, opts) {
   const entered = opts.last ? moveLine(opts.last, n)[0] : -1;
   const win = new Set((opts.win || []).flat());
   const picks = opts.picks || new Map();
-  const arrow = (move, glyph) => {
+  const line = (move) => moveLine(move, n).map((c) => grid.querySelector(`.die[data-cell="${cellName(c, n)}"]`));
+  const arrow = (move, glyph, label) => {
     const enabled = opts.legal && opts.legal.has(move);
     const btn = h("button.arrow", {
       type: "button", disabled: !enabled, dataset: { move },
-      "aria-label": `Push ${move}`, title: move,
-      onclick: enabled && opts.onMove ? () => opts.onMove(move) : undefined,
-    }, glyph);
+      class: opts.preview === move ? "armed" : "",
+      "aria-label": `Push ${move}${opts.preview === move ? " (tap again to confirm)" : ""}`,
+      title: move,
+      onclick: enabled && opts.onMove ? () => opts.onMove(move, true) : undefined,
+      onmouseenter: enabled ? () => line(move).forEach((d) => d && d.classList.add("preview")) : undefined,
+      onmouseleave: enabled ? () => line(move).forEach((d) => d && d.classList.remove("preview")) : undefined,
+    }, h("span.glyph", null, glyph), h("span.coord", null, label));
     return btn;
   };
+  const preview = opts.preview ? new Set(moveLine(opts.preview, n)) : new Set();
   const file = (c) => String.fromCharCode(97 + c);
   // Top row: pushes down from the top.
   grid.append(h("span"));
-  for (let c = 0; c < n; c++) grid.append(arrow(`${file(c)}${n}v`, ARROWS.v));
+  for (let c = 0; c < n; c++) grid.append(arrow(`${file(c)}${n}v`, ARROWS.v, file(c)));
   grid.append(h("span"));
   for (let i = 0; i < n; i++) {
     const r = n - 1 - i;
-    grid.append(arrow(`a${r + 1}>`, ARROWS[">"]));
+    grid.append(arrow(`a${r + 1}>`, ARROWS[">"], r + 1));
     for (let c = 0; c < n; c++) {
       const cell = r * n + c;
       const pick = picks.get(cellName(cell, n));
@@ -197,17 +203,18 @@ function boardGrid(b, opts) {
       if (last.has(cell)) d.classList.add("last");
       if (cell === entered) d.classList.add("entered");
       if (win.has(cell)) d.classList.add("win");
+      if (preview.has(cell)) d.classList.add("preview");
       if (pick) {
         d.classList.add("pickable");
-        d.addEventListener("click", () => opts.onMove(pick));
+        d.addEventListener("click", () => opts.onMove(pick, false));
         d.setAttribute("aria-label", `${d.getAttribute("aria-label")} — ${pick}`);
       }
       grid.append(d);
     }
-    grid.append(arrow(`${file(n - 1)}${r + 1}<`, ARROWS["<"]));
+    grid.append(arrow(`${file(n - 1)}${r + 1}<`, ARROWS["<"], r + 1));
   }
   grid.append(h("span"));
-  for (let c = 0; c < n; c++) grid.append(arrow(`${file(c)}1^`, ARROWS["^"]));
+  for (let c = 0; c < n; c++) grid.append(arrow(`${file(c)}1^`, ARROWS["^"], file(c)));
   grid.append(h("span"));
   return h("div.board-wrap", null, grid);
 }
@@ -255,11 +262,23 @@ export class BoardUI {
     this.view = null;
     this.log = [];
     this.version = 0;
+    this.preview = null;        // on touch screens a push is tapped twice: preview, then push
     this.root = h("div.board-game");
     el.append(this.root);
   }
 
   destroy() { this.root.remove(); }
+
+  move(move, isPush) {
+    const coarse = matchMedia("(pointer: coarse)").matches;
+    if (isPush && coarse && this.preview !== move) {
+      this.preview = move;
+      this.render();
+      return;
+    }
+    this.preview = null;
+    this.ctx.act(move);
+  }
 
   get seat() { return this.ctx.seat(); }
 
@@ -276,6 +295,7 @@ export class BoardUI {
   }
 
   update(msg) {
+    this.preview = null;
     this.view = msg.view;
     this.version = msg.version;
     if (msg.event) this.log.push(msg.event);
@@ -289,13 +309,8 @@ export class BoardUI {
     return seatName(this.summary, seat);
   }
 
-  lastMove() {
-    for (let i = this.log.length - 1; i >= 0; i--) {
-      const ev = this.log[i];
-      const m = ev.move || ev.action;
-      if (typeof m === "string" && /^[a-h][1-8][<>^v]$/.test(m)) return m;
-      if (typeof m === "string" && m !== "pass" && !/^[a-h][1-8][<>^v]$/.test(m)) return null;
-    }
+  lastMove(b) {
+    if (b.last && /^[a-h][1-8][<>^v]$/.test(b.last)) return b.last;
     return null;
   }
 
@@ -313,6 +328,8 @@ export class BoardUI {
     const root = this.root;
     root.dataset.phase = b.phase;
     root.dataset.version = String(this.version);
+    root.dataset.actor = b.actor === null || b.actor === undefined ? "" : String(b.actor);
+    root.dataset.me = this.seat === null ? "" : String(this.seat);
     if (b.over) root.dataset.over = "1"; else delete root.dataset.over;
     clear(root);
 
@@ -330,8 +347,9 @@ export class BoardUI {
     h("span.muted-on-felt", null, `${b.owners.filter((o) => o === s).length} dice`),
     (b.winners || []).includes(s) ? h("span.tag.score.win", null, "winner") : null))));
     root.append(boardGrid(b, {
-      legal, last: this.lastMove(), win: winLines, picks, names,
-      onMove: (m) => this.ctx.act(m),
+      legal, last: this.lastMove(b), win: winLines, picks, names,
+      preview: legal.has(this.preview) ? this.preview : null,
+      onMove: (m, isPush) => this.move(m, isPush),
     }));
     const bar = h("div.actions", { role: "toolbar", "aria-label": "Actions" });
     if (legal.has("pass")) bar.append(h("button.primary", { type: "button", dataset: { action: "pass" }, onclick: () => this.ctx.act("pass") }, "Pass (no push is legal)"));
@@ -357,7 +375,12 @@ export class BoardUI {
       return `Setup: ${this.name(b.actor)} is choosing…`;
     }
     if (this.seat === null) return `Watching · ${this.name(b.turn)} to play.`;
-    if (mine) return "Your move: tap an arrow to push a die in.";
+    if (mine) {
+      if (this.preview && b.legal.includes(this.preview)) return `Push ${this.preview}? Tap the arrow again.`;
+      return matchMedia("(pointer: coarse)").matches
+        ? "Your move: tap an arrow to see the push, tap it again to push."
+        : "Your move: click an arrow to push a die in.";
+    }
     return `${this.name(b.turn)} is thinking…`;
   }
 
@@ -368,15 +391,17 @@ export class BoardUI {
 
   renderSetup(b) {
     const s = b.setup;
-    const rows = [];
-    if (Array.isArray(s.history)) {
-      for (const step of s.history) rows.push(h("li", null, step));
-    }
-    return h("section.panel.setup-info", null,
+    const targets = Array.isArray(s.targets) ? s.targets : [];
+    const adjusting = s.adjusting ?? null;
+    const counts = Array.from({ length: b.players }, (_, p) => b.owners.filter((o) => o === p).length);
+    return h("section.panel.setup-info", { id: "setup-info" },
       h("h2", null, "Setup"),
-      h("p.muted", null, "The dice are rolled, the four most common symbols kept, and each player gets a symbol; "
-        + "then each player's opponent adjusts their dice (at most two in a line, none on a corner)."),
-      rows.length ? h("ol", null, rows) : null);
+      h("p", null, "The dice were rolled and the four most common symbols kept; each player got a symbol. "
+        + "Now each player's dice are adjusted by the next player: first dice are turned neutral "
+        + "(no more than two in any row, column or diagonal), then dice are added, never on a corner."),
+      h("ul.setup-counts", null, targets.map((t, p) => h("li", { class: p === adjusting ? "now" : "" },
+        `${this.name(p)}: ${counts[p]} dice, ${t} at the start`,
+        p === adjusting ? ` — being ${s.adding ? "topped up" : "reduced"} by ${this.name((p + 1) % b.players).replace(/^You$/, "you")}` : ""))));
   }
 
   renderResults(b) {
@@ -400,13 +425,27 @@ export class BoardUI {
   }
 
   eventLine(ev) {
-    if (ev.setup) return `Setup: ${ev.setup}`;
-    if (ev.end) return `The end: ${ev.end}`;
+    const players = this.view ? normalize(this.view).players : 2;
     const who = ev.seat !== undefined && ev.seat !== null ? this.name(ev.seat) : "Chance";
-    const m = ev.move || ev.action || "";
-    if (m === "pass") return `${who} passed`;
-    if (/^[a-h][1-8][<>^v]$/.test(m)) return `${who} pushed ${m}`;
-    return `${who}: ${m}`;
+    const m = ev.move || ev.action || ev.setup || "";
+    const [verb, cell] = m.split(" ");
+    let text;
+    if (m === "pass") text = `${who} passed (no push was legal)`;
+    else if (/^[a-h][1-8][<>^v]$/.test(m)) text = `${who} pushed ${m}`;
+    else if ((verb === "neutral" || verb === "own") && ev.seat !== undefined) {
+      // The seat choosing adjusts the dice of the seat before it.
+      const other = this.name((ev.seat + players - 1) % players);
+      text = verb === "neutral"
+        ? `Setup: ${who} turned ${other === "You" ? "your" : `${other}'s`} die on ${cell} neutral`
+        : `Setup: ${who} gave ${other === "You" ? "you" : other} a die on ${cell}`;
+    } else text = `${who}: ${m}`;
+    const end = ev.end;
+    if (end && typeof end === "object") {
+      const w = (end.winners || []).map((s) => this.name(s));
+      text += w.length ? ` — ${w.join(" and ")} ${w.length === 1 && w[0] !== "You" ? "wins" : "win"}`
+        : ` — draw (${String(end.termination || "").replace(/_/g, " ")})`;
+    }
+    return text;
   }
 }
 
