@@ -177,6 +177,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def run_delay(pid: int) -> float:
+    """Seconds the process's main thread (the event loop) has waited for a CPU while ready to
+    run: how much other programs on the machine got in its way."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+
+
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -249,8 +255,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         held_before = sum(all(c.playing for c in t.clients) for t in tables)
         stats.measuring = True
         cpu0, w0, mine0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+        wait0 = run_delay(pid)
         await asyncio.sleep(args.seconds)
         cpu1, w1, mine1 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+        wait1 = run_delay(pid)
         stats.measuring = False
         held = sum(all(c.playing for c in t.clients) for t in tables)
         rss = rss_mib(pid)
@@ -275,6 +283,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "client_actions_measured": len(lat), "p50_ms": pct(0.50), "p99_ms": pct(0.99),
         "max_ms": lat[-1] * 1000 if lat else float("nan"),
         "server_cpu": (cpu1 - cpu0) / elapsed, "server_rss_mib": rss,
+        "server_waited_for_cpu": (wait1 - wait0) / elapsed,
         "clients_cpu": (mine1 - mine0) / elapsed, "load_avg_1m": os.getloadavg()[0],
         "errors": stats.errors, "disconnects": stats.disconnects,
     }

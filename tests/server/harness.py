@@ -79,6 +79,12 @@ class ServerProcess:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(10)
 
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
@@ -112,6 +118,16 @@ async def start(http: httpx.AsyncClient, table: str, token: str, fill: str | Non
     body = {"fill": fill} if fill else {}
     r = await http.post(f"/api/tables/{table}/start", json=body, headers=auth(token))
     assert r.status_code == 200, r.text
+
+
+async def two_seat_table(http: httpx.AsyncClient, preset: str = "rulebook"
+                         ) -> tuple[str, str, str]:
+    """A started two-player card table with no bots: ``(table, token 0, token 1)``."""
+    host = await create_table(http, {"game": "cards", "players": 2, "name": "Ann",
+                                     "rules": {"preset": preset, "overrides": {}}})
+    other = await join(http, host["table"], "Bo")
+    await start(http, host["table"], host["token"], fill=None)
+    return host["table"], host["token"], other["token"]
 
 
 # ====================================================================== clients

@@ -15,15 +15,7 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
-from .harness import ServerProcess, create_table, join, recv_json, recv_until, start, ws_url
-
-
-async def two_seat_table(http: httpx.AsyncClient) -> tuple[str, str, str]:
-    host = await create_table(http, {"game": "cards", "players": 2, "name": "Ann",
-                                     "rules": {"preset": "rulebook", "overrides": {}}})
-    other = await join(http, host["table"], "Bo")
-    await start(http, host["table"], host["token"], fill=None)
-    return host["table"], host["token"], other["token"]
+from .harness import ServerProcess, recv_json, recv_until, two_seat_table, ws_url
 
 
 async def opening(ws: Any) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -21,6 +21,7 @@ from .harness import (
     join,
     recv_until,
     start,
+    two_seat_table,
     ws_url,
 )
 
@@ -52,21 +53,15 @@ async def play_some(url: str, count: int) -> dict[str, Any]:
 
 
 def test_sigkill_mid_game_then_every_table_resumes(tmp_path: Path) -> None:
-    db = tmp_path / "cambio.sqlite3"
-    server = ServerProcess(db, bot_speed=20.0, away_after=60.0, round_pause=0.3).start()
-    try:
+    with ServerProcess(tmp_path / "cambio.sqlite3", bot_speed=20.0, away_after=60.0,
+                       round_pause=0.3) as server:
         asyncio.run(_restart_scenario(server))
-    finally:
-        server.stop()
 
 
 async def _restart_scenario(server: ServerProcess) -> None:
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         # A: two people, no bots: nothing moves unless they act.
-        a = await create_table(http, {"game": "cards", "players": 2, "name": "Ann",
-                                      "rules": {"preset": "rulebook", "overrides": {}}})
-        a1 = await join(http, a["table"], "Bo")
-        await start(http, a["table"], a["token"], fill=None)
+        a_table, a_token, a1_token = await two_seat_table(http)
         # B: bots playing with the host (a test client), watched by a spectator.
         bots = []
         hosts = {}
@@ -83,8 +78,7 @@ async def _restart_scenario(server: ServerProcess) -> None:
         waiting_before = (await http.get(f"/api/tables/{c['table']}")).json()
 
     # A: a few actions by each seat; remember the last version and views they were sent.
-    urls = {0: ws_url(server, a["table"], a["token"]), 1: ws_url(server, a["table"],
-                                                                   a1["token"])}
+    urls = {0: ws_url(server, a_table, a_token), 1: ws_url(server, a_table, a1_token)}
     for _ in range(3):
         for seat in (0, 1):
             await play_some(urls[seat], 3)
@@ -141,20 +135,14 @@ async def _welcome_only(url: str) -> tuple[dict[str, Any], None]:
 
 
 def test_away_player_is_played_by_a_bot_until_back(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "cambio.sqlite3", bot_speed=20.0, away_after=1.0).start()
-    try:
+    with ServerProcess(tmp_path / "cambio.sqlite3", bot_speed=20.0, away_after=1.0) as server:
         asyncio.run(_away_scenario(server))
-    finally:
-        server.stop()
 
 
 async def _away_scenario(server: ServerProcess) -> None:
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
-        a = await create_table(http, {"game": "cards", "players": 2, "name": "Ann",
-                                      "rules": {"preset": "house", "overrides": {}}})
-        bo = await join(http, a["table"], "Bo")
-        await start(http, a["table"], a["token"], fill=None)
-    url0 = ws_url(server, a["table"], a["token"])
+        table, token, bo_token = await two_seat_table(http, "house")
+    url0 = ws_url(server, table, token)
     async with websockets.connect(url0) as ws:
         await recv_until(ws, "state")
         # Seat 1 never connects: after the timeout it is marked away and a bot plays it,
@@ -171,7 +159,7 @@ async def _away_scenario(server: ServerProcess) -> None:
     seats = {m["event"]["seat"] for m in client.of_type("update")}
     assert seats == {0, 1}
     # Seat 1 comes back: no longer away.
-    async with websockets.connect(ws_url(server, a["table"], bo["token"])) as ws:
+    async with websockets.connect(ws_url(server, table, bo_token)) as ws:
         welcome = await recv_until(ws, "welcome")
         assert welcome["table"]["seats"][1] == {**welcome["table"]["seats"][1],
                                                 "connected": True, "away": False}

@@ -34,7 +34,7 @@ def serve_command(
     from cambio.server.settings import Settings
 
     settings = Settings(db=db, away_after=away_after, bot_speed=bot_speed, seed=seed,
-                        round_pause=round_pause, rest_rate=rest_rate)
+                        round_pause=round_pause, rest_rate=rest_rate, rest_burst=4 * rest_rate)
     serve(settings, host=host, port=port, log_level=log_level.lower())
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -55,6 +56,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         app.state.server = server
         app.state.rest_limiter = lobby.RestLimiter(settings.rest_rate, settings.rest_burst)
         await server.start()
+        # What exists now (modules, the tables just loaded) lives as long as the process:
+        # keep it out of the cyclic collector's full passes, which otherwise stall every
+        # table for as long as they take to walk it.
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:
