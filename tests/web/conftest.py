@@ -40,11 +40,15 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = tmp / f"{name}.log"
         self.db = tmp / f"{name}.sqlite3"
-        cmd = [sys.executable, "-m", "cambio.server", "--host", "127.0.0.1",
-               "--port", str(self.port), "--db", str(self.db), "--rest-rate", "0",
-               "--log-level", "warning", *options]
+        self.cmd = [sys.executable, "-m", "cambio.server", "--host", "127.0.0.1",
+                    "--port", str(self.port), "--db", str(self.db), "--rest-rate", "0",
+                    "--log-level", "warning", *options]
         self.log = self.log_path.open("w")
-        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT)
+        self.start()
+
+    def start(self) -> None:
+        """Start the process (again, after :meth:`kill`: same port, same database)."""
+        self.proc = subprocess.Popen(self.cmd, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while True:
             if self.proc.poll() is not None:
@@ -74,6 +78,11 @@ class Server:
             if "ndjson" in res.headers.get("Content-Type", ""):
                 return text
             return json.loads(text)
+
+    def kill(self) -> None:
+        """``kill -9``: no clean shutdown."""
+        self.proc.kill()
+        self.proc.wait()
 
     def stop(self) -> None:
         if self.proc.poll() is None:

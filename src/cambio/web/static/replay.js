@@ -3,7 +3,7 @@
 // A record is JSON Lines: a header, then events (docs/records.md, docs/records-board.md).
 // The viewer rebuilds the table after each event from the record alone: every card of a
 // full record is in it (the deal, the draws, the penalties), every die push is in the move.
-import { api, clear, h, toast } from "./common.js";
+import { clear, h, toast } from "./common.js";
 import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
 import { boardFromRecord, renderBoardStatic } from "./board.js";
 
@@ -195,20 +195,26 @@ function renderCardFrame(box, names, frame) {
 }
 
 // ---------------------------------------------------------------------- the viewer
-function viewer(records) {
+function viewer(records, rounds, roundNo) {
   let recIndex = Math.max(0, records.length - 1);
   let frames = null;
   let names = [];
   let step = 0;
   let playing = null;
 
-  const picker = records.length > 1 ? h("label.field.inline", { for: "round-pick" },
+  // A card match has several rounds, each its own record: the picker loads another one.
+  const picker = rounds > 1 ? h("label.field.inline", { for: "round-pick" },
     h("span", null, "Round"),
     h("select", {
       id: "round-pick",
-      onchange: (e) => { recIndex = Number(e.target.value); load(); },
-    }, records.map((r, i) => h("option", { value: i, selected: i === recIndex },
-      r.header.match ? `Round ${r.header.match.round}` : `Part ${i + 1}`)))) : null;
+      onchange: (e) => {
+        const q = new URLSearchParams(location.search);
+        q.set("round", e.target.value);
+        location.search = q.toString();
+      },
+    }, Array.from({ length: rounds }, (_, i) => i + 1).map((r) => h("option", {
+      value: r, selected: r === roundNo,
+    }, `Round ${r} of ${rounds}`)))) : null;
   const board = h("div.replay-board");
   const eventText = h("p.replay-event", { id: "replay-event", "aria-live": "polite" });
   const counter = h("span.replay-step", { id: "replay-step" });
@@ -289,12 +295,22 @@ async function main() {
     return;
   }
   titleEl.textContent = `Replay · ${tableId}`;
-  const game = params.get("game");
+  const q = new URLSearchParams();
+  for (const key of ["game", "round"]) if (params.get(key)) q.set(key, params.get(key));
   try {
-    const text = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/record${game ? `?game=${encodeURIComponent(game)}` : ""}`);
-    const records = parseRecords(typeof text === "string" ? text : JSON.stringify(text));
+    const qs = q.toString();
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/record${qs ? `?${qs}` : ""}`);
+    if (!res.ok) {
+      let message = res.statusText;
+      try { message = (await res.json()).error.message; } catch { /* not JSON */ }
+      throw Object.assign(new Error(message), { status: res.status });
+    }
+    const records = parseRecords(await res.text());
     if (!records.length) throw new Error("The record is empty.");
-    viewer(records);
+    const rounds = Number(res.headers.get("X-Cambio-Rounds") || "1");
+    const header = records[0].header;
+    const roundNo = Number(params.get("round") || (header.match && header.match.round) || rounds);
+    viewer(records, rounds, roundNo);
   } catch (err) {
     const msg = err.status === 403
       ? "The record is available once the game is over."
