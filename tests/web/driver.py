@@ -100,7 +100,11 @@ def step(page: Page, *, swap: bool = False, call: bool = False, touch: bool = Fa
     assert s.my_move, f"not this seat's move: {s}"
     before = s.version
     done: str
-    if call and "cambio" in s.actions:
+    confirm = [a for a in s.actions if a.startswith("confirm-")]
+    if confirm:                                     # a selection made earlier: confirm it
+        tap(page, button(confirm[0]), touch)
+        done = confirm[0]
+    elif call and "cambio" in s.actions:
         tap(page, button("cambio"), touch)          # the first tap arms the button …
         page.wait_for_selector(f"{button('cambio')}.armed")
         tap(page, button("cambio"), touch)          # … the second calls

@@ -111,4 +111,27 @@ def test_lobby_and_a_card_table_are_usable_on_a_phone(browser: Browser, server: 
     check_layout(page, "the reveal")
     assert page.locator("#results tbody tr").count() == 2
     assert checked >= 3
+
+    # The dice board on the same phone: the board fits, and a push takes two taps (the
+    # first shows the line it would push, the second pushes).
+    page.goto(server.base + "/")
+    page.locator("label[for=game-board]").tap()
+    page.locator("#create").tap()
+    page.wait_for_selector(".seats-panel")
+    page.locator("#start").tap()                      # the other seat: the strongest bot
+    page.wait_for_function(
+        "() => { const r = document.querySelector('.board-game');"
+        " return r && r.dataset.actor === r.dataset.me; }")
+    check_layout(page, "the board")
+    arrow = page.locator(".board-game .arrow:not(:disabled)").first
+    move = arrow.get_attribute("data-move")
+    v = int(page.get_attribute(".board-game", "data-version") or "0")
+    arrow.tap()
+    page.wait_for_selector(f'.arrow.armed[data-move="{move}"]')
+    assert page.locator(".die.preview").count() == 5
+    assert page.get_attribute(".board-game", "data-version") == str(v), "not pushed yet"
+    check_layout(page, "the board, a push previewed")
+    page.locator(f'.arrow.armed[data-move="{move}"]').tap()
+    page.wait_for_function(
+        "(v) => Number(document.querySelector('.board-game').dataset.version) > v", arg=v)
     ctx.close()

@@ -262,8 +262,8 @@ export class CardsUI {
     root.append(h("div.opponents", { class: `n${others.length}` },
       others.map((s) => this.renderSeat(view, s, false))));
     root.append(this.renderCenter(view));
-    root.append(h("div.my-area", null, this.renderSeat(view, me, this.seat === me)));
-    root.append(this.renderActions(view));
+    root.append(h("div.my-area", null, this.renderSeat(view, me, this.seat === me),
+      this.renderActions(view)));
     if (over) root.append(this.renderResults(view));
     root.append(this.renderLog());
 

@@ -1,0 +1,165 @@
+"""Take the screenshots of docs/web.md: a real server, Debian's chromium, real games.
+
+    .venv/bin/python scripts/web_screenshots.py [OUT_DIR]      # default: docs/img
+
+Starts ``python -m cambio.server`` on a free port with a temporary database and a fixed
+seed, plays through the pages with the browser tests' driver, and writes small PNGs.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from PIL import Image
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
+from tests.web.driver import play_until, read, seen, step, wait_for_game  # noqa: E402
+
+DESKTOP = {"width": 1180, "height": 760}
+PHONE = {"width": 390, "height": 844}
+
+
+def shot(page: Page, out: Path, name: str, full: bool = False) -> None:
+    """A screenshot, reduced to a 96-colour palette so that the docs stay small."""
+    page.wait_for_timeout(350)        # let the last animation settle
+    path = out / name
+    page.screenshot(path=str(path), full_page=full)
+    image = Image.open(path).convert("RGB")
+    image.quantize(colors=96, method=Image.Quantize.MEDIANCUT,
+                   dither=Image.Dither.NONE).save(path, optimize=True)
+    print(f"{path}: {path.stat().st_size // 1024} KiB")
+
+
+def lobby_and_table(page: Page, srv: Server, out: Path) -> str:
+    page.goto(srv.base + "/")
+    page.fill("#name", "Ann")
+    page.wait_for_selector(".rule-row", state="attached")
+    page.select_option("#players", "3")
+    page.click("details.house summary")
+    page.check("#rule-lock_caller")
+    shot(page, out, "lobby.png")
+    page.click("details.house summary")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".seats-panel")
+    page.click('.seat-row[data-seat="1"] .add-bot')
+    page.wait_for_selector('.seat-row[data-seat="1"][data-kind="bot"]')
+    shot(page, out, "waiting-room.png")
+    return page.url.rsplit("/", 1)[1]
+
+
+def main() -> None:
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "img"
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        srv = Server(Path(tmp), "shots", "--seed", "4", "--bot-speed", "3",
+                     "--round-pause", "30", "--away-after", "300")
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            # --- lobby, waiting room, a card table with a power to resolve
+            ctx = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+            page = ctx.new_page()
+            table = lobby_and_table(page, srv, out)
+            page.select_option("#fill-bot", "random")
+            page.click("#start")
+            wait_for_game(page)
+            page.wait_for_timeout(200)
+            shot(page, out, "cards-opening-peek.png")
+            watcher = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+            spectator = watcher.new_page()
+            spectator.goto(f"{srv.base}/t/{table}")
+            spectator.wait_for_selector("#spectating")
+            # Play until a power asks for a target, then pick the first one.
+            for _ in range(60):
+                play_until({"ann": page}, lambda: seen(page).my_move)
+                s = seen(page)
+                if s.phase == "power" and s.targets:
+                    page.click(f'.cards-game .card[data-addr="{s.targets[0]}"]')
+                    shot(page, out, "cards-power.png")
+                    break
+                step(page, swap=False)
+            shot(spectator, out, "spectator.png")
+            play_until({"ann": page}, lambda: seen(page).phase == "round_over", call_after=4)
+            page.wait_for_selector("#results")
+            shot(page, out, "cards-reveal.png", full=True)
+            page.goto(f"{srv.base}/r/{table}")
+            page.wait_for_selector("#replay-step")
+            for _ in range(6):
+                page.click("#replay-next")
+            shot(page, out, "replay.png")
+            ctx.close()
+            watcher.close()
+
+            # --- a phone
+            phone = browser.new_context(viewport=PHONE, has_touch=True,  # type: ignore[arg-type]
+                                        is_mobile=True, device_scale_factor=1)
+            page = phone.new_page()
+            page.goto(srv.base + "/")
+            page.locator("#name").fill("Pia")
+            page.wait_for_selector(".rule-row", state="attached")
+            shot(page, out, "phone-lobby.png")
+            page.locator("#create").tap()
+            page.wait_for_selector(".seats-panel")
+            page.locator("#start").tap()
+            wait_for_game(page)
+            play_until({"ann": page}, lambda: (seen(page).version >= 6 and seen(page).my_move),
+                       touch=True)
+            if "draw" in seen(page).actions:
+                step(page, touch=True)
+            shot(page, out, "phone-cards.png")
+
+            # --- the board game: the full setup, then play, on a phone and a laptop
+            page.goto(srv.base + "/")
+            page.locator("label[for=game-board]").tap()
+            page.locator("label[for=setup-full]").tap()
+            page.locator("#create").tap()
+            page.wait_for_selector(".seats-panel")
+            page.locator("#start").tap()
+            page.wait_for_selector(".board-game[data-version]")
+            page.wait_for_selector(".die.pickable")
+            shot(page, out, "phone-board-setup.png")
+            phone.close()
+
+            ctx = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+            page = ctx.new_page()
+            page.goto(srv.base + "/")
+            page.fill("#name", "Ann")
+            page.click("label[for=game-board]")
+            page.click("#create")
+            page.wait_for_selector(".seats-panel")
+            page.select_option("#fill-bot", "greedy")
+            page.click("#start")
+            page.wait_for_selector(".board-game[data-version]")
+            moves = 0
+            while moves < 40:
+                page.wait_for_function(
+                    "() => { const r = document.querySelector('.board-game');"
+                    " return r.dataset.over === '1' || r.dataset.actor === r.dataset.me; }")
+                if page.get_attribute(".board-game", "data-over") == "1":
+                    break
+                if moves == 3:
+                    shot(page, out, "board.png")
+                v = int(page.get_attribute(".board-game", "data-version") or 0)
+                arrows = page.locator(".arrow:not(:disabled)")
+                arrows.nth(moves * 7 % arrows.count()).click()
+                page.wait_for_function(
+                    "(v) => Number(document.querySelector('.board-game').dataset.version) > v",
+                    arg=v)
+                moves += 1
+            if page.get_attribute(".board-game", "data-over") == "1":
+                shot(page, out, "board-end.png")
+            ctx.close()
+            assert read is not None
+        finally:
+            browser.close()
+            srv.stop()
+
+
+if __name__ == "__main__":
+    main()
