@@ -145,3 +145,11 @@ def test_memory_snaps_a_known_own_match_and_passes_otherwise():
                     passes += 1
             state.apply(action, seat)
     assert snaps >= 5 and passes >= 100
+
+
+def test_memory_bots_do_not_gang_up_on_a_seat():
+    """Equal bots at equal seats (dealer rotating) win about equally often: tie-breaks between
+    opponents must not always pick the same seat (they once all targeted seat 0)."""
+    summary = simulate(SimConfig(Rules.preset("rulebook"), 4, ("memory",) * 4, 800, seed=1))
+    rates = summary["win_rate"]
+    assert max(rates) - min(rates) < 0.07

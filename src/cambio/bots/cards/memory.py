@@ -60,13 +60,18 @@ class MemoryParams:
 class _Knowledge:
     """What the seat can infer from one view: card values and the unseen-card distribution."""
 
-    __slots__ = ("dist", "grids", "me", "mean", "values")
+    __slots__ = ("dist", "grids", "info_other", "info_own", "me", "mean", "values")
 
-    def __init__(self, view: CardView, values: tuple[int, ...], full: Counter[int]) -> None:
+    def __init__(self, view: CardView, values: tuple[int, ...], full: Counter[int],
+                 params: MemoryParams) -> None:
         self.values = values
         self.grids = view.grids
         assert view.seat is not None
         self.me = view.seat
+        # Knowing a card pays off in later decisions; once Cambio is called there are none.
+        final = view.caller is not None
+        self.info_own = 0.0 if final else params.info_own
+        self.info_other = 0.0 if final else params.info_other
         unseen = full.copy()
         for g in view.grids:
             for c in g:
@@ -95,6 +100,12 @@ class _Knowledge:
 
     def at(self, a: int) -> int:
         return self.grids[a >> 8][a & 255]
+
+    def target_bias(self, seat: int) -> float:
+        """A tiny preference among otherwise equal opponents: the one with the lowest
+        estimated total (hurting the leader), then clockwise from us. Without it every bot
+        would break ties towards the lowest seat number and gang up on seat 0."""
+        return -0.001 * self.total(seat) - 1e-6 * ((seat - self.me) % len(self.grids))
 
     def gain_below(self, value: float) -> float:
         """E[max(0, value - X)] for an unseen card X: what replacing ``value`` blind gains."""
@@ -138,7 +149,7 @@ class MemoryBot:
         ph = view.phase
         if ph == Phase.POLL:
             return self._poll(view)
-        k = _Knowledge(view, self._values, self._full)
+        k = _Knowledge(view, self._values, self._full, self.params)
         if ph == Phase.GIVE:
             return self._give(k, legal)
         if ph == Phase.TURN_START:
@@ -170,7 +181,7 @@ class MemoryBot:
         rank = view.discard[-1] >> 2
         if not any(c >= 0 and c >> 2 == rank for g in view.grids for c in g):
             return PASS  # the common case: no known match anywhere
-        k = _Knowledge(view, self._values, self._full)
+        k = _Knowledge(view, self._values, self._full, self.params)
         return self._best_snap(view, k) or PASS
 
     def _best_snap(self, view: CardView, k: _Knowledge) -> Action | None:
@@ -194,7 +205,7 @@ class MemoryBot:
                 if seat == me:
                     gain = float(values[c])
                 elif worst >= self.params.min_snap_gain:
-                    gain = worst
+                    gain = worst + k.target_bias(seat)
                 else:
                     continue
                 action = SNAP | (seat << 8 | slot) << 5
@@ -225,7 +236,7 @@ class MemoryBot:
             slots = [i for i, c in enumerate(own) if c != EMPTY]
             take = max(self._swap_benefit(k, i, self._values[top], fires=False)
                        for i in slots)
-            ceiling = max(k.est(own[i]) + (self.params.info_own if own[i] == HIDDEN else 0)
+            ceiling = max(k.est(own[i]) + (k.info_own if own[i] == HIDDEN else 0)
                           for i in slots)
             draw = k.gain_below(ceiling)
             if take > draw + 0.5:
@@ -248,7 +259,7 @@ class MemoryBot:
         old = k.own()[slot]
         gain = k.est(old) - value
         if old == HIDDEN:
-            gain += self.params.info_own
+            gain += k.info_own
         else:
             gain += self._snap_bonus(old >> 2, k, skip=slot)
             if fires:
@@ -282,13 +293,13 @@ class MemoryBot:
         own = k.own()
         hidden_own = any(c == HIDDEN for c in own)
         if p == Power.PEEK_OWN:
-            return self.params.info_own if hidden_own else 0.0
+            return k.info_own if hidden_own else 0.0
         if p == Power.PEEK_OTHER:
-            return self.params.info_other
+            return k.info_other
         blind = self._blind_gain(k)
         if p in (Power.SWAP_OWN_OTHER, Power.SWAP_ANY):
             return self.params.swap_power * max(0.0, blind)
-        return (self.params.info_own if hidden_own else 0.0) + 0.5 * max(0.0, blind)
+        return (k.info_own if hidden_own else 0.0) + 0.5 * max(0.0, blind)
 
     def _blind_gain(self, k: _Knowledge) -> float:
         own = [k.est(c) for c in k.own() if c != EMPTY]
@@ -314,9 +325,9 @@ class MemoryBot:
                 return -1.0
             seat = a >> 8
             if seat == k.me:
-                return self.params.info_own
+                return k.info_own
             # Prefer the opponent who looks closest to winning (lowest estimated total).
-            return self.params.info_other - 0.001 * k.total(seat)
+            return k.info_other + k.target_bias(seat)
         if kind == SWITCH:
             return self._switch_gain(action, k)
         if kind == LOOK:
@@ -335,17 +346,17 @@ class MemoryBot:
         gain = k.est(cm) - k.est(ct)
         if ct == HIDDEN and cm != HIDDEN:
             gain -= self.params.risk
-        return gain
+        return gain + k.target_bias(theirs >> 8)
 
     def _look_value(self, action: Action, k: _Knowledge) -> float:
         a, b = (action >> 5) & 0xFFFF, action >> 21
         me = k.me
-        p = self.params
         ca, cb = k.at(a), k.at(b)
-        info = sum((p.info_own if x >> 8 == me else p.info_other)
+        info = sum((k.info_own if x >> 8 == me else k.info_other)
                    for x, c in ((a, ca), (b, cb)) if c == HIDDEN)
         if (a >> 8 == me) == (b >> 8 == me):
             return info
+        info += k.target_bias(b >> 8 if a >> 8 == me else a >> 8)
         mine, theirs = (ca, cb) if a >> 8 == me else (cb, ca)
         if mine != HIDDEN and theirs != HIDDEN:
             chance = max(0.0, self._values[mine] - self._values[theirs])
