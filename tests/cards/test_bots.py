@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from random import Random
 
 import pytest
@@ -153,3 +154,39 @@ def test_memory_bots_do_not_gang_up_on_a_seat():
     summary = simulate(SimConfig(Rules.preset("rulebook"), 4, ("memory",) * 4, 800, seed=1))
     rates = summary["win_rate"]
     assert max(rates) - min(rates) < 0.07
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_bots_stay_legal_in_real_time_rounds(preset):
+    """Real-time tables (``polled=False``, as the server runs them): the turn player's view
+    also lists snaps, and other seats are offered a poll-shaped view (pass or snap) at
+    random moments, the way the server asks its bots."""
+    rng = Random(preset)
+    snaps = 0
+    for k in range(40):
+        players = 2 + k % 5
+        names = table(players, k)
+        bots = [make_bot(name, k * 7 + s) for s, name in enumerate(names)]
+        state = State(Rules.preset(preset), players, seed=k, polled=False)
+        for _ in range(20_000):
+            if state.is_over():
+                break
+            others = [s for s in range(players) if s != state.current_player()
+                      and state.can_snap(s)]
+            if others and rng.random() < 0.5:
+                seat = rng.choice(others)
+                view = observe(state, seat)
+                poll = dataclasses.replace(view, phase=Phase.POLL, legal=(PASS, *view.legal))
+                action = bots[seat].act(poll)
+                assert action in poll.legal
+                if action == PASS:
+                    continue
+                snaps += 1
+            else:
+                seat = state.current_player()
+                view = observe(state, seat)
+                action = bots[seat].act(view)
+                assert action in view.legal
+            state.apply(action, seat)
+        assert state.is_over()
+    assert snaps > 50

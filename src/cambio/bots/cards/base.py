@@ -13,7 +13,13 @@ from cambio.cards import Action, CardView, State, observe
 
 
 class CardBot(Protocol):
-    """Anything with a name and an ``act(view) -> action`` method."""
+    """Anything with a name and an ``act(view) -> action`` method.
+
+    Bots are asked when their seat must decide. On a real-time (``polled=False``) table a
+    seat that is not deciding may still snap; drivers ask it with a poll-shaped view (phase
+    ``POLL``, legal ``pass`` plus the snaps), never with a view whose only legal actions are
+    snaps, since a bot must always answer with one of ``view.legal``.
+    """
 
     name: str
 
