@@ -89,9 +89,8 @@ def play_game(config: SimConfig, k: int) -> tuple[GameResult, State]:
 
 
 def game_record(config: SimConfig, k: int, state: State) -> str:
-    """The full record of game ``k`` (header names each seat's bot and its seed)."""
-    players = [{"name": f"{name} (seat {seat})", "bot": name,
-                "bot_seed": bot_seed(config.seed, k, seat)}
+    """The full record of game ``k`` (the header names each seat's bot)."""
+    players = [{"name": f"{name} (seat {seat})", "bot": name}
                for seat, name in enumerate(config.bots)]
     header = make_header(config.rules, players, seed=game_seed(config.seed, k),
                          dealer=config.dealer(k), polled=True)
