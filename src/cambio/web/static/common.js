@@ -46,6 +46,17 @@ export function setToken(table, token) {
 export function dropToken(table) {
   try { localStorage.removeItem(TOKEN_PREFIX + table); } catch { /* private mode */ }
 }
+/** The tables this browser holds a seat token for. */
+export function myTables() {
+  const out = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith(TOKEN_PREFIX)) out.push(key.slice(TOKEN_PREFIX.length));
+    }
+  } catch { /* private mode */ }
+  return out;
+}
 export function getName() {
   try { return localStorage.getItem(NAME_KEY) || ""; } catch { return ""; }
 }

@@ -1,6 +1,6 @@
 // The lobby: your name, a form to create a table (cards or dice board), the open tables.
 import {
-  api, clear, gameLabel, tableTitle, getName, getToken, h, inviteUrl, setName, setToken, toast,
+  api, clear, dropToken, gameLabel, myTables, tableTitle, getName, getToken, h, inviteUrl, setName, setToken, toast,
 } from "./common.js";
 
 const PRESET_NOTES = {
@@ -266,12 +266,38 @@ async function refresh() {
   }
 }
 
+async function yourTables() {
+  const ids = myTables();
+  if (!ids.length) return;
+  const found = await Promise.all(ids.map(async (id) => {
+    try {
+      return await api("GET", `/api/tables/${encodeURIComponent(id)}`);
+    } catch (err) {
+      if (err.status === 404) dropToken(id);      // the table is gone: forget its seat
+      return null;
+    }
+  }));
+  const tables = found.filter((t) => t && t.status !== "finished")
+    .sort((a, b) => String(b.created).localeCompare(String(a.created))).slice(0, 8);
+  if (!tables.length) return;
+  const panel = h("section.panel.your-tables", null,
+    h("h2", null, "Your tables"),
+    h("ul.tables", null, tables.map((t) => h("li.table-row", { dataset: { table: t.id } },
+      h("div.table-info", null, h("strong", null, tableTitle(t)),
+        h("span.muted", null, `${gameLabel(t)} · ${t.status === "playing" ? "in play" : "waiting"}`)),
+      h("div.table-actions", null,
+        h("a.button.primary", { href: `/t/${encodeURIComponent(t.id)}` }, "Back to my seat"))))));
+  const col = document.querySelector(".lobby-grid .col:last-child");
+  if (col) col.prepend(panel);
+}
+
 async function main() {
   app.append(
     h("div.lobby-grid", null,
       h("div.col", null, nameField(), createForm()),
       h("div.col", null, tablesPanel(), howTo())));
   refresh();
+  yourTables();
   setInterval(() => { if (document.visibilityState === "visible") refresh(); }, 5000);
   try {
     state.rules = await api("GET", "/api/rules");

@@ -225,11 +225,11 @@ function viewer(records, rounds, roundNo) {
   const btn = (id, text, label, fn) => h("button", { type: "button", id, "aria-label": label, onclick: fn }, text);
   const playBtn = btn("replay-play", "▶ Play", "Play", () => togglePlay());
   const controls = h("div.replay-controls", null,
-    btn("replay-first", "⏮", "First step", () => go(0)),
+    btn("replay-first", "|◀", "First step", () => go(0)),
     btn("replay-prev", "◀", "Previous step", () => go(step - 1)),
     counter,
     btn("replay-next", "▶", "Next step", () => go(step + 1)),
-    btn("replay-last", "⏭", "Last step", () => go(frames.length - 1)),
+    btn("replay-last", "▶|", "Last step", () => go(frames.length - 1)),
     playBtn, slider);
 
   function load() {
@@ -267,7 +267,7 @@ function viewer(records, rounds, roundNo) {
     } else {
       if (step >= frames.length - 1) go(0);
       playing = setInterval(() => go(step + 1), 900);
-      playBtn.textContent = "⏸ Pause";
+      playBtn.textContent = "❚❚ Pause";
     }
   }
 
