@@ -144,9 +144,7 @@ def fair_starts(sol: Solution) -> tuple[list[str], Counter[int]]:
         v = (e > 0) - (e < 0)
         values[v] += 1
         if v == 0:
-            board = Board(RULES4)
-            board = Board(RULES4, _pos(x, o))
-            fair.append(board.position())
+            fair.append(Board(RULES4, _pos(x, o)).position())
     return fair, values
 
 
@@ -197,7 +195,7 @@ def main() -> None:
     report: dict[str, Any] = json.loads(args.out.read_text()) if args.out.exists() else {}
     report["command"] = ("python benchmarks/board_strength.py "
                          f"--positions {args.positions} --games-per-pair {args.games_per_pair}"
-                         f" --seed {args.seed}")
+                         f" --fair-bot {args.fair_bot} --seed {args.seed}")
     started = time.perf_counter()
     sol = solve(RULES4)
     with tempfile.TemporaryDirectory() as tmp:
@@ -231,7 +229,6 @@ def main() -> None:
                 "first_player_wins": values[1], "first_player_loses": values[-1],
                 "results": {f"seat {s}": {r: tally[(s, r)] for r in ("win", "draw", "loss")}
                             for s in (0, 1)},
-                "lost_starts": sorted({p for p, _, r, _ in games if r == "loss"}),
             }
             console.print(report["fair"]["results"])
         if "roundrobin" not in skip:
@@ -286,9 +283,10 @@ def plot(report: dict[str, Any], path: Path) -> None:
         ax.bar([x + 0.2 for x in xs], drawn, 0.4, label="drawn positions")
         ax.set_xticks(list(xs), names, rotation=30, ha="right")
         ax.set_ylabel("% of moves keeping the solved value")
-        ax.set_ylim(0, 100)
+        ax.set_ylim(0, 118)
+        ax.set_yticks(range(0, 101, 20))
         ax.set_title("4x4: moves vs the exact solution")
-        ax.legend(loc="lower right")
+        ax.legend(loc="upper left", ncol=2, fontsize="small")
     if "fair" in report:
         ax = axes[1]
         res = report["fair"]["results"]
@@ -302,7 +300,8 @@ def plot(report: dict[str, Any], path: Path) -> None:
         ax.set_title(f"{report['fair']['bot']} vs perfect, {report['fair']['fair']} fair "
                      "4x4 starts")
         ax.set_ylabel("games")
-        ax.legend()
+        ax.set_ylim(0, 1.2 * sum(res[seats[0]].values()))
+        ax.legend(loc="upper center", ncol=3, fontsize="small")
     if "roundrobin" in report:
         ax = axes[2]
         rs = report["roundrobin"]["elo"]

@@ -9,7 +9,7 @@ depth 1 the legal moves are counted with three popcounts, not played.
 
 from __future__ import annotations
 
-from .bitboard import Owners, count_pushes, has_line, push, push2
+from .bitboard import Owners, can_move, count_pushes, has_line, push, push2
 from .rules import Geometry
 from .state import Board
 
@@ -74,7 +74,7 @@ def _perft_n(owners: Owners, turn: int, depth: int, g: Geometry) -> int:
     count = count_pushes(others, g)
     nxt = (turn + 1) % players
     if count == 0:
-        if not any(_can_move(owners, p, g) for p in range(players)):
+        if not any(can_move(owners, p, g) for p in range(players)):
             return 0
         return 1 if depth == 1 else _perft_n(owners, nxt, depth - 1, g)
     if depth == 1:
@@ -91,11 +91,3 @@ def _perft_n(owners: Owners, turn: int, depth: int, g: Geometry) -> int:
             continue
         total += _perft_n(child, nxt, depth - 1, g)
     return total
-
-
-def _can_move(owners: Owners, seat: int, g: Geometry) -> bool:
-    others = 0
-    for p, b in enumerate(owners):
-        if p != seat:
-            others |= b
-    return count_pushes(others, g) > 0

@@ -7,12 +7,13 @@ import os
 import resource
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import typer
 from rich.console import Console
 
 from cambio.board import BoardError, Rules
+from cambio.board.rules import OtherLine
 
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of seats (2 or 3).")]
 SizeOpt = Annotated[int, typer.Option("--size", help="Board size n (n x n).")]
@@ -29,9 +30,11 @@ FullSetupOpt = Annotated[bool, typer.Option(
 
 
 def make_rules(players: int, size: int, line: int, other_line: str, max_plies: int) -> Rules:
+    if other_line not in ("owner", "mover_loses"):
+        raise typer.BadParameter("choose 'owner' or 'mover_loses'", param_hint="--other-line")
     try:
-        return Rules(players=players, size=size, line=line, other_line=other_line,  # type: ignore[arg-type]
-                     max_plies=max_plies)
+        return Rules(players=players, size=size, line=line,
+                     other_line=cast(OtherLine, other_line), max_plies=max_plies)
     except BoardError as exc:
         raise typer.BadParameter(str(exc)) from None
 
@@ -47,10 +50,10 @@ def seat_specs(spec: str, players: int, allow_human: bool = False) -> tuple[str,
         raise typer.BadParameter(f"{len(names)} seats named for {players} players "
                                  "(name one, or one per seat)", param_hint="--bots")
     for name in names:
-        if allow_human and name == "human":
-            continue
+        if (allow_human and name == "human") or name == "perfect":
+            continue  # perfect is checked against the real rules when it is built
         try:
-            make_bot(name, Rules(players=players, size=4 if name == "perfect" else 5))
+            make_bot(name, Rules(players=players))
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--bots") from None
     return names

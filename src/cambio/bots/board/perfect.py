@@ -19,7 +19,9 @@ _CACHE: dict[Rules, Solution] = {}
 
 
 def solution_for(rules: Rules, path: str | Path | None = None) -> Solution:
-    """The solution of ``rules`` (solved once per process, or loaded from ``path``)."""
+    """The solution of ``rules`` (solved once per process, or loaded from ``path``); the
+    move cap and repetition count do not change it."""
+    rules = Rules(size=rules.size, line=rules.line, other_line=rules.other_line)
     if rules not in _CACHE:
         if path is not None and Path(path).exists():
             sol = Solution.load(path)
