@@ -101,9 +101,10 @@ def print_summary(summary: dict[str, Any], console: Console) -> None:
         console.print(results_table("by bot", ["bot", "seats", "wins", "win rate",
                                                "mean score"], bot_rows(s)))
     reasons = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
+    speed = s["games_per_second"]
     console.print(
         f"mean turns {s['mean_turns']:.1f} · mean actions {s['mean_actions']:.1f} · "
-        f"{s['games_per_second']:,.0f} games/s · ended by: {reasons}")
+        f"{'-' if speed is None else f'{speed:,.0f}'} games/s · ended by: {reasons}")
     console.print(f"[dim]{s['ties']} tied games: {s['ties_note']}. Dealer: {s['dealer']}.[/dim]")
 
 
