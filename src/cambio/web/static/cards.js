@@ -615,7 +615,9 @@ export class CardsUI {
     if (typeof ev.action !== "string") return JSON.stringify(ev);
     const who = this.name(ev.seat);
     const [verb, a, b] = ev.action.split(" ");
-    const seen = (c) => (isCode(c) ? [" (", cardSpan(c), ")"] : []);
+    // What only you saw (a drawn card, a peek, a look, a card you gave) stays in the log in
+    // assist mode only: from memory, it is shown for a moment on the table, then gone.
+    const seen = (c) => (isCode(c) && this.assist ? [" (", cardSpan(c), ")"] : []);
     const ownSlot = (x) => this.slotName(`${ev.seat}.${x}`);
     const parts = (() => {
       switch (verb) {
@@ -627,7 +629,8 @@ export class CardsUI {
         case "look": {
           const cards = Array.isArray(ev.cards) ? ev.cards : [];
           return [`${who} looked at ${this.slotName(a)} and ${this.slotName(b)}`,
-            ...(cards.length ? [" (", cardSpan(cards[0]), ", ", cardSpan(cards[1]), ")"] : [])];
+            ...(cards.length && this.assist
+              ? [" (", cardSpan(cards[0]), ", ", cardSpan(cards[1]), ")"] : [])];
         }
         case "switch": return [`${who} switched ${this.slotName(a)} and ${this.slotName(b)}`];
         case "keep": return [`${who} kept the cards where they were`];

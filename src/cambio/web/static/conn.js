@@ -195,6 +195,12 @@ export class TableConnection {
         this.on.table(msg);
         break;
       case "error":
+        if (!this.welcomed && msg.code === "not_found") {
+          this.close();                             // no such table: stop trying
+          this.on.status("gone");
+          this.on.error(msg);
+          return;
+        }
         if (!this.welcomed && msg.code === "forbidden" && this.token) {
           // Our token is not a seat here (any more): come back as a spectator.
           this.on.tokenRefused(msg);

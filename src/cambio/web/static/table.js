@@ -155,7 +155,9 @@ async function playAgain() {
 function renderBadges() {
   clear(badgesEl);
   const s = page.summary;
-  const dot = { open: "online", connecting: "connecting…", offline: "reconnecting…" }[page.status]
+  const dot = {
+    open: "online", connecting: "connecting…", offline: "reconnecting…", gone: "table gone",
+  }[page.status]
     || page.status;
   badgesEl.append(h("span.badge.conn", {
     class: `conn-${page.status}`, title: "Connection", "aria-live": "polite",
