@@ -16,45 +16,42 @@ import json
 import time
 from random import Random
 
-from cambio.board import Rules
+from cambio.board import Board, Rules
 from cambio.board.bitboard import completed, legal_pushes, push
 from cambio.board.setup import quick_setup
 from cambio.bots.board import AlphaBetaBot, MCTSBot
 
 
-def board_playouts(rules: Rules, seconds: float) -> tuple[float, float]:
+def playouts(rules: Rules, seconds: float, core: bool) -> tuple[float, float]:
+    """Random games for ``seconds`` of CPU: moves/s and games/s."""
     rng = Random(1)
     moves = games = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
         board = quick_setup(rules, games)
-        while board.outcome is None:
-            board.push(rng.choice(board.legal_moves()))
-            moves += 1
+        moves += _core_game(board, rng) if core else _board_game(board, rng)
         games += 1
     spent = time.process_time() - start
     return moves / spent, games / spent
 
 
-def core_playouts(rules: Rules, seconds: float) -> tuple[float, float]:
-    rng = Random(1)
-    moves = games = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        board = quick_setup(rules, games)
-        g, owners, turn = board.g, board.owners, board.turn
-        for _ in range(rules.max_plies):
-            legal = legal_pushes(owners, turn, g)
-            if legal:
-                m = legal[rng.randrange(len(legal))]
-                owners = push(owners, m, turn, g)
-                moves += 1
-                if completed(owners, g, m):
-                    break
-            turn = (turn + 1) % rules.players
-        games += 1
-    spent = time.process_time() - start
-    return moves / spent, games / spent
+def _board_game(board: Board, rng: Random) -> int:
+    while board.outcome is None:
+        board.push(rng.choice(board.legal_moves()))
+    return board.ply
+
+
+def _core_game(board: Board, rng: Random) -> int:
+    g, owners, turn = board.g, board.owners, board.turn
+    for ply in range(board.rules.max_plies):
+        legal = legal_pushes(owners, turn, g)
+        if legal:
+            m = legal[rng.randrange(len(legal))]
+            owners = push(owners, m, turn, g)
+            if completed(owners, g, m):
+                return ply + 1
+        turn = (turn + 1) % board.rules.players
+    return board.rules.max_plies
 
 
 def search_speed(players: int) -> dict[str, float]:
@@ -91,8 +88,8 @@ def main() -> None:
     out = {}
     for players in (2, 3):
         rules = Rules(players=players)
-        bm, bg = board_playouts(rules, args.seconds)
-        cm, cg = core_playouts(rules, args.seconds)
+        bm, bg = playouts(rules, args.seconds, core=False)
+        cm, cg = playouts(rules, args.seconds, core=True)
         out[f"{players}p"] = {"board_moves_per_second": bm, "board_games_per_second": bg,
                               "core_moves_per_second": cm, "core_games_per_second": cg,
                               **search_speed(players)}
