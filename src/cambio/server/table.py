@@ -26,6 +26,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import FORBIDDEN, NOT_PLAYING, SERVER_ERROR, ProtocolError
+from .mailbox import Mailbox
 from .session import Applied, Session, derive
 from .store import SeatRow, Store, TableRow
 
@@ -59,7 +60,7 @@ class Conn:
 
     def __init__(self, seat: int | None, limit: int = 2000, max_errors: int = 50) -> None:
         self.seat = seat
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.outbox: Mailbox[str | None] = Mailbox()
         self.closing: int | None = None
         self.errors = 0
         self.limit = limit
@@ -68,10 +69,10 @@ class Conn:
     def send(self, text: str) -> None:
         if self.closing is not None:
             return
-        if self.outbox.qsize() >= self.limit:
+        if len(self.outbox) >= self.limit:
             self.close(1013)
             return
-        self.outbox.put_nowait(text)
+        self.outbox.put(text)
 
     def error(self, code: str, message: str, ref: Any = None) -> None:
         """Send an ``error``; too many of them close the connection (1008)."""
@@ -83,7 +84,7 @@ class Conn:
     def close(self, code: int) -> None:
         if self.closing is None:
             self.closing = code
-            self.outbox.put_nowait(None)
+            self.outbox.put(None)
 
 
 @dataclass
@@ -128,7 +129,7 @@ class Table:
         self.round_timer: asyncio.TimerHandle | None = None
         self.away_timers: dict[int, asyncio.TimerHandle] = {}
         self.last_active = time.monotonic()
-        self._queue: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue()
+        self._queue: Mailbox[Callable[[], Awaitable[None]]] = Mailbox()
         self._task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ the actor
@@ -165,7 +166,7 @@ class Table:
 
     def post(self, fn: Callable[..., Awaitable[None]], *args: Any) -> None:
         """Queue a job; its result is not awaited (client messages, timers)."""
-        self._queue.put_nowait(lambda: fn(*args))
+        self._queue.put(lambda: fn(*args))
 
     async def call(self, fn: Callable[..., Awaitable[T]], *args: Any) -> T:
         """Run a job on the actor and wait for its result (lobby calls)."""
@@ -183,7 +184,7 @@ class Table:
                 if not fut.done():
                     fut.set_result(result)
 
-        self._queue.put_nowait(job)
+        self._queue.put(job)
         return await fut
 
     # ------------------------------------------------------------------ summaries
