@@ -34,6 +34,24 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MAX_DEPTH = 64
 
 
+def _to_table(value: int, ply: int) -> int:
+    """A won/lost score counts plies from the root; the table keeps them from the node, so
+    an entry means the same thing when the position comes up at another depth or move."""
+    if value >= WIN - 10 * MAX_DEPTH:
+        return value + ply
+    if value <= -WIN + 10 * MAX_DEPTH:
+        return value - ply
+    return value
+
+
+def _from_table(value: int, ply: int) -> int:
+    if value >= WIN - 10 * MAX_DEPTH:
+        return value - ply
+    if value <= -WIN + 10 * MAX_DEPTH:
+        return value + ply
+    return value
+
+
 class _Abort(Exception):
     """The budget ran out in the middle of an iteration."""
 
@@ -184,6 +202,7 @@ class AlphaBetaBot(RandomSetupChoices):
         entry = self.tt.get(ckey)
         if entry is not None:
             e_depth, e_value, e_flag, e_move = entry
+            e_value = _from_table(e_value, ply)
             if e_depth >= depth:
                 if e_flag == EXACT:
                     return e_value
@@ -233,9 +252,7 @@ class AlphaBetaBot(RandomSetupChoices):
         elif best >= b0:
             flag = LOWER
         stored = best_move if best_move < 0 else g.sym_moves[sym][best_move]
-        # Mate scores are relative to the root's ply; store them as they are (the table is
-        # cleared between games and the drift is at most the few plies between moves).
-        self.tt[ckey] = (depth, best, flag, stored)
+        self.tt[ckey] = (depth, _to_table(best, ply), flag, stored)
         return best
 
     # ------------------------------------------------------------------ max-n (3 players)
