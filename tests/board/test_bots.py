@@ -127,3 +127,33 @@ def test_bots_make_setup_choices():
     bots = [make_bot("greedy", rules, 1), make_bot("alphabeta", rules, 2)]
     setup = run_setup(rules, bots, seed=3)
     assert setup.board().counts() == [4, 5]
+
+
+def test_greedy_setup_choices_follow_the_evaluation():
+    from random import Random
+
+    from cambio.board.setup import CHANCE, Setup, parse_cell
+    from cambio.bots.board.evaluate import evaluate
+
+    rules = Rules()
+    setup = Setup(rules)
+    rng = Random(2)
+    bot = GreedyBot(3)
+    checked = 0
+    while not setup.is_done():
+        if setup.current_player() == CHANCE:
+            setup.apply(setup.sample(rng))
+            continue
+        me, seat = setup.current_player(), setup.adjusting
+        values = {}
+        for action in setup.legal_actions():
+            kind, cell = action.split()
+            owners = list(setup.owners)
+            bit = 1 << parse_cell(cell, 5)
+            owners[seat] = owners[seat] & ~bit if kind == "neutral" else owners[seat] | bit
+            values[action] = evaluate(tuple(owners), me, setup.g, 0)
+        choice = bot.setup_choice(setup)
+        assert values[choice] == max(values.values())
+        setup.apply(choice)
+        checked += 1
+    assert checked > 0

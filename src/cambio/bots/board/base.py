@@ -37,6 +37,35 @@ class RandomSetupChoices:
         return self.rng.choice(setup.legal_actions())
 
 
+class EvaluatedSetupChoices:
+    """Mixin: the setup choice that leaves the chooser best off by the evaluation (ties at
+    random): which of the adjusted seat's dice to neutralise, which neutral die to give it.
+    The position is valued with seat 0 to move, as the game will start."""
+
+    rng: Random
+
+    def setup_choice(self, setup: Setup) -> str:
+        from cambio.board.setup import parse_cell
+
+        from .evaluate import evaluate
+
+        me = setup.current_player()
+        seat = setup.adjusting
+        best: list[str] = []
+        best_value = 0
+        for action in setup.legal_actions():
+            kind, cell = action.split()
+            bit = 1 << parse_cell(cell, setup.g.n)
+            owners = list(setup.owners)
+            owners[seat] = owners[seat] & ~bit if kind == "neutral" else owners[seat] | bit
+            value = evaluate(tuple(owners), me, setup.g, 0)
+            if not best or value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return self.rng.choice(best)
+
+
 def run_setup(rules: Rules, bots: Sequence[BoardBot], seed: int) -> Setup:
     """The published setup: chance steps drawn from ``seed``, choices asked of the bots."""
     setup = Setup(rules)

@@ -26,7 +26,7 @@ from random import Random
 from cambio.board import PASS, Board, Geometry
 from cambio.board.bitboard import Owners, completed, judge, legal_pushes, position_key, push
 
-from .base import RandomSetupChoices
+from .base import EvaluatedSetupChoices
 from .evaluate import evaluate, scores
 
 WIN = 1_000_000
@@ -90,7 +90,7 @@ class Symmetries:
         return best, best_s
 
 
-class AlphaBetaBot(RandomSetupChoices):
+class AlphaBetaBot(EvaluatedSetupChoices):
     """Iterative-deepening alpha-beta (max-n or paranoid with 3 players) under a node or
     time budget."""
 

@@ -8,7 +8,7 @@ from cambio.board import PASS, Board, Geometry
 from cambio.board.bitboard import Owners, completed, judge, legal_pushes, push
 from cambio.board.rules import OtherLine
 
-from .base import RandomSetupChoices
+from .base import EvaluatedSetupChoices, RandomSetupChoices
 from .evaluate import evaluate
 
 
@@ -23,7 +23,7 @@ class RandomBot(RandomSetupChoices):
         return self.rng.choice(board.legal_moves())
 
 
-class GreedyBot(RandomSetupChoices):
+class GreedyBot(EvaluatedSetupChoices):
     """One ply of look-ahead: take a win; never hand the next player a win if avoidable;
     otherwise the move with the best heuristic evaluation (ties at random)."""
 
