@@ -142,13 +142,18 @@ def run_terminal(options: TerminalOptions, console: Console | None = None,
     console.print(Text("Cambio -- push your symbol in, make a line of "
                        f"{rules.line}.", style="bold"), "Type 'help' for how to move.")
     last: int | None = None
+    recent: list[Text] = []
     while board.outcome is None:
         bot = bots[board.turn]
         if bot is not None:
             move = bot.choose(board.copy())
+            recent.append(seat_label(board, board.turn) + Text(f" plays {board.move_text(move)}"))
             board.play(move)
             last = move
             continue
+        if len(recent) > 1:
+            console.print(Text("; ").join(recent))
+        recent.clear()
         console.print(render(board, last))
         console.print(status(board, last))
         while True:
@@ -173,6 +178,8 @@ def run_terminal(options: TerminalOptions, console: Console | None = None,
                     break
                 except BoardError as exc:
                     console.print(Text(str(exc), style="yellow"))
+    if len(recent) > 1:
+        console.print(Text("; ").join(recent))
     console.print(render(board, last, show_moves=False))
     console.print(status(board, last))
     if options.record is not None:
