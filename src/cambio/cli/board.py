@@ -204,7 +204,7 @@ def solve_board(
         return
     console = Console()
     total = result["positions"]
-    rows = [(k, result[k], f"{result[k] / total:.2%}") for k in ("wins", "losses", "draws")]
+    rows = [(k, f"{result[k]:,}", f"{result[k] / total:.2%}") for k in ("wins", "losses", "draws")]
     console.print(results_table(f"{size}x{size}, line {rules.line}, {other_line}: all "
                                 f"3^{size * size} = {total:,} positions, side to move",
                                 ["value", "positions", "share"], rows))
