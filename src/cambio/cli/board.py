@@ -213,7 +213,8 @@ def solve_board(
     if board is not None:
         p = result["position"]
         console.print(f"{p['position']}: {p['value']}"
-                      + (f" in {p['plies']} plies" if p["plies"] is not None else "")
+                      + (f" in {p['plies']} {'ply' if p['plies'] == 1 else 'plies'}"
+                         if p["plies"] is not None else "")
                       + f"; best moves: {', '.join(p['best_moves']) or '-'}")
 
 
