@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -251,6 +252,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                                    for c in t.clients))
         print(f"connected {2 * len(tables)} clients in {time.perf_counter() - t0:.1f}s",
               file=sys.stderr)
+        # The load generator's own garbage-collector pauses would count as server latency:
+        # no cyclic GC in this process while measuring (it runs for a minute at most).
+        gc.collect()
+        gc.freeze()
+        gc.disable()
         await asyncio.sleep(args.warmup)
         held_before = sum(all(c.playing for c in t.clients) for t in tables)
         stats.measuring = True

@@ -19,6 +19,7 @@ import asyncio
 import json
 import logging
 import sqlite3
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,6 +74,8 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 Statement = tuple[str, Sequence[Any]]
+CHECKPOINT_EVERY = 1.0
+"""Seconds between two WAL checkpoints (run by a background thread)."""
 
 
 @dataclass
@@ -102,15 +105,40 @@ class Store:
     def __init__(self, path: Path | str) -> None:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
         self._batch: list[tuple[list[Statement], asyncio.Future[None]]] = []
         self._flushing = False
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.path != ":memory:":
+            # A checkpoint copies the WAL into the database file and syncs it to disk: tens
+            # to hundreds of milliseconds that would stall every table if a commit on the
+            # event loop did it. A thread does it instead, without blocking writers.
+            self.db.execute("PRAGMA wal_autocheckpoint=0")
+            self._checkpointer = threading.Thread(target=self._checkpoints, daemon=True,
+                                                  name="sqlite checkpoints")
+            self._checkpointer.start()
 
     def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(5)
         self.db.close()
+
+    def _checkpoints(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.wait(CHECKPOINT_EVERY):
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error:
+                    log.exception("store: checkpoint failed")
+        finally:
+            db.close()
 
     # ------------------------------------------------------------------ writing
     async def write(self, statements: Iterable[Statement]) -> None:
