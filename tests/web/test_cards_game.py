@@ -111,15 +111,27 @@ def test_two_players_play_a_card_round_in_their_browsers(browser: Browser, serve
 
     # --- the snap race: both tap Bo's first card at the same instant
     v = seen(ann).version
+    # Each page wakes up a little early and spins until the agreed millisecond, so neither
+    # can hear of the other's snap before its own tap is sent.
     at = ann.evaluate("Date.now() + 400")
-    arm = """([sel, at]) => { const el = document.querySelector(sel);
-                             setTimeout(() => el.click(), at - Date.now()); }"""
+    arm = """([sel, at]) => setTimeout(() => {
+               while (Date.now() < at) { /* spin: no message is handled meanwhile */ }
+               document.querySelector(sel).click();
+             }, at - Date.now() - 40)"""
     ann.evaluate(arm, [card("1.0"), at])
     bo.evaluate(arm, [card("1.0"), at])
     ann.wait_for_function("(v) => Number(document.querySelector('.cards-game').dataset.version)"
                           " > v", arg=v)
-    ann_snap = [m for m in ann_frames.acts() if m["action"] == "snap 1.0"]
-    bo_snap = [m for m in bo_frames.acts() if m["action"] == "snap 1.0"]
+
+    def snaps_sent(frames: Frames) -> list[dict[str, Any]]:
+        return [m for m in frames.acts() if m["action"] == "snap 1.0"]
+
+    # The test hears of each page's frames a little after they leave: wait for both.
+    for _ in range(100):
+        if snaps_sent(ann_frames) and snaps_sent(bo_frames):
+            break
+        bo.wait_for_timeout(50)
+    ann_snap, bo_snap = snaps_sent(ann_frames), snaps_sent(bo_frames)
     assert len(ann_snap) == 1 and len(bo_snap) == 1
     # Both were aimed at the same table: the same version, the same top card.
     assert ann_snap[0]["version"] == bo_snap[0]["version"] == v
@@ -151,6 +163,7 @@ def test_two_players_play_a_card_round_in_their_browsers(browser: Browser, serve
     assert first["card"]                      # the card turned over is shown to everyone
     assert [(e["seat"], e["right"], e["card"]) for e in snap_results(bo_frames)] == \
         [(e["seat"], e["right"], e["card"]) for e in results]
+    print(f"snap race: seat {first['seat']} first, {'right' if first['right'] else 'wrong'}")
     loser = 1 - first["seat"]
     loser_ref = (bo_snap if loser == 1 else ann_snap)[0]["ref"]
     loser_frames = bo_frames if loser == 1 else ann_frames
@@ -158,12 +171,12 @@ def test_two_players_play_a_card_round_in_their_browsers(browser: Browser, serve
     if first["right"]:
         # The card left the grid: the later snap found an empty slot (or a give under way)
         # and was refused, without a penalty.
-        assert len(results) == 1 and len(refused) == 1
+        assert len(results) == 1 and len(refused) == 1, (results, refused)
         assert refused[0]["code"] == "illegal"
     else:
         # The card went back face down: the later snap was judged on the same top card,
         # wrong as well; each snapper took a penalty card.
-        assert len(results) == 2 and not refused
+        assert len(results) == 2 and not refused, (results, ann_frames.acts(), bo_frames.acts())
         assert results[1]["seat"] == loser and results[1]["right"] is False
     # Both pages show the outcome in their log, word for word.
     for page in (ann, bo):

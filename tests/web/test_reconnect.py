@@ -19,8 +19,9 @@ from .driver import play_until, seen, wait_for_game
 
 @pytest.fixture
 def crash_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    # The reveal stays up for 24 / 8 = 3 s before the next round is dealt.
     srv = Server(tmp_path_factory.mktemp("web"), "crash", "--seed", "21",
-                 "--bot-speed", "8", "--round-pause", "1", "--away-after", "120")
+                 "--bot-speed", "8", "--round-pause", "24", "--away-after", "120")
     yield srv
     srv.stop()
 

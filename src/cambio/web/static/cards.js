@@ -295,7 +295,7 @@ export class CardsUI {
     const round = s && s.rounds > 1 ? `Round ${s.round || 1} of ${s.rounds}` : null;
     const toggle = h("label.assist-toggle", { title: "Keep the cards you have seen face up" },
       h("input", {
-        type: "checkbox", id: "assist", checked: this.assist,
+        type: "checkbox", id: "assist", checked: this.assist, dataset: { key: "assist" },
         onchange: (e) => { this.assist = e.target.checked; setAssist(this.assist); this.render(); },
       }),
       h("span", null, "Assist", h("span.long", null, ": keep seen cards visible")));

@@ -198,6 +198,24 @@ function botSelect(id, game) {
 }
 
 function renderWaiting() {
+  // Rebuilding must not lose what someone is typing or choosing: keep the values of the
+  // inputs and selects, and the focus, across the rebuild.
+  const kept = new Map();
+  for (const el of waitingEl.querySelectorAll("input[id], select[id]")) kept.set(el.id, el.value);
+  const focused = document.activeElement && waitingEl.contains(document.activeElement)
+    ? document.activeElement.id : null;
+  buildWaiting();
+  for (const [id, value] of kept) {
+    const el = document.getElementById(id);
+    if (el && waitingEl.contains(el) && id !== "invite") el.value = value;
+  }
+  if (focused) {
+    const el = document.getElementById(focused);
+    if (el) el.focus({ preventScroll: true });
+  }
+}
+
+function buildWaiting() {
   const s = page.summary;
   clear(waitingEl);
   if (!s) return;
