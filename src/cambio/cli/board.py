@@ -81,7 +81,7 @@ def sim_board(
 ) -> None:
     """Simulate board games between bots: progress bar, results table, or --json."""
     from cambio.sim.board import SimConfig, simulate
-    from cambio.sim.report import progress_bar
+    from cambio.sim.report import simulate_and_report
 
     rules = make_rules(players, size, line, other_line, max_plies)
     specs = seat_specs(bots, players)
@@ -89,13 +89,9 @@ def sim_board(
         config = SimConfig(rules, specs, games, seed, full_setup, record)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
-    with progress_bar(games, f"board · {size}x{size} · {players} players",
-                      enabled=not no_progress) as advance:
-        summary = simulate(config, advance)
-    if as_json:
-        print(json.dumps(summary))
-    else:
-        print_summary(summary, Console())
+    simulate_and_report(games=games, label=f"board · {size}x{size} · {players} players",
+                        progress=not no_progress, as_json=as_json,
+                        simulate=lambda advance: simulate(config, advance), show=print_summary)
 
 
 def print_summary(summary: dict[str, Any], console: Console) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -68,7 +67,7 @@ def sim_cards(
 ) -> None:
     """Simulate card-game rounds between bots: progress bar, results table, or --json."""
     from cambio.sim.cards import SimConfig, simulate
-    from cambio.sim.report import progress_bar
+    from cambio.sim.report import simulate_and_report
 
     rules = rules_from_options(preset, rule)
     try:
@@ -76,13 +75,9 @@ def sim_cards(
     except CambioError as exc:
         raise typer.BadParameter(str(exc), param_hint="--players") from None
     config = SimConfig(rules, players, bots_for_seats(bots, players), games, seed, record)
-    with progress_bar(games, f"cards · {rules.preset_name} · {players} players",
-                      enabled=not no_progress) as advance:
-        summary = simulate(config, advance)
-    if as_json:
-        print(json.dumps(summary))
-    else:
-        print_summary(summary, Console())
+    simulate_and_report(games=games, label=f"cards · {rules.preset_name} · {players} players",
+                        progress=not no_progress, as_json=as_json,
+                        simulate=lambda advance: simulate(config, advance), show=print_summary)
 
 
 def print_summary(summary: dict[str, Any], console: Console) -> None:

@@ -7,7 +7,6 @@ is seeded with ``derive_seed(s, k, i, 1)``, so any single game can be replayed o
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -20,15 +19,10 @@ from cambio.board import Board, Rules
 from cambio.board.setup import quick_setup
 from cambio.bots.board import make_bot, play_game, run_setup
 from cambio.records.board import record_text
+from cambio.sim.seeds import derive_seed
 
 TIMING_KEYS = ("seconds", "games_per_second", "plies_per_second")
 
-
-def derive_seed(*parts: int) -> int:
-    """A 63-bit seed from integers, stable across Python versions (as the card simulation
-    derives its seeds)."""
-    text = ":".join(str(p) for p in parts).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
 @dataclass(frozen=True)

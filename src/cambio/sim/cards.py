@@ -8,7 +8,6 @@ and any single game can be replayed or re-recorded without running the others.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -19,15 +18,11 @@ from typing import Any
 from cambio.bots.cards import make_bot, play_round
 from cambio.cards import Rules, State
 from cambio.records.cards import make_header, record_text
+from cambio.sim.seeds import derive_seed
 
 TIMING_KEYS = ("seconds", "games_per_second", "actions_per_second")
 """Summary fields that vary from run to run; everything else is fixed by the configuration."""
 
-
-def derive_seed(*parts: int) -> int:
-    """A 63-bit seed from integers, stable across Python versions and platforms."""
-    text = ":".join(str(p) for p in parts).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
 def game_seed(seed: int, k: int) -> int:
@@ -215,5 +210,5 @@ def bot_rows(summary: dict[str, Any]) -> list[Sequence[Any]]:
 
 
 __all__ = ["TIMING_KEYS", "GameResult", "SimConfig", "Tally", "bot_rows", "bot_seed",
-           "derive_seed", "game_record", "game_seed", "play_game", "record_path", "seat_rows",
+           "game_record", "game_seed", "play_game", "record_path", "seat_rows",
            "simulate"]

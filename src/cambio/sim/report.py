@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -45,6 +46,29 @@ def progress_bar(total: int, description: str, enabled: bool = True) -> Iterator
             progress.advance(task, k)
 
         yield advance
+
+
+def simulate_and_report(
+    *,
+    games: int,
+    label: str,
+    progress: bool,
+    as_json: bool,
+    simulate: Callable[[Callable[[int], None]], dict[str, Any]],
+    show: Callable[[dict[str, Any], Console], None],
+) -> dict[str, Any]:
+    """Run a simulation under a progress bar, then print its summary as JSON or as tables.
+
+    Every ``cambio sim`` command has this shape, so ``--json`` output is the same kind of
+    object (one line on stdout) whatever the game.
+    """
+    with progress_bar(games, label, enabled=progress) as advance:
+        summary = simulate(advance)
+    if as_json:
+        print(json.dumps(summary))
+    else:
+        show(summary, Console())
+    return summary
 
 
 def results_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> Table:
