@@ -194,14 +194,25 @@ async def join_table(request: Request) -> Response:
     return JSONResponse({"seat": got, "token": token})
 
 
-@endpoint
-async def seat_bot(request: Request) -> Response:
+async def host_call(request: Request) -> tuple[dict[str, Any], Table]:
+    """The body and the table of a call only the host may make."""
     body = await read_body(request)
     table = await table_of(request)
     require_host(request, table)
-    bot = body.get("bot")
-    if not isinstance(bot, str):
-        raise ProtocolError("bad_request", "\"bot\" must be a bot name (see /api/bots)")
+    return body, table
+
+
+def bot_name(body: dict[str, Any], key: str, required: bool) -> str | None:
+    value = body.get(key)
+    if (value is None and required) or (value is not None and not isinstance(value, str)):
+        raise ProtocolError("bad_request", f"\"{key}\" must be a bot name (see /api/bots)")
+    return value
+
+
+@endpoint
+async def seat_bot(request: Request) -> Response:
+    body, table = await host_call(request)
+    bot = bot_name(body, "bot", required=True)
     return JSONResponse(await table.call(table.set_bot, seat_param(request), bot))
 
 
@@ -217,13 +228,8 @@ async def free_seat(request: Request) -> Response:
 
 @endpoint
 async def start_table(request: Request) -> Response:
-    body = await read_body(request)
-    table = await table_of(request)
-    require_host(request, table)
-    fill = body.get("fill")
-    if fill is not None and not isinstance(fill, str):
-        raise ProtocolError("bad_request", "\"fill\" must be a bot name")
-    return JSONResponse(await table.call(table.start, fill))
+    body, table = await host_call(request)
+    return JSONResponse(await table.call(table.start, bot_name(body, "fill", required=False)))
 
 
 @endpoint
