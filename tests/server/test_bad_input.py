@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -140,3 +142,21 @@ def test_flooding_is_rate_limited_then_closed(server: ServerProcess) -> None:
             assert (await recv_until(ws, "pong"))["type"] == "pong"
 
     asyncio.run(main())
+
+
+def test_seat_tokens_never_reach_the_log(tmp_path: Path) -> None:
+    """Tokens travel in the WebSocket URL; the server's log (at info) must not keep them."""
+    with ServerProcess(tmp_path / "cambio.sqlite3", extra=["--log-level", "info"]) as server:
+
+        async def main() -> str:
+            async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+                table, t0, _ = await two_seat_table(http)
+            async with websockets.connect(ws_url(server, table, t0)) as ws:
+                await opening(ws)
+            return t0
+
+        token = asyncio.run(main())
+        time.sleep(0.3)
+    log = server.log.read_text()
+    assert "WebSocket" in log and "token=" in log
+    assert token not in log

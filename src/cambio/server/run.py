@@ -6,6 +6,7 @@ few hundred bytes; CPU is what limits a server, not bandwidth)."""
 from __future__ import annotations
 
 import logging
+import re
 
 import uvicorn
 
@@ -17,6 +18,20 @@ WS_MAX_SIZE = 65536
 protocol's 4 KiB and this get a ``too_large`` error and the connection stays open."""
 
 
+class RedactTokens(logging.Filter):
+    """Seat tokens travel in the WebSocket URL (``?token=…``) and uvicorn logs that URL:
+    blank them out of every log line, so a log file is never a set of keys to the seats."""
+
+    PATTERN = re.compile(r"(token=)[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if "token=" in text:
+            record.msg = self.PATTERN.sub(r"\1…", text)
+            record.args = ()
+        return True
+
+
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
           log_level: str = "info") -> None:
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
@@ -25,4 +40,6 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
         ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False, log_level=log_level,
         access_log=False, lifespan="on", loop="auto", timeout_graceful_shutdown=3,
     )
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).addFilter(RedactTokens())
     uvicorn.Server(config).run()
