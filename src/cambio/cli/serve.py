@@ -21,7 +21,8 @@ def serve_command(
         min=0.01, max=1000.0, help="Divide bots' thinking delays and the pause between rounds "
         "by this factor.")] = 1.0,
     round_pause: Annotated[float, typer.Option(
-        min=0.0, help="Seconds between a round's reveal and the next deal.")] = 6.0,
+        min=0.0, help="Seconds between a round's reveal and the next deal (divided by "
+        "--bot-speed).")] = 6.0,
     seed: Annotated[int | None, typer.Option(
         help="Derive every table's seed from this (tests and benchmarks only: it makes the "
         "deals predictable).")] = None,
