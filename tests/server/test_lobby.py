@@ -7,10 +7,12 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+import websockets
+from websockets.exceptions import ConnectionClosed
 
 from cambio.records.jsonl import parse_record
 
-from .harness import Client, ServerProcess, auth, ws_url
+from .harness import Client, ServerProcess, auth, recv_until, ws_url
 
 
 @pytest.fixture()
@@ -152,3 +154,27 @@ def test_record_access_rules_and_again(http: httpx.Client, server: ServerProcess
     assert http.get(f"/api/tables/{tid}/record", params={"game": 1}).status_code == 200
     assert http.get(f"/api/tables/{tid}/record", params={"game": 2}).status_code == 403
     assert http.get(f"/api/tables/{tid}/record", params={"game": 3}).status_code == 404
+
+
+def test_a_freed_seat_loses_its_connection(http: httpx.Client, server: ServerProcess) -> None:
+    host = create(http, players=3)
+    tid, token = str(host["table"]), str(host["token"])
+    bo = http.post(f"/api/tables/{tid}/join", json={"name": "Bo"}).json()
+
+    async def main() -> None:
+        async with websockets.connect(ws_url(server, tid, bo["token"])) as ws:
+            welcome = await recv_until(ws, "welcome")
+            assert welcome["seat"] == 1 and welcome["table"]["seats"][1]["connected"]
+            r = await asyncio.to_thread(http.delete, f"/api/tables/{tid}/seats/1",
+                                        headers=auth(token))
+            assert r.status_code == 200
+            err = await recv_until(ws, "error")
+            assert err["code"] == "forbidden"
+            with pytest.raises(ConnectionClosed):
+                await recv_until(ws, "never")
+        # The old token no longer opens the seat.
+        async with websockets.connect(ws_url(server, tid, bo["token"])) as ws:
+            assert (await recv_until(ws, "error"))["code"] == "forbidden"
+
+    asyncio.run(main())
+    assert http.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "empty"

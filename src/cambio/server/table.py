@@ -260,6 +260,10 @@ class Table:
             conn.error(FORBIDDEN, "this table has too many connections")
             conn.close(1008)
             return
+        if conn.seat is not None and self.seats[conn.seat].kind != "human":
+            conn.error(FORBIDDEN, "this seat was freed")  # between the token check and now
+            conn.close(1008)
+            return
         self.conns.add(conn)
         changed = False
         if conn.seat is not None:
@@ -629,6 +633,7 @@ class Table:
             timer.cancel()
         for conn in list(self.conns):
             if conn.seat == seat and old.kind == "human":
+                self.conns.discard(conn)
                 conn.error(FORBIDDEN, "this seat was freed")
                 conn.close(1008)
         self.broadcast_table()
