@@ -38,10 +38,6 @@ class Applied:
         return ev
 
 
-class Bot(Protocol):
-    name: str
-
-
 class Session(Protocol):
     """One game of a table: a card match or a board game."""
 
