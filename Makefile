@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test testdeps lint typecheck unit bench clean
 
 # The card engine (state.py) is compiled with mypyc at install time; a change to it rebuilds.
 $(STAMP): pyproject.toml setup.py src/cambio/cards/state.py
@@ -12,10 +12,15 @@ $(STAMP): pyproject.toml setup.py src/cambio/cards/state.py
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)
 
+# The web platform on http://127.0.0.1:8000 (SQLite in ./data/cambio.sqlite3).
 run: $(STAMP)
-	$(BIN)/cambio play cards
+	$(BIN)/cambio serve
 
-test: $(STAMP) lint typecheck unit
+test: $(STAMP) testdeps lint typecheck unit
+
+# What the browser tests need beyond Python packages (Debian's chromium).
+testdeps:
+	bash scripts/install-test-deps.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

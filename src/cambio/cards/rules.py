@@ -159,15 +159,7 @@ class Rules:
 
     def overrides(self) -> dict[str, Any]:
         """The fields that differ from the preset this rule set is based on."""
-        base = PRESETS[self.preset_name]
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            if f.name == "preset_name":
-                continue
-            mine, theirs = getattr(self, f.name), getattr(base, f.name)
-            if mine != theirs:
-                out[f.name] = str(mine) if isinstance(mine, StrEnum) else mine
-        return out
+        return dict(_overrides(self))
 
     def to_json(self) -> dict[str, Any]:
         return {"preset": self.preset_name, "overrides": self.overrides()}
@@ -208,6 +200,20 @@ class Rules:
 
     def power_of(self, card: int) -> Power:
         return tables(self).powers[card]
+
+
+@lru_cache(maxsize=512)
+def _overrides(rules: Rules) -> tuple[tuple[str, Any], ...]:
+    """Computed once per rule set: every view a server sends carries the rules."""
+    base = PRESETS[rules.preset_name]
+    out: list[tuple[str, Any]] = []
+    for f in dataclasses.fields(rules):
+        if f.name == "preset_name":
+            continue
+        mine, theirs = getattr(rules, f.name), getattr(base, f.name)
+        if mine != theirs:
+            out.append((f.name, str(mine) if isinstance(mine, StrEnum) else mine))
+    return tuple(out)
 
 
 def _coerce(key: str, raw: Any) -> Any:

@@ -11,6 +11,7 @@ import typer
 
 from . import board as board_cli
 from . import cards as cards_cli
+from . import serve as serve_cli
 from .replay import export_command, replay_command
 
 app = typer.Typer(
@@ -31,6 +32,7 @@ app.command("export")(export_command)
 
 cards_cli.register(sim=sim_app, play=play_app)
 board_cli.register(sim=sim_app, play=play_app, solve=solve_app)
+serve_cli.register(app)
 
 
 def main() -> None:

@@ -12,7 +12,6 @@ their legal actions without snaps, and in an open snap window they get a poll-sh
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 from typing import Any
 
 from cambio.bots.cards import CardBot, make_bot
@@ -35,28 +34,6 @@ from .errors import ILLEGAL, STALE, ProtocolError
 from .session import Applied
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class TableRules(Rules):
-    """The table's rules, with :meth:`to_json` computed once instead of for every view.
-
-    Every view a client gets carries the rules (``CardView.to_json`` calls
-    ``Rules.to_json``, which compares all fields with the preset): about a tenth of the
-    server's time per action. Same fields, same behaviour; only the JSON is cached.
-    """
-
-    def to_json(self) -> dict[str, Any]:
-        return _rules_json(self)
-
-    @staticmethod
-    def of(rules: Rules) -> TableRules:
-        return TableRules(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)})
-
-
-@lru_cache(maxsize=256)
-def _rules_json(rules: TableRules) -> dict[str, Any]:
-    return Rules.to_json(rules)
-
-
 class CardSession:
     """One match (``rounds`` rounds) at a card table."""
 
@@ -64,7 +41,7 @@ class CardSession:
 
     def __init__(self, rules: Rules, players: int, seed: int, rounds: int,
                  match_id: str) -> None:
-        self.rules = rules = TableRules.of(rules)
+        self.rules = rules
         self.players = players
         self.match = Match(rules, players, seed=seed, rounds=rounds, polled=False)
         self.match_id = match_id

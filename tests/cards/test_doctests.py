@@ -1,0 +1,17 @@
+"""The examples in the card core's docstrings run and say what they show."""
+
+import doctest
+
+import pytest
+
+import cambio.cards
+from cambio.cards import actions, cards, rules
+
+MODULES = [cambio.cards, actions, cards, rules]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_docstring_examples(module):
+    result = doctest.testmod(module)
+    assert result.attempted > 0
+    assert result.failed == 0
