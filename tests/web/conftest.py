@@ -24,6 +24,9 @@ from playwright.sync_api import Browser, Playwright, sync_playwright
 
 CHROMIUM = os.environ.get("CAMBIO_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+WAIT_MS = 30_000
+"""How long a page may take to show what a test waits for. Passing runs wait far less; the
+margin is for a loaded 2-core machine (bots searching, the rest of the suite running)."""
 
 
 def free_port() -> int:

@@ -8,11 +8,14 @@ buttons' ``data-action``, cards' ``data-addr`` and the ``target`` class.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from playwright.sync_api import Page
+
+from .conftest import WAIT_MS
 
 GAME = ".cards-game"
 
@@ -64,13 +67,13 @@ def seen(page: Page) -> Seen:
     return s
 
 
-def wait_version(page: Page, above: int, timeout: float = 15_000) -> None:
+def wait_version(page: Page, above: int, timeout: float = WAIT_MS) -> None:
     page.wait_for_function(
         "(v) => { const r = document.querySelector('.cards-game');"
         " return r && Number(r.dataset.version) > v; }", arg=above, timeout=timeout)
 
 
-def wait_for_game(page: Page, timeout: float = 15_000) -> None:
+def wait_for_game(page: Page, timeout: float = WAIT_MS) -> None:
     page.wait_for_selector(f"{GAME}[data-version]", timeout=timeout)
 
 
@@ -91,13 +94,15 @@ def button(action: str) -> str:
 
 
 def step(page: Page, *, swap: bool = False, call: bool = False, touch: bool = False) -> str:
-    """Make this seat's next move through the page; return what was done.
+    """Make this seat's next move through the page; return what was done ("" if it is not
+    this seat's move after all).
 
     ``swap``: keep a drawn card (swap it into the first of our cards) instead of discarding
     it; ``call``: call Cambio when the turn allows it.
     """
     s = seen(page)
-    assert s.my_move, f"not this seat's move: {s}"
+    if not s.my_move:
+        return ""               # a bot's snap got in first (real time): nothing to do now
     before = s.version
     done: str
     confirm = [a for a in s.actions if a.startswith("confirm-")]
@@ -165,7 +170,7 @@ def play_until(pages: dict[str, Page], done: Callable[[], bool], *, call_after: 
     chance once ``call_after`` moves have been made.
     """
     moves = 0
-    idle = 0
+    idle_since = time.monotonic()
     while not done():
         mover = None
         for who, page in pages.items():
@@ -174,14 +179,14 @@ def play_until(pages: dict[str, Page], done: Callable[[], bool], *, call_after: 
                 mover = (who, page)
                 break
         if mover is None:
-            # A page has not heard of the last move yet: give it a moment.
-            idle += 1
-            assert idle < 300, "nobody gets a move"
+            # A bot is thinking, or a page has not heard of the last move yet.
+            assert time.monotonic() - idle_since < WAIT_MS / 1000, "nobody gets a move"
             next(iter(pages.values())).wait_for_timeout(30)
             continue
-        idle = 0
+        idle_since = time.monotonic()
         who, page = mover
-        step(page, swap=moves % 3 == 1, call=who == caller and moves >= call_after, touch=touch)
-        moves += 1
+        if step(page, swap=moves % 3 == 1, call=who == caller and moves >= call_after,
+                touch=touch):
+            moves += 1
         assert moves < limit, "the round does not end"
     return moves

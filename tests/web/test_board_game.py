@@ -20,7 +20,7 @@ from cambio.board import Rules, parse_position
 from cambio.records.board import replay
 from cambio.records.jsonl import parse_record
 
-from .conftest import Server
+from .conftest import WAIT_MS, Server
 from .frames import Frames
 
 ROOT = ".board-game"
@@ -74,7 +74,7 @@ def test_a_board_game_against_a_bot_from_the_full_setup_to_the_end(
         browser: Browser, server: Server) -> None:
     ctx = browser.new_context(viewport={"width": 1280, "height": 860})
     page = ctx.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     frames = Frames().watch(page)
     page.goto(server.base + "/")
     page.fill("#name", "Ann")
@@ -97,7 +97,7 @@ def test_a_board_game_against_a_bot_from_the_full_setup_to_the_end(
         page.wait_for_function(
             "() => { const r = document.querySelector('.board-game');"
             " return r && (r.dataset.over === '1' || r.dataset.actor === r.dataset.me); }",
-            timeout=20_000)
+            timeout=WAIT_MS)
         s = read(page)
         view = last_view(frames)
         assert view["game"] == "board"

@@ -15,7 +15,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from .conftest import Server
+from .conftest import WAIT_MS, Server
 from .driver import GAME, card, play_until, seen, wait_for_game
 from .frames import Frames
 
@@ -39,7 +39,7 @@ def grids(page: Page) -> dict[str, list[str | None]]:
 def new_page(browser: Browser) -> Page:
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     return page
 
 
@@ -90,7 +90,7 @@ def test_two_players_play_a_card_round_in_their_browsers(browser: Browser, serve
     assert all(c == "?" for c in grids(ann)["1"])
     ann.wait_for_function(
         "() => !document.querySelector('.cards-game .card[data-addr=\"0.2\"]').dataset.code",
-        timeout=8_000)
+        timeout=15_000)
     assert grids(ann)["0"] == ["?", "?", "?", "?"]
     # Assist mode keeps what was seen face up; off again, it is hidden again.
     ann.check("#assist")

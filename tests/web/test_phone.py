@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from .conftest import Server
+from .conftest import WAIT_MS, Server
 from .driver import play_until, seen, wait_for_game
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True,
@@ -59,7 +59,7 @@ def test_lobby_and_a_card_table_are_usable_on_a_phone(browser: Browser, server: 
                                                       ) -> None:
     ctx = browser.new_context(**PHONE)
     page = ctx.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     page.goto(server.base + "/")
     page.wait_for_selector(".rule-row", state="attached")
     check_layout(page, "lobby")
@@ -118,7 +118,8 @@ def test_lobby_and_a_card_table_are_usable_on_a_phone(browser: Browser, server: 
     page.locator("label[for=game-board]").tap()
     page.locator("#create").tap()
     page.wait_for_selector(".seats-panel")
-    page.locator("#start").tap()                      # the other seat: the strongest bot
+    page.select_option("#fill-bot", "greedy")
+    page.locator("#start").tap()
     page.wait_for_function(
         "() => { const r = document.querySelector('.board-game');"
         " return r && r.dataset.actor === r.dataset.me; }")

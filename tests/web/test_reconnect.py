@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import Server
+from .conftest import WAIT_MS, Server
 from .driver import play_until, seen, wait_for_game
 
 
@@ -31,7 +31,7 @@ def test_the_page_reconnects_after_a_crash_and_a_match_runs_to_its_totals(
     srv = crash_server
     ctx = browser.new_context(viewport={"width": 1280, "height": 860})
     page = ctx.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     page.goto(srv.base + "/")
     page.fill("#name", "Ann")
     page.wait_for_selector(".rule-row", state="attached")
@@ -51,7 +51,7 @@ def test_the_page_reconnects_after_a_crash_and_a_match_runs_to_its_totals(
     srv.kill()
     page.wait_for_selector(".badge.conn-offline")
     srv.start()
-    page.wait_for_selector(".badge.conn-open", timeout=20_000)
+    page.wait_for_selector(".badge.conn-open", timeout=WAIT_MS)
     page.wait_for_function(
         "(v) => Number(document.querySelector('.cards-game').dataset.version) >= v", arg=version)
     assert seen(page).me == "0"
@@ -72,7 +72,7 @@ def test_the_page_reconnects_after_a_crash_and_a_match_runs_to_its_totals(
     assert "next round" in page.inner_text("#results").lower()
     first = [int(x) for x in page.locator("#results tbody td:nth-child(3)").all_inner_texts()]
     page.wait_for_selector('.cards-game[data-round="2"]:not([data-phase="round_over"])',
-                           timeout=20_000)
+                           timeout=WAIT_MS)
     assert seen(page).version <= 3
     play_until(pages, lambda: seen(page).phase == "round_over", call_after=2)
     page.wait_for_selector("#results th:has-text('Total')")

@@ -3,7 +3,7 @@
 // Positions are the engine's strings (rows from the top, x/o/s for seats 0/1/2, digits for
 // runs of neutral dice); faces are digit rows (symbol numbers, docs/board-rules.md). The
 // client sends only move texts from view.legal ("a3>", "c5v", "pass", "neutral c3", …).
-import { clear, h, seatName } from "./common.js";
+import { clear, h, morphChildren, seatName } from "./common.js";
 
 export const SYMBOLS = ["circle", "triangle", "square", "star", "cross", "diamond"];
 const SEAT_COLOURS = ["#1d4ed8", "#c2410c", "#7e22ce"];
@@ -173,7 +173,12 @@ function boardGrid(b, opts) {
   const entered = opts.last ? moveLine(opts.last, n)[0] : -1;
   const win = new Set((opts.win || []).flat());
   const picks = opts.picks || new Map();
-  const line = (move) => moveLine(move, n).map((c) => grid.querySelector(`.die[data-cell="${cellName(c, n)}"]`));
+  // The live board may be another element than `grid` (morph keeps the old one): look up
+  // the dice from the arrow under the pointer.
+  const line = (e, move) => {
+    const board = e.currentTarget.closest(".board");
+    return board ? moveLine(move, n).map((c) => board.querySelector(`.die[data-cell="${cellName(c, n)}"]`)) : [];
+  };
   const arrow = (move, glyph, label) => {
     const enabled = opts.legal && opts.legal.has(move);
     const btn = h("button.arrow", {
@@ -182,8 +187,8 @@ function boardGrid(b, opts) {
       "aria-label": `Push ${move}${opts.preview === move ? " (tap again to confirm)" : ""}`,
       title: move,
       onclick: enabled && opts.onMove ? () => opts.onMove(move, true) : undefined,
-      onmouseenter: enabled ? () => line(move).forEach((d) => d && d.classList.add("preview")) : undefined,
-      onmouseleave: enabled ? () => line(move).forEach((d) => d && d.classList.remove("preview")) : undefined,
+      onmouseenter: enabled ? (e) => line(e, move).forEach((d) => d && d.classList.add("preview")) : undefined,
+      onmouseleave: enabled ? (e) => line(e, move).forEach((d) => d && d.classList.remove("preview")) : undefined,
     }, h("span.glyph", null, glyph), h("span.coord", null, label));
     return btn;
   };
@@ -206,7 +211,7 @@ function boardGrid(b, opts) {
       if (preview.has(cell)) d.classList.add("preview");
       if (pick) {
         d.classList.add("pickable");
-        d.addEventListener("click", () => opts.onMove(pick, false));
+        d.onclick = () => opts.onMove(pick, false);
         d.setAttribute("aria-label", `${d.getAttribute("aria-label")} — ${pick}`);
       }
       grid.append(d);
@@ -216,7 +221,7 @@ function boardGrid(b, opts) {
   grid.append(h("span"));
   for (let c = 0; c < n; c++) grid.append(arrow(`${file(c)}1^`, ARROWS["^"], file(c)));
   grid.append(h("span"));
-  return h("div.board-wrap", null, grid);
+  return h("div.board-wrap", { dataset: { key: "board" } }, grid);
 }
 
 // ---------------------------------------------------------------------- live view
@@ -331,32 +336,35 @@ export class BoardUI {
     root.dataset.actor = b.actor === null || b.actor === undefined ? "" : String(b.actor);
     root.dataset.me = this.seat === null ? "" : String(this.seat);
     if (b.over) root.dataset.over = "1"; else delete root.dataset.over;
-    clear(root);
+    const live = root;
+    const fresh = h("div");
+    const out = { append: (...nodes) => fresh.append(...nodes) };
 
     const winLines = [];
     for (const w of b.winners || []) winLines.push(...linesOf(b.owners, b.n, b.k, w));
 
     const names = Array.from({ length: b.players }, (_, s) => this.name(s));
-    root.append(h("div.toprow", null, h("div.topline", null,
+    out.append(h("div.toprow", { dataset: { key: "top" } }, h("div.topline", null,
       h("div.status", { id: "status", "aria-live": "polite" }, this.statusText(b, mine, picks.size > 0)))));
-    root.append(h("div.board-players", null, names.map((nm, s) => h("div.board-player", {
+    out.append(h("div.board-players", { dataset: { key: "players" } }, names.map((nm, s) => h("div.board-player", {
       class: b.turn === s && !b.over ? "on-turn" : "", dataset: { seat: s },
     },
     h("span.sym-key", null, symbolSvg(b.symbols[s], SEAT_COLOURS[s], SEAT_COLOURS[s])),
     h("strong", null, s === this.seat ? `You (${seatName(this.summary, s)})` : nm),
     h("span.muted-on-felt", null, `${b.owners.filter((o) => o === s).length} dice`),
     (b.winners || []).includes(s) ? h("span.tag.score.win", null, "winner") : null))));
-    root.append(boardGrid(b, {
+    out.append(boardGrid(b, {
       legal, last: this.lastMove(b), win: winLines, picks, names,
       preview: legal.has(this.preview) ? this.preview : null,
       onMove: (m, isPush) => this.move(m, isPush),
     }));
-    const bar = h("div.actions", { role: "toolbar", "aria-label": "Actions" });
+    const bar = h("div.actions", { role: "toolbar", "aria-label": "Actions", dataset: { key: "actions" } });
     if (legal.has("pass")) bar.append(h("button.primary", { type: "button", dataset: { action: "pass" }, onclick: () => this.ctx.act("pass") }, "Pass (no push is legal)"));
-    root.append(bar);
-    if (b.over) root.append(this.renderResults(b));
-    if (b.setup) root.append(this.renderSetup(b));
-    root.append(this.renderLog());
+    out.append(bar);
+    if (b.over) out.append(this.renderResults(b));
+    if (b.setup) out.append(this.renderSetup(b));
+    out.append(this.renderLog());
+    morphChildren(live, fresh);
   }
 
   statusText(b, mine, picking) {
@@ -394,7 +402,7 @@ export class BoardUI {
     const targets = Array.isArray(s.targets) ? s.targets : [];
     const adjusting = s.adjusting ?? null;
     const counts = Array.from({ length: b.players }, (_, p) => b.owners.filter((o) => o === p).length);
-    return h("section.panel.setup-info", { id: "setup-info" },
+    return h("section.panel.setup-info", { id: "setup-info", dataset: { key: "setup" } },
       h("h2", null, "Setup"),
       h("p", null, "The dice were rolled and the four most common symbols kept; each player got a symbol. "
         + "Now each player's dice are adjusted by the next player: first dice are turned neutral "
@@ -406,7 +414,7 @@ export class BoardUI {
 
   renderResults(b) {
     const sum = this.summary || {};
-    const box = h("section.results", { id: "results" },
+    const box = h("section.results", { id: "results", dataset: { key: "results" } },
       h("h2", null, this.statusText(b, false, false)),
       b.termination ? h("p.muted", null, `Ended by: ${String(b.termination).replace(/_/g, " ")}.`) : null);
     const actions = h("div.result-actions");
@@ -419,7 +427,11 @@ export class BoardUI {
 
   renderLog() {
     const items = this.log.slice(-80).reverse().map((ev) => h("li", null, this.eventLine(ev)));
-    return h("details.log", { open: !matchMedia("(max-width: 760px)").matches },
+    if (this.logOpen === undefined) this.logOpen = !matchMedia("(max-width: 760px)").matches;
+    return h("details.log", {
+      open: this.logOpen, dataset: { key: "log" },
+      ontoggle: (e) => { this.logOpen = e.currentTarget.open; },
+    },
       h("summary", null, `Moves (${this.log.length})`),
       h("ol.log-list", { reversed: true }, items));
   }

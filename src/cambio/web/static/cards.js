@@ -4,7 +4,7 @@
 //
 // Everything drawn comes from the view the server sent: a card code that is not in the view
 // is never rendered. The client sends only action texts taken from view.legal.
-import { clear, getAssist, h, seatName, setAssist } from "./common.js";
+import { getAssist, h, morphChildren, seatName, setAssist } from "./common.js";
 import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
 
 const FLASH_MS = 3000;          // a peek, a look, a drawn or snapped card: shown this long
@@ -252,20 +252,22 @@ export class CardsUI {
     root.dataset.round = String((this.summary && this.summary.round) || "");
     root.classList.toggle("assist", this.assist);
     root.classList.toggle("snap-armed", this.tapSnaps());
-    clear(root);
 
     const seats = this.seatOrder(view);
     const me = seats[0];
     const others = seats.slice(1);
 
-    root.append(this.renderTopline(view));
-    root.append(h("div.opponents", { class: `n${others.length}` },
-      others.map((s) => this.renderSeat(view, s, false))));
-    root.append(this.renderCenter(view));
-    root.append(h("div.my-area", null, this.renderSeat(view, me, this.seat === me),
-      this.renderActions(view)));
-    if (over) root.append(this.renderResults(view));
-    root.append(this.renderLog());
+    // Build the table afresh, then morph the live one into it (taps and focus survive).
+    const fresh = h("div", null,
+      this.renderTopline(view),
+      h("div.opponents", { class: `n${others.length}`, dataset: { key: "opponents" } },
+        others.map((s) => this.renderSeat(view, s, false))),
+      this.renderCenter(view),
+      h("div.my-area", { dataset: { key: "me" } }, this.renderSeat(view, me, this.seat === me),
+        this.renderActions(view)),
+      over ? this.renderResults(view) : null,
+      this.renderLog());
+    morphChildren(root, fresh);
 
     if (focusKey) {
       const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
@@ -307,7 +309,7 @@ export class CardsUI {
           ? h("span.badge.called", null, `Cambio: ${this.name(view.caller)} · ${view.final_turns_left} turn${view.final_turns_left === 1 ? "" : "s"} left`)
           : null,
         this.seat !== null ? toggle : null));
-    const wrap = h("div.toprow", null, bar);
+    const wrap = h("div.toprow", { dataset: { key: "top" } }, bar);
     if (this.banner) {
       const fresh = Date.now() - this.banner.start < 250 ? " fresh" : "";
       wrap.append(h("div.banner", { class: `banner-${this.banner.kind}${fresh}`, role: "status" }, this.banner.text));
@@ -338,7 +340,7 @@ export class CardsUI {
         drawn: `${who} holds a card.`,
         power: `${who} is using a power${view.power ? ` (${view.power.replace(/_/g, " ")})` : ""}.`,
         king_decide: `${who} decides whether to switch.`,
-        give: `${who} gives a card to ${this.name(view.give_seat)}.`,
+        give: `${who} gives a card to ${this.name(this.giveTo(view))}.`,
         poll: "Snap?",
       }[view.phase] || `${who} to play.`;
       return doing + snapHint;
@@ -348,7 +350,7 @@ export class CardsUI {
       if (done.length) return "Confirm, or tap the card again.";
       return "Now tap the second card.";
     }
-    if (verbs.has("give")) return `Right! Give one of your cards to ${this.name(view.give_seat)}: tap it.`;
+    if (verbs.has("give")) return `Right! Give one of your cards to ${this.name(this.giveTo(view))}: tap it.`;
     if (verbs.has("draw")) {
       let t = "Your turn: draw a card";
       if (verbs.has("take")) t += ` or take the ${cardText(view.discard[view.discard.length - 1])}`;
@@ -371,6 +373,11 @@ export class CardsUI {
     if (verbs.has("switch")) return "Power: tap two highlighted cards to switch them.";
     if (verbs.has("pass")) return "Snap a matching card, or pass.";
     return "Your move.";
+  }
+
+  /** Whose card was just snapped away (they receive the card given). */
+  giveTo(view) {
+    return view.last_snap ? Number(view.last_snap.slot.split(".")[0]) : null;
   }
 
   shownCode(view, addr, code) {
@@ -434,14 +441,14 @@ export class CardsUI {
         node.disabled = code === null || !active;
         if (code !== null && !active) node.setAttribute("aria-disabled", "true");
       }
-      node.addEventListener("click", () => this.tapSlot(addr));
+      node.onclick = () => this.tapSlot(addr);
       return node;
     });
     const cols = grid.length > 4 ? Math.min(4, Math.ceil(grid.length / 2)) : 2;
     return h("section.seat", {
       class: [mine ? "mine" : "", view.turn === s && !over ? "on-turn" : "",
         view.actor === s && !over ? "acting" : ""].join(" "),
-      dataset: { seat: s },
+      dataset: { seat: s, key: `seat-${s}` },
       "aria-label": `${this.name(s)}'s cards`,
     },
     h("header.seat-head", null,
@@ -464,7 +471,7 @@ export class CardsUI {
     deck.id = "deck";
     if (has("draw")) {
       deck.classList.add("target");
-      deck.addEventListener("click", () => this.send("draw"));
+      deck.onclick = () => this.send("draw");
     } else deck.disabled = true;
 
     const pile = cardEl(top || "empty", { button: true, label: "Discard pile" });
@@ -474,7 +481,7 @@ export class CardsUI {
     const pileAction = has("take") ? "take" : has("discard") ? "discard" : null;
     if (pileAction) {
       pile.classList.add("target");
-      pile.addEventListener("click", () => this.send(pileAction));
+      pile.onclick = () => this.send(pileAction);
     } else pile.disabled = true;
     if (this.snaps().size) pile.classList.add("matchable");
 
@@ -495,7 +502,7 @@ export class CardsUI {
         })());
     }
 
-    return h("div.center", null,
+    return h("div.center", { dataset: { key: "center" } },
       h("div.pile-box", null, h("span.label", null, `Deck · ${view.deck}`), deck),
       h("div.pile-box", null,
         h("span.label", null, `Pile · ${view.discard.length}`),
@@ -506,7 +513,7 @@ export class CardsUI {
   }
 
   renderActions(view) {
-    const bar = h("div.actions", { role: "toolbar", "aria-label": "Actions" });
+    const bar = h("div.actions", { role: "toolbar", "aria-label": "Actions", dataset: { key: "actions" } });
     if (this.seat === null || view.phase === "round_over") return bar;
     const legal = this.legal();
     const now = Date.now();
@@ -572,7 +579,7 @@ export class CardsUI {
     const rows = Array.from({ length: n }, (_, s) => s);
     const winners = new Set(view.winners || []);
     const finished = sum.status === "finished";
-    const panel = h("section.results", { id: "results", "aria-label": "Results" },
+    const panel = h("section.results", { id: "results", "aria-label": "Results", dataset: { key: "results" } },
       h("h2", null, this.statusText(view)),
       view.end_reason ? h("p.muted", null, view.end_reason === "cambio" ? "Cambio was called and everyone had a final turn." : "The deck ran out.") : null,
       h("table.scores", null,
@@ -601,10 +608,12 @@ export class CardsUI {
 
   renderLog() {
     const items = this.log.slice(-80).reverse().map((ev) => h("li", null, this.eventLine(ev)));
-    const details = h("details.log", { open: this.logOpen },
-      h("summary", null, `Log (${this.log.length})`),
-      h("ol.log-list", { reversed: true }, items));
-    details.addEventListener("toggle", () => { this.logOpen = details.open; });
+    const details = h("details.log", {
+      open: this.logOpen, dataset: { key: "log" },
+      ontoggle: (e) => { this.logOpen = e.currentTarget.open; },
+    },
+    h("summary", null, `Log (${this.log.length})`),
+    h("ol.log-list", { reversed: true }, items));
     return details;
   }
 

@@ -9,7 +9,7 @@ export function h(tag, attrs, ...children) {
     for (const [key, value] of Object.entries(attrs)) {
       if (value === undefined || value === null || value === false) continue;
       if (key.startsWith("on") && typeof value === "function") {
-        node.addEventListener(key.slice(2), value);
+        node[key] = value;               // a property, so that morph() can hand it over
       } else if (key === "dataset") {
         Object.assign(node.dataset, value);
       } else if (key === "class") {
@@ -26,6 +26,63 @@ export function h(tag, attrs, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+const HANDLERS = ["onclick", "onchange", "oninput", "onsubmit", "onfocus", "ontoggle",
+  "onmouseenter", "onmouseleave", "onkeydown"];
+
+/**
+ * Make the live `target` look like the freshly built `source`, reusing the nodes that are
+ * already there (matched by data-key, else by position and tag). A node under a finger or
+ * the keyboard focus stays the same node, so re-rendering never swallows a tap, loses the
+ * focus, or restarts an animation. Handlers must be set as properties (h() does), and must
+ * not hold on to nodes of `source`: morph moves some into `target` and drops the rest.
+ */
+export function morph(target, source) {
+  if (target.nodeType !== source.nodeType || target.nodeName !== source.nodeName) {
+    target.replaceWith(source);
+    return source;
+  }
+  if (target.nodeType !== Node.ELEMENT_NODE) {
+    if (target.nodeValue !== source.nodeValue) target.nodeValue = source.nodeValue;
+    return target;
+  }
+  for (const { name } of [...target.attributes]) {
+    if (!source.hasAttribute(name)) target.removeAttribute(name);
+  }
+  for (const { name, value } of [...source.attributes]) {
+    if (target.getAttribute(name) !== value) target.setAttribute(name, value);
+  }
+  for (const key of HANDLERS) if (target[key] !== source[key]) target[key] = source[key];
+  if ("disabled" in source && target.disabled !== source.disabled) target.disabled = source.disabled;
+  if (source instanceof HTMLInputElement && target.checked !== source.checked) {
+    target.checked = source.checked;
+  }
+  morphChildren(target, source);
+  return target;
+}
+
+/** morph() for the children of `target`, from those of `source` (which it empties). */
+export function morphChildren(target, source) {
+  const next = [...source.childNodes];
+  const keyed = new Map();
+  for (const n of target.childNodes) {
+    if (n.nodeType === Node.ELEMENT_NODE && n.dataset.key) keyed.set(n.dataset.key, n);
+  }
+  next.forEach((n, i) => {
+    const key = n.nodeType === Node.ELEMENT_NODE ? n.dataset.key : undefined;
+    const here = target.childNodes[i] || null;
+    let match = key ? keyed.get(key) : undefined;
+    if (!key && here && here.nodeName === n.nodeName
+        && !(here.nodeType === Node.ELEMENT_NODE && here.dataset.key)) match = here;
+    if (match) {
+      if (match !== here) target.insertBefore(match, here);
+      morph(match, n);
+    } else {
+      target.insertBefore(n, here);
+    }
+  });
+  while (target.childNodes.length > next.length) target.removeChild(target.lastChild);
 }
 
 export function clear(node) {

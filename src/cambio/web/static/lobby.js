@@ -1,6 +1,6 @@
 // The lobby: your name, a form to create a table (cards or dice board), the open tables.
 import {
-  api, clear, dropToken, gameLabel, myTables, tableTitle, getName, getToken, h, inviteUrl, setName, setToken, toast,
+  api, clear, dropToken, gameLabel, morphChildren, myTables, tableTitle, getName, getToken, h, inviteUrl, setName, setToken, toast,
 } from "./common.js";
 
 const PRESET_NOTES = {
@@ -217,7 +217,7 @@ function tableRow(t) {
   const mine = !!getToken(t.id);
   const names = seats.filter((s) => s.kind !== "empty")
     .map((s) => (s.kind === "bot" ? s.name || `${s.bot} bot` : s.name)).join(", ");
-  return h("li.table-row", { dataset: { table: t.id } },
+  return h("li.table-row", { dataset: { table: t.id, key: t.id } },
     h("div.table-info", null,
       h("strong", null, tableTitle(t)),
       h("span.muted", null, gameLabel(t)),
@@ -256,11 +256,12 @@ async function refresh() {
   try {
     const res = await api("GET", "/api/tables");
     state.tables = res.tables || [];
-    clear(list);
+    const fresh = h("ul");
     if (!state.tables.length) {
-      list.append(h("li.muted.empty-list", null, "No open tables right now. Create one and send the link!"));
+      fresh.append(h("li.muted.empty-list", null, "No open tables right now. Create one and send the link!"));
     }
-    for (const t of state.tables) list.append(tableRow(t));
+    for (const t of state.tables) fresh.append(tableRow(t));
+    morphChildren(list, fresh);         // a Join being tapped survives the refresh
   } catch (err) {
     clear(list).append(h("li.muted", null, `Cannot load tables: ${err.message}`));
   }

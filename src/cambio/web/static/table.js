@@ -1,6 +1,6 @@
 // A table page (/t/{id}): seats, bots and start while waiting, then the game, live.
 import {
-  api, clear, copyText, dropToken, gameLabel, getName, getToken, h, inviteUrl,
+  api, clear, copyText, dropToken, morphChildren, gameLabel, getName, getToken, h, inviteUrl,
   seatName, setName, setToken, tableTitle, toast,
 } from "./common.js";
 import { TableConnection } from "./conn.js";
@@ -198,26 +198,15 @@ function botSelect(id, game) {
 }
 
 function renderWaiting() {
-  // Rebuilding must not lose what someone is typing or choosing: keep the values of the
-  // inputs and selects, and the focus, across the rebuild.
-  const kept = new Map();
-  for (const el of waitingEl.querySelectorAll("input[id], select[id]")) kept.set(el.id, el.value);
-  const focused = document.activeElement && waitingEl.contains(document.activeElement)
-    ? document.activeElement.id : null;
-  buildWaiting();
-  for (const [id, value] of kept) {
-    const el = document.getElementById(id);
-    if (el && waitingEl.contains(el) && id !== "invite") el.value = value;
-  }
-  if (focused) {
-    const el = document.getElementById(focused);
-    if (el) el.focus({ preventScroll: true });
-  }
+  // Build the room afresh, then morph the live one into it: what someone is typing or
+  // choosing, the focus and a tap under way all survive (morph keeps the nodes).
+  const fresh = h("div");
+  buildWaiting(fresh);
+  morphChildren(waitingEl, fresh);
 }
 
-function buildWaiting() {
+function buildWaiting(waitingEl) {
   const s = page.summary;
-  clear(waitingEl);
   if (!s) return;
   const playing = s.status !== "waiting";
   root.classList.toggle("in-game", playing && !!page.ui);
@@ -250,7 +239,8 @@ function buildWaiting() {
       const sel = botSelect(`bot-${seat.seat}`, s.game);
       controls.append(sel, h("button", {
         type: "button", class: "add-bot",
-        onclick: () => addBot(seat.seat, sel.value),
+        // Read the live select: the room is morphed, `sel` may be a discarded copy.
+        onclick: () => addBot(seat.seat, document.getElementById(`bot-${seat.seat}`).value),
       }, "Add bot"));
     }
     if (seat.kind === "empty" && !seated) {
@@ -296,7 +286,7 @@ function buildWaiting() {
         : null,
       h("button.primary.big", {
         type: "button", id: "start",
-        onclick: () => start(free.length ? fillSel.value : undefined),
+        onclick: () => start(free.length ? document.getElementById("fill-bot").value : undefined),
       }, free.length ? "Start with bots" : "Start")));
   } else if (seated) {
     panel.append(h("p.waiting-note", null, "Waiting for the host to start…"));
