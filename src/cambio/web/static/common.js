@@ -221,7 +221,10 @@ export function seatName(summary, seat) {
   const s = summary.seats.find((x) => x.seat === seat);
   if (!s) return `Seat ${seat + 1}`;
   if (s.kind === "empty") return `Seat ${seat + 1}`;
-  return s.name || (s.kind === "bot" ? (s.bot || "bot") : `Seat ${seat + 1}`);
+  const name = s.name || (s.kind === "bot" ? (s.bot || "bot") : `Seat ${seat + 1}`);
+  // Two "memory bot"s (or two Annas) at one table: tell them apart by seat.
+  const twins = summary.seats.filter((x) => x.kind !== "empty" && x.name === s.name);
+  return twins.length > 1 ? `${name} ${seat + 1}` : name;
 }
 
 /** A table's title: the host's name ("Ann's table"). */
