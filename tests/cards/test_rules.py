@@ -532,3 +532,23 @@ def test_match_to_a_target_total():
         m.finish_round(s)
     assert max(m.totals) >= 100
     assert m.winners() == [i for i in range(2) if m.totals[i] == min(m.totals)]
+
+
+def test_the_caller_is_skipped_when_the_call_comes_from_a_snap_poll():
+    """Seat 1 empties its grid in the poll after seat 0's discard: seat 1 has called, so
+    the next turn is seat 2's, and seats 2 and 0 get one final turn each."""
+    grids = ["2C 3C 4C 5C", "7C 7D 7H 7S", "2H 3H 4H 5H"]
+    s = play("rulebook", grids, "7C 6D 6H 6S", "0 draw\n0 discard\n0 peek 0.0", polled=True,
+             players_per_extra_deck=2, empty_grid_calls_cambio=True)
+    while s.phase == Phase.POLL:
+        seat = s.current_player()
+        mine = [i for i, x in enumerate(s.grids[1]) if x >= 0]
+        s.play(f"snap 1.{mine[0]}" if seat == 1 and mine else "pass", seat)
+    assert s.caller == 1 and s.card_counts()[1] == 0
+    assert s.turn == 2 and s.phase == Phase.TURN_START
+    for seat in (2, 0):
+        s.play("draw", seat)
+        s.play("discard", seat)
+        while s.phase == Phase.POLL:
+            s.play("pass")
+    assert s.is_over() and s.winners() == [1]
