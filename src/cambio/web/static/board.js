@@ -226,36 +226,27 @@ function boardGrid(b, opts) {
 
 // ---------------------------------------------------------------------- live view
 /**
- * Read the server's board view into one shape:
+ * Read the server's board view (docs/protocol.md, "Board views") into one shape:
  * {n, k, players, owners, faces, symbols, turn, legal, last, winners, over, phase, setup}.
  */
 export function normalize(view) {
-  const rules = view.rules || {};
-  const players = view.players ?? rules.players ?? 2;
-  let b;
-  if (typeof view.position === "string") b = parsePosition(view.position, players);
-  else if (Array.isArray(view.owners)) {
-    const n = Math.round(Math.sqrt(view.owners.length));
-    b = { n, owners: [...view.owners], players, turn: view.turn ?? 0, ply: view.ply ?? 0 };
-  } else {
-    const n = rules.size || view.size || 5;
-    b = { n, owners: new Array(n * n).fill(-1), players, turn: view.turn ?? 0, ply: 0 };
-  }
+  const rules = view.rules;
+  const players = view.players;
+  const b = parsePosition(view.position, players);
   b.players = players;
-  if (view.turn !== undefined && view.turn !== null) b.turn = view.turn;
-  b.k = rules.line || view.line || (players === 2 ? b.n : Math.max(3, b.n - 1));
+  b.turn = view.turn;
+  b.k = rules.line;
   b.faces = view.faces ? parseFaces(view.faces, b.n) : null;
   b.symbols = (view.symbols || []).map(symbolIndex);
   while (b.symbols.length < players) b.symbols.push(b.symbols.length);
-  b.legal = Array.isArray(view.legal) ? view.legal : [];
-  b.last = view.last || view.last_move || null;
-  const outcome = view.outcome || null;
-  b.winners = view.winners || (outcome && outcome.winners) || null;
-  b.over = !!(outcome || view.over || view.phase === "over" || view.phase === "game_over");
-  b.termination = (outcome && (outcome.termination || outcome.reason)) || view.termination || null;
-  b.phase = view.phase || (b.over ? "over" : "play");
-  b.setup = view.setup || null;
-  b.actor = view.actor ?? (b.over ? null : b.turn);
+  b.legal = view.legal;
+  b.last = view.last;
+  b.winners = view.winners;
+  b.over = view.phase === "over";
+  b.termination = view.outcome ? view.outcome.termination : null;
+  b.phase = view.phase;
+  b.setup = view.setup;
+  b.actor = view.actor;
   return b;
 }
 
