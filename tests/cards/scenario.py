@@ -17,7 +17,6 @@ Values: ``true``/``false``; ``a,b`` is a list of card codes; anything else is a 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from cambio.cards import Rules, State
@@ -93,12 +92,3 @@ def fails(preset: str, grids: list[str], draws: str = "", moves: str = "",
     except RecordError as exc:
         return exc
     raise AssertionError("the record was accepted:\n" + text)
-
-
-def last_line(preset: str, grids: list[str], draws: str = "", moves: str = "", **kw: Any) -> int:
-    """Line number of the last event of a scenario (header is line 1)."""
-    return 1 + len(events(moves))
-
-
-def pretty(text: str) -> str:
-    return "\n".join(json.dumps(json.loads(x)) for x in text.splitlines())

@@ -50,15 +50,6 @@ _ONE_SLOT = {SWAP, GIVE}
 _ONE_ADDR = {PEEK, SNAP}
 _TWO_ADDRS = {LOOK, SWITCH}
 
-CALL_CAMBIO: Action = CAMBIO
-DRAW_DECK: Action = DRAW
-TAKE_DISCARD: Action = TAKE
-DISCARD_HELD: Action = DISCARD
-KEEP_CARDS: Action = KEEP
-SKIP_POWER: Action = SKIP
-PASS_SNAP: Action = PASS
-
-
 def addr(seat: int, slot: int) -> int:
     return seat << SLOT_BITS | slot
 

@@ -291,9 +291,6 @@ class State:
             return False
         return not (seat == self.caller and not self._f.caller_may_snap)
 
-    def _locked(self, seat: int) -> bool:
-        return seat == self.caller and self._f.lock_caller
-
     def _slots(self, seat: int) -> list[int]:
         """Addresses of the occupied slots of ``seat`` (none if the caller's hand is locked)."""
         if seat == self.caller and self._f.lock_caller:

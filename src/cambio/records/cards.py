@@ -125,10 +125,15 @@ def record_text(header: dict[str, Any], history: list[tuple[int, Action]],
 
 def export(result: Result, seat: int | None) -> str:
     """Record text: the full record (``seat=None``) or only what ``seat`` saw."""
+    return dump_record(*_record(result, seat))
+
+
+def _record(result: Result, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The header and events of the full record, or of what ``seat`` saw."""
     if result.view is not None:
         if seat is not None and seat != result.view:
             raise RecordError(0, f"this record shows seat {result.view}'s eyes only")
-        return dump_record(result.header, result.events)
+        return result.header, result.events
     n = result.state.n
     header = dict(result.header)
     if seat is not None:
@@ -151,7 +156,7 @@ def export(result: Result, seat: int | None) -> str:
     s = result.state
     if s.is_over():
         events.append({"end": _end_facts(s)})
-    return dump_record(header, events)
+    return header, events
 
 
 def _end_facts(s: State) -> dict[str, Any]:
@@ -357,7 +362,7 @@ def show(result: Result, console: Console) -> None:
     if result.view is not None:
         console.print(f"[yellow]player's-eye record of seat {result.view}: shown, not "
                       "validated (it holds no deck)[/yellow]")
-    events = result.events if result.view is not None else _lines_of(result)
+    events = _record(result, None)[1]
     for ev in events:
         if "deal" in ev:
             for seat, grid in enumerate(ev["deal"]):
@@ -372,12 +377,6 @@ def show(result: Result, console: Console) -> None:
                                                                    if extras else ""))
     if result.view is None and not result.state.is_over():
         console.print("[yellow]the record stops before the round is over[/yellow]")
-
-
-def _lines_of(result: Result) -> list[dict[str, Any]]:
-    from .jsonl import parse_record
-
-    return parse_record(export(result, None)).events
 
 
 def _show_end(end: dict[str, Any], names: list[str], console: Console) -> None:
