@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
-from cambio.bots.cards import BOTS
+from cambio.bots.cards import BOTS, check_bot_name
 from cambio.cards import CambioError, Rules
 
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of seats.")]
@@ -35,12 +37,14 @@ def rules_from_options(preset: str, overrides: list[str] | None) -> Rules:
 
 
 def bots_for_seats(spec: str, players: int) -> tuple[str, ...]:
-    """``a,b,c`` names one bot per seat; a single name fills every seat."""
-    names = tuple(n.strip().lower() for n in spec.split(",") if n.strip())
-    unknown = [n for n in names if n not in BOTS]
-    if unknown:
-        raise typer.BadParameter(f"unknown bot {unknown[0]!r}; bots: {', '.join(BOTS)}",
-                                 param_hint="--bots")
+    """``a,b,c`` names one bot per seat; a single name fills every seat (``players`` 0: the
+    names as given)."""
+    try:
+        names = tuple(check_bot_name(n) for n in spec.split(",") if n.strip())
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--bots") from None
+    if players == 0:
+        return names
     if len(names) == 1:
         return names * players
     if len(names) != players:
@@ -139,7 +143,62 @@ def play_cards(
     raise typer.Exit(code)
 
 
-def register(*, sim: typer.Typer, play: typer.Typer) -> None:
+def tournament_cards(
+    bots: Annotated[str, typer.Option(
+        "--bots", "-b", help="Bots to play each other, comma-separated (at least two). "
+        f"Bots: {', '.join(BOTS)}.")] = "random,memory",
+    players: PlayersOpt = 2,
+    preset: PresetOpt = "rulebook",
+    rule: RuleOpt = None,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of rounds.")] = 600,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 0,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print one JSON object (the summary) instead of tables.")] = False,
+    plot_file: Annotated[Path | None, typer.Option(
+        "--plot", help="Save a plot of the ratings and the pairwise table (PNG, SVG, ...).")
+                         ] = None,
+    no_progress: Annotated[bool, typer.Option(
+        "--no-progress", help="No progress bar on stderr.")] = False,
+) -> None:
+    """Round robin between card bots, seats rotated: pairwise win shares and ratings."""
+    from cambio.sim import tournament as tour
+    from cambio.sim.report import simulate_and_report
+
+    rules = rules_from_options(preset, rule)
+    names = tuple(dict.fromkeys(bots_for_seats(bots, 0)))
+    try:
+        config = tour.TournamentConfig(rules, players, names, games, seed)
+    except (CambioError, ValueError) as exc:
+        raise typer.BadParameter(str(exc), param_hint="--bots/--players") from None
+
+    def play(advance: Callable[[int], None]) -> dict[str, Any]:
+        start = time.perf_counter()
+        results = tour.run(config, advance)
+        return tour.summarize(config, results, time.perf_counter() - start)
+
+    summary = simulate_and_report(
+        games=games, label=f"tournament · {rules.preset_name} · {players} players",
+        progress=not no_progress, as_json=as_json, simulate=play, show=print_tournament)
+    if plot_file is not None:
+        tour.plot(summary, str(plot_file))
+
+
+def print_tournament(summary: dict[str, Any], console: Console) -> None:
+    from cambio.sim.report import results_table
+    from cambio.sim.tournament import pair_rows, rating_rows
+
+    s = summary
+    title = (f"tournament · {s['rules']['preset']} · {s['players']} players · "
+             f"{s['games']} games · seed {s['seed']}")
+    console.print(results_table(title, ["bot", "OpenSkill mu", "95% interval", "win share",
+                                        "ms / decision"], rating_rows(s)))
+    console.print(results_table("pairs (row bot's win share in games with the other)",
+                                ["pair", "games", "win share", "95% interval"], pair_rows(s)))
+    console.print(f"[dim]{s['win_share_note']}. {s['schedule']}.[/dim]")
+
+
+def register(*, sim: typer.Typer, play: typer.Typer, tournament: typer.Typer) -> None:
     """Add the card game's commands to the command groups."""
     sim.command("cards")(sim_cards)
     play.command("cards")(play_cards)
+    tournament.command("cards")(tournament_cards)

@@ -24,13 +24,16 @@ sim_app = typer.Typer(help="Run bot simulations with a progress bar and a result
                       no_args_is_help=True)
 play_app = typer.Typer(help="Play in the terminal against bots.", no_args_is_help=True)
 solve_app = typer.Typer(help="Solve small games exactly.", no_args_is_help=True)
+tournament_app = typer.Typer(help="Round-robin bot tournaments: pairwise table, ratings, plot.",
+                             no_args_is_help=True)
 app.add_typer(sim_app, name="sim")
 app.add_typer(play_app, name="play")
 app.add_typer(solve_app, name="solve")
+app.add_typer(tournament_app, name="tournament")
 app.command("replay")(replay_command)
 app.command("export")(export_command)
 
-cards_cli.register(sim=sim_app, play=play_app)
+cards_cli.register(sim=sim_app, play=play_app, tournament=tournament_app)
 board_cli.register(sim=sim_app, play=play_app, solve=solve_app)
 serve_cli.register(app)
 

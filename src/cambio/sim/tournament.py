@@ -1,0 +1,285 @@
+"""Card-game tournaments: every lineup of the named bots, seats rotated, rated with OpenSkill.
+
+A tournament is a pure function of its configuration: game ``k`` is fully decided by
+``(config, k)`` -- its lineup, its seat rotation, its round seed and its bots' seeds all come
+from ``k`` and the run's seed (:mod:`cambio.sim.seeds`) -- so games can be played in any
+order, or in parallel, and :func:`summarize` (which folds results in game order) gives the
+same table and ratings. Only timing fields differ between runs.
+
+**Schedule.** With at least as many bots as seats, the lineups are the combinations of
+``players`` distinct bots; with fewer, the multisets of bots that mix at least two of them
+(``hard,memory`` at 4 players: 3+1, 2+2, 1+3). Game ``k`` plays lineup ``k mod L`` rotated
+by ``(k // L) mod players`` seats, so over every ``L * players`` games each bot of a lineup
+sits in every seat once. Seat 0 always plays first (the default dealer), so a seat *is* a
+position in the turn order.
+
+**Win share.** A round won alone counts 1 for its winner; a round won by ``k`` tied seats
+counts ``1/k`` for each. A bot's share in a game is the sum over its seats. The pairwise
+table gives, for each ordered pair ``(A, B)``, A's mean share over the games both played.
+
+**Ratings** come from OpenSkill's Plackett-Luce model: each game is one ranking of the seats
+by score (tied scores share a rank; the preset's tie rule decides who among the lowest
+actually won, so winners rank first). A bot in several seats of one game is rated as each
+seat from its rating before the game, and its new rating averages the seats' updates.
+``low``/``high`` are ``mu ± 1.96 sigma``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations, combinations_with_replacement
+from typing import Any
+
+from cambio.bots.cards import make_bot, play_round
+from cambio.cards import Rules, State
+from cambio.sim.cards import bot_seed, game_seed
+from cambio.sim.ratings import Z95
+
+TIMING_KEYS = ("seconds", "games_per_second", "decision_seconds")
+"""Summary fields that vary from run to run; everything else is fixed by the configuration."""
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    rules: Rules
+    players: int
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    lineups: tuple[tuple[str, ...], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rules.check_players(self.players)
+        names = tuple(dict.fromkeys(self.bots))
+        if len(names) != len(self.bots):
+            raise ValueError("a bot is named twice")
+        if len(names) < 2:
+            raise ValueError("a tournament needs at least two bots")
+        if self.games < 1:
+            raise ValueError("at least one game")
+        for name in names:
+            make_bot(name, 0)  # fail early on an unknown name
+        object.__setattr__(self, "lineups", schedule(names, self.players))
+
+    def lineup(self, k: int) -> tuple[str, ...]:
+        """The bot in each seat for game ``k`` (a lineup, rotated)."""
+        count = len(self.lineups)
+        base = self.lineups[k % count]
+        r = (k // count) % self.players
+        return base[r:] + base[:r]
+
+
+def schedule(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:
+    """Every lineup of the round robin, in a fixed order."""
+    if len(bots) >= players:
+        return tuple(combinations(bots, players))
+    return tuple(c for c in combinations_with_replacement(bots, players) if len(set(c)) > 1)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game's outcome, all a summary needs; a pure function of ``(config, k)``."""
+
+    k: int
+    seats: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    decisions: tuple[int, ...]
+    """Decisions asked of each seat's bot."""
+    seconds: tuple[float, ...]
+    """Time each seat's bot spent deciding (the only non-reproducible part)."""
+
+
+class _Timed:
+    """Wraps a bot to count its decisions and the time it takes."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name: str = bot.name
+        self.decisions = 0
+        self.seconds = 0.0
+
+    def act(self, view: Any) -> int:
+        start = time.perf_counter()
+        action: int = self.bot.act(view)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return action
+
+
+def play_game(config: TournamentConfig, k: int) -> GameResult:
+    """Play game ``k`` of the tournament (seeds as in ``cambio sim cards``)."""
+    seats = config.lineup(k)
+    state = State(config.rules, config.players, seed=game_seed(config.seed, k), polled=True)
+    bots = [_Timed(make_bot(name, bot_seed(config.seed, k, s))) for s, name in enumerate(seats)]
+    play_round(state, bots)
+    return GameResult(k, seats, tuple(state.scores()), tuple(state.winners()),
+                      tuple(b.decisions for b in bots), tuple(b.seconds for b in bots))
+
+
+def run(config: TournamentConfig, advance: Callable[[int], None] | None = None
+        ) -> list[GameResult]:
+    """Play every game in order (a parallel runner may play them in any order instead)."""
+    out = []
+    for k in range(config.games):
+        out.append(play_game(config, k))
+        if advance is not None:
+            advance(1)
+    return out
+
+
+def shares(result: GameResult) -> dict[str, float]:
+    """Each bot's win share in one game (1 alone, 1/k for k tied winners; summed over seats)."""
+    out = dict.fromkeys(result.seats, 0.0)
+    for s in result.winners:
+        out[result.seats[s]] += 1.0 / len(result.winners)
+    return out
+
+
+def summarize(config: TournamentConfig, results: Iterable[GameResult],
+              seconds: float = 0.0) -> dict[str, Any]:
+    """The tournament's JSON summary: ratings, pairwise table, per-bot totals, timings."""
+    ordered = sorted(results, key=lambda r: r.k)
+    if [r.k for r in ordered] != list(range(config.games)):
+        raise ValueError("results must cover games 0 .. games-1 exactly once")
+    names = list(config.bots)
+    pair_n: dict[tuple[str, str], int] = {}
+    pair_sum: dict[tuple[str, str], float] = {}
+    pair_sq: dict[tuple[str, str], float] = {}
+    played = dict.fromkeys(names, 0)
+    share_sum = dict.fromkeys(names, 0.0)
+    decisions = dict.fromkeys(names, 0)
+    think = dict.fromkeys(names, 0.0)
+    ratings = _Ratings(names)
+    for r in ordered:
+        sh = shares(r)
+        for a in sh:
+            played[a] += 1
+            share_sum[a] += sh[a]
+            for b in sh:
+                if a != b:
+                    key = (a, b)
+                    pair_n[key] = pair_n.get(key, 0) + 1
+                    pair_sum[key] = pair_sum.get(key, 0.0) + sh[a]
+                    pair_sq[key] = pair_sq.get(key, 0.0) + sh[a] ** 2
+        for s, name in enumerate(r.seats):
+            decisions[name] += r.decisions[s]
+            think[name] += r.seconds[s]
+        ratings.add(r)
+    pairs = {}
+    for (a, b), n in pair_n.items():
+        mean = pair_sum[(a, b)] / n
+        var = max(0.0, pair_sq[(a, b)] / n - mean**2)
+        half = Z95 * math.sqrt(var / n) if n > 1 else 1.0
+        pairs[f"{a} vs {b}"] = {"games": n, "win_share": mean,
+                                "low": max(0.0, mean - half), "high": min(1.0, mean + half)}
+    return {
+        "game": "cards",
+        "games": config.games,
+        "players": config.players,
+        "rules": config.rules.to_json(),
+        "bots": names,
+        "seed": config.seed,
+        "lineups": [list(x) for x in config.lineups],
+        "schedule": "game k plays lineup k mod L rotated by (k // L) mod players seats; "
+                    "seat 0 plays first",
+        "win_share_note": "a round won alone counts 1, a round shared by k winners 1/k",
+        "ratings": ratings.summary(),
+        "pairs": pairs,
+        "by_bot": {n: {"games": played[n],
+                       "win_share": share_sum[n] / played[n] if played[n] else None,
+                       "decisions": decisions[n]} for n in names},
+        "seconds": seconds,
+        "games_per_second": config.games / seconds if seconds > 0 else None,
+        "decision_seconds": {n: think[n] / decisions[n] if decisions[n] else None
+                             for n in names},
+    }
+
+
+class _Ratings:
+    """OpenSkill Plackett-Luce ratings, folded over games in order."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        from openskill.models import PlackettLuce
+
+        self.model = PlackettLuce()
+        self.mu = {n: self.model.mu for n in names}
+        self.sigma = {n: self.model.sigma for n in names}
+
+    def add(self, r: GameResult) -> None:
+        teams = [[self.model.rating(mu=self.mu[n], sigma=self.sigma[n], name=n)]
+                 for n in r.seats]
+        winners = set(r.winners)
+        # Winners first (the tie rule may split equal scores); the rest by score.
+        ranks = [0.0 if s in winners else 1.0 + r.scores[s] for s in range(len(r.seats))]
+        new = self.model.rate(teams, ranks=ranks)
+        mus: dict[str, list[float]] = {}
+        sigmas: dict[str, list[float]] = {}
+        for name, team in zip(r.seats, new, strict=True):
+            mus.setdefault(name, []).append(team[0].mu)
+            sigmas.setdefault(name, []).append(team[0].sigma)
+        for name in mus:
+            self.mu[name] = sum(mus[name]) / len(mus[name])
+            self.sigma[name] = sum(sigmas[name]) / len(sigmas[name])
+
+    def summary(self) -> dict[str, dict[str, float]]:
+        return {n: {"mu": self.mu[n], "sigma": self.sigma[n],
+                    "low": self.mu[n] - Z95 * self.sigma[n],
+                    "high": self.mu[n] + Z95 * self.sigma[n]} for n in self.mu}
+
+
+def pair_rows(summary: dict[str, Any]) -> list[Sequence[Any]]:
+    return [(key, p["games"], f"{p['win_share']:.1%}", f"{p['low']:.1%}–{p['high']:.1%}")
+            for key, p in summary["pairs"].items()]
+
+
+def rating_rows(summary: dict[str, Any]) -> list[Sequence[Any]]:
+    rows = sorted(summary["ratings"].items(), key=lambda kv: -kv[1]["mu"])
+    return [(name, r["mu"], f"{r['low']:.2f}–{r['high']:.2f}",
+             f"{summary['by_bot'][name]['win_share']:.1%}",
+             _ms(summary["decision_seconds"][name])) for name, r in rows]
+
+
+def _ms(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{seconds * 1000:.2f}"
+
+
+def plot(summary: dict[str, Any], path: str) -> None:
+    """Ratings with their 95% intervals, and the pairwise win-share matrix, in one figure."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = list(summary["bots"])
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    mus = [summary["ratings"][n]["mu"] for n in names]
+    errs = [summary["ratings"][n]["mu"] - summary["ratings"][n]["low"] for n in names]
+    left.errorbar(range(len(names)), mus, yerr=errs, fmt="o", capsize=6)
+    left.set_xticks(range(len(names)), names)
+    left.set_ylabel("OpenSkill mu (95% interval)")
+    left.set_title("ratings")
+    grid = [[summary["pairs"].get(f"{a} vs {b}", {}).get("win_share", math.nan)
+             for b in names] for a in names]
+    image = right.imshow(grid, vmin=0, vmax=1, cmap="RdYlGn")
+    right.set_xticks(range(len(names)), names)
+    right.set_yticks(range(len(names)), names)
+    for i, row in enumerate(grid):
+        for j, v in enumerate(row):
+            if not math.isnan(v):
+                right.text(j, i, f"{v:.0%}", ha="center", va="center")
+    right.set_title("win share of row bot vs column bot")
+    fig.colorbar(image, ax=right)
+    rules = summary["rules"]["preset"]
+    fig.suptitle(f"cards · {rules} · {summary['players']} players · {summary['games']} games"
+                 f" · seed {summary['seed']}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+__all__ = ["TIMING_KEYS", "GameResult", "TournamentConfig", "pair_rows", "play_game", "plot",
+           "rating_rows", "run", "schedule", "shares", "summarize"]
