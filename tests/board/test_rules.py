@@ -35,7 +35,9 @@ def test_every_move_text_round_trips(n):
 
 
 @pytest.mark.parametrize("text", ["", "a3", "b3>", "a3^", "f1^", "a0>", "a6>", "e3>", "c3v",
-                                  "pas", "a1>>", "1a>", "a-1>"])
+                                  "pas", "a1>>", "1a>", "a-1>",
+                                  # digits that str.isdigit() accepts: ASCII digits only
+                                  "a\u00b2>", "a\u2462>", "a\u0663>", "c\u00b9^"])
 def test_malformed_moves_are_rejected(text):
     with pytest.raises(InvalidMoveError):
         parse_move(text, 5)
@@ -206,7 +208,7 @@ def test_position_strings_round_trip():
 @pytest.mark.parametrize("text", [
     "", "5/5/5/5 x", "5/5/5/5/5", "5/5/5/5/5 q", "6/5/5/5/5 x", "4/5/5/5/5 x",
     "5/5/5/5/5 x -1", "5/5/5/5/5 x 1 2", "xoxoxo/5/5/5/5 x", "0x4/5/5/5/5 x",
-    "5/5/5/5/5 s", "s4/5/5/5/5 x", "5/5/5/5/4? x"])
+    "5/5/5/5/5 s", "s4/5/5/5/5 x", "5/5/5/5/4? x", "\u00b2xox/5/5/5/5 x", "5/5/5/5/5 x \u00b9"])
 def test_malformed_positions_raise(text):
     with pytest.raises(PositionError):
         Board(Rules(), text)

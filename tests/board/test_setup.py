@@ -96,7 +96,7 @@ def test_choices_belong_to_the_next_seat_and_bad_steps_change_nothing():
         assert setup.current_player() == (setup.adjusting + 1) % 2
         legal = setup.legal_actions()
         snapshot = (list(setup.owners), list(setup.faces), list(setup.history))
-        for bad in ("own a1", "neutral z9", "fly c3", "own"):
+        for bad in ("own a1", "neutral z9", "fly c3", "own", "own b\u00b2", "own c\u2462"):
             if bad not in legal:
                 with pytest.raises(SetupError):
                     setup.apply(bad)

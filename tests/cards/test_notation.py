@@ -48,7 +48,11 @@ def test_action_text_round_trips(text):
 
 
 @pytest.mark.parametrize("text", ["", "fly", "swap", "swap x", "peek 3", "snap 1.", "look 1.1",
-                                  "draw 1", "switch 0.1 2", "x" * 100])
+                                  "draw 1", "switch 0.1 2", "x" * 100,
+                                  # digits str.isdigit() accepts and int() does not, or other
+                                  # scripts' digits: only ASCII digits are action text
+                                  "swap \u00b2", "snap 0.\u00b2", "give \u2462", "peek \u00b9.0",
+                                  "swap \u0663", "look 0.\u0661 1.0", "swap 1_0"])
 def test_bad_action_text_is_rejected(text):
     with pytest.raises(InvalidActionError):
         parse_action(text)
@@ -69,3 +73,20 @@ def test_rules_json_round_trip_and_overrides():
 def test_bad_rules_are_rejected(bad):
     with pytest.raises(RulesError):
         Rules.from_json(bad)
+
+
+@pytest.mark.parametrize("preset", ["rulebook", "house", "wikipedia"])
+def test_every_preset_has_the_turn_cap_and_it_is_overridable(preset):
+    base = Rules.preset(preset)
+    assert base.max_turns == 1000
+    assert "max_turns" not in base.overrides()
+    capped = Rules.preset(preset, max_turns="40")
+    assert capped.max_turns == 40
+    assert capped.to_json() == {"preset": preset, "overrides": {"max_turns": 40}}
+    assert Rules.from_json(capped.to_json()) == capped
+
+
+@pytest.mark.parametrize("bad", [0, -1, 10_001, True, "many"])
+def test_a_turn_cap_out_of_range_is_rejected(bad):
+    with pytest.raises(RulesError):
+        Rules.preset("rulebook", max_turns=bad)

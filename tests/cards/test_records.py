@@ -138,3 +138,19 @@ def test_run_matches_the_state():
     s = _random_round(11, "house", 5)
     result = run(make_header(s.rules, 5, seed=11), [(w, a, 0, {}) for w, a in s.history])
     assert result.state == s
+
+
+def test_a_round_ended_by_the_turn_cap_replays_and_exports():
+    rules = Rules.preset("house", max_turns=12)
+    s = State(rules, 3, seed=21)
+    while not s.is_over():
+        acts = [a for a in s.legal_actions() if a & 31 not in (0, 10)]  # never call, never snap
+        s.play(acts[0])
+    header = make_header(rules, 3, seed=21)
+    text = record_text(header, s.history)
+    result = replay(parse_record(text))
+    assert result.state == s and result.state.end_reason.name == "TURN_CAP"
+    assert json.loads(text.splitlines()[0])["rules"]["overrides"] == {"max_turns": 12}
+    assert '"reason": "turn_cap"' in text
+    for seat in range(3):
+        parse_record(export(result, seat))

@@ -16,6 +16,7 @@ from cambio.cards import (
     RulesError,
     State,
     observe,
+    parse_action,
     parse_card,
 )
 
@@ -552,3 +553,60 @@ def test_the_caller_is_skipped_when_the_call_comes_from_a_snap_poll():
         while s.phase == Phase.POLL:
             s.play("pass")
     assert s.is_over() and s.winners() == [1]
+
+
+# ----------------------------------------------------------------------------- turn cap
+def _draw_and_discard_forever(state: State) -> None:
+    """Nobody ever calls: every turn draws and discards (powers skipped or spent at once)."""
+    while not state.is_over():
+        seat = state.current_player()
+        acts = state.legal_actions(seat)
+        calm = [a for a in acts if a & 31 not in (0, 10)]  # no Cambio, no snaps
+        state.play(calm[-1] if calm[-1] & 31 in (4, 9, 8, 12) else calm[0], seat)
+
+
+@pytest.mark.parametrize("preset", ["rulebook", "house", "wikipedia"])
+@pytest.mark.parametrize("polled", [True, False])
+def test_the_turn_cap_ends_the_round_and_scores_it(preset, polled):
+    rules = Rules.preset(preset, max_turns=30)
+    s = State(rules, 3, seed=4, polled=polled)
+    _draw_and_discard_forever(s)
+    assert s.end_reason == EndReason.TURN_CAP
+    assert s.turn_number == 30 and s.caller == -1
+    assert s.scores() == [sum(rules.value(c) for c in g if c >= 0) for g in s.grids]
+    low = min(s.scores())
+    assert set(s.winners()) <= {seat for seat in range(3) if s.scores()[seat] == low}
+    assert s.legal_actions(0) == [] and s.held == EMPTY
+
+
+@pytest.mark.parametrize("preset", ["rulebook", "house", "wikipedia"])
+def test_the_default_turn_cap_is_far_beyond_a_real_round(preset):
+    s = State(Rules.preset(preset), 2, seed=9)
+    _draw_and_discard_forever(s)
+    assert s.end_reason in (EndReason.TURN_CAP, EndReason.DECK_EXHAUSTED)
+    if s.end_reason == EndReason.TURN_CAP:
+        assert s.turn_number == 1000
+
+
+def test_calling_cambio_on_the_last_turn_before_the_cap_ends_the_round():
+    s = State(Rules.preset("rulebook", max_turns=5), 2, seed=3)
+    while s.turn_number < 5:
+        s.play("draw")
+        s.play("discard")
+        while s.phase != Phase.TURN_START and not s.is_over():
+            s.play(s.legal_actions()[-1])
+    s.play("cambio")
+    assert s.is_over() and s.end_reason == EndReason.TURN_CAP and s.caller == 0
+
+
+def test_clones_share_history_yet_diverge_independently():
+    s = State(Rules.preset("house"), 2, seed=6)
+    s.play("draw")
+    twin = s.clone()
+    assert twin == s and twin.history == s.history
+    s.play("discard")
+    assert twin.history == s.history[:-1] and twin != s
+    twin.play("swap 0")  # the other branch: copies its own prefix, leaves s alone
+    assert s.history[-1][1] == parse_action("discard")
+    assert twin.history[-1][1] == parse_action("swap 0")
+    assert s.history[:-1] == twin.history[:-1] and len(s.history) == s.history_length()

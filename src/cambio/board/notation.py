@@ -51,7 +51,8 @@ def parse_move(text: str, n: int) -> int:
         raise InvalidMoveError(f"{text!r} is not a move (write e.g. 'a3>', 'c5v' or 'pass')")
     d = ARROWS.index(t[-1])
     f, rank = t[0], t[1:-1]
-    if not ("a" <= f < chr(ord("a") + n)) or not rank.isdigit() or not 1 <= int(rank) <= n:
+    if not ("a" <= f < chr(ord("a") + n)) or not (rank.isascii() and rank.isdigit()) \
+            or not 1 <= int(rank) <= n:
         raise InvalidMoveError(f"{text!r}: {t[:-1]!r} is not a cell of a {n}x{n} board")
     c = ord(f) - ord("a")
     r = int(rank) - 1

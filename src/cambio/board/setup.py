@@ -66,8 +66,9 @@ def parse_faces(text: str, n: int) -> list[int]:
 
 def parse_cell(text: str, n: int) -> int:
     t = text.strip().lower()
-    if len(t) < 2 or not ("a" <= t[0] < chr(ord("a") + n)) or not t[1:].isdigit() \
-            or not 1 <= int(t[1:]) <= n:
+    rank = t[1:]
+    if len(t) < 2 or not ("a" <= t[0] < chr(ord("a") + n)) \
+            or not (rank.isascii() and rank.isdigit()) or not 1 <= int(rank) <= n:
         raise SetupError(f"{text!r} is not a cell of a {n}x{n} board")
     return (int(t[1:]) - 1) * n + ord(t[0]) - ord("a")
 

@@ -318,7 +318,7 @@ def parse_position(text: str, rules: Rules) -> tuple[Owners, int, int]:
         r = n - 1 - i
         c = 0
         for ch in row:
-            if ch.isdigit():
+            if "0" <= ch <= "9":
                 run = int(ch)
                 if run == 0:
                     raise PositionError(f"{text!r}: a run of neutral dice cannot be 0")
@@ -341,7 +341,7 @@ def parse_position(text: str, rules: Rules) -> tuple[Owners, int, int]:
     turn = letters.index(fields[1])
     ply = 0
     if len(fields) == 3:
-        if not fields[2].isdigit():
+        if not (fields[2].isascii() and fields[2].isdigit()):
             raise PositionError(f"{text!r}: the ply count must be a whole number")
         ply = int(fields[2])
     return tuple(owners), turn, ply

@@ -117,9 +117,14 @@ def action_text(action: Action) -> str:
     return f"{name} {addr_text(a)} {addr_text(action >> 21)}"
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit()`` also accepts ``²`` or ``③``, which ``int`` rejects."""
+    return text.isascii() and text.isdigit()
+
+
 def _parse_addr(text: str, whole: str) -> int:
     seat_s, dot, slot_s = text.partition(".")
-    if not dot or not seat_s.isdigit() or not slot_s.isdigit():
+    if not dot or not _digits(seat_s) or not _digits(slot_s):
         raise InvalidActionError(f"{whole!r}: {text!r} is not a slot address (seat.slot, e.g. 1.3)")
     seat, slot = int(seat_s), int(slot_s)
     if seat >= 256 or slot >= MAX_SLOTS:
@@ -146,7 +151,7 @@ def parse_action(text: str) -> Action:
     if kind in _NO_ARGS:
         return kind
     if kind in _ONE_SLOT:
-        if not args[0].isdigit() or int(args[0]) >= MAX_SLOTS:
+        if not _digits(args[0]) or int(args[0]) >= MAX_SLOTS:
             raise InvalidActionError(f"{text!r}: {name} takes one of your slot numbers, e.g. 2")
         return kind | int(args[0]) << 5
     if kind in _ONE_ADDR:

@@ -25,6 +25,8 @@ from .cards import ACE, JACK, JOKER, KING, NUM_CARD_CODES, QUEEN, is_red
 from .errors import RulesError
 
 PRESET_NAMES = ("rulebook", "house", "wikipedia")
+MAX_TURNS_LIMIT = 10_000
+"""The highest turn cap a table may set: it bounds the cost of any one round."""
 
 
 class Power(StrEnum):
@@ -100,6 +102,9 @@ class Rules:
     empty_grid_calls_cambio: bool = False
     earliest_cambio_turn: int = 1
     one_snap_per_discard: bool = False
+    # A bound, not a house rule: no real round gets near it (see docs/rules.md).
+    max_turns: int = 1000
+    """The turn cap: the round ends, scored as usual, when turn ``max_turns`` is over."""
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -136,6 +141,8 @@ class Rules:
             raise RulesError("max_grid must be between 4 and 64 (or none)")
         if self.earliest_cambio_turn < 1:
             raise RulesError("earliest_cambio_turn must be at least 1")
+        if not 1 <= self.max_turns <= MAX_TURNS_LIMIT:
+            raise RulesError(f"max_turns must be between 1 and {MAX_TURNS_LIMIT}")
 
     # ----------------------------------------------------------------- construction
     @staticmethod
@@ -276,6 +283,7 @@ _FIELD_TYPES: dict[str, Any] = {
     "empty_grid_calls_cambio": bool,
     "earliest_cambio_turn": int,
     "one_snap_per_discard": bool,
+    "max_turns": int,
 }
 
 

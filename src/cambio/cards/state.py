@@ -111,6 +111,8 @@ class EndReason(IntEnum):
     """The caller's opponents have all had their final turn."""
     DECK_EXHAUSTED = 2
     """A card had to be drawn and none was left, even after reshuffling the pile."""
+    TURN_CAP = 3
+    """Turn ``rules.max_turns`` was over (the turn cap; real rounds never get there)."""
 
 
 def mix64(x: int) -> int:
@@ -156,12 +158,14 @@ _FIELDS = (
     "window",
 )
 """The state's fields that define equality (everything but caches)."""
+_STORED = tuple(f for f in _FIELDS if f != "history")
+"""The fields kept in slots (``history`` is derived from a shared list)."""
 
 
 class State:
     """One round of Cambio (the card game). See the module docstring for the model."""
 
-    __slots__ = (*_FIELDS, "_f", "_occ")
+    __slots__ = (*_STORED, "_f", "_hist", "_hlen", "_occ")
 
     rules: Rules
     n: int
@@ -169,7 +173,8 @@ class State:
     known: list[list[int]]
     deck: list[Card]
     pile: list[Card]
-    history: list[tuple[int, Action]]
+    _hist: list[tuple[int, Action]]
+    _hlen: int
 
     def __init__(
         self,
@@ -243,7 +248,8 @@ class State:
         self.resume = PH_TURN_START
         self.poll: list[int] = []
         self.poll_i = 0
-        self.history = []
+        self._hist = []
+        self._hlen = 0
         self.end_reason = EndReason.NONE
         self.last_snap: tuple[int, int, Card, bool] | None = None
         self.reshuffles = 0
@@ -420,7 +426,11 @@ class State:
         """
         if seat is None:
             seat = self.current_player()
-        self.history.append((seat, action))
+        hist = self._hist
+        if len(hist) != self._hlen:  # a clone appended to the shared list first: copy on write
+            hist = self._hist = hist[:self._hlen]
+        hist.append((seat, action))
+        self._hlen += 1
         kind = action & 31
         a = (action >> 5) & 0xFFFF
         ph = self.phase
@@ -483,6 +493,9 @@ class State:
 
     # ------------------------------------------------------------------ turn flow
     def _next_turn(self) -> None:
+        if self.turn_number >= self._f.max_turns:
+            self._end(EndReason.TURN_CAP)
+            return
         n = self.n
         t = (self.turn + 1) % n
         if t == self.caller:
@@ -722,12 +735,28 @@ class State:
         c.poll = self.poll[:]
         c._occ = None
         c.poll_i = self.poll_i
-        c.history = self.history[:]
+        c._hist = self._hist  # shared, append-only: see :attr:`history`
+        c._hlen = self._hlen
         c.end_reason = self.end_reason
         c.last_snap = self.last_snap
         c.reshuffles = self.reshuffles
         c.phase = self.phase
         return c
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """Every ``(seat, action)`` applied this round, oldest first (a fresh list).
+
+        Clones share one append-only list and each knows its own length, so a clone costs
+        the same at action 10 and at action 10,000; a state that appends after another
+        branch already has copies its prefix first. The states of one round must not be
+        advanced from two threads at once.
+        """
+        return self._hist[:self._hlen]
+
+    def history_length(self) -> int:
+        """``len(self.history)`` without the copy."""
+        return self._hlen
 
     def _key(self) -> tuple[object, ...]:
         return tuple(getattr(self, name) for name in _FIELDS)
@@ -818,6 +847,7 @@ class _Fast:
         self.caller_may_snap: bool = rules.caller_may_snap
         self.auto_call: bool = rules.empty_grid_calls_cambio
         self.earliest: int = rules.earliest_cambio_turn
+        self.max_turns: int = rules.max_turns
 
 
 _FAST: dict[Rules, _Fast] = {}

@@ -72,7 +72,7 @@ async def read_body(request: Request) -> dict[str, Any]:
     """The JSON object body (``{}`` if empty); 413 past the size limit, 400 if malformed."""
     limit = server_of(request).settings.max_body
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > limit):
+    if length is not None and (not (length.isascii() and length.isdigit()) or int(length) > limit):
         raise ProtocolError(TOO_LARGE, f"request bodies are limited to {limit} bytes")
     chunks: list[bytes] = []
     size = 0
@@ -122,7 +122,7 @@ async def table_of(request: Request) -> Table:
 
 def seat_param(request: Request) -> int:
     raw = str(request.path_params["seat"])
-    if not raw.isdigit() or len(raw) > 3:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 3:
         raise ProtocolError("not_found", "no such seat")
     return int(raw)
 
@@ -273,6 +273,6 @@ def _query_int(request: Request, key: str, default: int) -> int:
     raw = request.query_params.get(key)
     if raw is None:
         return default
-    if not raw.isdigit() or len(raw) > 6:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 6:
         raise ProtocolError("bad_request", f"?{key}= must be a whole number")
     return int(raw)

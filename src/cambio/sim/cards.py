@@ -76,7 +76,7 @@ def play_game(config: SimConfig, k: int) -> tuple[GameResult, State]:
         scores=state.scores(),
         winners=state.winners(),
         turns=state.turn_number,
-        actions=len(state.history),
+        actions=state.history_length(),
         end_reason=state.end_reason.name.lower(),
         caller=state.caller if state.caller >= 0 else None,
     )

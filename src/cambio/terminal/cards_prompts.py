@@ -68,11 +68,11 @@ def _text_action(answer: str) -> Action | None:
 def _addr(token: str, view: CardView) -> tuple[int | None, str | None]:
     """A typed slot: ``2`` is own slot 2, ``1.3`` is seat 1's slot 3."""
     me = view.seat if view.seat is not None else 0
-    if token.isdigit():
+    if token.isascii() and token.isdigit():
         seat, slot = me, int(token)
     else:
         s, dot, i = token.partition(".")
-        if not (dot and s.isdigit() and i.isdigit()):
+        if not (dot and s.isascii() and i.isascii() and s.isdigit() and i.isdigit()):
             return None, None
         seat, slot = int(s), int(i)
     if seat >= view.players:

@@ -209,8 +209,10 @@ def held_hint(view: CardView) -> str:
 def reveal_lines(view: CardView, namer: Namer, totals: list[int] | None) -> list[str]:
     """The end of a round: every grid face up, scores, winners, and match totals."""
     assert view.scores is not None and view.winners is not None
-    reason = {"cambio": "Cambio was called and everyone had a final turn",
-              "deck_exhausted": "no card could be drawn"}.get(view.end_reason or "", "")
+    reasons = {"cambio": "Cambio was called and everyone had a final turn",
+               "deck_exhausted": "no card could be drawn",
+               "turn_cap": f"the turn cap ({view.rules.max_turns} turns) was reached"}
+    reason = reasons.get(view.end_reason or "", "")
     lines = [f"══ Round over: {reason}. Reveal: ══"]
     width = max(len(namer.seat(s)) for s in range(view.players))
     cards = ["  ".join(card_text(c) for c in grid) or "(no cards)" for grid in view.grids]

@@ -11,6 +11,11 @@ const FLASH_MS = 3000;          // a peek, a look, a drawn or snapped card: show
 const OPENING_MS = 5000;        // the opening peek of the two bottom cards
 const FX_MS = 1600;             // snap result animation
 const BANNER_MS = 2600;
+const END_REASONS = {
+  cambio: "Cambio was called and everyone had a final turn.",
+  deck_exhausted: "The deck ran out.",
+  turn_cap: "The round reached its turn cap.",
+};
 
 const VERB_WORDS = {
   swap: "Swap in", give: "Give", peek: "Peek at", look: "Look at", switch: "Switch", snap: "Snap",
@@ -581,7 +586,7 @@ export class CardsUI {
     const finished = sum.status === "finished";
     const panel = h("section.results", { id: "results", "aria-label": "Results", dataset: { key: "results" } },
       h("h2", null, this.statusText(view)),
-      view.end_reason ? h("p.muted", null, view.end_reason === "cambio" ? "Cambio was called and everyone had a final turn." : "The deck ran out.") : null,
+      view.end_reason ? h("p.muted", null, END_REASONS[view.end_reason] || view.end_reason) : null,
       h("table.scores", null,
         h("thead", null, h("tr", null, h("th", null, "Player"), h("th", null, "Cards"), h("th", null, "Round"),
           totals && sum.rounds > 1 ? h("th", null, "Total") : null)),
