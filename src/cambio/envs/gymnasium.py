@@ -1,0 +1,154 @@
+"""Gymnasium single-agent environments: one seat against the project's bots.
+
+>>> env = CardsSeatEnv(rules="rulebook", opponents=("memory",))
+>>> obs, info = env.reset(seed=3)
+>>> obs["observation"].shape == env.observation_space["observation"].shape
+True
+
+The agent plays ``seat``; the other seats are bots (card game: ``random``, ``memory``;
+board game: ``random``, ``greedy``, ``alphabeta[:NODES]``, ``mcts[:ITERATIONS]``), seeded
+from the episode's seed. Observations are the same dict as the PettingZoo envs
+(docs/envs.md). The reward is 0 until the game ends, then +1 (won), -1 (lost) or 0 (all won,
+or a draw). An action the mask forbids is replaced by a legal one drawn from the env's
+seeded generator and reported as ``info["illegal_action"] = True``, so unmasked algorithms
+can still learn; :meth:`SeatEnv.action_masks` serves masked ones (e.g. MaskablePPO).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from cambio.board import Rules as BoardRules
+from cambio.bots.board import make_bot as make_board_bot
+from cambio.bots.cards import make_bot as make_card_bot
+from cambio.cards import Rules, observe
+from cambio.sim.seeds import derive_seed
+
+from .cards_codec import DEFAULT_SLOTS, Mask
+from .turns import OVER, BoardTurns, CardsTurns, TurnGame
+
+
+class SeatEnv(gym.Env[dict[str, Any], int]):
+    """One seat of a :class:`~cambio.envs.turns.TurnGame`; subclasses move the bots."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it so)
+
+    def __init__(self, game: TurnGame, seat: int, render_mode: str | None = None) -> None:
+        if not 0 <= seat < game.players:
+            raise ValueError(f"seat must be 0 to {game.players - 1}")
+        self.game = game
+        self.seat = seat
+        self.render_mode = render_mode
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (game.obs_size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (game.num_actions,), dtype=np.int8),
+        })
+        self.action_space: spaces.Space[Any] = spaces.Discrete(game.num_actions)
+
+    # ------------------------------------------------------------------ for subclasses
+    def _new_bots(self, seed: int) -> None:
+        raise NotImplementedError
+
+    def _bot_turn(self, seat: int) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ gymnasium
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**62))
+        self.game.reset(game_seed)
+        self._new_bots(game_seed)
+        self._play_bots()
+        return self._obs(), {}
+
+    def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        if self.game.current() != self.seat:
+            raise RuntimeError("the episode is over: call reset()")
+        mask = self.action_masks()
+        info: dict[str, Any] = {"illegal_action": False}
+        index = int(action)
+        if not 0 <= index < mask.size or not mask[index]:
+            info["illegal_action"] = True
+            index = int(self.np_random.choice(np.flatnonzero(mask)))
+        self.game.step(index)
+        self._play_bots()
+        over = self.game.current() == OVER
+        reward = float(self.game.returns()[self.seat]) if over else 0.0
+        return self._obs(), reward, over, False, info
+
+    def action_masks(self) -> Mask:
+        return self.game.mask(self.seat)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return repr(getattr(self.game, "state", None) or getattr(self.game, "board", None))
+
+    # ------------------------------------------------------------------ helpers
+    def _play_bots(self) -> None:
+        while True:
+            seat = self.game.current()
+            if seat in (OVER, self.seat):
+                return
+            self._bot_turn(seat)
+
+    def _obs(self) -> dict[str, Any]:
+        return {"observation": self.game.observe(self.seat), "action_mask": self.action_masks()}
+
+
+class CardsSeatEnv(SeatEnv):
+    """The card game, seat ``seat`` against one bot per other seat."""
+
+    def __init__(self, rules: str | Rules = "rulebook", opponents: Sequence[str] = ("random",),
+                 seat: int = 0, slots: int = DEFAULT_SLOTS, render_mode: str | None = None,
+                 **overrides: Any) -> None:
+        base = rules if isinstance(rules, Rules) else Rules.preset(rules)
+        if overrides:
+            base = base.with_overrides(overrides)
+        for name in opponents:
+            make_card_bot(name, 0)  # fail early on an unknown name
+        self.opponents = tuple(opponents)
+        self.cards = CardsTurns(base, len(opponents) + 1, slots)
+        self.bots: dict[int, Any] = {}
+        super().__init__(self.cards, seat, render_mode)
+
+    def _new_bots(self, seed: int) -> None:
+        others = [s for s in range(self.cards.players) if s != self.seat]
+        self.bots = {s: make_card_bot(name, derive_seed(seed, s, 1))
+                     for s, name in zip(others, self.opponents, strict=True)}
+
+    def _bot_turn(self, seat: int) -> None:
+        state = self.cards.state
+        state.apply(self.bots[seat].act(observe(state, seat)), seat)
+
+
+class BoardSeatEnv(SeatEnv):
+    """The dice board game (quick seeded setup), seat ``seat`` against bots."""
+
+    def __init__(self, size: int = 5, opponents: Sequence[str] = ("random",), seat: int = 0,
+                 render_mode: str | None = None, **fields: Any) -> None:
+        self.rules = BoardRules(players=len(opponents) + 1, size=size, **fields)
+        for spec in opponents:
+            make_board_bot(spec, self.rules)
+        self.opponents = tuple(opponents)
+        self.boards = BoardTurns(self.rules)
+        self.bots: dict[int, Any] = {}
+        super().__init__(self.boards, seat, render_mode)
+
+    def _new_bots(self, seed: int) -> None:
+        others = [s for s in range(self.rules.players) if s != self.seat]
+        self.bots = {s: make_board_bot(spec, self.rules, seed=derive_seed(seed, s, 1))
+                     for s, spec in zip(others, self.opponents, strict=True)}
+
+    def _bot_turn(self, seat: int) -> None:
+        board = self.boards.board
+        board.push(self.bots[seat].choose(board.copy()))
+
+
+__all__ = ["BoardSeatEnv", "CardsSeatEnv", "SeatEnv"]

@@ -1,0 +1,544 @@
+"""OpenSpiel games ``python_cambio_cards`` and ``python_cambio_board`` (registered on import).
+
+>>> import pyspiel
+>>> import cambio.envs.openspiel
+>>> game = pyspiel.load_game("python_cambio_cards", {"players": 2, "rules": "house"})
+>>> game.new_initial_state().is_chance_node()
+True
+
+**Chance is explicit.** In the card game a chance node picks each dealt card, each card
+drawn from the deck (for a turn's draw or a snap penalty; after the pile is shuffled into an
+empty deck the drawn card is picked from the reshuffled cards), and the seat a snap poll
+starts from; every outcome has its exact probability. The engine (:mod:`cambio.cards`) still
+applies every action: the adapter only decides which card lies on top of the deck before a
+draw, and which seat a poll starts from, so the rules are the engine's. In the board game a
+chance node picks one of ``starts`` seeded quick setups.
+
+Action numbers and tensors are the codecs' (:mod:`cambio.envs.cards_codec`,
+:mod:`cambio.envs.board_codec`; docs/envs.md). Returns: +1 per winner, -1 per loser, 0 for
+everyone if all or nobody won.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from cambio.board import Board, move_text
+from cambio.board import Rules as BoardRules
+from cambio.board.setup import quick_setup
+from cambio.cards import (
+    EMPTY,
+    HIDDEN,
+    CardView,
+    Phase,
+    Rules,
+    State,
+    action_text,
+    card_code,
+    deck_cards,
+    observe,
+)
+from cambio.cards.actions import DRAW, SNAP
+from cambio.cards.cards import NUM_CARD_CODES
+from cambio.cards.state import _FIELDS as STATE_FIELDS
+from cambio.sim.seeds import derive_seed
+
+from .board_codec import BoardCodec
+from .cards_codec import DEFAULT_SLOTS, CardsCodec, capped_rules
+from .turns import board_returns
+
+MAX_CARDS_LENGTH = 100_000
+"""OpenSpiel needs a bound on a game's length. The card rules have none (a round ends when
+someone calls Cambio, or the deck runs out for good); random play ends within a few hundred
+actions."""
+
+_ANYONE = -1  # the engine's "anyone may snap" window
+
+
+class _Shared:
+    """What a game's states share (rules, codec): copied by reference when OpenSpiel
+    deep-copies a state, since it never changes (and the game object itself does not
+    survive a deepcopy with its Python attributes)."""
+
+    def __init__(self, **values: Any) -> None:
+        self.__dict__.update(values)
+
+    def __getattr__(self, name: str) -> Any:  # for the type checker: fields are dynamic
+        raise AttributeError(name)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+class _Engine:
+    """Holds an engine object. OpenSpiel clones and serializes a Python state by pickling
+    its attributes; the compiled card engine is pickled here as its fields."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        v = self.value
+        if isinstance(v, State):
+            return _unpack_state, ({name: getattr(v, name) for name in STATE_FIELDS},)
+        return _Engine, (v,)
+
+
+def _unpack_state(fields: dict[str, Any]) -> _Engine:
+    state = State(fields["rules"], fields["n"], seed=0)
+    for name, value in fields.items():
+        setattr(state, name, value)
+    state._occ = None  # a cache of occupied slots, rebuilt on demand
+    return _Engine(state)
+
+
+def parse_house_rules(text: str) -> dict[str, str]:
+    """``"lock_caller:true;snap_penalty:2"`` -> overrides (the Rules read the values).
+
+    OpenSpiel's game strings split parameters at ``,`` and ``=``, hence ``;`` and ``:``."""
+    out: dict[str, str] = {}
+    for item in filter(None, (p.strip() for p in text.split(";"))):
+        key, colon, value = item.partition(":")
+        if not colon:
+            raise ValueError(f"house rule {item!r} is not KEY:VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
+# ====================================================================== the card game
+_CARDS_DEFAULTS: dict[str, Any] = {"players": 2, "rules": "rulebook", "house_rules": "",
+                                   "slots": DEFAULT_SLOTS}
+_CARDS_TYPE = pyspiel.GameType(
+    short_name="python_cambio_cards",
+    long_name="Cambio (the card game)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=8,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_CARDS_DEFAULTS,
+)
+
+
+class CambioCardsGame(pyspiel.Game):  # type: ignore[misc]
+    """Parameters: ``players``, ``rules`` (a preset), ``house_rules``
+    (``"key:value;key:value"``) and ``slots`` (the grid cap of the encoding, applied as the
+    ``max_grid`` house rule)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = {**_CARDS_DEFAULTS, **(params or {})}
+        base = Rules.preset(str(p["rules"]), **parse_house_rules(str(p["house_rules"])))
+        players = int(p["players"])
+        rules = capped_rules(base, int(p["slots"]))
+        rules.check_players(players)
+        codec = CardsCodec(rules, players, int(p["slots"]))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=codec.num_actions,
+            max_chance_outcomes=max(NUM_CARD_CODES, players),
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=MAX_CARDS_LENGTH,
+        )
+        super().__init__(_CARDS_TYPE, info, p)
+        self.shared = _Shared(players=players, rules=rules, codec=codec,
+                              full_deck=tuple(deck_cards(rules.decks_for(players),
+                                                         rules.jokers_per_deck)))
+        self.codec = codec
+
+    def new_initial_state(self) -> CambioCardsState:
+        return CambioCardsState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CardsObserver:
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return CardsObserver(self.codec, recall)
+
+
+class CambioCardsState(pyspiel.State):  # type: ignore[misc]
+    """A round: chance deals, then the engine's :class:`~cambio.cards.State` plays.
+
+    A player action that draws cards (a draw, a wrong snap's penalty) waits in
+    ``pending`` while chance picks each card it will draw; then the engine applies it.
+    """
+
+    def __init__(self, game: CambioCardsGame) -> None:
+        super().__init__(game)
+        self.g: Any = game.shared
+        self.dealt: list[int] = []
+        self._engine = _Engine(None)
+        self.pending: tuple[int, int] | None = None
+        """(engine action, seat) waiting for ``need`` drawn cards."""
+        self.need = 0
+        self.from_deck = 0
+        self.reshuffle = False
+        self.drawn: list[int] = []
+        self.poll_chance = False
+        self.seen: list[list[str]] = [[] for _ in range(self.g.players)]
+        """Per seat, the observation strings after each step (the information state)."""
+
+    @property
+    def state(self) -> State | None:
+        """The engine's round, once the deal is complete."""
+        value: State | None = self._engine.value
+        return value
+
+    # ------------------------------------------------------------------ who moves
+    def current_player(self) -> int:
+        s = self.state
+        if s is None or self.pending is not None or self.poll_chance:
+            return int(pyspiel.PlayerId.CHANCE)
+        if s.is_over():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return s.current_player()
+
+    def is_terminal(self) -> bool:
+        s = self.state
+        return s is not None and self.pending is None and s.is_over()
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.g.players
+        assert self.state is not None
+        return self.state.returns()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        s = self.state
+        if s is None or self.pending is not None or self.poll_chance or s.is_over():
+            return []
+        return sorted(self.g.codec.encode_action(a, player) for a in s.legal_actions(player))
+
+    # ------------------------------------------------------------------ chance
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.poll_chance:
+            n = self.g.players
+            return [(seat, 1.0 / n) for seat in range(n)]
+        counts = self._source()
+        total = sum(counts.values())
+        return [(card, count / total) for card, count in sorted(counts.items())]
+
+    def _source(self) -> Counter[int]:
+        """The cards the next chance card is drawn from (a multiset)."""
+        if self.state is None:
+            return Counter(self.g.full_deck) - Counter(self.dealt)
+        s = self.state
+        i = len(self.drawn)
+        if i < self.from_deck:
+            return Counter(s.deck) - Counter(self.drawn)
+        return Counter(s.pile[:-1]) - Counter(self.drawn[self.from_deck:])
+
+    # ------------------------------------------------------------------ applying
+    def _apply_action(self, action: int) -> None:
+        if self.state is None:
+            self.dealt.append(action)
+            if len(self.dealt) == 4 * self.g.players:
+                self._engine = _Engine(State(self.g.rules, self.g.players, seed=0,
+                                             deck=self.dealt))
+                self._after_step()
+            return
+        if self.poll_chance:
+            start, n = action, self.g.players
+            self.state.poll = sorted(self.state.poll, key=lambda seat: (seat - start) % n)
+            self.poll_chance = False
+            self._observed()
+            return
+        if self.pending is not None:
+            self.drawn.append(action)
+            if len(self.drawn) == self.need:
+                engine_action, seat = self.pending
+                self._stack_deck()
+                self.pending = None
+                self.state.apply(engine_action, seat)
+                self._after_step()
+            return
+        seat = self.state.current_player()
+        engine_action = self.g.codec.decode_action(action, seat)
+        need, reshuffle = self._draws(engine_action, seat)
+        if need:
+            self.pending = (engine_action, seat)
+            self.need, self.reshuffle = need, reshuffle
+            self.from_deck = len(self.state.deck)
+            self.drawn = []
+            return
+        self.state.apply(engine_action, seat)
+        self._after_step()
+
+    def _draws(self, action: int, seat: int) -> tuple[int, bool]:
+        """How many cards ``action`` draws, and whether the pile is shuffled in first.
+
+        Played out on a copy: the count depends on public facts only (room in the grid,
+        cards left), never on which cards come up.
+        """
+        s = self.state
+        assert s is not None
+        if action & 31 not in (DRAW, SNAP):
+            return 0, False
+        copy = s.clone()
+        copy.apply(action, seat)
+        reshuffle = copy.reshuffles > s.reshuffles
+        available = len(s.deck) + (len(s.pile) - 1 if reshuffle else 0)
+        return available - len(copy.deck), reshuffle
+
+    def _stack_deck(self) -> None:
+        """Put the chance-drawn cards on top of the deck, in draw order (the deck's top is
+        the end of the list); if the action empties the deck first, shuffle the pile in now,
+        as the engine would then (nothing reaches the pile in between)."""
+        s = self.state
+        assert s is not None
+        from_deck, from_pile = self.drawn[:self.from_deck], self.drawn[self.from_deck:]
+        rest = list((Counter(s.deck) - Counter(from_deck)).elements())
+        stacked = rest + from_deck[::-1]
+        if self.reshuffle:
+            top = s.pile[-1]
+            pile_rest = list((Counter(s.pile[:-1]) - Counter(from_pile)).elements())
+            stacked = pile_rest + from_pile[::-1] + stacked
+            s.pile = [top]
+            s.reshuffles += 1
+        s.deck = stacked
+        self.drawn = []
+
+    def _after_step(self) -> None:
+        s = self.state
+        assert s is not None
+        if (s.phase == Phase.POLL and s.poll_i == 0 and s.window == _ANYONE
+                and len(s.poll) > 1):
+            self.poll_chance = True  # a fresh poll: chance says who is asked first
+            return
+        self._observed()
+
+    def _observed(self) -> None:
+        """Every seat's observation after a completed step (their information states)."""
+        s = self.state
+        assert s is not None
+        last = action_text(s.history[-1][1]) if s.history else "deal"
+        for seat in range(self.g.players):
+            self.seen[seat].append(f"{last} | {view_text(observe(s, seat))}")
+
+    # ------------------------------------------------------------------ text
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self.poll_chance:
+                return f"poll from seat {action}"
+            return f"{'deal' if self.state is None else 'draw'} {card_code(action)}"
+        return action_text(self.g.codec.decode_action(action, player))
+
+    def __str__(self) -> str:
+        if self.state is None:
+            return "dealt " + " ".join(card_code(c) for c in self.dealt)
+        s = self.state
+        deck = " ".join(card_code(c) for c in s.deck)
+        pending = (f" pending {action_text(self.pending[0])} drew "
+                   f"{' '.join(card_code(c) for c in self.drawn)}" if self.pending else "")
+        return f"{view_text(observe(s, None))} | deck {deck}{pending}"
+
+
+def view_text(view: CardView) -> str:
+    """A compact one-line text of a view (a spectator's when ``view.seat`` is None)."""
+
+    def code(c: int) -> str:
+        return "--" if c == EMPTY else "??" if c == HIDDEN else card_code(c)
+
+    grids = " / ".join(" ".join(code(c) for c in g) for g in view.grids)
+    parts = [f"{view.phase.name.lower()} actor {view.actor}", f"grids {grids}",
+             f"held {code(view.held)}{'*' if view.held_from_pile else ''}",
+             f"pile {' '.join(code(c) for c in view.discard[-3:])} ({len(view.discard)})",
+             f"deck {view.deck_size}", f"window {view.window}"]
+    if view.poll:
+        parts.append(f"poll {','.join(map(str, view.poll))}")
+    if view.power:
+        parts.append(f"power {view.power}")
+    if view.caller is not None:
+        parts.append(f"caller {view.caller} ({view.final_turns_left} left)")
+    return " | ".join(parts)
+
+
+class CardsObserver:
+    """OpenSpiel's observer for the card game.
+
+    The tensor is the codec's encoding of the seat's view in both cases. The
+    information-state *string* has perfect recall: every observation the seat has had, each
+    after the public action that led to it. The tensor does not hold the order of past
+    actions; it holds every card the seat still knows and where it is now (docs/envs.md).
+    """
+
+    def __init__(self, codec: CardsCodec, perfect_recall: bool) -> None:
+        self.codec = codec
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(codec.size, dtype=np.float32)
+        self.dict: dict[str, Any] = {}
+        i = 0
+        for f in codec.fields:
+            self.dict[f.name] = self.tensor[i:i + f.size]
+            i += f.size
+
+    def set_from(self, state: CambioCardsState, player: int) -> None:
+        if state.state is None:
+            self.tensor.fill(0.0)
+            return
+        self.codec.encode(observe(state.state, player), out=self.tensor)
+
+    def string_from(self, state: CambioCardsState, player: int) -> str:
+        if state.state is None:
+            return f"seat {player} | dealing"
+        if self.perfect_recall:
+            return f"seat {player}\n" + "\n".join(state.seen[player])
+        return f"seat {player} | {view_text(observe(state.state, player))}"
+
+
+# ====================================================================== the board game
+_BOARD_DEFAULTS: dict[str, Any] = {"players": 2, "size": 5, "line": 0, "other_line": "owner",
+                                   "max_plies": 200, "starts": 100, "seed": 0}
+_BOARD_TYPE = pyspiel.GameType(
+    short_name="python_cambio_board",
+    long_name="Cambio (the dice board game)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=3,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_BOARD_DEFAULTS,
+)
+
+
+class CambioBoardGame(pyspiel.Game):  # type: ignore[misc]
+    """Parameters: the board rule fields (``players``, ``size``, ``line``, ``other_line``,
+    ``max_plies``), ``starts`` (how many seeded quick setups the opening chance node picks
+    from) and ``seed`` (which ones)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = {**_BOARD_DEFAULTS, **(params or {})}
+        other_line = str(p["other_line"])
+        if other_line not in ("owner", "mover_loses"):
+            raise ValueError("other_line must be 'owner' or 'mover_loses'")
+        rules = BoardRules(players=int(p["players"]), size=int(p["size"]), line=int(p["line"]),
+                           other_line="owner" if other_line == "owner" else "mover_loses",
+                           max_plies=int(p["max_plies"]))
+        starts = int(p["starts"])
+        if starts < 1:
+            raise ValueError("starts must be at least 1")
+        codec = BoardCodec(rules)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=codec.num_actions,
+            max_chance_outcomes=starts,
+            num_players=rules.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=rules.max_plies + 1,
+        )
+        super().__init__(_BOARD_TYPE, info, p)
+        self.shared = _Shared(rules=rules, starts=starts, seed=int(p["seed"]), codec=codec)
+        self.codec = codec
+
+    def new_initial_state(self) -> CambioBoardState:
+        return CambioBoardState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> BoardObserver:
+        recall = iig_obs_type is None or iig_obs_type.perfect_recall
+        return BoardObserver(self.codec, recall)
+
+
+class CambioBoardState(pyspiel.State):  # type: ignore[misc]
+    def __init__(self, game: CambioBoardGame) -> None:
+        super().__init__(game)
+        self.g: Any = game.shared
+        self._engine = _Engine(None)
+
+    @property
+    def board(self) -> Board | None:
+        value: Board | None = self._engine.value
+        return value
+
+    def current_player(self) -> int:
+        if self.board is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.board.is_over():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.board.turn
+
+    def is_terminal(self) -> bool:
+        return self.board is not None and self.board.is_over()
+
+    def returns(self) -> list[float]:
+        if self.board is None:
+            return [0.0] * self.g.rules.players
+        return board_returns(self.board)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.board is None or self.board.is_over() or player != self.board.turn:
+            return []
+        return sorted(self.g.codec.encode_action(m) for m in self.board.legal_moves())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(k, 1.0 / self.g.starts) for k in range(self.g.starts)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.board is None:
+            self._engine = _Engine(quick_setup(self.g.rules, derive_seed(self.g.seed, action)))
+            return
+        self.board.push(self.g.codec.decode_action(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"start {action}"
+        return move_text(self.g.codec.decode_action(action), self.g.rules.size)
+
+    def __str__(self) -> str:
+        if self.board is None:
+            return "setting up"
+        return self.board.position()
+
+
+class BoardObserver:
+    """The board has no hidden facts: tensors encode the position from the seat's side;
+    the information-state string adds the moves played (repetitions depend on them)."""
+
+    def __init__(self, codec: BoardCodec, perfect_recall: bool) -> None:
+        self.codec = codec
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(codec.size, dtype=np.float32)
+        self.dict: dict[str, Any] = {}
+        i = 0
+        for f in codec.fields:
+            self.dict[f.name] = self.tensor[i:i + f.size]
+            i += f.size
+
+    def set_from(self, state: CambioBoardState, player: int) -> None:
+        if state.board is None:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = self.codec.encode(state.board, player)
+
+    def string_from(self, state: CambioBoardState, player: int) -> str:
+        board = state.board
+        if board is None:
+            return "setting up"
+        if not self.perfect_recall:
+            return board.position()
+        moves = " ".join(board.move_text(m) for m in board.move_stack)
+        return f"{board.start} | {moves}"
+
+
+pyspiel.register_game(_CARDS_TYPE, CambioCardsGame)
+pyspiel.register_game(_BOARD_TYPE, CambioBoardGame)
+
+__all__ = ["CambioBoardGame", "CambioBoardState", "CambioCardsGame", "CambioCardsState",
+           "parse_house_rules", "view_text"]

@@ -1,0 +1,60 @@
+"""Gymnasium's env checker on both games, and episodes against the bots."""
+
+from __future__ import annotations
+
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from cambio.envs.gymnasium import BoardSeatEnv, CardsSeatEnv
+
+
+@pytest.mark.parametrize("preset", ["rulebook", "house", "wikipedia"])
+def test_cards_env_checker(preset: str) -> None:
+    check_env(CardsSeatEnv(rules=preset, opponents=("memory", "random"), seat=1),
+              skip_render_check=True)
+
+
+@pytest.mark.parametrize(("size", "opponents"), [(4, ("greedy",)), (4, ("random", "greedy")),
+                                                 (5, ("greedy",)), (5, ("random", "greedy"))])
+def test_board_env_checker(size: int, opponents: tuple[str, ...]) -> None:
+    check_env(BoardSeatEnv(size=size, opponents=opponents), skip_render_check=True)
+
+
+def test_illegal_actions_are_replaced_and_reported() -> None:
+    env = CardsSeatEnv(rules="rulebook", opponents=("random",))
+    obs, _ = env.reset(seed=2)
+    illegal = int((obs["action_mask"] == 0).nonzero()[0][0])
+    _, _, _, _, info = env.step(illegal)
+    assert info["illegal_action"] is True
+
+
+def test_same_seed_same_episode() -> None:
+    def episode(seed: int) -> list[float]:
+        env = CardsSeatEnv(rules="house", opponents=("memory",))
+        obs, _ = env.reset(seed=seed)
+        env.action_space.seed(seed)
+        trace = [float(obs["observation"].sum())]
+        done = False
+        while not done:
+            action = env.action_space.sample(obs["action_mask"])
+            obs, reward, done, _, _ = env.step(action)
+            trace += [float(obs["observation"].sum()), reward]
+        return trace
+
+    assert episode(7) == episode(7)
+    assert episode(7) != episode(8)
+
+
+def test_rewards_are_the_round_result() -> None:
+    env = BoardSeatEnv(size=4, opponents=("greedy",))
+    results = set()
+    for seed in range(12):
+        obs, _ = env.reset(seed=seed)
+        done, reward = False, 0.0
+        while not done:
+            action = int(obs["action_mask"].nonzero()[0][0])
+            obs, reward, done, truncated, _ = env.step(action)
+            assert not truncated
+        results.add(reward)
+        assert reward in (-1.0, 0.0, 1.0)
+    assert -1.0 in results  # the first legal move every time loses to greedy sometimes

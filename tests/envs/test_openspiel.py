@@ -1,0 +1,100 @@
+"""OpenSpiel's random-simulation checks (invariants, serialization, clone) on both games,
+and the card game's explicit chance: every card is conserved and every draw's outcome has
+its exact probability."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pyspiel
+import pytest
+
+import cambio.envs.openspiel as cambio_openspiel
+from cambio.cards import Phase
+
+PRESETS = ("rulebook", "house", "wikipedia")
+BOARDS = [(4, 2), (4, 3), (5, 2), (5, 3)]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_cards_random_sim(preset: str) -> None:
+    game = pyspiel.load_game("python_cambio_cards", {"players": 3, "rules": preset})
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+def test_cards_house_rules_parameter() -> None:
+    game = pyspiel.load_game("python_cambio_cards", {
+        "players": 2, "rules": "house", "house_rules": "snap_penalty:2;lock_caller:true"})
+    state = game.new_initial_state()
+    assert state.g.rules.snap_penalty == 2 and state.g.rules.lock_caller
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("size", "players"), BOARDS)
+def test_board_random_sim(size: int, players: int) -> None:
+    game = pyspiel.load_game("python_cambio_board", {"players": players, "size": size})
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+def long_round(seed: int, house_rules: str) -> tuple[Counter[str], int]:
+    """A random round in which nobody calls Cambio for a long time (so the deck runs out
+    and the pile is reshuffled), checking conservation and chance at every step."""
+    game = pyspiel.load_game("python_cambio_cards", {"players": 2, "rules": "rulebook",
+                                                     "house_rules": house_rules, "slots": 24})
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    full = Counter(state.g.full_deck)
+    seen: Counter[str] = Counter()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+            if state.pending is not None:
+                source = state._source()
+                total = sum(source.values())
+                assert outcomes == [(c, n / total) for c, n in sorted(source.items())]
+                seen["reshuffle draw" if len(state.drawn) >= state.from_deck else "draw"] += 1
+                if state.reshuffle and state.from_deck > 0:
+                    seen["draw across a reshuffle"] += 1
+            elif state.poll_chance:
+                seen["poll"] += 1
+            actions, probs = zip(*outcomes, strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            legal = state.legal_actions()
+            late = state.state.turn_number > 150
+            choice = [a for a in legal if a != 0] if not late else legal
+            state.apply_action(rng.choice(choice or legal))
+        if state.state is not None:
+            assert Counter(state.state.all_cards()) == full
+    return seen, state.state.reshuffles
+
+
+def test_cards_chance_covers_deal_draws_reshuffles_and_polls() -> None:
+    seen: Counter[str] = Counter()
+    reshuffles = 0
+    for seed in range(6):
+        s, r = long_round(seed, "snap_penalty:3")
+        seen += s
+        reshuffles += r
+    assert reshuffles > 0
+    for kind in ("draw", "reshuffle draw", "poll", "draw across a reshuffle"):
+        assert seen[kind] > 0, kind
+
+
+def test_cards_state_agrees_with_engine_phase() -> None:
+    game = pyspiel.load_game("python_cambio_cards", {"players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        engine = state.state
+        assert state.current_player() == engine.current_player()
+        if engine.phase == Phase.POLL:
+            assert state.legal_actions()[0] == 6  # pass
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.returns() == state.state.returns()
+    assert len(state.history()) <= cambio_openspiel.MAX_CARDS_LENGTH
