@@ -31,6 +31,7 @@ from cambio.board import Board, move_text
 from cambio.board import Rules as BoardRules
 from cambio.board.setup import quick_setup
 from cambio.cards import (
+    COMPILED,
     EMPTY,
     HIDDEN,
     CardView,
@@ -44,7 +45,6 @@ from cambio.cards import (
 )
 from cambio.cards.actions import DRAW, SNAP
 from cambio.cards.cards import NUM_CARD_CODES
-from cambio.cards.state import _FIELDS as STATE_FIELDS
 from cambio.sim.seeds import derive_seed
 
 from .board_codec import BoardCodec
@@ -52,9 +52,8 @@ from .cards_codec import DEFAULT_SLOTS, CardsCodec, capped_rules
 from .turns import board_returns
 
 MAX_CARDS_LENGTH = 100_000
-"""OpenSpiel needs a bound on a game's length. The card rules have none (a round ends when
-someone calls Cambio, or the deck runs out for good); random play ends within a few hundred
-actions."""
+"""OpenSpiel needs a bound on a game's length: a loose one (a round ends at the rules' turn
+cap, ``max_turns``, at the latest; random play ends within a few hundred actions)."""
 
 _ANYONE = -1  # the engine's "anyone may snap" window
 
@@ -76,7 +75,8 @@ class _Shared:
 
 class _Engine:
     """Holds an engine object. OpenSpiel clones and serializes a Python state by pickling
-    its attributes; the compiled card engine is pickled here as its fields."""
+    its attributes. The compiled card engine cannot be created blank by pickle, so it is
+    rebuilt from its fields (mypyc's ``__getstate__``) minus its caches."""
 
     __slots__ = ("value",)
 
@@ -85,16 +85,19 @@ class _Engine:
 
     def __reduce__(self) -> tuple[Any, ...]:
         v = self.value
-        if isinstance(v, State):
-            return _unpack_state, ({name: getattr(v, name) for name in STATE_FIELDS},)
+        if isinstance(v, State) and COMPILED:
+            stored: dict[str, Any] = v.__getstate__()  # type: ignore[assignment]
+            fields = {k: x for k, x in stored.items() if k not in _CACHES}
+            return _unpack_state, (v.rules, v.n, fields)
         return _Engine, (v,)
 
 
-def _unpack_state(fields: dict[str, Any]) -> _Engine:
-    state = State(fields["rules"], fields["n"], seed=0)
-    for name, value in fields.items():
-        setattr(state, name, value)
-    state._occ = None  # a cache of occupied slots, rebuilt on demand
+_CACHES = ("_f", "_occ", "__hash__")
+
+
+def _unpack_state(rules: Rules, players: int, fields: dict[str, Any]) -> _Engine:
+    state = State(rules, players, seed=0)
+    state.__setstate__(fields)  # type: ignore[attr-defined]
     return _Engine(state)
 
 
