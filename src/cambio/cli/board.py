@@ -15,6 +15,8 @@ from rich.console import Console
 from cambio.board import BoardError, Rules
 from cambio.board.rules import OtherLine
 
+from .parallel_options import RayOpt, WorkersOpt, where
+
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of seats (2 or 3).")]
 SizeOpt = Annotated[int, typer.Option("--size", help="Board size n (n x n).")]
 LineOpt = Annotated[int, typer.Option(
@@ -78,6 +80,8 @@ def sim_board(
         "--record", help="Write one record per game into this folder.")] = None,
     no_progress: Annotated[bool, typer.Option(
         "--no-progress", help="No progress bar on stderr.")] = False,
+    workers: WorkersOpt = 1,
+    ray: RayOpt = None,
 ) -> None:
     """Simulate board games between bots: progress bar, results table, or --json."""
     from cambio.sim.board import SimConfig, simulate
@@ -89,9 +93,11 @@ def sim_board(
         config = SimConfig(rules, specs, games, seed, full_setup, record)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
+    place = where(workers, ray)
     simulate_and_report(games=games, label=f"board · {size}x{size} · {players} players",
                         progress=not no_progress, as_json=as_json,
-                        simulate=lambda advance: simulate(config, advance), show=print_summary)
+                        simulate=lambda advance: simulate(config, advance, place),
+                        show=print_summary)
 
 
 def print_summary(summary: dict[str, Any], console: Console) -> None:

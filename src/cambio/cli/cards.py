@@ -14,6 +14,8 @@ from rich.console import Console
 from cambio.bots.cards import BOTS, check_bot_name
 from cambio.cards import CambioError, Rules
 
+from .parallel_options import RayOpt, WorkersOpt, where
+
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of seats.")]
 PresetOpt = Annotated[str, typer.Option(
     "--rules", "-r", help="Rule preset: rulebook, house or wikipedia.")]
@@ -68,6 +70,8 @@ def sim_cards(
         "--record", help="Write one full record per game into this folder.")] = None,
     no_progress: Annotated[bool, typer.Option(
         "--no-progress", help="No progress bar on stderr.")] = False,
+    workers: WorkersOpt = 1,
+    ray: RayOpt = None,
 ) -> None:
     """Simulate card-game rounds between bots: progress bar, results table, or --json."""
     from cambio.sim.cards import SimConfig, simulate
@@ -79,9 +83,11 @@ def sim_cards(
     except CambioError as exc:
         raise typer.BadParameter(str(exc), param_hint="--players") from None
     config = SimConfig(rules, players, bots_for_seats(bots, players), games, seed, record)
+    place = where(workers, ray)
     simulate_and_report(games=games, label=f"cards · {rules.preset_name} · {players} players",
                         progress=not no_progress, as_json=as_json,
-                        simulate=lambda advance: simulate(config, advance), show=print_summary)
+                        simulate=lambda advance: simulate(config, advance, place),
+                        show=print_summary)
 
 
 def print_summary(summary: dict[str, Any], console: Console) -> None:
@@ -159,6 +165,8 @@ def tournament_cards(
                          ] = None,
     no_progress: Annotated[bool, typer.Option(
         "--no-progress", help="No progress bar on stderr.")] = False,
+    workers: WorkersOpt = 1,
+    ray: RayOpt = None,
 ) -> None:
     """Round robin between card bots, seats rotated: pairwise win shares and ratings."""
     from cambio.sim import tournament as tour
@@ -170,10 +178,11 @@ def tournament_cards(
         config = tour.TournamentConfig(rules, players, names, games, seed)
     except (CambioError, ValueError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots/--players") from None
+    place = where(workers, ray)
 
     def play(advance: Callable[[int], None]) -> dict[str, Any]:
         start = time.perf_counter()
-        results = tour.run(config, advance)
+        results = tour.run(config, advance, place)
         return tour.summarize(config, results, time.perf_counter() - start)
 
     summary = simulate_and_report(

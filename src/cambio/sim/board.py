@@ -15,10 +15,11 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from cambio.board import Board, Rules
+from cambio.board import Board, Outcome, Rules
 from cambio.board.setup import quick_setup
 from cambio.bots.board import make_bot, play_game, run_setup
 from cambio.records.board import record_text
+from cambio.sim.parallel import LOCAL, Where, play_all
 from cambio.sim.seeds import derive_seed
 
 TIMING_KEYS = ("seconds", "games_per_second", "plies_per_second")
@@ -70,11 +71,9 @@ class Tally:
         self.wins = [0] * self.config.rules.players
         self.ties = [0] * self.config.rules.players
 
-    def add(self, board: Board) -> None:
-        out = board.outcome
-        assert out is not None
+    def add(self, out: Outcome, plies: int) -> None:
         self.games += 1
-        self.plies += board.ply
+        self.plies += plies
         self.end_reasons[out.termination.value] += 1
         if not out.winners:
             self.draws += 1
@@ -122,21 +121,30 @@ class Tally:
         }
 
 
-def simulate(config: SimConfig, advance: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Play every game of ``config`` (writing records if asked); return the summary."""
+def game_result(config: SimConfig, k: int) -> tuple[Outcome, int]:
+    """Play game ``k`` and write its record if asked: its outcome and length (what a worker
+    process sends back)."""
+    board, steps = play_one(config, k)
+    if config.record_dir is not None:
+        path = config.record_dir / f"game-{k + 1:05d}.jsonl"
+        path.write_text(record_text(board, list(config.bots), derive_seed(config.seed, k),
+                                    steps), encoding="utf-8")
+    assert board.outcome is not None
+    return board.outcome, board.ply
+
+
+def simulate(config: SimConfig, advance: Callable[[int], None] | None = None,
+             where: Where = LOCAL) -> dict[str, Any]:
+    """Play every game of ``config`` (writing records if asked); return the summary.
+
+    ``where`` may spread the games over processes or a Ray cluster; the summary is the same
+    but for its timing fields."""
     if config.record_dir is not None:
         config.record_dir.mkdir(parents=True, exist_ok=True)
     tally = Tally(config)
     start = time.perf_counter()
-    for k in range(config.games):
-        board, steps = play_one(config, k)
-        tally.add(board)
-        if config.record_dir is not None:
-            path = config.record_dir / f"game-{k + 1:05d}.jsonl"
-            path.write_text(record_text(board, list(config.bots), derive_seed(config.seed, k),
-                                        steps), encoding="utf-8")
-        if advance is not None:
-            advance(1)
+    for outcome, plies in play_all(game_result, config, config.games, where, advance):
+        tally.add(outcome, plies)
     return tally.summary(time.perf_counter() - start)
 
 
@@ -180,5 +188,5 @@ def round_robin(rules: Rules, specs: Sequence[str], games_per_pair: int, seed: i
     return out
 
 
-__all__ = ["TIMING_KEYS", "Game", "SimConfig", "Tally", "play_one", "round_robin",
+__all__ = ["TIMING_KEYS", "Game", "SimConfig", "Tally", "game_result", "play_one", "round_robin",
            "seat_rows", "simulate"]

@@ -18,6 +18,7 @@ from typing import Any
 from cambio.bots.cards import make_bot, play_round
 from cambio.cards import Rules, State
 from cambio.records.cards import make_header, record_text
+from cambio.sim.parallel import LOCAL, Where, play_all
 from cambio.sim.seeds import derive_seed
 
 TIMING_KEYS = ("seconds", "games_per_second", "actions_per_second")
@@ -172,23 +173,29 @@ class Tally:
         }
 
 
-def simulate(config: SimConfig, advance: Callable[[int], None] | None = None) -> dict[str, Any]:
+def game_result(config: SimConfig, k: int) -> GameResult:
+    """Play game ``k`` and write its record if asked: what a worker process does per game."""
+    result, state = play_game(config, k)
+    if config.record_dir is not None:
+        record_path(config.record_dir, k).write_text(game_record(config, k, state),
+                                                     encoding="utf-8")
+    return result
+
+
+def simulate(config: SimConfig, advance: Callable[[int], None] | None = None,
+             where: Where = LOCAL) -> dict[str, Any]:
     """Play every game of ``config`` (writing records if asked) and return the summary.
 
-    Timing covers play only; with ``record_dir`` it also includes writing the records.
+    ``where`` may spread the games over processes or a Ray cluster: the summary is the same
+    but for its timing fields. Timing covers play only; with ``record_dir`` it also includes
+    writing the records.
     """
     if config.record_dir is not None:
         config.record_dir.mkdir(parents=True, exist_ok=True)
     tally = Tally(config)
     start = time.perf_counter()
-    for k in range(config.games):
-        result, state = play_game(config, k)
+    for result in play_all(game_result, config, config.games, where, advance):
         tally.add(result)
-        if config.record_dir is not None:
-            record_path(config.record_dir, k).write_text(game_record(config, k, state),
-                                                         encoding="utf-8")
-        if advance is not None:
-            advance(1)
     return tally.summary(time.perf_counter() - start)
 
 
@@ -210,5 +217,5 @@ def bot_rows(summary: dict[str, Any]) -> list[Sequence[Any]]:
 
 
 __all__ = ["TIMING_KEYS", "GameResult", "SimConfig", "Tally", "bot_rows", "bot_seed",
-           "game_record", "game_seed", "play_game", "record_path", "seat_rows",
+           "game_record", "game_result", "game_seed", "play_game", "record_path", "seat_rows",
            "simulate"]

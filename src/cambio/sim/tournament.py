@@ -36,6 +36,7 @@ from typing import Any
 from cambio.bots.cards import make_bot, play_round
 from cambio.cards import Rules, State
 from cambio.sim.cards import bot_seed, game_seed
+from cambio.sim.parallel import LOCAL, Where, play_all
 from cambio.sim.ratings import Z95
 
 TIMING_KEYS = ("seconds", "games_per_second", "decision_seconds")
@@ -120,15 +121,11 @@ def play_game(config: TournamentConfig, k: int) -> GameResult:
                       tuple(b.decisions for b in bots), tuple(b.seconds for b in bots))
 
 
-def run(config: TournamentConfig, advance: Callable[[int], None] | None = None
-        ) -> list[GameResult]:
-    """Play every game in order (a parallel runner may play them in any order instead)."""
-    out = []
-    for k in range(config.games):
-        out.append(play_game(config, k))
-        if advance is not None:
-            advance(1)
-    return out
+def run(config: TournamentConfig, advance: Callable[[int], None] | None = None,
+        where: Where = LOCAL) -> list[GameResult]:
+    """Play every game, here or spread over processes or a Ray cluster (``where``); the
+    results come back in game order either way."""
+    return play_all(play_game, config, config.games, where, advance)
 
 
 def shares(result: GameResult) -> dict[str, float]:
