@@ -91,11 +91,13 @@ def listed(pattern: str, prompt: str) -> list[str]:
 
 def play(preset: str, players: int, seed: int, *, seat: int = 0, bots: str = "memory",
          assist: bool = False, rounds: int = 1, stop_after: int = 10**5,
-         record: Path | None = None, **overrides: object) -> tuple[int, str, Autopilot]:
+         record: Path | None = None, hint: bool = False,
+         **overrides: object) -> tuple[int, str, Autopilot]:
     out = io.StringIO()
     pilot = Autopilot(out, seed, rounds, stop_after)
     options = TerminalOptions(Rules.preset(preset, **overrides), players, seat,
-                              (bots,) * (players - 1), seed=seed, assist=assist, record=record)
+                              (bots,) * (players - 1), seed=seed, assist=assist, hint=hint,
+                              record=record)
     code = run_terminal(options, pilot, Console(file=out, width=100))
     return code, out.getvalue(), pilot
 
@@ -212,3 +214,15 @@ def test_a_match_of_two_rounds_keeps_totals_and_picks_the_next_first_player(pres
         assert int(starts[1][2]) in winners  # the winner of the last round starts
     totals = re.findall(r"match total (-?\d+)", text)
     assert len(totals) == 6
+
+
+def test_hints_suggest_a_legal_move_from_the_players_view():
+    code, text, _ = play("rulebook", 2, 4, hint=True, stop_after=12)
+    assert code == 0
+    hints = [line for line in text.splitlines() if line.startswith("hint: ")]
+    assert len(hints) >= 3
+    assert any("expected final score" in line and "win chance" in line for line in hints)
+    # A hint is printed before each question and names one of the moves offered.
+    assert all(line.split()[1] in {"draw", "discard", "swap", "cambio", "peek", "switch",
+                                   "look", "keep", "pass", "snap", "give", "skip", "take"}
+               for line in hints)

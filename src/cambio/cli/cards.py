@@ -125,6 +125,9 @@ def play_cards(
                     ] = 0,
     assist: Annotated[bool, typer.Option(
         "--assist", help="Keep the cards you have seen face up on screen.")] = False,
+    hint: Annotated[bool, typer.Option(
+        "--hint", help="Before each decision, show the hard bot's suggestion and its "
+        "estimated effect on your round score.")] = False,
     record: Annotated[Path | None, typer.Option(
         "--record", help="Write the full record of the game here (rounds 2+: FILE-r2 ...).")
                       ] = None,
@@ -144,7 +147,7 @@ def play_cards(
         raise typer.BadParameter(f"your seat must be 0 to {players - 1}", param_hint="--seat")
     names = bots_for_seats(bots, players - 1)
     options = TerminalOptions(rules=rules, players=players, seat=seat, bots=names, seed=seed,
-                              assist=assist, record=record)
+                              assist=assist, hint=hint, record=record)
     code = run_terminal(options, sys.stdin, Console(highlight=False))
     raise typer.Exit(code)
 

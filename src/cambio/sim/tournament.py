@@ -11,11 +11,14 @@ same table and ratings. Only timing fields differ between runs.
 (``hard,memory`` at 4 players: 3+1, 2+2, 1+3). Game ``k`` plays lineup ``k mod L`` rotated
 by ``(k // L) mod players`` seats, so over every ``L * players`` games each bot of a lineup
 sits in every seat once. Seat 0 always plays first (the default dealer), so a seat *is* a
-position in the turn order.
+position in the turn order. The rotations of a lineup replay the *same deal* (as in
+duplicate bridge): a lucky deal helps every bot of the lineup equally, which removes most of
+the luck from a comparison (two copies of one deterministic bot score exactly 50%).
 
 **Win share.** A round won alone counts 1 for its winner; a round won by ``k`` tied seats
 counts ``1/k`` for each. A bot's share in a game is the sum over its seats. The pairwise
-table gives, for each ordered pair ``(A, B)``, A's mean share over the games both played.
+table gives, for each ordered pair ``(A, B)``, A's mean share over the games both played,
+with a 95% interval from the spread of the per-deal means (a deal's rotations are paired).
 
 **Ratings** come from OpenSkill's Plackett-Luce model: each game is one ranking of the seats
 by score (tied scores share a rank; the preset's tie rule decides who among the lowest
@@ -65,6 +68,11 @@ class TournamentConfig:
             make_bot(name, 0)  # fail early on an unknown name
         object.__setattr__(self, "lineups", schedule(names, self.players))
 
+    def deal(self, k: int) -> int:
+        """The deal game ``k`` plays: the rotations of one lineup share a deal."""
+        count = len(self.lineups)
+        return (k // (count * self.players)) * count + k % count
+
     def lineup(self, k: int) -> tuple[str, ...]:
         """The bot in each seat for game ``k`` (a lineup, rotated)."""
         count = len(self.lineups)
@@ -112,9 +120,11 @@ class _Timed:
 
 
 def play_game(config: TournamentConfig, k: int) -> GameResult:
-    """Play game ``k`` of the tournament (seeds as in ``cambio sim cards``)."""
+    """Play game ``k`` of the tournament (round seed ``game_seed(seed, deal(k))``, bot seeds
+    ``bot_seed(seed, k, seat)``, as in ``cambio sim cards``)."""
     seats = config.lineup(k)
-    state = State(config.rules, config.players, seed=game_seed(config.seed, k), polled=True)
+    state = State(config.rules, config.players, seed=game_seed(config.seed, config.deal(k)),
+                  polled=True)
     bots = [_Timed(make_bot(name, bot_seed(config.seed, k, s))) for s, name in enumerate(seats)]
     play_round(state, bots)
     return GameResult(k, seats, tuple(state.scores()), tuple(state.winners()),
@@ -144,8 +154,7 @@ def summarize(config: TournamentConfig, results: Iterable[GameResult],
         raise ValueError("results must cover games 0 .. games-1 exactly once")
     names = list(config.bots)
     pair_n: dict[tuple[str, str], int] = {}
-    pair_sum: dict[tuple[str, str], float] = {}
-    pair_sq: dict[tuple[str, str], float] = {}
+    pair_deal: dict[tuple[str, str], dict[int, list[float]]] = {}
     played = dict.fromkeys(names, 0)
     share_sum = dict.fromkeys(names, 0.0)
     decisions = dict.fromkeys(names, 0)
@@ -153,6 +162,7 @@ def summarize(config: TournamentConfig, results: Iterable[GameResult],
     ratings = _Ratings(names)
     for r in ordered:
         sh = shares(r)
+        deal = config.deal(r.k)
         for a in sh:
             played[a] += 1
             share_sum[a] += sh[a]
@@ -160,17 +170,19 @@ def summarize(config: TournamentConfig, results: Iterable[GameResult],
                 if a != b:
                     key = (a, b)
                     pair_n[key] = pair_n.get(key, 0) + 1
-                    pair_sum[key] = pair_sum.get(key, 0.0) + sh[a]
-                    pair_sq[key] = pair_sq.get(key, 0.0) + sh[a] ** 2
+                    pair_deal.setdefault(key, {}).setdefault(deal, []).append(sh[a])
         for s, name in enumerate(r.seats):
             decisions[name] += r.decisions[s]
             think[name] += r.seconds[s]
         ratings.add(r)
     pairs = {}
     for (a, b), n in pair_n.items():
-        mean = pair_sum[(a, b)] / n
-        var = max(0.0, pair_sq[(a, b)] / n - mean**2)
-        half = Z95 * math.sqrt(var / n) if n > 1 else 1.0
+        # The rotations of a deal are paired, so the interval comes from per-deal means.
+        per_deal = [sum(v) / len(v) for v in pair_deal[(a, b)].values()]
+        m = len(per_deal)
+        mean = sum(sum(v) for v in pair_deal[(a, b)].values()) / n
+        var = sum((x - mean) ** 2 for x in per_deal) / (m - 1) if m > 1 else 0.0
+        half = Z95 * math.sqrt(var / m) if m > 1 else 1.0
         pairs[f"{a} vs {b}"] = {"games": n, "win_share": mean,
                                 "low": max(0.0, mean - half), "high": min(1.0, mean + half)}
     return {
@@ -181,8 +193,8 @@ def summarize(config: TournamentConfig, results: Iterable[GameResult],
         "bots": names,
         "seed": config.seed,
         "lineups": [list(x) for x in config.lineups],
-        "schedule": "game k plays lineup k mod L rotated by (k // L) mod players seats; "
-                    "seat 0 plays first",
+        "schedule": "game k plays lineup k mod L rotated by (k // L) mod players seats, "
+                    "the rotations of a lineup on the same deal; seat 0 plays first",
         "win_share_note": "a round won alone counts 1, a round shared by k winners 1/k",
         "ratings": ratings.summary(),
         "pairs": pairs,

@@ -53,6 +53,8 @@ class TerminalOptions:
     """One bot name per other seat, in seat order."""
     seed: int | None = None
     assist: bool = False
+    hint: bool = False
+    """Before each of your decisions, show the hard bot's suggestion (from your view only)."""
     record: Path | None = None
     target: int = 100
     """A match ends once someone's cumulative total reaches this."""
@@ -192,6 +194,11 @@ class TerminalGame:
             for line in render_table(view, self.namer, self.o.assist):
                 self.screen.say(line)
         spec = prompt_for(view, self.namer)
+        if self.o.hint and len(view.legal) > 1:
+            from cambio.bots.cards.hints import suggest
+
+            hint = suggest(view, seed=derive_seed(self.seed, self.round, len(view.discard)))
+            self.screen.say(hint.describe(), style="green")
         while True:
             answer = self.screen.ask(spec.question)
             if answer in ("?", "h", "help"):

@@ -6,14 +6,26 @@ from collections.abc import Callable
 
 from .base import CardBot, play_round
 from .easy import EasyBot
+from .expert import ExpertBot, ExpertParams
 from .memory import MemoryBot, MemoryParams
 from .random_bot import RandomBot
+from .search import SearchBot, parse_budget
+
+HARD_BUDGET = "64it"
+"""The ``hard`` difficulty: ``search`` with this budget (see docs/cards-strength.md)."""
+
+
+def _hard(seed: int) -> CardBot:
+    return SearchBot(seed, **parse_budget(HARD_BUDGET))  # type: ignore[arg-type]
 
 BOTS: dict[str, Callable[[int], CardBot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "memory": MemoryBot,
     "medium": MemoryBot,
+    "expert": ExpertBot,
+    "hard": _hard,
+    "search": SearchBot,
 }
 """Bot constructors by name; each takes a seed. ``easy`` / ``medium`` / ``hard`` are the
 difficulty levels offered wherever a person picks an opponent."""
@@ -22,7 +34,13 @@ DIFFICULTIES = ("easy", "medium", "hard")
 
 
 def make_bot(name: str, seed: int) -> CardBot:
-    """A fresh bot of kind ``name``; raises ``ValueError`` naming the known bots."""
+    """A fresh bot of kind ``name``; raises ``ValueError`` naming the known bots.
+
+    ``search:BUDGET`` gives the search bot a budget: ``search:300ms``, ``search:4000it``.
+    """
+    kind, _, budget = name.strip().lower().partition(":")
+    if kind == "search" and budget:
+        return SearchBot(seed, **parse_budget(budget))  # type: ignore[arg-type]
     try:
         factory = BOTS[name.strip().lower()]
     except KeyError:
@@ -36,5 +54,5 @@ def check_bot_name(name: str) -> str:
     return name.strip().lower()
 
 
-__all__ = ["BOTS", "DIFFICULTIES", "CardBot", "EasyBot", "MemoryBot", "MemoryParams",
-           "RandomBot", "check_bot_name", "make_bot", "play_round"]
+__all__ = ["BOTS", "DIFFICULTIES", "CardBot", "EasyBot", "ExpertBot", "ExpertParams", "MemoryBot", "MemoryParams",
+           "RandomBot", "SearchBot", "check_bot_name", "make_bot", "play_round"]

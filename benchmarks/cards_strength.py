@@ -1,0 +1,123 @@
+"""Card-bot strength and decision time, including against the CHEATING oracle.
+
+``cambio tournament cards`` measures fair bots against each other; this benchmark adds what
+a tournament must not offer: the perfect-information ``oracle`` reference bot (it reads the
+state). Two bots, heads-up or one bot against ``players - 1`` copies of the other; every deal
+is played with the seats rotated (as in the tournament), and the first bot's win share (a
+round won alone counts 1, shared by k winners 1/k) is reported with a 95% interval from the
+per-deal means. Game seeds are ``cambio.sim.seeds.derive_seed(seed, deal)``; decision times
+of the first bot are CPU seconds (``time.process_time``) per decision, with percentiles.
+
+    .venv/bin/python benchmarks/cards_strength.py --bots hard,oracle --players 2 --rules rulebook --games 400 --seed 1
+    .venv/bin/python benchmarks/cards_strength.py --bots hard,memory --players 4 --rules rulebook --games 2000 --seed 1 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from rich.progress import track
+
+from cambio.bots.cards import CardBot, make_bot, play_round
+from cambio.bots.cards.oracle import OracleBot
+from cambio.cards import CardView, Rules, State
+from cambio.sim.seeds import derive_seed
+
+Z95 = 1.959963984540054
+
+
+class Timed:
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.times: list[float] = []
+
+    def act(self, view: CardView) -> int:
+        start = time.process_time()
+        action = self.bot.act(view)
+        self.times.append(time.process_time() - start)
+        return action
+
+
+def play_deal(args: tuple[str, str, int, str, int, int]) -> tuple[float, list[float]]:
+    """One deal, every rotation of the seats: (mean share of the first bot, its times)."""
+    first, other, players, preset, seed, deal = args
+    rules = Rules.preset(preset)
+    total = 0.0
+    times: list[float] = []
+    for rotation in range(players):
+        state = State(rules, players, seed=derive_seed(seed, deal), polled=True)
+        bots: list[CardBot] = []
+        timed = None
+        for seat in range(players):
+            name = first if seat == rotation else other
+            bot_seed = derive_seed(seed, deal, rotation, seat)
+            if name == "oracle":
+                bot: CardBot = OracleBot(lambda s=state: s, bot_seed)
+            else:
+                bot = make_bot(name, bot_seed)
+            if seat == rotation:
+                bot = timed = Timed(bot)
+            bots.append(bot)
+        play_round(state, bots)
+        winners = state.winners()
+        total += 1.0 / len(winners) if rotation in winners else 0.0
+        assert timed is not None
+        times += timed.times
+    return total / players, times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bots", default="hard,memory")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--rules", default="rulebook")
+    parser.add_argument("--games", type=int, default=400, help="rounds (deals x players)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    a = parser.parse_args()
+    first, other = a.bots.split(",")
+    deals = max(1, a.games // a.players)
+    jobs = [(first, other, a.players, a.rules, a.seed, d) for d in range(deals)]
+    start = time.perf_counter()
+    results: list[tuple[float, list[float]]] = []
+    if a.workers > 1:
+        with ProcessPoolExecutor(a.workers) as pool:
+            results = list(track(pool.map(play_deal, jobs, chunksize=4), total=deals,
+                                 description=f"{first} vs {other}"))
+    else:
+        results = [play_deal(j) for j in track(jobs, description=f"{first} vs {other}")]
+    shares = [r[0] for r in results]
+    times = sorted(t for r in results for t in r[1])
+    mean = sum(shares) / deals
+    var = sum((x - mean) ** 2 for x in shares) / (deals - 1) if deals > 1 else 0.0
+    half = Z95 * math.sqrt(var / deals)
+
+    def pct(q: float) -> float:
+        return times[min(len(times) - 1, int(q * len(times)))] if times else 0.0
+
+    out: dict[str, Any] = {
+        "bots": [first, other], "players": a.players, "rules": a.rules, "seed": a.seed,
+        "rounds": deals * a.players, "deals": deals,
+        "win_share": mean, "low": mean - half, "high": mean + half,
+        "decisions": len(times), "decision_p50": pct(0.5), "decision_p95": pct(0.95),
+        "decision_p99": pct(0.99), "decision_max": times[-1] if times else 0.0,
+        "seconds": time.perf_counter() - start,
+    }
+    if a.json:
+        print(json.dumps(out))
+    else:
+        print(f"{first} vs {other} · {a.rules} · {a.players} players · {out['rounds']} rounds: "
+              f"win share {mean:.1%} (95% {mean - half:.1%}–{mean + half:.1%}); "
+              f"{first}'s decisions: p50 {out['decision_p50'] * 1000:.1f} ms, "
+              f"p95 {out['decision_p95'] * 1000:.1f} ms, max {out['decision_max'] * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""Hints: what the hard bot would do from a player's own view, and what it expects of it.
+
+A hint is computed from the asking seat's view only -- the same view the player sees -- so
+it can never reveal a card the player has not seen. The search's rollouts give, for each
+move it compared, the player's chance of winning the round and mean final score; the hint
+reports the suggested move's expected final score and how much better it is than the
+next best move it compared (``None`` when the decision had a single sensible move).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cambio.cards import CardView, action_text
+
+from .search import SearchBot
+
+HINT_ITERATIONS = 96
+"""Rollouts per hint: more than ``hard`` spends per move, since a person waits anyway."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: int
+    text: str
+    win_share: float | None
+    score: float | None
+    """Expected final round score after the suggested move (lower is better)."""
+    runner_up: str | None
+    """The next best move by win chance."""
+    runner_up_score: float | None
+    runner_up_win: float | None
+
+    def describe(self) -> str:
+        if self.score is None or self.win_share is None:
+            return f"hint: {self.text}"
+        line = (f"hint: {self.text} (expected final score {self.score:.1f}, "
+                f"win chance {self.win_share:.0%}")
+        if self.runner_up is not None and self.runner_up_score is not None \
+                and self.runner_up_win is not None:
+            line += (f"; next best {self.runner_up}: score {self.runner_up_score:.1f}, "
+                     f"win chance {self.runner_up_win:.0%}")
+        return line + ")"
+
+
+def suggest(view: CardView, seed: int = 0, iterations: int = HINT_ITERATIONS) -> Hint:
+    """The hard bot's move for ``view``, with its estimated effect on the round score."""
+    bot = SearchBot(seed, iterations=iterations)
+    action = bot.act(view)
+    est = bot.last_estimates
+    if action not in est:
+        return Hint(action, action_text(action), None, None, None, None, None)
+    best = est[action]
+    others = sorted((e.win_share, a) for a, e in est.items() if a != action)
+    runner = others[-1][1] if others else None
+    return Hint(action, action_text(action), best.win_share, best.score,
+                None if runner is None else action_text(runner),
+                None if runner is None else est[runner].score,
+                None if runner is None else est[runner].win_share)
+
+
+__all__ = ["HINT_ITERATIONS", "Hint", "suggest"]

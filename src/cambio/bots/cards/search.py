@@ -1,0 +1,237 @@
+"""The ``search`` bot: determinized rollouts over the belief, on ``clone()`` / ``apply()``.
+
+Each decision:
+
+1. The ``expert`` bot's choice is the *prior*; the candidates are the legal moves worth
+   comparing with it (every move at the start of a turn and when holding a card; snap or
+   pass in a snap poll; each card to give; switch or keep after a king's look; a power or
+   skipping it).
+2. A *determinization* deals the unseen cards (:class:`~cambio.bots.cards.belief.Belief`,
+   an exact posterior sample) into a full :class:`~cambio.cards.State` consistent with the
+   view. Every candidate is applied to a clone of the same determinization and the round is
+   played out by ``memory`` bots in every seat, with the same chance seed (common random
+   numbers: candidates are compared on identical futures, which removes most of the noise).
+3. The result is the seat's win share (1 alone, ``1/k`` tied) plus a small tie-breaker on the
+   score margin. After the budget, the candidate with the best mean wins -- but it replaces
+   the prior only when its paired advantage is clear (``z`` standard errors), so the bot
+   never does worse than ``memory`` on noise.
+
+The bot sees only its view: a determinization is built from the view and the bot's own
+seeded generator, so the same view and seed give the same decision whatever the unseen
+cards really are (``tests/cards/test_search.py`` checks it). What opponents know of their
+own cards is not in the view; determinizations assume each opponent knows its own grid.
+
+Budgets: ``search:300ms`` (wall time per decision) or ``search:4000it`` (rollouts per
+decision; reproducible, and what the difficulty ``hard`` uses).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from random import Random
+from typing import NamedTuple
+
+from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, Power, State, observe
+from cambio.cards.actions import PASS, SKIP, SNAP
+from cambio.cards.state import POWER_NAMES, WINDOW_ANYONE, WINDOW_CLOSED
+
+from .belief import Belief
+from .expert import ExpertBot
+from .memory import MemoryBot
+
+_POWER_CODES = {str(p): code for code, p in POWER_NAMES.items() if p != Power.NONE}
+
+
+def determinize(view: CardView, belief: Belief, rng: Random) -> State:
+    """A full state consistent with ``view``, its unseen cards dealt by ``belief``."""
+    assert view.seat is not None
+    me = view.seat
+    n = view.players
+    cards = belief.sample(rng)
+    s = State(view.rules, n, seed=rng.getrandbits(62), dealer=view.dealer, polled=True)
+    grids: list[list[int]] = []
+    known: list[list[int]] = []
+    for seat, g in enumerate(view.grids):
+        row: list[int] = []
+        kk: list[int] = []
+        for c in g:
+            if c == EMPTY:
+                row.append(EMPTY)
+                kk.append(0)
+            elif c == HIDDEN:
+                row.append(cards.pop())
+                kk.append(0 if seat == me else 1 << seat)  # assumed: opponents know their own
+            else:
+                row.append(c)
+                kk.append((1 << me) | (1 << seat))
+        grids.append(row)
+        known.append(kk)
+    s.grids = grids
+    s.known = known
+    held = view.held
+    if held == HIDDEN:
+        held = cards.pop()
+    s.held = held
+    s.held_from_pile = view.held_from_pile
+    s.deck = cards  # what is left: exactly deck_size cards
+    s.pile = list(view.discard)
+    s.turn = view.turn
+    s.turn_number = view.turn_number
+    s.caller = -1 if view.caller is None else view.caller
+    s.final_left = view.final_turns_left
+    s.turn_final = view.caller is not None and view.turn != view.caller
+    s.power = _POWER_CODES.get(view.power or "", 0)
+    s.look_a, s.look_b = view.looked if view.looked else (-1, -1)
+    w = view.window
+    s.window = WINDOW_CLOSED if w == "closed" else WINDOW_ANYONE if w == "anyone" \
+        else int(w.split()[1])
+    # A real-time table asks a seat to snap with a poll-shaped view and no poll order.
+    s.poll = list(view.poll) if view.poll or view.phase != Phase.POLL else [me]
+    s.poll_i = 0
+    s.give_seat = -1 if view.give_seat is None else view.give_seat
+    s.give_addr = view.last_snap[1] if view.give_seat is not None and view.last_snap else -1
+    s.last_snap = view.last_snap
+    s.reshuffles = view.reshuffles
+    s.phase = int(view.phase)
+    s.history = []
+    return s.clone()  # a clone drops the constructor's caches
+
+
+def rollout(state: State, bots: list[MemoryBot], max_actions: int = 2000) -> State:
+    """Play ``state`` to the end with one policy bot per seat (``memory``)."""
+    for _ in range(max_actions):
+        if state.is_over():
+            break
+        seat = state.current_player()
+        state.apply(bots[seat].act(observe(state, seat)), seat)
+    return state
+
+
+def outcome(state: State, seat: int) -> float:
+    """Win share of ``seat`` plus a small score-margin tie-breaker (within ±0.05)."""
+    if not state.is_over():
+        return 0.0
+    winners = state.winners()
+    share = 1.0 / len(winners) if seat in winners else 0.0
+    scores = state.scores()
+    best_other = min(v for s, v in enumerate(scores) if s != seat) if len(scores) > 1 else 0
+    return share + 0.05 * math.tanh((best_other - scores[seat]) / 10.0)
+
+
+class Estimate(NamedTuple):
+    """What the rollouts say of one candidate move."""
+
+    win_share: float
+    score: float
+    """The seat's mean final score (lower is better)."""
+
+
+class SearchBot:
+    """Determinized rollouts that improve on ``memory`` decision by decision."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, *, iterations: int | None = 64,
+                 seconds: float | None = None, z: float = 1.0,
+                 prior: MemoryBot | None = None) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("a search needs a budget: iterations or seconds")
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.z = z
+        self.rng = Random(seed)
+        self.prior = prior if prior is not None else ExpertBot(seed)
+        self.policy: list[MemoryBot] = []
+        self.last_estimates: dict[Action, Estimate] = {}
+        """Mean outcome of each candidate at the last searched decision (for hints)."""
+
+    def act(self, view: CardView) -> Action:
+        legal = view.legal
+        prior = self.prior.act(view)
+        self.last_estimates = {}
+        if len(legal) == 1:
+            return prior
+        cands = self.candidates(view, prior)
+        if len(cands) == 1:
+            return prior
+        return self.search(view, prior, cands)
+
+    def candidates(self, view: CardView, prior: Action) -> list[Action]:
+        """The moves compared with the prior (the prior first)."""
+        legal = view.legal
+        ph = view.phase
+        if ph in (Phase.TURN_START, Phase.DRAWN, Phase.GIVE):
+            out = [a for a in legal if a & 31 != SNAP]
+        elif ph == Phase.POLL:
+            out = [PASS] if prior & 31 == SNAP else []
+        elif ph == Phase.KING_DECIDE:
+            out = list(legal) if len(legal) == 2 else []
+        else:  # POWER: the prior's target, or skipping it
+            out = [SKIP] if SKIP in legal else []
+        return [prior, *[a for a in out if a != prior]]
+
+    def search(self, view: CardView, prior: Action, cands: list[Action]) -> Action:
+        assert view.seat is not None
+        me = view.seat
+        if len(self.policy) != view.players:
+            self.policy = [MemoryBot(self.seed + s) for s in range(view.players)]
+        belief = Belief(view)
+        k = len(cands)
+        sums = [0.0] * k
+        scores = [0.0] * k
+        diffs = [0.0] * k  # paired: candidate minus prior
+        diffs_sq = [0.0] * k
+        done = 0
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        limit = self.iterations
+        while True:
+            if limit is not None and done * k >= limit:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            det = determinize(view, belief, self.rng)
+            base = 0.0
+            for i, a in enumerate(cands):
+                s = det.clone()
+                s.apply(a, me)
+                end = rollout(s, self.policy)
+                v = outcome(end, me)
+                sums[i] += v
+                scores[i] += end.scores()[me]
+                if i == 0:
+                    base = v
+                else:
+                    d = v - base
+                    diffs[i] += d
+                    diffs_sq[i] += d * d
+            done += 1
+        self.last_estimates = {a: Estimate(min(1.0, max(0.0, sums[i] / done)), scores[i] / done)
+                               for i, a in enumerate(cands)}
+        best, best_score = prior, 0.0
+        for i in range(1, k):
+            mean = diffs[i] / done
+            var = max(0.0, diffs_sq[i] / done - mean * mean)
+            margin = self.z * math.sqrt(var / done) if done > 1 else math.inf
+            if mean > margin and mean > best_score:
+                best, best_score = cands[i], mean
+        return best
+
+
+def parse_budget(spec: str) -> dict[str, float | int | None]:
+    """``300ms`` / ``2s`` -> seconds, ``4000it`` -> rollouts per decision."""
+    text = spec.strip().lower()
+    try:
+        if text.endswith("ms"):
+            return {"seconds": float(text[:-2]) / 1000, "iterations": None}
+        if text.endswith("it"):
+            return {"iterations": int(text[:-2]), "seconds": None}
+        if text.endswith("s"):
+            return {"seconds": float(text[:-1]), "iterations": None}
+    except ValueError:
+        pass
+    raise ValueError(f"bad search budget {spec!r}: use e.g. search:300ms or search:4000it")
+
+
+__all__ = ["Estimate", "SearchBot", "determinize", "outcome", "parse_budget", "rollout"]

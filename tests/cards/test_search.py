@@ -1,0 +1,90 @@
+"""The search bot: legal everywhere, blind to unseen cards, budgets, determinizations."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from cambio.bots.cards import SearchBot, make_bot
+from cambio.bots.cards.belief import Belief
+from cambio.bots.cards.search import determinize, parse_budget
+from cambio.cards import Rules, State, observe
+
+from .knowledge import permute_unseen
+
+PRESETS = ("rulebook", "house", "wikipedia")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_determinizations_agree_with_the_view(preset):
+    rng = Random(preset)
+    for k in range(8):
+        players = 2 + k % 3
+        state = State(Rules.preset(preset), players, seed=k)
+        bots = [make_bot("memory", k) for _ in range(players)]
+        while not state.is_over():
+            seat = state.current_player()
+            view = observe(state, seat)
+            det = determinize(view, Belief(view), rng)
+            again = observe(det, seat)
+            assert again == view
+            assert sorted(det.all_cards()) == sorted(state.all_cards())
+            state.apply(bots[seat].act(view), seat)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_search_decisions_depend_only_on_the_view(preset):
+    """Same seed, cards the seat has not seen shuffled: every decision is the same."""
+    rng = Random(preset)
+    checked = 0
+    for k in range(3):
+        players = 2 + k % 2
+        state = State(Rules.preset(preset), players, seed=k)
+        bots = [make_bot("memory", k) for _ in range(players)]
+        while not state.is_over():
+            seat = state.current_player()
+            view = observe(state, seat)
+            if len(view.legal) > 1 and rng.random() < 0.25:
+                twin = permute_unseen(state, seat, rng)
+                a = SearchBot(k, iterations=12).act(view)
+                b = SearchBot(k, iterations=12).act(observe(twin, seat))
+                assert a == b
+                checked += 1
+            state.apply(bots[seat].act(view), seat)
+    assert checked > 10
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_hard_and_search_play_legal_rounds(preset):
+    for k in range(2):
+        players = 2 + 2 * k
+        state = State(Rules.preset(preset), players, seed=k)
+        names = ["search:8it", "hard", "expert", "easy"][:players]
+        bots = [make_bot(n, k) for n in names]
+        while not state.is_over():
+            seat = state.current_player()
+            view = observe(state, seat)
+            action = bots[seat].act(view)
+            assert action in view.legal
+            state.apply(action, seat)
+
+
+def test_budgets():
+    assert parse_budget("300ms") == {"seconds": 0.3, "iterations": None}
+    assert parse_budget("4000it") == {"iterations": 4000, "seconds": None}
+    with pytest.raises(ValueError):
+        make_bot("search:fast", 0)
+    bot = make_bot("search:5ms", 0)
+    assert isinstance(bot, SearchBot) and bot.seconds == 0.005
+
+
+def test_search_estimates_are_reported_for_hints():
+    state = State(Rules.preset("rulebook"), 2, seed=5)
+    bot = SearchBot(0, iterations=40)
+    view = observe(state, state.current_player())
+    action = bot.act(view)
+    assert action in view.legal
+    assert set(bot.last_estimates) == set(view.legal)
+    assert all(0 <= e.win_share <= 1 and -10 < e.score < 100
+               for e in bot.last_estimates.values())
