@@ -8,8 +8,10 @@ round won alone counts 1, shared by k winners 1/k) is reported with a 95% interv
 per-deal means. Game seeds are ``cambio.sim.seeds.derive_seed(seed, deal)``; decision times
 of the first bot are CPU seconds (``time.process_time``) per decision, with percentiles.
 
-    .venv/bin/python benchmarks/cards_strength.py --bots hard,oracle --players 2 --rules rulebook --games 400 --seed 1
-    .venv/bin/python benchmarks/cards_strength.py --bots hard,memory --players 4 --rules rulebook --games 2000 --seed 1 --workers 2
+    .venv/bin/python benchmarks/cards_strength.py --bots hard,oracle --players 2 \
+        --rules rulebook --games 400 --seed 1
+    .venv/bin/python benchmarks/cards_strength.py --bots hard,memory --players 4 \
+        --rules rulebook --games 2000 --seed 1 --workers 2
 """
 
 from __future__ import annotations

@@ -54,5 +54,6 @@ def check_bot_name(name: str) -> str:
     return name.strip().lower()
 
 
-__all__ = ["BOTS", "DIFFICULTIES", "CardBot", "EasyBot", "ExpertBot", "ExpertParams", "MemoryBot", "MemoryParams",
-           "RandomBot", "SearchBot", "check_bot_name", "make_bot", "play_round"]
+__all__ = ["BOTS", "DIFFICULTIES", "CardBot", "EasyBot", "ExpertBot", "ExpertParams",
+           "MemoryBot", "MemoryParams", "RandomBot", "SearchBot", "check_bot_name", "make_bot",
+           "play_round"]

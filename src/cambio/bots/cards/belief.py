@@ -58,7 +58,7 @@ def visible_cards(view: CardView) -> list[Card]:
 class Belief:
     """The posterior over unseen cards for one seat's view."""
 
-    __slots__ = ("hidden", "held_hidden", "pool", "rules", "total", "values")
+    __slots__ = ("held_hidden", "hidden", "pool", "rules", "total", "values")
 
     def __init__(self, view: CardView) -> None:
         self.rules = view.rules

@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass
 
 from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, TieRule
-from cambio.cards.actions import CAMBIO, SWITCH
+from cambio.cards.actions import CAMBIO
 
 from .belief import Belief
 from .memory import MemoryBot, _Knowledge

@@ -94,7 +94,6 @@ def determinize(view: CardView, belief: Belief, rng: Random) -> State:
     s.last_snap = view.last_snap
     s.reshuffles = view.reshuffles
     s.phase = int(view.phase)
-    s.history = []
     return s.clone()  # a clone drops the constructor's caches
 
 
