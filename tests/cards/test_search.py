@@ -81,7 +81,7 @@ def test_budgets():
 
 def test_search_estimates_are_reported_for_hints():
     state = State(Rules.preset("rulebook"), 2, seed=5)
-    bot = SearchBot(0, iterations=40)
+    bot = SearchBot(0, iterations=40, focused=False)
     view = observe(state, state.current_player())
     action = bot.act(view)
     assert action in view.legal

@@ -38,6 +38,8 @@ class CardSession:
     """One match (``rounds`` rounds) at a card table."""
 
     game = "cards"
+    threaded_bots = True
+    """``hard`` searches for tens of milliseconds a move: the table runs bots off the loop."""
 
     def __init__(self, rules: Rules, players: int, seed: int, rounds: int,
                  match_id: str) -> None:

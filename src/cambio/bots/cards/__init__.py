@@ -11,7 +11,7 @@ from .memory import MemoryBot, MemoryParams
 from .random_bot import RandomBot
 from .search import SearchBot, parse_budget
 
-HARD_BUDGET = "64it"
+HARD_BUDGET = "48it"
 """The ``hard`` difficulty: ``search`` with this budget (see docs/cards-strength.md)."""
 
 

@@ -25,7 +25,7 @@ from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, TieRule
 from cambio.cards.actions import CAMBIO
 
 from .belief import Belief
-from .memory import MemoryBot, _Knowledge
+from .memory import MemoryBot, MemoryParams, _Knowledge
 
 OPPONENT_HIDDEN_RATIO = (1.0, 0.92, 0.80, 0.62, 0.50, 0.42, 0.36, 0.33, 0.30)
 """Mean of an opponent's card we have not seen, as a share of the unseen-card mean, by round
@@ -34,20 +34,28 @@ of turns (``turn_number // players``; the last entry holds from then on). Measur
 
 Dist = dict[int, float]
 
+EXPERT_MEMORY = MemoryParams(info_own=16.0)
+"""``memory``'s weights, but learning an own card is worth twice as much (self-play tuned:
++2 to 3 points of win share against ``memory``; ``benchmarks/cards_strength.py``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class ExpertParams:
-    call_at: tuple[float, ...] = (0.80, 0.72, 0.66)
-    """Call Cambio when P(win | call now) reaches this; by players 2, 3, 4+."""
+    call_at: tuple[float, ...] = (0.9,)
+    """Call Cambio when P(win | call now) reaches this; by players 2, 3, 4+ (the last
+    entry holds for larger tables)."""
     final_turn: float = 1.0
     """Share of an opponent's expected improvement on its final turn that we count."""
     or_memory: bool = True
     """Also call whenever ``memory`` would."""
     swap_weight: float = 1.0
     """Weight of the own-total change in a blind swap."""
-    use_opp: bool = True
-    veto: float = 0.0
-    """Never call below this P(win | call), even when ``memory`` would."""
+    veto: tuple[float, ...] = (0.6, 0.3)
+    """Never call below this P(win | call), even when ``memory`` would; by players 2, 3+."""
+    doubt_call: tuple[float, float] = (0.35, 0.95)
+    """P(win | call) band in which the call is in doubt (a search then checks it)."""
+    doubt_points: float = 1.5
+    """Moves with the card in hand scored within this of the best are in doubt."""
 
 
 class ExpertBot(MemoryBot):
@@ -56,22 +64,42 @@ class ExpertBot(MemoryBot):
     name = "expert"
 
     def __init__(self, seed: int = 0, params: ExpertParams | None = None) -> None:
-        super().__init__(seed)
+        super().__init__(seed, EXPERT_MEMORY)
         self.expert = params or ExpertParams()
         self._opp = 0.0
+        self.close: tuple[Action, ...] = ()
+        """After a decision: the moves the heuristic found close to its choice (the choice
+        first), or empty if it was clear-cut. A search checks only these."""
 
     def act(self, view: CardView) -> Action:
         legal = view.legal
+        self.close = ()
         if view.phase == Phase.TURN_START and CAMBIO in legal and len(legal) > 1:
             p = self.win_if_call(view)
             if p >= self._call_at(view.players):
-                return CAMBIO
-            self._setup(view)
-            k = _Knowledge(view, self._values, self._full, self.params)
-            if self.expert.or_memory and p >= self.expert.veto and self._should_call(view, k):
-                return CAMBIO
-            return self._turn_start_no_call(view, k)
+                choice = CAMBIO
+            else:
+                self._setup(view)
+                k = _Knowledge(view, self._values, self._full, self.params)
+                veto = _by_players(self.expert.veto, view.players)
+                if self.expert.or_memory and p >= veto and self._should_call(view, k):
+                    choice = CAMBIO
+                else:
+                    choice = self._turn_start_no_call(view, k)
+            lo, hi = self.expert.doubt_call
+            if lo <= p < hi:
+                self.close = tuple(dict.fromkeys((choice, *legal)))
+            return choice
         return super().act(view)
+
+    def _drawn(self, view: CardView, k: _Knowledge) -> Action:
+        self._opp = self._opp_mean(view, k)
+        scores = self._drawn_scores(view, k)
+        best = max(g for g, _ in scores)
+        choice = next(a for g, a in scores if g == best)
+        margin = self.expert.doubt_points
+        self.close = (choice, *[a for g, a in scores if a != choice and g >= best - margin])
+        return choice
 
     # ------------------------------------------------------------------ opponents' cards
     def _opp_mean(self, view: CardView, k: _Knowledge) -> float:
@@ -82,10 +110,6 @@ class ExpertBot(MemoryBot):
     def _power(self, view: CardView, k: _Knowledge) -> Action:
         self._opp = self._opp_mean(view, k)
         return super()._power(view, k)
-
-    def _drawn(self, view: CardView, k: _Knowledge) -> Action:
-        self._opp = self._opp_mean(view, k)
-        return super()._drawn(view, k)
 
     def _est_at(self, k: _Knowledge, a: int) -> float:
         c = k.at(a)
@@ -114,8 +138,7 @@ class ExpertBot(MemoryBot):
         return max(own) - min(others)
 
     def _call_at(self, players: int) -> float:
-        table = self.expert.call_at
-        return table[min(players - 2, len(table) - 1)]
+        return _by_players(self.expert.call_at, players)
 
     def _turn_start_no_call(self, view: CardView, k: _Knowledge) -> Action:
         snap = self._best_snap(view, k)
@@ -154,18 +177,21 @@ class ExpertBot(MemoryBot):
         return p
 
 
+def _by_players(table: tuple[float, ...], players: int) -> float:
+    return table[min(players - 2, len(table) - 1)]
+
+
 def _without(view: CardView, legal: tuple[Action, ...]) -> CardView:
     from dataclasses import replace
 
     return replace(view, legal=legal)
 
 
-def tilt(dist: list[tuple[int, float]], target: float) -> list[tuple[int, float]]:
-    """``dist`` reweighted by ``exp(-λ v)`` so that its mean is ``target`` (clamped to the
-    reachable range): the least-informative way to say "lower than average"."""
+def tilt_lambda(dist: list[tuple[int, float]], target: float) -> float:
+    """The λ ≥ 0 for which ``dist`` reweighted by ``exp(-λ v)`` has mean ``target``."""
     mean = sum(v * p for v, p in dist)
     if target >= mean or len(dist) < 2:
-        return dist
+        return 0.0
     lo, hi = 0.0, 5.0
     for _ in range(40):
         lam = (lo + hi) / 2
@@ -175,9 +201,28 @@ def tilt(dist: list[tuple[int, float]], target: float) -> list[tuple[int, float]
             lo = lam
         else:
             hi = lam
-    w = [p * math.exp(-hi * v) for v, p in dist]
+    return hi
+
+
+def tilt(dist: list[tuple[int, float]], target: float) -> list[tuple[int, float]]:
+    """``dist`` reweighted by ``exp(-λ v)`` so that its mean is ``target`` (clamped to the
+    reachable range): the least-informative way to say "lower than average"."""
+    lam = tilt_lambda(dist, target)
+    if lam == 0.0:
+        return dist
+    w = [p * math.exp(-lam * v) for v, p in dist]
     t = sum(w)
     return [(v, x / t) for (v, _), x in zip(dist, w, strict=True)]
+
+
+def opponent_lambda(view: CardView, belief: Belief) -> float:
+    """The tilt of an opponent's unseen card at this point of the round."""
+    dist = belief.value_dist()
+    if not dist:
+        return 0.0
+    rounds = view.turn_number // view.players
+    ratio = OPPONENT_HIDDEN_RATIO[min(rounds, len(OPPONENT_HIDDEN_RATIO) - 1)]
+    return tilt_lambda(dist, ratio * sum(v * p for v, p in dist))
 
 
 def total_dist(grid: tuple[int, ...], values: tuple[int, ...],
@@ -209,5 +254,6 @@ def beat(mine: Dist, other: Dist, shift: float, ties_split: bool) -> float:
     return p
 
 
-__all__ = ["OPPONENT_HIDDEN_RATIO", "ExpertBot", "ExpertParams", "beat", "tilt",
+__all__ = ["OPPONENT_HIDDEN_RATIO", "ExpertBot", "ExpertParams", "beat", "opponent_lambda",
+           "tilt", "tilt_lambda",
            "total_dist"]

@@ -45,7 +45,7 @@ class Hint:
 
 def suggest(view: CardView, seed: int = 0, iterations: int = HINT_ITERATIONS) -> Hint:
     """The hard bot's move for ``view``, with its estimated effect on the round score."""
-    bot = SearchBot(seed, iterations=iterations)
+    bot = SearchBot(seed, iterations=iterations, focused=False)
     action = bot.act(view)
     est = bot.last_estimates
     if action not in est:

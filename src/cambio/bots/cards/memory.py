@@ -267,22 +267,29 @@ class MemoryBot:
         return gain
 
     def _drawn(self, view: CardView, k: _Knowledge) -> Action:
+        best: tuple[float, Action] = (-1e9, view.legal[0])
+        for gain, a in self._drawn_scores(view, k):
+            if gain > best[0]:
+                best = (gain, a)
+        return best[1]
+
+    def _drawn_scores(self, view: CardView, k: _Knowledge) -> list[tuple[float, Action]]:
+        """Each choice with the card in hand, scored: discard first, then the swaps."""
         legal = view.legal
         held = view.held
         value = self._values[held]
         trigger_end = view.rules.power_trigger == PowerTrigger.END_OF_TURN_DISCARD
-        best: tuple[float, Action] = (-1e9, legal[0])
+        out: list[tuple[float, Action]] = []
         if DISCARD in legal:
             gain = self._snap_bonus(held >> 2, k)
             if trigger_end or not view.held_from_pile:
                 gain += self._power_value(held, k)
-            best = (gain, DISCARD)
+            out.append((gain, DISCARD))
         for a in legal:
             if a & 31 == SWAP:
-                gain = self._swap_benefit(k, (a >> 5) & 0xFFFF, value, fires=trigger_end)
-                if gain > best[0]:
-                    best = (gain, a)
-        return best[1]
+                out.append((self._swap_benefit(k, (a >> 5) & 0xFFFF, value, fires=trigger_end),
+                            a))
+        return out
 
     # ------------------------------------------------------------------ powers
     def _power_value(self, card: int, k: _Knowledge) -> float:

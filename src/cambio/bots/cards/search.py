@@ -34,21 +34,29 @@ from typing import NamedTuple
 
 from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, Power, State, observe
 from cambio.cards.actions import PASS, SKIP, SNAP
-from cambio.cards.state import POWER_NAMES, WINDOW_ANYONE, WINDOW_CLOSED
+from cambio.cards.state import PH_POLL, POWER_NAMES, WINDOW_ANYONE, WINDOW_CLOSED
 
 from .belief import Belief
-from .expert import ExpertBot
+from .expert import ExpertBot, opponent_lambda
 from .memory import MemoryBot
 
 _POWER_CODES = {str(p): code for code, p in POWER_NAMES.items() if p != Power.NONE}
 
 
-def determinize(view: CardView, belief: Belief, rng: Random) -> State:
-    """A full state consistent with ``view``, its unseen cards dealt by ``belief``."""
+def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.0,
+                knows: float = 1.0) -> State:
+    """A full state consistent with ``view``, its unseen cards dealt by ``belief``.
+
+    With ``tilt`` λ > 0 an opponent's unseen card is drawn with weight ``exp(-λ·value)``
+    (opponents keep low cards); each opponent knows each of its own unseen-to-us cards with
+    probability ``knows`` (the view cannot say which it has seen).
+    """
     assert view.seat is not None
     me = view.seat
     n = view.players
     cards = belief.sample(rng)
+    values = belief.values
+    weights = [math.exp(-tilt * values[c]) for c in range(len(values))] if tilt else None
     s = State(view.rules, n, seed=rng.getrandbits(62), dealer=view.dealer, polled=True)
     grids: list[list[int]] = []
     known: list[list[int]] = []
@@ -60,8 +68,11 @@ def determinize(view: CardView, belief: Belief, rng: Random) -> State:
                 row.append(EMPTY)
                 kk.append(0)
             elif c == HIDDEN:
+                if weights is not None and seat != me:
+                    j = _weighted_index(cards, weights, rng)
+                    cards[j], cards[-1] = cards[-1], cards[j]
                 row.append(cards.pop())
-                kk.append(0 if seat == me else 1 << seat)  # assumed: opponents know their own
+                kk.append(1 << seat if seat != me and rng.random() < knows else 0)
             else:
                 row.append(c)
                 kk.append((1 << me) | (1 << seat))
@@ -97,14 +108,40 @@ def determinize(view: CardView, belief: Belief, rng: Random) -> State:
     return s.clone()  # a clone drops the constructor's caches
 
 
+def _weighted_index(cards: list[int], weights: list[float], rng: Random) -> int:
+    total = sum(weights[c] for c in cards)
+    x = rng.random() * total
+    for j, c in enumerate(cards):
+        x -= weights[c]
+        if x <= 0:
+            return j
+    return len(cards) - 1
+
+
 def rollout(state: State, bots: list[MemoryBot], max_actions: int = 2000) -> State:
     """Play ``state`` to the end with one policy bot per seat (``memory``)."""
     for _ in range(max_actions):
         if state.is_over():
             break
         seat = state.current_player()
+        if state.phase == PH_POLL and not _knows_match(state, seat):
+            state.apply(PASS, seat)  # what memory answers, without building a view
+            continue
         state.apply(bots[seat].act(observe(state, seat)), seat)
     return state
+
+
+def _knows_match(state: State, seat: int) -> bool:
+    """Whether ``seat`` knows a card of the top card's rank anywhere on the table."""
+    if not state.pile:
+        return False
+    rank = state.pile[-1] >> 2
+    bit = (1 << seat) | state.public
+    for g, kk in zip(state.grids, state.known, strict=True):
+        for c, k in zip(g, kk, strict=True):
+            if c >= 0 and k & bit and c >> 2 == rank:
+                return True
+    return False
 
 
 def outcome(state: State, seat: int) -> float:
@@ -133,13 +170,17 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, *, iterations: int | None = 64,
                  seconds: float | None = None, z: float = 1.0,
-                 prior: MemoryBot | None = None) -> None:
+                 prior: MemoryBot | None = None, tilt: bool = True,
+                 knows: float = 0.6, focused: bool = True) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a search needs a budget: iterations or seconds")
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
         self.z = z
+        self.tilt = tilt
+        self.focused = focused
+        self.knows = knows
         self.rng = Random(seed)
         self.prior = prior if prior is not None else ExpertBot(seed)
         self.policy: list[MemoryBot] = []
@@ -161,6 +202,11 @@ class SearchBot:
         """The moves compared with the prior (the prior first)."""
         legal = view.legal
         ph = view.phase
+        if self.focused and isinstance(self.prior, ExpertBot):
+            # Only the decisions the heuristic itself finds close are searched.
+            if ph == Phase.KING_DECIDE and len(legal) == 2:
+                return [prior, *[a for a in legal if a != prior]]
+            return list(self.prior.close) or [prior]
         if ph in (Phase.TURN_START, Phase.DRAWN, Phase.GIVE):
             out = [a for a in legal if a & 31 != SNAP]
         elif ph == Phase.POLL:
@@ -177,6 +223,7 @@ class SearchBot:
         if len(self.policy) != view.players:
             self.policy = [MemoryBot(self.seed + s) for s in range(view.players)]
         belief = Belief(view)
+        lam = opponent_lambda(view, belief) if self.tilt else 0.0
         k = len(cands)
         sums = [0.0] * k
         scores = [0.0] * k
@@ -190,7 +237,7 @@ class SearchBot:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            det = determinize(view, belief, self.rng)
+            det = determinize(view, belief, self.rng, tilt=lam, knows=self.knows)
             base = 0.0
             for i, a in enumerate(cands):
                 s = det.clone()
