@@ -23,7 +23,7 @@ testdeps:
 	bash scripts/install-test-deps.sh
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -22,12 +22,13 @@ everyone if all or nobody won.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from cambio.board import Board, move_text
+from cambio.board import Board, geometry, move_text
 from cambio.board import Rules as BoardRules
 from cambio.board.setup import quick_setup
 from cambio.cards import (
@@ -59,18 +60,55 @@ _ANYONE = -1  # the engine's "anyone may snap" window
 
 
 class _Shared:
-    """What a game's states share (rules, codec): copied by reference when OpenSpiel
-    deep-copies a state, since it never changes (and the game object itself does not
-    survive a deepcopy with its Python attributes)."""
+    """What a game's states share (rules, codec). It never changes, so a state's copy (OpenSpiel
+    clones and serializes Python states by pickling their attributes) refers to it by the
+    game's parameters instead of copying it; the game object itself does not survive that
+    pickling with its Python attributes."""
 
-    def __init__(self, **values: Any) -> None:
+    def __init__(self, kind: str, params: tuple[tuple[str, Any], ...], **values: Any) -> None:
+        self.key = (kind, params)
         self.__dict__.update(values)
 
     def __getattr__(self, name: str) -> Any:  # for the type checker: fields are dynamic
         raise AttributeError(name)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _shared, self.key
+
+
+@lru_cache(maxsize=64)
+def _shared(kind: str, params: tuple[tuple[str, Any], ...]) -> _Shared:
+    return (_cards_shared if kind == "cards" else _board_shared)(params)
+
+
+def _cards_shared(params: tuple[tuple[str, Any], ...]) -> _Shared:
+    p = {**_CARDS_DEFAULTS, **dict(params)}
+    base = Rules.preset(str(p["rules"]), **parse_house_rules(str(p["house_rules"])))
+    players = int(p["players"])
+    rules = capped_rules(base, int(p["slots"]))
+    rules.check_players(players)
+    return _Shared("cards", params, players=players, rules=rules,
+                   codec=CardsCodec(rules, players, int(p["slots"])),
+                   full_deck=tuple(deck_cards(rules.decks_for(players), rules.jokers_per_deck)))
+
+
+def _board_shared(params: tuple[tuple[str, Any], ...]) -> _Shared:
+    p = {**_BOARD_DEFAULTS, **dict(params)}
+    other_line = str(p["other_line"])
+    if other_line not in ("owner", "mover_loses"):
+        raise ValueError("other_line must be 'owner' or 'mover_loses'")
+    rules = BoardRules(players=int(p["players"]), size=int(p["size"]), line=int(p["line"]),
+                       other_line="owner" if other_line == "owner" else "mover_loses",
+                       max_plies=int(p["max_plies"]))
+    starts = int(p["starts"])
+    if starts < 1:
+        raise ValueError("starts must be at least 1")
+    return _Shared("board", params, rules=rules, starts=starts, seed=int(p["seed"]),
+                   codec=BoardCodec(rules))
+
+
+def _key(params: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((params or {}).items()))
 
 
 class _Engine:
@@ -89,10 +127,19 @@ class _Engine:
             stored: dict[str, Any] = v.__getstate__()  # type: ignore[assignment]
             fields = {k: x for k, x in stored.items() if k not in _CACHES}
             return _unpack_state, (v.rules, v.n, fields)
+        if isinstance(v, Board):  # its geometry tables are shared, not copied
+            return _unpack_board, ({k: x for k, x in vars(v).items() if k != "g"},)
         return _Engine, (v,)
 
 
 _CACHES = ("_f", "_occ", "__hash__")
+
+
+def _unpack_board(fields: dict[str, Any]) -> _Engine:
+    board = Board.__new__(Board)
+    vars(board).update(fields)
+    board.g = geometry(board.rules)
+    return _Engine(board)
 
 
 def _unpack_state(rules: Rules, players: int, fields: dict[str, Any]) -> _Engine:
@@ -141,26 +188,19 @@ class CambioCardsGame(pyspiel.Game):  # type: ignore[misc]
     ``max_grid`` house rule)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = {**_CARDS_DEFAULTS, **(params or {})}
-        base = Rules.preset(str(p["rules"]), **parse_house_rules(str(p["house_rules"])))
-        players = int(p["players"])
-        rules = capped_rules(base, int(p["slots"]))
-        rules.check_players(players)
-        codec = CardsCodec(rules, players, int(p["slots"]))
+        shared = _shared("cards", _key(params))
         info = pyspiel.GameInfo(
-            num_distinct_actions=codec.num_actions,
-            max_chance_outcomes=max(NUM_CARD_CODES, players),
-            num_players=players,
+            num_distinct_actions=shared.codec.num_actions,
+            max_chance_outcomes=max(NUM_CARD_CODES, shared.players),
+            num_players=shared.players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
             max_game_length=MAX_CARDS_LENGTH,
         )
-        super().__init__(_CARDS_TYPE, info, p)
-        self.shared = _Shared(players=players, rules=rules, codec=codec,
-                              full_deck=tuple(deck_cards(rules.decks_for(players),
-                                                         rules.jokers_per_deck)))
-        self.codec = codec
+        super().__init__(_CARDS_TYPE, info, {**_CARDS_DEFAULTS, **(params or {})})
+        self.shared = shared
+        self.codec: CardsCodec = shared.codec
 
     def new_initial_state(self) -> CambioCardsState:
         return CambioCardsState(self)
@@ -427,29 +467,19 @@ class CambioBoardGame(pyspiel.Game):  # type: ignore[misc]
     from) and ``seed`` (which ones)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = {**_BOARD_DEFAULTS, **(params or {})}
-        other_line = str(p["other_line"])
-        if other_line not in ("owner", "mover_loses"):
-            raise ValueError("other_line must be 'owner' or 'mover_loses'")
-        rules = BoardRules(players=int(p["players"]), size=int(p["size"]), line=int(p["line"]),
-                           other_line="owner" if other_line == "owner" else "mover_loses",
-                           max_plies=int(p["max_plies"]))
-        starts = int(p["starts"])
-        if starts < 1:
-            raise ValueError("starts must be at least 1")
-        codec = BoardCodec(rules)
+        shared = _shared("board", _key(params))
         info = pyspiel.GameInfo(
-            num_distinct_actions=codec.num_actions,
-            max_chance_outcomes=starts,
-            num_players=rules.players,
+            num_distinct_actions=shared.codec.num_actions,
+            max_chance_outcomes=shared.starts,
+            num_players=shared.rules.players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=rules.max_plies + 1,
+            max_game_length=shared.rules.max_plies + 1,
         )
-        super().__init__(_BOARD_TYPE, info, p)
-        self.shared = _Shared(rules=rules, starts=starts, seed=int(p["seed"]), codec=codec)
-        self.codec = codec
+        super().__init__(_BOARD_TYPE, info, {**_BOARD_DEFAULTS, **(params or {})})
+        self.shared = shared
+        self.codec: BoardCodec = shared.codec
 
     def new_initial_state(self) -> CambioBoardState:
         return CambioBoardState(self)

@@ -1,0 +1,163 @@
+"""OpenSpiel's own algorithms on both games, through ``cambio.envs.openspiel``.
+
+1. **MCTS on the board game** (4x4, 2 players): OpenSpiel's ``MCTSBot`` with random rollouts
+   against a uniformly random player, for several simulation budgets, seats alternating.
+2. **Outcome-sampling MCCFR on a reduced card game** (2 players, rulebook, the turn cap
+   ``max_turns:2``: each player has one turn, with its powers and snap polls): the average
+   policy is checkpointed as it trains and played against a uniformly random player.
+
+Prints both tables (win rates with 95% intervals) and saves one figure.
+
+    .venv/bin/python examples/openspiel_algorithms.py --plot docs/img/openspiel-algorithms.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import mcts, outcome_sampling_mccfr
+
+import cambio.envs.openspiel  # noqa: F401  (registers the games)
+
+Z95 = 1.959963984540054
+
+
+def score_interval(points: list[float]) -> tuple[float, float, float]:
+    """Mean score (win 1, draw 1/2, loss 0) and its normal 95% interval."""
+    n = len(points)
+    mean = sum(points) / n
+    var = sum((p - mean) ** 2 for p in points) / max(1, n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def play(game: pyspiel.Game, choose: list, rng: np.random.RandomState) -> list[float]:
+    """One game; ``choose[p](state)`` picks player p's action. Returns the returns."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(choose[state.current_player()](state))
+    return list(state.returns())
+
+
+def random_player(rng: np.random.RandomState):
+    return lambda state: int(rng.choice(state.legal_actions()))
+
+
+def mcts_vs_random(budgets: list[int], games: int, seed: int) -> list[tuple[int, float, float,
+                                                                             float]]:
+    game = pyspiel.load_game("python_cambio_board", {"players": 2, "size": 4, "starts": 1000})
+    rng = np.random.RandomState(seed)
+    rows = []
+    for budget in budgets:
+        bot = mcts.MCTSBot(game, 2.0, budget, mcts.RandomRolloutEvaluator(1, rng),
+                           random_state=rng)
+        points = []
+        start = time.perf_counter()
+        for g in range(games):
+            me = g % 2
+            players = [random_player(rng), random_player(rng)]
+            players[me] = bot.step
+            result = play(game, players, rng)[me]
+            points.append((result + 1) / 2)  # +1 win, 0 draw, -1 loss -> 1, 1/2, 0
+        mean, low, high = score_interval(points)
+        rows.append((budget, mean, low, high))
+        print(f"MCTS {budget:4d} simulations vs random: score {mean:.1%} "
+              f"[{low:.1%}, {high:.1%}] over {games} games ({time.perf_counter() - start:.0f} s)",
+              flush=True)
+    return rows
+
+
+def mccfr_vs_random(iterations: int, checkpoints: int, games: int, seed: int
+                    ) -> list[tuple[int, float, float, float, int]]:
+    game = pyspiel.load_game("python_cambio_cards", {"players": 2, "rules": "rulebook",
+                                                     "house_rules": "max_turns:2"})
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    rng = np.random.RandomState(seed)
+    rows = []
+    done = 0
+    marks = sorted({int(iterations * (i / checkpoints) ** 2) for i in range(checkpoints + 1)})
+    for mark in marks:
+        while done < mark:
+            solver.iteration()
+            done += 1
+        policy = solver.average_policy()
+
+        def trained(state: pyspiel.State, policy: Any = policy) -> int:
+            probs = policy.action_probabilities(state)
+            actions = list(probs)
+            p = np.array([probs[a] for a in actions], dtype=np.float64)
+            return int(rng.choice(actions, p=p / p.sum()))
+
+        points = []
+        for g in range(games):
+            me = g % 2
+            players = [random_player(rng), random_player(rng)]
+            players[me] = trained
+            points.append((play(game, players, rng)[me] + 1) / 2)
+        mean, low, high = score_interval(points)
+        states = len(solver._infostates)
+        rows.append((done, mean, low, high, states))
+        print(f"MCCFR {done:6d} iterations: score vs random {mean:.1%} [{low:.1%}, {high:.1%}]"
+              f" over {games} games; {states:,} information states", flush=True)
+    return rows
+
+
+def plot(mcts_rows: list, cfr_rows: list, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    x = [r[0] for r in mcts_rows]
+    left.errorbar(x, [r[1] for r in mcts_rows],
+                  yerr=[[r[1] - r[2] for r in mcts_rows], [r[3] - r[1] for r in mcts_rows]],
+                  fmt="o-", capsize=4)
+    left.set_xscale("log", base=2)
+    left.axhline(0.5, color="grey", lw=0.8, ls="--")
+    left.set_xlabel("MCTS simulations per move")
+    left.set_ylabel("score vs uniform random (95% interval)")
+    left.set_title("python_cambio_board, 4x4, 2 players: MCTS")
+    x = [max(1, r[0]) for r in cfr_rows]
+    right.errorbar(x, [r[1] for r in cfr_rows],
+                   yerr=[[r[1] - r[2] for r in cfr_rows], [r[3] - r[1] for r in cfr_rows]],
+                   fmt="o-", capsize=4)
+    right.set_xscale("log")
+    right.axhline(0.5, color="grey", lw=0.8, ls="--")
+    right.set_xlabel("outcome-sampling MCCFR iterations")
+    right.set_ylabel("average policy's score vs uniform random")
+    right.set_title("python_cambio_cards, rulebook, max_turns 2")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budgets", default="2,8,32,128")
+    parser.add_argument("--mcts-games", type=int, default=200)
+    parser.add_argument("--iterations", type=int, default=20_000)
+    parser.add_argument("--checkpoints", type=int, default=6)
+    parser.add_argument("--cfr-games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--plot", default=None)
+    args = parser.parse_args()
+    mcts_rows = mcts_vs_random([int(b) for b in args.budgets.split(",")], args.mcts_games,
+                               args.seed)
+    cfr_rows = mccfr_vs_random(args.iterations, args.checkpoints, args.cfr_games, args.seed)
+    if args.plot:
+        plot(mcts_rows, cfr_rows, args.plot)
+        print(f"plot: {args.plot}")
+
+
+if __name__ == "__main__":
+    main()
