@@ -49,7 +49,7 @@ from cambio.cards.cards import NUM_CARD_CODES
 from cambio.sim.seeds import derive_seed
 
 from .board_codec import BoardCodec
-from .cards_codec import DEFAULT_SLOTS, CardsCodec, capped_rules
+from .cards_codec import DEFAULT_SLOTS, CardsCodec, Field, capped_rules
 from .turns import board_returns
 
 MAX_CARDS_LENGTH = 100_000
@@ -161,25 +161,46 @@ def parse_house_rules(text: str) -> dict[str, str]:
     return out
 
 
+def _game_type(short: str, long: str, information: Any, most_players: int,
+               defaults: dict[str, Any]) -> Any:
+    """Both games: sequential, explicit chance, general-sum, terminal rewards, every tensor
+    and string OpenSpiel knows."""
+    return pyspiel.GameType(
+        short_name=short,
+        long_name=long,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=information,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=most_players,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=defaults,
+    )
+
+
+class _Observer:
+    """OpenSpiel's observer shape: a flat tensor and a named view of each codec field."""
+
+    def __init__(self, fields: tuple[Field, ...], perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(sum(f.size for f in fields), dtype=np.float32)
+        self.dict: dict[str, Any] = {}
+        i = 0
+        for f in fields:
+            self.dict[f.name] = self.tensor[i:i + f.size]
+            i += f.size
+
+
 # ====================================================================== the card game
 _CARDS_DEFAULTS: dict[str, Any] = {"players": 2, "rules": "rulebook", "house_rules": "",
                                    "slots": DEFAULT_SLOTS}
-_CARDS_TYPE = pyspiel.GameType(
-    short_name="python_cambio_cards",
-    long_name="Cambio (the card game)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=8,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_CARDS_DEFAULTS,
-)
+_CARDS_TYPE = _game_type("python_cambio_cards", "Cambio (the card game)",
+                         pyspiel.GameType.Information.IMPERFECT_INFORMATION, 8, _CARDS_DEFAULTS)
 
 
 class CambioCardsGame(pyspiel.Game):  # type: ignore[misc]
@@ -407,7 +428,7 @@ def view_text(view: CardView) -> str:
     return " | ".join(parts)
 
 
-class CardsObserver:
+class CardsObserver(_Observer):
     """OpenSpiel's observer for the card game.
 
     The tensor is the codec's encoding of the seat's view in both cases. The
@@ -417,14 +438,8 @@ class CardsObserver:
     """
 
     def __init__(self, codec: CardsCodec, perfect_recall: bool) -> None:
+        super().__init__(codec.fields, perfect_recall)
         self.codec = codec
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(codec.size, dtype=np.float32)
-        self.dict: dict[str, Any] = {}
-        i = 0
-        for f in codec.fields:
-            self.dict[f.name] = self.tensor[i:i + f.size]
-            i += f.size
 
     def set_from(self, state: CambioCardsState, player: int) -> None:
         if state.state is None:
@@ -443,22 +458,8 @@ class CardsObserver:
 # ====================================================================== the board game
 _BOARD_DEFAULTS: dict[str, Any] = {"players": 2, "size": 5, "line": 0, "other_line": "owner",
                                    "max_plies": 200, "starts": 100, "seed": 0}
-_BOARD_TYPE = pyspiel.GameType(
-    short_name="python_cambio_board",
-    long_name="Cambio (the dice board game)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=3,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_BOARD_DEFAULTS,
-)
+_BOARD_TYPE = _game_type("python_cambio_board", "Cambio (the dice board game)",
+                         pyspiel.GameType.Information.PERFECT_INFORMATION, 3, _BOARD_DEFAULTS)
 
 
 class CambioBoardGame(pyspiel.Game):  # type: ignore[misc]
@@ -540,19 +541,13 @@ class CambioBoardState(pyspiel.State):  # type: ignore[misc]
         return self.board.position()
 
 
-class BoardObserver:
+class BoardObserver(_Observer):
     """The board has no hidden facts: tensors encode the position from the seat's side;
     the information-state string adds the moves played (repetitions depend on them)."""
 
     def __init__(self, codec: BoardCodec, perfect_recall: bool) -> None:
+        super().__init__(codec.fields, perfect_recall)
         self.codec = codec
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(codec.size, dtype=np.float32)
-        self.dict: dict[str, Any] = {}
-        i = 0
-        for f in codec.fields:
-            self.dict[f.name] = self.tensor[i:i + f.size]
-            i += f.size
 
     def set_from(self, state: CambioBoardState, player: int) -> None:
         if state.board is None:

@@ -7,7 +7,7 @@ snap poll asks one seat at a time (``pass`` or ``snap``), which is exactly an AE
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from cambio.board import Board
 from cambio.board import Rules as BoardRules
@@ -48,15 +48,13 @@ class TurnGame(Protocol):
         ...
 
 
-class CardsTurns:
-    """One round of the card game, polled, in action numbers."""
+Codec = TypeVar("Codec", CardsCodec, BoardCodec)
 
-    def __init__(self, rules: Rules, players: int, slots: int = DEFAULT_SLOTS) -> None:
-        self.players = players
-        self.rules = capped_rules(rules, slots)
-        self.rules.check_players(players)
-        self.codec = CardsCodec(self.rules, players, slots)
-        self.state = State(self.rules, players, seed=0)
+
+class _Coded(Generic[Codec]):
+    """Sizes come from the game's codec."""
+
+    codec: Codec
 
     @property
     def num_actions(self) -> int:
@@ -65,6 +63,17 @@ class CardsTurns:
     @property
     def obs_size(self) -> int:
         return self.codec.size
+
+
+class CardsTurns(_Coded[CardsCodec]):
+    """One round of the card game, polled, in action numbers."""
+
+    def __init__(self, rules: Rules, players: int, slots: int = DEFAULT_SLOTS) -> None:
+        self.players = players
+        self.rules = capped_rules(rules, slots)
+        self.rules.check_players(players)
+        self.codec = CardsCodec(self.rules, players, slots)
+        self.state = State(self.rules, players, seed=0)
 
     def reset(self, seed: int) -> None:
         self.state = State(self.rules, self.players, seed=seed)
@@ -89,7 +98,7 @@ class CardsTurns:
         return self.state.returns()
 
 
-class BoardTurns:
+class BoardTurns(_Coded[BoardCodec]):
     """One dice board game from a quick seeded setup, in action numbers."""
 
     def __init__(self, rules: BoardRules) -> None:
@@ -97,14 +106,6 @@ class BoardTurns:
         self.rules = rules
         self.codec = BoardCodec(rules)
         self.board = quick_setup(rules, 0)
-
-    @property
-    def num_actions(self) -> int:
-        return self.codec.num_actions
-
-    @property
-    def obs_size(self) -> int:
-        return self.codec.size
 
     def reset(self, seed: int) -> None:
         self.board = quick_setup(self.rules, seed)
