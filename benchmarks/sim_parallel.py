@@ -4,7 +4,9 @@ Runs the same configuration (default: 2 random bots, rulebook, 20,000 rounds, se
 ``--workers 1`` and ``--workers N`` alternately, ``--repeat`` times each, then once on a local
 Ray; checks every summary is identical but for timing, and prints each run's games/s, the best
 of each, and the speed-up (best N over best 1). Wall-clock time: on a shared machine the load
-average is printed before and after, since other work takes cores away from the workers.
+average is printed before and after, since other work takes cores away from the workers. The
+CPU time per 1,000 games (this process plus its workers) shows what the runner itself costs,
+whatever the load.
 
     .venv/bin/python benchmarks/sim_parallel.py --games 20000 --workers 2 --repeat 3
 """
@@ -41,12 +43,18 @@ def main() -> None:
     config = SimConfig(Rules.preset(args.rules), args.players, bots, args.games, args.seed)
     load_before = os.getloadavg()
     rates: dict[str, list[float]] = {"1": [], str(args.workers): []}
+    cpu: dict[str, list[float]] = {"1": [], str(args.workers): []}
     reference: dict[str, Any] | None = None
     for _ in range(args.repeat):
         for w in (1, args.workers):
+            before = os.times()
             summary = simulate(config, where=Where(workers=w))
+            after = os.times()
+            used = sum(after[i] - before[i] for i in range(4))  # self and children, user+sys
             rates[str(w)].append(summary["games_per_second"])
-            print(f"workers {w}: {summary['games_per_second']:,.0f} games/s", flush=True)
+            cpu[str(w)].append(used / args.games * 1000)
+            print(f"workers {w}: {summary['games_per_second']:,.0f} games/s "
+                  f"(wall), {used / args.games * 1000:.3f} CPU s per 1,000 games", flush=True)
             reference = reference or fixed(summary)
             assert fixed(summary) == reference, "summaries differ"
     ray_rate = None
@@ -62,6 +70,7 @@ def main() -> None:
         "seed": args.seed, "workers": args.workers, "cpus": os.cpu_count(),
         "games_per_second": rates, "best_1": best1, f"best_{args.workers}": bestn,
         "speedup": bestn / best1, "ray_local": ray_rate,
+        "cpu_seconds_per_1000_games": cpu,
         "wins": reference["wins"], "mean_score": reference["mean_score"],
         "identical": True, "load_before": load_before, "load_after": os.getloadavg(),
     }
@@ -72,6 +81,8 @@ def main() -> None:
               "(identical in every run)")
         print(f"best: 1 worker {best1:,.0f} games/s, {args.workers} workers {bestn:,.0f} "
               f"games/s: {bestn / best1:.2f}x")
+        print(f"CPU per 1,000 games (self + workers), best: 1 worker {min(cpu['1']):.3f} s, "
+              f"{args.workers} workers {min(cpu[str(args.workers)]):.3f} s")
         print(f"load average before {load_before[0]:.2f}, after {os.getloadavg()[0]:.2f} "
               f"({os.cpu_count()} CPUs)")
 
