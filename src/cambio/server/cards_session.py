@@ -145,6 +145,26 @@ class CardSession:
             choice = legal[0]
         return action_text(choice)
 
+    def hint(self, seat: int) -> dict[str, Any] | None:
+        """The ``hard`` bot's suggestion for ``seat`` from its own view (``None`` if the
+        seat has no decision to make now). Computed off the loop by the table."""
+        from cambio.bots.cards.hints import suggest
+        from cambio.sim.seeds import derive_seed
+
+        state = self.state
+        if state is None or state.is_over() or state.current_player() != seat:
+            return None
+        view = observe(state, seat)
+        legal = tuple(a for a in view.legal if a & 31 != SNAP)
+        if len(legal) < 2:
+            return None
+        hint = suggest(dataclasses.replace(view, legal=legal),
+                       seed=derive_seed(state.seed, self.version, seat, 7))
+        return {"action": hint.text, "text": hint.describe(), "score": hint.score,
+                "win_share": hint.win_share, "runner_up": hint.runner_up,
+                "runner_up_score": hint.runner_up_score,
+                "runner_up_win_share": hint.runner_up_win}
+
     def snap_window(self) -> int | None:
         state = self.state
         if state is None or state.is_over() or not state.pile:

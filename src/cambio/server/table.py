@@ -48,6 +48,12 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+THINK = 0.3
+"""Seconds a searching bot's move takes from its timer, whatever it computed: ``hard``'s p95
+decision time is far below (docs/cards-strength.md), and the 0.6 s floor of a bot's delay
+leaves room for it."""
+
+
 class Conn:
     """One client connection as the table sees it: a seat (or ``None``) and an outbox.
 
@@ -123,6 +129,7 @@ class Table:
         self.conns: set[Conn] = set()
         self.bots: dict[int, Any] = {}
         self.delays = Random(0)
+        self.last_hint: tuple[tuple[int, int], dict[str, Any] | None] | None = None
         self.turn_timer: tuple[int, asyncio.TimerHandle] | None = None
         self.poll_timers: dict[int, asyncio.TimerHandle] = {}
         self.polled: dict[int, int | None] = {}
@@ -346,6 +353,28 @@ class Table:
             return
         await self._accepted(applied, conn, ref)
 
+    async def hint(self, conn: Conn, ref: Any) -> None:
+        """Assist mode: the ``hard`` bot's suggestion for the asking seat, from its own view.
+
+        Searched off the loop; one per seat and version (asking again sends the same)."""
+        if conn.seat is None:
+            conn.error(FORBIDDEN, "spectators get no hints; join a seat first", ref)
+            return
+        s = self.session
+        ask = getattr(s, "hint", None)
+        if self.status != "playing" or s is None or s.round_over() or ask is None:
+            conn.error(NOT_PLAYING, "hints are for a card game in play", ref)
+            return
+        key = (conn.seat, s.version)
+        if self.last_hint is None or self.last_hint[0] != key:
+            found = await asyncio.get_running_loop().run_in_executor(None, ask, conn.seat)
+            self.last_hint = (key, found)
+        found = self.last_hint[1]
+        if found is None:
+            conn.error(NOT_PLAYING, "it is not your decision now", ref)
+            return
+        conn.send(dumps({"type": "hint", "version": s.version, **found, "ref": ref}))
+
     async def _accepted(self, applied: Applied, conn: Conn | None = None,
                         ref: Any = None) -> None:
         """Store the action, then tell everyone, then see what comes next."""
@@ -499,6 +528,12 @@ class Table:
             handle.cancel()
         self.poll_timers.clear()
 
+    def _think(self, session: Any) -> float:
+        """The fixed reply time of a bot that thinks off the loop (0 for the others)."""
+        if not getattr(session, "threaded_bots", False):
+            return 0.0
+        return THINK / self.settings.bot_speed
+
     def _delay(self, low: float, high: float) -> float:
         return self.delays.uniform(low, high) / self.settings.bot_speed
 
@@ -514,8 +549,11 @@ class Table:
             if self.turn_timer is None or self.turn_timer[0] != decider:
                 if self.turn_timer:
                     self.turn_timer[1].cancel()
-                handle = loop.call_later(self._delay(0.6, 1.6), self.post, self._bot_turn,
-                                         decider)
+                # A thinking bot's reply comes THINK after its timer fires, however long
+                # it thought (see _bot_turn), so the whole delay stays 0.6-1.6 s.
+                think = self._think(s)
+                handle = loop.call_later(self._delay(0.6, 1.6) - think, self.post,
+                                         self._bot_turn, decider)
                 self.turn_timer = (decider, handle)
         elif self.turn_timer:
             self.turn_timer[1].cancel()
@@ -544,9 +582,15 @@ class Table:
             return
         if getattr(s, "threaded_bots", False):
             # A search bot thinks off the event loop (other tables go on meanwhile); this
-            # table's actor waits for it, so nothing changes under its feet.
-            text = await asyncio.get_running_loop().run_in_executor(
-                None, s.bot_move, self.bots[seat], seat)
+            # table's actor waits for it, so nothing changes under its feet. Its reply is
+            # padded to THINK seconds, so how long it thought -- which depends on cards
+            # only it has seen -- does not show in when it moves.
+            loop = asyncio.get_running_loop()
+            start = loop.time()
+            text = await loop.run_in_executor(None, s.bot_move, self.bots[seat], seat)
+            rest = self._think(s) - (loop.time() - start)
+            if rest > 0:
+                await asyncio.sleep(rest)
         else:
             text = s.bot_move(self.bots[seat], seat)
         applied = s.play(seat, text, s.version)

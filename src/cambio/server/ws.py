@@ -105,8 +105,10 @@ def _handle(raw: str, conn: Conn, table: Table, bucket: TokenBucket, limit: int)
                                     "and \"round\" are whole numbers if given", ref)
             return
         table.post(table.sync, conn, since, game_no, round_no)
+    elif kind == "hint":
+        table.post(table.hint, conn, ref)
     else:
-        conn.error(BAD_MESSAGE, "unknown message type; types: act, sync, ping", ref)
+        conn.error(BAD_MESSAGE, "unknown message type; types: act, sync, hint, ping", ref)
 
 
 def _count(value: Any) -> bool:

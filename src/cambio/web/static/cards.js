@@ -313,7 +313,14 @@ export class CardsUI {
         view.caller !== null && view.caller !== undefined && view.phase !== "round_over"
           ? h("span.badge.called", null, `Cambio: ${this.name(view.caller)} · ${view.final_turns_left} turn${view.final_turns_left === 1 ? "" : "s"} left`)
           : null,
-        this.seat !== null ? toggle : null));
+        this.seat !== null ? toggle : null,
+        // Assist mode: ask the hard bot what it would do here (from your view only).
+        this.assist && this.seat !== null && view.actor === this.seat && view.phase !== "round_over"
+          && this.ctx.hint
+          ? h("button.ghost.hint", { type: "button", id: "hint", dataset: { key: "hint" },
+              title: "What would the hard bot do? (computed from your view only)",
+              onclick: () => this.ctx.hint() }, "Hint")
+          : null));
     const wrap = h("div.toprow", { dataset: { key: "top" } }, bar);
     if (this.banner) {
       const fresh = Date.now() - this.banner.start < 250 ? " fresh" : "";

@@ -147,6 +147,11 @@ export class TableConnection {
     return ok ? ref : null;
   }
 
+  /** Assist mode: ask for the hard bot's suggestion for our seat (answered by a "hint"). */
+  hint() {
+    return this.send({ type: "hint", ref: `h${++this.refs}` });
+  }
+
   sameRound(msg) {
     const g = msg.game_no ?? null;
     const r = msg.round ?? null;
@@ -208,6 +213,9 @@ export class TableConnection {
         }
         if (msg.code === "stale") this.sync();
         this.on.error(msg);
+        break;
+      case "hint":
+        if (this.on.hint) this.on.hint(msg);
         break;
       case "pong":
         break;

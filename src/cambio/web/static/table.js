@@ -37,6 +37,7 @@ const conn = new TableConnection(tableId, page.token, {
   update: onUpdate,
   table: (msg) => setSummary(msg.table),
   error: onError,
+  hint: (msg) => toast(msg.text, "info", 8000),
   status: onStatus,
   tokenRefused: () => {
     dropToken(tableId);
@@ -94,6 +95,7 @@ function ensureUI(view) {
     clear(gameEl);
     page.ui = new Kind(gameEl, {
       act: (action) => act(action),
+      hint: () => conn.hint(),
       seat: () => page.seat,
       summary: () => page.summary,
       again: () => playAgain(),
