@@ -65,7 +65,8 @@ def sim_board(
     players: PlayersOpt = 2,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", help="Bot per seat, comma-separated (one name: every seat): random, "
-        "greedy, alphabeta[:NODES|:SECONDSs], mcts[:ITERATIONS], perfect (4x4 and smaller)."
+        "greedy, alphabeta[:NODES|:SECONDSs], native[:NODES|:SECONDSs], mcts[:ITERATIONS], "
+        "perfect (4x4 and smaller)."
     )] = "random",
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 0,
@@ -120,7 +121,8 @@ def play_board(
     players: PlayersOpt = 2,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", help="Who plays each seat, comma-separated: 'human' or a bot "
-        "(random, greedy, alphabeta[:NODES|:SECONDSs], mcts[:ITERATIONS]). Several humans "
+        "(random, greedy, alphabeta[:NODES|:SECONDSs], native[:NODES|:SECONDSs], "
+        "mcts[:ITERATIONS]). Several humans "
         "play hot-seat. Default: you at seat 0, alphabeta elsewhere.")] = "",
     seat: Annotated[int, typer.Option("--seat", help="Your seat when --bots is not given "
                                                      "(0 moves first).")] = 0,

@@ -116,6 +116,41 @@ class AlphaBetaBot(EvaluatedSetupChoices):
         moves = board.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        self._prepare(board)
+        best = self.rng.choice(moves)
+        self.depth_reached = 0
+        maxn = self.players > 2 and self.three == "maxn"
+        for depth in range(1, self.max_depth + 1):
+            try:
+                value, move = self._iterate(board, depth, moves, best, maxn)
+            except _Abort:
+                break
+            best = move
+            self.depth_reached = depth
+            if abs(value) >= WIN - MAX_DEPTH:
+                break  # a forced result is known: deeper search changes nothing
+        return best
+
+    def search_value(self, board: Board, depth: int) -> tuple[int, int]:
+        """The value (for the seat to move) and move of one search to a fixed ``depth``
+        with this bot's table: the reference the compiled search is tested against."""
+        self._prepare(board)
+        moves = board.legal_moves()
+        self.depth_reached = depth  # never abort
+        self.nodes_budget = 10**18
+        self.deadline = None
+        return self._iterate(board, depth, moves, moves[0],
+                             self.players > 2 and self.three == "maxn")
+
+    def _iterate(self, board: Board, depth: int, moves: list[int], first: int, maxn: bool
+                 ) -> tuple[int, int]:
+        if maxn:
+            self.path.clear()
+            vec, move = self._maxn(board.owners, self.root, depth, 0, board.key(), first)
+            return vec[self.root], move
+        return self._root(board.owners, depth, moves, first)
+
+    def _prepare(self, board: Board) -> None:
         g = board.g
         if self._sym is None or self._sym.g is not g:
             self._sym = Symmetries(g)
@@ -133,24 +168,6 @@ class AlphaBetaBot(EvaluatedSetupChoices):
             self.tt.clear()
             self.tt_vectors.clear()
         self.history.clear()
-        best = self.rng.choice(moves)
-        self.depth_reached = 0
-        maxn = self.players > 2 and self.three == "maxn"
-        for depth in range(1, self.max_depth + 1):
-            try:
-                if maxn:
-                    self.path.clear()
-                    vec, move = self._maxn(board.owners, self.root, depth, 0, board.key(), best)
-                    value = vec[self.root]
-                else:
-                    value, move = self._root(board.owners, depth, moves, best)
-            except _Abort:
-                break
-            best = move
-            self.depth_reached = depth
-            if abs(value) >= WIN - MAX_DEPTH:
-                break  # a forced result is known: deeper search changes nothing
-        return best
 
     # ------------------------------------------------------------------ search
     def _spend(self) -> None:

@@ -1,0 +1,235 @@
+"""The compiled board search (``native``) against the Python one and against perfect play.
+
+Three studies, each seeded (figures for docs/board-strength.md and docs/performance.md):
+
+1. **speed**: nodes per CPU second of the Python ``alphabeta`` and of ``native`` (threat
+   search off -- the same algorithm -- and on), one search per seeded 5x5 start, in the
+   same process (ratios are what to compare on a shared machine).
+2. **4x4 against perfect play**: ``native`` at a fixed time per move plays both seats of a
+   random sample of the 4x4 starts (3 and 4 dice, none on a corner, at most 2 in a line,
+   up to symmetry) against the perfect bot: the drawn ("fair") starts and the starts the
+   native seat wins with perfect play. Reported: draws kept, wins kept, losses.
+3. **5x5 at equal time**: ``native`` gets, per move, the mean wall time
+   ``alphabeta:4000`` took per move (measured first in this run), and plays it from seeded
+   quick-setup starts with both seatings; Elo difference with a 95 % interval.
+
+    .venv/bin/python benchmarks/board_native.py --seconds 0.1 --fair 60 --won 40 --games 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from board_strength import RULES4, _solution, fair_starts  # type: ignore[import-not-found]
+from cambio.board import Board, Rules
+from cambio.board.setup import quick_setup
+from cambio.board.solve import solve
+from cambio.bots.board import AlphaBetaBot, make_bot, play_game
+from cambio.bots.board.native import NativeBot
+from cambio.bots.board.perfect import PerfectBot
+from cambio.sim.report import progress_bar, results_table, stderr_console
+from cambio.sim.seeds import derive_seed
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+# ---------------------------------------------------------------------- 1. speed
+def speed(starts: int, python_nodes: int, native_nodes: int) -> dict[str, Any]:
+    rules = Rules()
+    NativeBot(nodes=1000).choose(quick_setup(rules, 10**6))  # load the compiled kernels
+    NativeBot(nodes=1000, threats=0).choose(quick_setup(rules, 10**6))
+    out: dict[str, Any] = {}
+    for label, make in (("alphabeta (Python)", lambda: AlphaBetaBot(nodes=python_nodes)),
+                        ("native, no threat search",
+                         lambda: NativeBot(nodes=native_nodes, threats=0)),
+                        ("native", lambda: NativeBot(nodes=native_nodes))):
+        nodes = depth = 0
+        cpu = 0.0
+        for i in range(starts):
+            bot: Any = make()
+            board = quick_setup(rules, i)
+            t = time.process_time()
+            bot.choose(board)
+            cpu += time.process_time() - t
+            nodes += bot.nodes
+            depth += bot.depth_reached
+        out[label] = {"nodes": nodes, "cpu": cpu, "nodes_per_s": nodes / cpu,
+                      "depth": depth / starts}
+    return out
+
+
+# ---------------------------------------------------------------------- 2. 4x4
+def starts_by_value() -> tuple[list[str], list[tuple[str, int]]]:
+    """The fair 4x4 starts, and (start, seat) pairs where that seat wins with best play."""
+    from board_strength import _pos  # type: ignore[import-not-found]
+
+    sol = solve(RULES4)
+    fair, _ = fair_starts(sol)
+    import itertools
+
+    from cambio.board import geometry
+    from cambio.board.bitboard import canonical
+    from cambio.board.setup import over_full
+
+    g = geometry(RULES4)
+    cells = [c for c in range(g.cells) if not g.corners >> c & 1]
+    seen: dict[int, tuple[int, int]] = {}
+    for xs in itertools.combinations(cells, 3):
+        x = sum(1 << c for c in xs)
+        if over_full(x, g, 2):
+            continue
+        for os_ in itertools.combinations([c for c in cells if c not in xs], 4):
+            o = sum(1 << c for c in os_)
+            if not over_full(o, g, 2):
+                seen.setdefault(canonical((x, o), g)[0], (x, o))
+    won = []
+    for x, o in sorted(seen.values()):
+        e = sol.entry(x, o)
+        if e != 0:
+            won.append((Board(RULES4, _pos(x, o)).position(), 0 if e > 0 else 1))
+    return fair, won
+
+
+def game_vs_perfect(args: tuple[str, str, int, str, int]) -> tuple[str, int, str, str]:
+    spec, table, seat, pos, seed = args
+    sol = _solution(table)
+    rules = Rules(size=4, max_plies=100)
+    bots: list[Any] = [PerfectBot(sol, seed), PerfectBot(sol, seed + 1)]
+    bots[seat] = make_bot(spec, rules, seed)
+    board = play_game(Board(rules, pos), bots)
+    assert board.outcome is not None
+    w = board.outcome.winners
+    result = "draw" if not w or len(w) > 1 else ("win" if w == (seat,) else "loss")
+    return pos, seat, result, spec
+
+
+# ---------------------------------------------------------------------- 3. 5x5
+def game_5x5(args: tuple[str, str, int, int]) -> float:
+    """Points of the first spec in game ``j`` (seats swap every game)."""
+    a, b, j, seed = args
+    rules = Rules()
+    seats = (a, b) if j % 2 == 0 else (b, a)
+    bots = [make_bot(s, rules, seed=derive_seed(seed, j, i, 7)) for i, s in enumerate(seats)]
+    board = play_game(quick_setup(rules, derive_seed(seed, j // 2)), bots)
+    assert board.outcome is not None
+    w = board.outcome.winners
+    me = 0 if j % 2 == 0 else 1
+    return (1.0 / len(w) if me in w else 0.0) if w else 0.5
+
+
+def time_per_move(spec: str, games: int, seed: int) -> float:
+    """Mean wall seconds per move of ``spec`` in self-play on 5x5."""
+    rules = Rules()
+    spent = 0.0
+    moves = 0
+    for j in range(games):
+        board = quick_setup(rules, derive_seed(seed, 10**6 + j))
+        bots = [make_bot(spec, rules, seed=j), make_bot(spec, rules, seed=j + 1)]
+        while board.outcome is None:
+            t = time.perf_counter()
+            move = bots[board.turn].choose(board.copy())
+            spent += time.perf_counter() - t
+            moves += 1
+            board.push(move)
+    return spent / moves
+
+
+def elo_diff(score: float, games: int) -> tuple[float, float, float]:
+    """Elo difference from a mean score, with a 95 % interval (normal approximation on the
+    score, clipped away from 0 and 1)."""
+    def to_elo(p: float) -> float:
+        p = min(max(p, 0.5 / games), 1 - 0.5 / games)
+        return -400 * math.log10(1 / p - 1)
+
+    se = math.sqrt(max(score * (1 - score), 0.25 / games) / games)
+    return to_elo(score), to_elo(score - 1.96 * se), to_elo(score + 1.96 * se)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=0.1, help="native's time per move on 4x4")
+    ap.add_argument("--fair", type=int, default=60, help="fair starts sampled (both seats)")
+    ap.add_argument("--won", type=int, default=40, help="won (start, seat) pairs sampled")
+    ap.add_argument("--games", type=int, default=100, help="5x5 games at equal time")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--skip", default="", help="comma-separated: speed,perfect,elo")
+    ap.add_argument("--out", type=Path, default=DOCS / "board-native.json")
+    args = ap.parse_args()
+    skip = set(args.skip.split(","))
+    console = stderr_console()
+    report: dict[str, Any] = json.loads(args.out.read_text()) if args.out.exists() else {}
+    report["command"] = (f"python benchmarks/board_native.py --seconds {args.seconds} "
+                         f"--fair {args.fair} --won {args.won} --games {args.games} "
+                         f"--seed {args.seed} --workers {args.workers}")
+    if "speed" not in skip:
+        report["speed"] = speed(10, 20_000, 2_000_000)
+        base = report["speed"]["alphabeta (Python)"]["nodes_per_s"]
+        console.print(results_table(
+            "5x5, one search from each of 10 starts", ["search", "nodes/s", "x Python",
+                                                       "depth"],
+            [(k, f"{v['nodes_per_s']:,.0f}", f"{v['nodes_per_s'] / base:.1f}",
+              f"{v['depth']:.1f}") for k, v in report["speed"].items()]))
+    if "perfect" not in skip:
+        import tempfile
+
+        fair, won = starts_by_value()
+        rng = Random(args.seed)
+        fair_sample = rng.sample(fair, min(args.fair, len(fair)))
+        won_sample = rng.sample(won, min(args.won, len(won)))
+        spec = f"native:{args.seconds}s"
+        with tempfile.TemporaryDirectory() as tmp:
+            table = str(Path(tmp) / "4x4.npz")
+            solve(RULES4).save(table)
+            jobs = [(spec, table, seat, pos, derive_seed(args.seed, i, seat))
+                    for i, pos in enumerate(fair_sample) for seat in (0, 1)]
+            jobs += [(spec, table, seat, pos, derive_seed(args.seed, 10**5 + i))
+                     for i, (pos, seat) in enumerate(won_sample)]
+            results = []
+            with progress_bar(len(jobs), f"4x4: {spec} vs perfect") as advance, \
+                    ProcessPoolExecutor(args.workers) as pool:
+                for res in pool.map(game_vs_perfect, jobs, chunksize=2):
+                    results.append(res)
+                    advance(1)
+        nf = 2 * len(fair_sample)
+        fair_res = results[:nf]
+        won_res = results[nf:]
+        report["perfect"] = {
+            "bot": spec, "fair_starts_total": len(fair), "won_pairs_total": len(won),
+            "fair_games": nf,
+            "fair": {r: sum(1 for x in fair_res if x[2] == r) for r in ("win", "draw", "loss")},
+            "won_games": len(won_res),
+            "won": {r: sum(1 for x in won_res if x[2] == r) for r in ("win", "draw", "loss")},
+        }
+        console.print(report["perfect"])
+    if "elo" not in skip:
+        per_move = time_per_move("alphabeta:4000", 4, args.seed)
+        spec = f"native:{per_move:.4f}s"
+        jobs5 = [(spec, "alphabeta:4000", j, args.seed) for j in range(args.games)]
+        points = []
+        with progress_bar(len(jobs5), f"5x5: {spec} vs alphabeta:4000") as advance, \
+                ProcessPoolExecutor(args.workers) as pool:
+            for p in pool.map(game_5x5, jobs5, chunksize=2):
+                points.append(p)
+                advance(1)
+        score = sum(points) / len(points)
+        elo, low, high = elo_diff(score, len(points))
+        report["elo"] = {"alphabeta_4000_seconds_per_move": per_move, "bot": spec,
+                         "games": len(points), "score": score,
+                         "wins": points.count(1.0), "draws": points.count(0.5),
+                         "losses": points.count(0.0),
+                         "elo": elo, "elo_low": low, "elo_high": high}
+        console.print(report["elo"])
+    args.out.write_text(json.dumps(report, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""The compiled search (``native``) against the Python reference and the exact solution."""
+
+from random import Random
+
+import pytest
+
+from cambio.board import Board, Rules
+from cambio.board.setup import quick_setup
+from cambio.board.solve import solve
+from cambio.bots.board import AlphaBetaBot, make_bot, play_game
+from cambio.bots.board.native import NativeBot, search_value
+from cambio.bots.board.native_search import MATE_ZONE
+
+WIN_NOW = "o1o2/5/1xxxx/o4/5 x"
+MUST_BLOCK = "x4/5/x2x1/5/1oooo x"
+
+
+def positions(rules: Rules, count: int, seed: int) -> list[Board]:
+    """Boards reached by 0-14 random plies from seeded quick setups (games still going)."""
+    rng = Random(seed)
+    out: list[Board] = []
+    i = 0
+    while len(out) < count:
+        board = quick_setup(rules, seed * 1000 + i)
+        i += 1
+        for _ in range(rng.randrange(15)):
+            if board.outcome is not None:
+                break
+            board.push(rng.choice(board.legal_moves()))
+        if board.outcome is None:
+            out.append(board)
+    return out
+
+
+CASES = [
+    (Rules(size=4), "maxn", 4, 30),
+    (Rules(), "maxn", 3, 30),
+    (Rules(other_line="mover_loses"), "maxn", 3, 15),
+    (Rules(players=3), "maxn", 3, 20),
+    (Rules(players=3), "paranoid", 3, 20),
+]
+
+
+@pytest.mark.parametrize("rules,three,max_depth,count", CASES)
+def test_fixed_depth_values_equal_the_python_search(rules, three, max_depth, count):
+    """Without threat search, the compiled search is the Python search: the same root value
+    at every fixed depth, repetitions (in the game and on the search path) included."""
+    rng = Random(count)
+    for board in positions(rules, count, seed=max_depth + len(three)):
+        depth = rng.randrange(1, max_depth + 1)
+        expected, _ = AlphaBetaBot(three=three).search_value(board.copy(), depth)
+        value, move = search_value(board, depth, three=three)
+        assert value == expected, (board.position(), depth)
+        assert move in board.legal_moves()
+
+
+def test_threat_search_results_are_sound_on_3x3():
+    """A win or loss the threat search claims at a shallow depth is the exact value."""
+    rules = Rules(size=3)
+    sol = solve(rules)
+    claimed = beyond_plain = 0
+    for board in positions(rules, 300, seed=3):
+        exact = sol.value(board)
+        value, _ = search_value(board, 1, threats=12)
+        plain, _ = search_value(board, 1, threats=0)
+        if abs(value) >= MATE_ZONE:
+            claimed += 1
+            assert (value > 0) == (exact > 0) and exact != 0, board.position()
+            beyond_plain += abs(plain) < MATE_ZONE
+    assert claimed > 20 and beyond_plain > 10  # it does see past the horizon
+
+
+@pytest.mark.parametrize("position", [WIN_NOW, MUST_BLOCK])
+def test_native_wins_at_once_and_parries_a_threat(position):
+    board = Board(Rules(), position)
+    board.push(NativeBot(nodes=20_000).choose(board.copy()))
+    if position == WIN_NOW:
+        assert board.outcome is not None and board.outcome.winners == (0,)
+    else:
+        # After the block, o has no push that completes a line.
+        for m in board.legal_moves():
+            board.push(m)
+            assert board.outcome is None or 1 not in board.outcome.winners
+            board.pop()
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_native_bot_plays_whole_games_legally_and_deterministically(players):
+    rules = Rules(players=players)
+    results = []
+    for _ in range(2):
+        bots = [make_bot("native:3000", rules, seed=7 + i) for i in range(players)]
+        board = play_game(quick_setup(rules, 5), bots)
+        assert board.outcome is not None
+        results.append(board.move_stack)
+    assert results[0] == results[1]
+    timed = make_bot("native:0.01s", rules, seed=1)
+    assert timed.choose(quick_setup(rules, 6)) in quick_setup(rules, 6).legal_moves()
