@@ -2,8 +2,8 @@
 
 Three studies, each seeded (figures for docs/board-strength.md and docs/performance.md):
 
-1. **speed**: nodes per CPU second of the Python ``alphabeta`` and of ``native`` (threat
-   search off -- the same algorithm -- and on), one search per seeded 5x5 start, in the
+1. **speed**: nodes per CPU second of the Python ``alphabeta`` and of ``native`` (the same
+   algorithm; and with its optional threat search), one search per seeded 5x5 start, in the
    same process (ratios are what to compare on a shared machine).
 2. **4x4 against perfect play**: ``native`` at a fixed time per move plays both seats of a
    random sample of the 4x4 starts (3 and 4 dice, none on a corner, at most 2 in a line,
@@ -45,12 +45,12 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 def speed(starts: int, python_nodes: int, native_nodes: int) -> dict[str, Any]:
     rules = Rules()
     NativeBot(nodes=1000).choose(quick_setup(rules, 10**6))  # load the compiled kernels
-    NativeBot(nodes=1000, threats=0).choose(quick_setup(rules, 10**6))
+    NativeBot(nodes=1000, threats=12).choose(quick_setup(rules, 10**6))
     out: dict[str, Any] = {}
     for label, make in (("alphabeta (Python)", lambda: AlphaBetaBot(nodes=python_nodes)),
-                        ("native, no threat search",
-                         lambda: NativeBot(nodes=native_nodes, threats=0)),
-                        ("native", lambda: NativeBot(nodes=native_nodes))):
+                        ("native", lambda: NativeBot(nodes=native_nodes)),
+                        ("native with threat search (12 plies)",
+                         lambda: NativeBot(nodes=native_nodes, threats=12))):
         nodes = depth = 0
         cpu = 0.0
         for i in range(starts):

@@ -9,6 +9,12 @@ shared machine does not count against the engine; the best of ``--repeat`` runs 
 as ``timeit`` does, with the median beside it.
 
     .venv/bin/python benchmarks/cards_random.py --players 2 --rules rulebook --json
+    .venv/bin/python benchmarks/cards_random.py --players 2 --engine both --json
+
+``--engine batch`` measures the same policy on the batch engine (``cambio.cards.batch``:
+whole rounds natively, ``--chunk`` games per call; the policy draws from its own splitmix64
+stream instead of ``random.Random``); ``both`` measures both engines in the same run and
+reports the ratio.
 """
 
 from __future__ import annotations
@@ -88,6 +94,44 @@ def measure(rules_name: str, players: int, seconds: float, repeat: int,
     }
 
 
+def _timed_batch(rules: Rules, players: int, seconds: float, seed: int,
+                 chunk: int) -> tuple[int, int, float]:
+    from cambio.cards.batch import play_uniform
+
+    play_uniform(rules, players, [seed], policy_seed=seed)  # load the compiled kernels
+    games = actions = 0
+    start = time.process_time()
+    while True:
+        res = play_uniform(rules, players, range(seed + games, seed + games + chunk),
+                           policy_seed=seed + games)
+        games += chunk
+        actions += int(res.actions.sum())
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return games, actions, elapsed
+
+
+def measure_batch(rules_name: str, players: int, seconds: float, repeat: int, seed: int,
+                  chunk: int) -> dict[str, Any]:
+    rules = Rules.preset(rules_name)
+    runs = [_timed_batch(rules, players, seconds, seed + 1_000_000 * k, chunk)
+            for k in range(repeat)]
+    rates = sorted(g / t for g, _, t in runs)
+    action_rates = sorted(a / t for _, a, t in runs)
+    games = sum(g for g, _, _ in runs)
+    actions = sum(a for _, a, _ in runs)
+    return {
+        "engine": "batch",
+        "rules": rules_name,
+        "players": players,
+        "games": games,
+        "games_per_second": round(rates[-1], 1),
+        "games_per_second_median": round(rates[len(rates) // 2], 1),
+        "actions_per_second": round(action_rates[-1], 1),
+        "actions_per_game": round(actions / games, 2),
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--players", type=int, default=2)
@@ -96,8 +140,22 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5, help="runs; the best is reported")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--engine", default="state", choices=["state", "batch", "both"],
+                    help="state: the compiled State; batch: cambio.cards.batch; both")
+    ap.add_argument("--chunk", type=int, default=4096, help="games per batch call")
     args = ap.parse_args()
-    result = measure(args.rules, args.players, args.seconds, args.repeat, args.seed)
+    result: dict[str, Any] = {}
+    if args.engine in ("state", "both"):
+        result = measure(args.rules, args.players, args.seconds, args.repeat, args.seed)
+    if args.engine in ("batch", "both"):
+        batch = measure_batch(args.rules, args.players, args.seconds, args.repeat, args.seed,
+                              args.chunk)
+        if args.engine == "batch":
+            result = batch
+        else:
+            result = {"state": result, "batch": batch,
+                      "speedup": round(batch["games_per_second"]
+                                       / result["games_per_second"], 2)}
     if args.json:
         print(json.dumps(result))
     else:

@@ -72,9 +72,12 @@ def sim_cards(
         "--no-progress", help="No progress bar on stderr.")] = False,
     workers: WorkersOpt = 1,
     ray: RayOpt = None,
+    engine: Annotated[str, typer.Option(
+        "--engine", help="auto (the batch engine when every bot has a native version: "
+        "random), batch (compiled, many games at once; same results), or python.")] = "auto",
 ) -> None:
     """Simulate card-game rounds between bots: progress bar, results table, or --json."""
-    from cambio.sim.cards import SimConfig, simulate
+    from cambio.sim.cards import SimConfig, choose_engine, simulate
     from cambio.sim.report import simulate_and_report
 
     rules = rules_from_options(preset, rule)
@@ -83,10 +86,14 @@ def sim_cards(
     except CambioError as exc:
         raise typer.BadParameter(str(exc), param_hint="--players") from None
     config = SimConfig(rules, players, bots_for_seats(bots, players), games, seed, record)
+    try:
+        chosen = choose_engine(config, engine.strip().lower())
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--engine") from None
     place = where(workers, ray)
     simulate_and_report(games=games, label=f"cards · {rules.preset_name} · {players} players",
                         progress=not no_progress, as_json=as_json,
-                        simulate=lambda advance: simulate(config, advance, place),
+                        simulate=lambda advance: simulate(config, advance, place, chosen),
                         show=print_summary)
 
 

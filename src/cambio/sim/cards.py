@@ -182,20 +182,75 @@ def game_result(config: SimConfig, k: int) -> GameResult:
     return result
 
 
+ENGINES = ("auto", "batch", "python")
+NATIVE_BOTS = frozenset({"random"})
+"""Bots the batch engine plays natively (the same decisions as the Python bot)."""
+BATCH_CHUNK = 4096
+
+
+def choose_engine(config: SimConfig, engine: str) -> str:
+    """``batch`` or ``python`` for ``engine`` (``auto``: batch when every bot has a native
+    version and no records are written, since the batch engine keeps no action history)."""
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; engines: {', '.join(ENGINES)}")
+    native = all(name in NATIVE_BOTS for name in config.bots)
+    if engine == "batch":
+        if not native:
+            others = sorted(set(config.bots) - NATIVE_BOTS)
+            raise ValueError(f"the batch engine has no native version of {', '.join(others)} "
+                             f"(native bots: {', '.join(sorted(NATIVE_BOTS))})")
+        if config.record_dir is not None:
+            raise ValueError("the batch engine writes no records; use --engine python")
+        return "batch"
+    if engine == "auto" and native and config.record_dir is None:
+        return "batch"
+    return "python"
+
+
+def batch_results(config: SimConfig, first: int, count: int) -> list[GameResult]:
+    """Games ``first .. first+count-1`` of ``config`` played natively by the batch engine:
+    the same deals, decisions and results as :func:`play_game`."""
+    from cambio.cards.batch import play_random
+
+    ks = range(first, first + count)
+    res = play_random(config.rules, config.players, [game_seed(config.seed, k) for k in ks],
+                      [config.dealer(k) for k in ks],
+                      [[bot_seed(config.seed, k, s) for s in range(config.players)]
+                       for k in ks])
+    out = []
+    for i in range(count):
+        caller = int(res.callers[i])
+        out.append(GameResult(
+            scores=res.scores[i].tolist(),
+            winners=[s for s in range(config.players) if res.winners[i, s]],
+            turns=int(res.turns[i]), actions=int(res.actions[i]),
+            end_reason=res.end_reasons[i], caller=caller if caller >= 0 else None))
+    return out
+
+
 def simulate(config: SimConfig, advance: Callable[[int], None] | None = None,
-             where: Where = LOCAL) -> dict[str, Any]:
+             where: Where = LOCAL, engine: str = "python") -> dict[str, Any]:
     """Play every game of ``config`` (writing records if asked) and return the summary.
 
     ``where`` may spread the games over processes or a Ray cluster: the summary is the same
     but for its timing fields. Timing covers play only; with ``record_dir`` it also includes
-    writing the records.
+    writing the records. ``engine`` (see :func:`choose_engine`) gives the same summary too:
+    the batch engine plays the same games, natively, in this process.
     """
     if config.record_dir is not None:
         config.record_dir.mkdir(parents=True, exist_ok=True)
     tally = Tally(config)
     start = time.perf_counter()
-    for result in play_all(game_result, config, config.games, where, advance):
-        tally.add(result)
+    if choose_engine(config, engine) == "batch":
+        for first in range(0, config.games, BATCH_CHUNK):
+            count = min(BATCH_CHUNK, config.games - first)
+            for result in batch_results(config, first, count):
+                tally.add(result)
+            if advance is not None:
+                advance(count)
+    else:
+        for result in play_all(game_result, config, config.games, where, advance):
+            tally.add(result)
     return tally.summary(time.perf_counter() - start)
 
 
@@ -216,6 +271,6 @@ def bot_rows(summary: dict[str, Any]) -> list[Sequence[Any]]:
     ]
 
 
-__all__ = ["TIMING_KEYS", "GameResult", "SimConfig", "Tally", "bot_rows", "bot_seed",
-           "game_record", "game_result", "game_seed", "play_game", "record_path", "seat_rows",
-           "simulate"]
+__all__ = ["ENGINES", "NATIVE_BOTS", "TIMING_KEYS", "GameResult", "SimConfig", "Tally",
+           "batch_results", "bot_rows", "bot_seed", "choose_engine", "game_record",
+           "game_result", "game_seed", "play_game", "record_path", "seat_rows", "simulate"]

@@ -1,11 +1,13 @@
-"""``native``: the alphabeta bot's search, compiled (numba), with a threat search.
+"""``native``: the alphabeta bot's search, compiled (numba).
 
 Same algorithm and evaluation as :class:`~cambio.bots.board.search.AlphaBetaBot` (the
 pure-Python reference; see :mod:`.native_search` for the kernels), about two orders of
-magnitude more nodes per second, plus a threat search at the horizon (on by default) so
-that forced sequences -- a push that completes a line, the one reply that parries it -- are
-followed to their end. ``native:1s`` searches one second a move, ``native:200000`` two
-hundred thousand nodes.
+magnitude more nodes per second. ``native:1s`` searches one second a move,
+``native:200000`` two hundred thousand nodes.
+
+``NativeBot(threats=N)`` adds a threat search at the horizon, N plies deep: forced sequences
+-- a push that completes a line, the replies that parry it -- are followed to their end.
+It is off by default: at equal time it did not play better (``docs/board-strength.md``).
 
 Iterative deepening runs in Python, one compiled call per depth; the transposition table
 (``2**tt_bits`` entries) lives in numpy arrays kept between moves.
@@ -64,7 +66,7 @@ class NativeSearch:
     """One seat's compiled search state: the tables, the transposition table, the stacks."""
 
     def __init__(self, g: Geometry, players: int, mover_loses: bool, tt_bits: int = 18,
-                 threats: int = 12) -> None:
+                 threats: int = 0) -> None:
         if g.n > MAX_NATIVE_SIZE:
             raise ValueError(f"the native search handles boards up to {MAX_NATIVE_SIZE}x"
                              f"{MAX_NATIVE_SIZE}")
@@ -147,7 +149,7 @@ class NativeBot(EvaluatedSetupChoices):
     """Iterative-deepening compiled search under a node and/or time budget."""
 
     def __init__(self, nodes: int = 200_000, seconds: float | None = None, seed: int = 0,
-                 max_depth: int = MAX_DEPTH, three: str = "maxn", threats: int = 12) -> None:
+                 max_depth: int = MAX_DEPTH, three: str = "maxn", threats: int = 0) -> None:
         if three not in ("maxn", "paranoid"):
             raise ValueError(f"three must be 'maxn' or 'paranoid', not {three!r}")
         self.three = three

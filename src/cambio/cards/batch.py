@@ -1,0 +1,267 @@
+"""``cambio.cards.batch``: many rounds of the card game at once, compiled (numba).
+
+The rules of :class:`~cambio.cards.state.State` in polled (turn-based) mode as kernels over
+arrays of ``N`` games of one rule set and player count (struct of arrays; see
+:mod:`cambio.cards.batch_kernels`). For the same seed and the same actions a game here is
+the compiled engine's round exactly: the same deal, reshuffles and poll order, the same legal
+actions in the same order, the same scores (``tests/cards/test_batch.py`` checks thousands
+of seeded games per preset at 2-8 players).
+
+>>> from cambio.cards import Rules
+>>> b = Batch(Rules.preset("rulebook"), players=2, games=3)
+>>> b.reset([1, 2, 3])
+>>> acts, counts = b.legal_actions()
+>>> [action_text(a) for a in acts[0, :counts[0]]]
+['cambio', 'draw']
+>>> b.step([acts[i, 1] for i in range(3)])  # every game draws
+>>> b.phases().tolist()
+[1, 1, 1]
+
+Whole rounds run natively with :func:`play_random` (the ``random`` bot's decisions, from the
+same seeds) and :func:`play_uniform` (the benchmark's policy), without returning to Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from . import batch_kernels as k
+from .actions import action_text
+from .cards import deck_cards
+from .rules import Power, PowerTrigger, Resnap, Rules, TieRule, tables
+from .state import EndReason, State
+
+I64 = npt.NDArray[np.int64]
+HIDDEN = -2
+
+_POWER_CODE = {
+    Power.NONE: k.P_NONE, Power.PEEK_OWN: k.P_PEEK_OWN, Power.PEEK_OTHER: k.P_PEEK_OTHER,
+    Power.SWAP_OWN_OTHER: k.P_SWAP_OWN_OTHER, Power.SWAP_ANY: k.P_SWAP_ANY,
+    Power.LOOK_OWN_OTHER_MAY_SWAP: k.P_LOOK_MAY, Power.LOOK_ANY_SWAP_ANY: k.P_LOOK_ANY,
+}
+
+
+def flatten_rules(rules: Rules, players: int) -> I64:
+    """The rule set as the kernels read it: values, power codes, then the flags."""
+    t = tables(rules)
+    rf = np.zeros(k.N_RF, dtype=np.int64)
+    rf[:56] = t.values
+    rf[56:112] = [_POWER_CODE[p] for p in t.powers]
+    rf[k.R_PLAYERS] = players
+    rf[k.R_DRAW_FROM_DISCARD] = rules.draw_from_discard
+    rf[k.R_FIRE_REPLACED] = rules.power_trigger == PowerTrigger.END_OF_TURN_DISCARD
+    rf[k.R_OPTIONAL] = rules.powers_optional
+    rf[k.R_SNAPPER_ONLY] = rules.resnap == Resnap.SNAPPER_ONLY
+    rf[k.R_ONE_SNAP] = rules.one_snap_per_discard
+    rf[k.R_PENALTY] = rules.snap_penalty
+    rf[k.R_MAX_GRID] = rules.max_grid if rules.max_grid is not None else -1
+    rf[k.R_LOCK_CALLER] = rules.lock_caller
+    rf[k.R_CALLER_MAY_SNAP] = rules.caller_may_snap
+    rf[k.R_AUTO_CALL] = rules.empty_grid_calls_cambio
+    rf[k.R_EARLIEST] = rules.earliest_cambio_turn
+    rf[k.R_MAX_TURNS] = rules.max_turns
+    rf[k.R_OPENING_PEEK] = rules.opening_peek
+    rf[k.R_MOST_CARDS_TIE] = rules.tie_rule == TieRule.MOST_CARDS_THEN_NOT_CALLER
+    return rf
+
+
+def _seeds(seeds: Sequence[int] | npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    return np.array([int(s) & ((1 << 64) - 1) for s in seeds], dtype=np.uint64)
+
+
+class Batch:
+    """``games`` rounds of one rule set and player count, stepped together."""
+
+    def __init__(self, rules: Rules, players: int, games: int) -> None:
+        rules.check_players(players)
+        if players > 62:
+            raise ValueError("the batch engine handles at most 62 players")
+        self.rules = rules
+        self.players = players
+        self.games = games
+        self.full = np.array(deck_cards(rules.decks_for(players), rules.jokers_per_deck),
+                             dtype=np.int64)
+        d = len(self.full)
+        self.slots = d
+        """Slots per grid: a grid can never hold more than every card."""
+        self.max_actions = d * d // 2 + 16
+        self.rf = flatten_rules(rules, players)
+        self.grid = np.full((games, players, d), -1, dtype=np.int64)
+        self.known = np.zeros((games, players, d), dtype=np.int64)
+        self.glen = np.zeros((games, players), dtype=np.int64)
+        self.deck = np.zeros((games, d), dtype=np.int64)
+        self.pile = np.zeros((games, d), dtype=np.int64)
+        self.sc = np.zeros((games, k.N_SC), dtype=np.int64)
+        self.poll = np.zeros((games, players), dtype=np.int64)
+        self.mt = np.zeros(625, dtype=np.int64)
+        self._acts = np.zeros((games, self.max_actions), dtype=np.int64)
+        self._counts = np.zeros(games, dtype=np.int64)
+        self._scratch = np.zeros(d * players + 8, dtype=np.int64)
+
+    # ------------------------------------------------------------------ stepping
+    def reset(self, seeds: Sequence[int], dealers: Sequence[int] | None = None) -> None:
+        """Deal every game: game ``i`` is ``State(rules, players, seed=seeds[i],
+        dealer=dealers[i])`` (default dealer: the last seat)."""
+        if len(seeds) != self.games:
+            raise ValueError(f"{len(seeds)} seeds for {self.games} games")
+        d = np.full(self.games, self.players - 1, dtype=np.int64) if dealers is None else \
+            np.array([x % self.players for x in dealers], dtype=np.int64)
+        k.reset_all(_seeds(seeds), d, self.full, self.grid, self.known, self.glen, self.deck,
+                    self.pile, self.sc, self.poll, self.rf, self.mt)
+
+    def legal_actions(self) -> tuple[I64, I64]:
+        """``(actions, counts)``: game ``i``'s legal actions are ``actions[i, :counts[i]]``,
+        in ``State.legal_actions`` order (none once the round is over)."""
+        k.legal_all(self.grid, self.glen, self.sc, self.poll, self.rf, self._acts,
+                    self._counts, self._scratch)
+        return self._acts, self._counts
+
+    def step(self, actions: Sequence[int] | I64) -> None:
+        """Apply ``actions[i]`` for game ``i``'s current player (unchecked, like
+        ``State.apply``); games that are over, or given a negative action, are skipped."""
+        acts = np.asarray(actions, dtype=np.int64)
+        k.step_all(acts, self.grid, self.known, self.glen, self.deck, self.pile, self.sc,
+                   self.poll, self.rf, self.mt)
+
+    # ------------------------------------------------------------------ reading
+    def phases(self) -> I64:
+        return self.sc[:, k.PHASE].copy()
+
+    def is_over(self) -> npt.NDArray[np.bool_]:
+        over: npt.NDArray[np.bool_] = self.sc[:, k.PHASE] == k.PH_ROUND_OVER
+        return over
+
+    def current_players(self) -> I64:
+        """The seat each game waits for (``TERMINAL``, -4, once over)."""
+        return np.array([k.current_player(i, self.sc, self.poll) for i in range(self.games)],
+                        dtype=np.int64)
+
+    def scores(self) -> I64:
+        out = np.zeros((self.games, self.players), dtype=np.int64)
+        for i in range(self.games):
+            k.scores_of(i, self.grid, self.glen, self.rf, out[i])
+        return out
+
+    def winners(self) -> npt.NDArray[np.bool_]:
+        """``[i, seat]``: whether the seat wins game ``i`` (by the preset's tie rule)."""
+        buf = np.zeros(self.players, dtype=np.int64)
+        masks = [k.winners_mask(i, self.grid, self.glen, self.sc, self.rf, buf)
+                 for i in range(self.games)]
+        return np.array([[m >> s & 1 for s in range(self.players)] for m in masks],
+                        dtype=bool)
+
+    def returns(self) -> npt.NDArray[np.float64]:
+        """+1 per winner, -1 per loser, 0 for all if everyone won or the game is not over."""
+        win = self.winners()
+        over = self.is_over()
+        out = np.where(win, 1.0, -1.0)
+        out[~over | win.all(axis=1)] = 0.0
+        return out
+
+    def observe(self, seat: int) -> dict[str, I64]:
+        """``seat``'s view of every game as tensors: ``grids[i, seat, slot]`` a card the
+        seat knows, ``HIDDEN`` (-2) or ``EMPTY`` (-1); the top of the pile (-1 if none);
+        the deck size; the phase; the seat to act; the held card if the seat may see it."""
+        bit = (1 << seat) | (1 << self.players)
+        seen = (self.known & bit) != 0
+        grids = np.where(self.grid < 0, -1, np.where(seen, self.grid, HIDDEN))
+        plen = self.sc[:, k.PLEN]
+        top = np.where(plen > 0, self.pile[np.arange(self.games), np.maximum(plen - 1, 0)], -1)
+        held = self.sc[:, k.HELD]
+        visible = (self.sc[:, k.HELD_FROM_PILE] != 0) | (self.sc[:, k.TURN] == seat)
+        return {"grids": grids, "top": top, "deck_size": self.sc[:, k.DLEN].copy(),
+                "phase": self.phases(), "actor": self.current_players(),
+                "held": np.where(held < 0, -1, np.where(visible, held, HIDDEN)),
+                "turn_number": self.sc[:, k.TURN_NUMBER].copy()}
+
+    def snapshot(self, i: int) -> dict[str, object]:
+        """Game ``i`` in :func:`state_snapshot`'s terms (for comparison with the engine)."""
+        sc = self.sc[i]
+        n = self.players
+        grids = [self.grid[i, s, :self.glen[i, s]].tolist() for s in range(n)]
+        known = [self.known[i, s, :self.glen[i, s]].tolist() for s in range(n)]
+        over = sc[k.PHASE] == k.PH_ROUND_OVER
+        poll = self.poll[i, :sc[k.POLL_LEN]].tolist() if not over else []
+        return {
+            "grids": grids, "known": known, "deck": self.deck[i, :sc[k.DLEN]].tolist(),
+            "pile": self.pile[i, :sc[k.PLEN]].tolist(), "turn": int(sc[k.TURN]),
+            "turn_number": int(sc[k.TURN_NUMBER]), "turn_final": bool(sc[k.TURN_FINAL]),
+            "held": int(sc[k.HELD]), "held_from_pile": bool(sc[k.HELD_FROM_PILE]),
+            "power": int(sc[k.POWER]), "look": (int(sc[k.LOOK_A]), int(sc[k.LOOK_B])),
+            "caller": int(sc[k.CALLER]), "final_left": int(sc[k.FINAL_LEFT]),
+            "window": int(sc[k.WINDOW]), "give": (int(sc[k.GIVE_ADDR]), int(sc[k.GIVE_SEAT])),
+            "poll": poll, "poll_i": int(sc[k.POLL_I]) if poll or over else 0,
+            "phase": int(sc[k.PHASE]), "end_reason": int(sc[k.END_REASON]),
+            "reshuffles": int(sc[k.RESHUFFLES]), "chance": int(sc[k.CHANCE]),
+            "last_snap": None if sc[k.SNAP_SEAT] < 0 else (
+                int(sc[k.SNAP_SEAT]), int(sc[k.SNAP_ADDR]), int(sc[k.SNAP_CARD]),
+                bool(sc[k.SNAP_RIGHT])),
+        }
+
+
+def state_snapshot(s: State) -> dict[str, object]:
+    """The fields of a compiled-engine state that the batch engine mirrors."""
+    over = s.is_over()
+    return {
+        "grids": [list(g) for g in s.grids], "known": [list(x) for x in s.known],
+        "deck": list(s.deck), "pile": list(s.pile), "turn": s.turn,
+        "turn_number": s.turn_number, "turn_final": bool(s.turn_final), "held": s.held,
+        "held_from_pile": bool(s.held_from_pile), "power": s.power,
+        "look": (s.look_a, s.look_b), "caller": s.caller, "final_left": s.final_left,
+        "window": s.window, "give": (s.give_addr, s.give_seat), "poll": list(s.poll),
+        "poll_i": s.poll_i if s.poll or over else 0, "phase": s.phase,
+        "end_reason": int(s.end_reason), "reshuffles": s.reshuffles, "chance": s._chance,
+        "last_snap": s.last_snap,
+    }
+
+
+@dataclass(frozen=True)
+class Results:
+    """Whole rounds played natively: per game, scores, winners and how the round went."""
+
+    scores: I64
+    winners: npt.NDArray[np.bool_]
+    turns: I64
+    actions: I64
+    end_reasons: list[str]
+    callers: I64
+
+
+def _results(b: Batch) -> Results:
+    names = {int(r): r.name.lower() for r in EndReason}
+    return Results(scores=b.scores(), winners=b.winners(),
+                   turns=b.sc[:, k.TURN_NUMBER].copy(), actions=b.sc[:, k.ACTIONS].copy(),
+                   end_reasons=[names[int(r)] for r in b.sc[:, k.END_REASON]],
+                   callers=b.sc[:, k.CALLER].copy())
+
+
+def play_random(rules: Rules, players: int, seeds: Sequence[int], dealers: Sequence[int],
+                bot_seeds: Sequence[Sequence[int]]) -> Results:
+    """Round ``i`` with a ``random`` bot seeded ``bot_seeds[i][seat]`` in every seat, as
+    ``play_round(State(rules, players, seed=seeds[i], dealer=dealers[i]), bots)`` plays it."""
+    b = Batch(rules, players, len(seeds))
+    bs = np.array([[int(x) & ((1 << 64) - 1) for x in row] for row in bot_seeds],
+                  dtype=np.uint64).reshape(len(seeds), players)
+    bot_mt = np.zeros((players, 625), dtype=np.int64)
+    k.play_random_all(_seeds(seeds), np.array([d % players for d in dealers], dtype=np.int64),
+                      bs, b.full, b.grid, b.known, b.glen, b.deck, b.pile, b.sc, b.poll, b.rf,
+                      b.mt, bot_mt, b._acts[0], b._scratch)
+    return _results(b)
+
+
+def play_uniform(rules: Rules, players: int, seeds: Sequence[int], policy_seed: int = 0,
+                 no_call_before: int = 8) -> Results:
+    """Rounds of uniform random play, never calling Cambio before turn ``no_call_before``
+    (``benchmarks/cards_random.py``'s policy); the policy's own stream is splitmix64."""
+    b = Batch(rules, players, len(seeds))
+    k.play_uniform_all(_seeds(seeds), b.full, b.grid, b.known, b.glen, b.deck, b.pile, b.sc,
+                       b.poll, b.rf, b.mt, b._acts[0], b._scratch, policy_seed, no_call_before)
+    return _results(b)
+
+
+__all__ = ["Batch", "Results", "action_text", "play_random", "play_uniform",
+           "state_snapshot"]

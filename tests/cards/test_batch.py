@@ -1,0 +1,187 @@
+"""The batch engine (``cambio.cards.batch``) against the compiled engine, game for game.
+
+For the same seed and the same actions both engines must hold the same state after every
+action (cards, knowledge masks, deck, pile, every counter, the chance counter), offer the
+same legal actions in the same order, and end with the same scores and winners.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from cambio.bots.cards import RandomBot, play_round
+from cambio.cards import HIDDEN, Rules, State, observe, parse_action
+from cambio.cards import batch_kernels as k
+from cambio.cards.actions import SNAP
+from cambio.cards.batch import Batch, play_random, play_uniform, state_snapshot
+
+from .golden import load
+
+PRESETS = ["rulebook", "house", "wikipedia"]
+SIZES = [(2, 400), (3, 300), (4, 250), (5, 150), (6, 150), (7, 120), (8, 120)]
+"""(players, games) per preset: 1,490 games per preset at 2-8 players."""
+
+HOUSE = [
+    {"lock_caller": True, "caller_may_snap": False},
+    {"max_grid": 5, "snap_penalty": 2},
+    {"empty_grid_calls_cambio": True, "one_snap_per_discard": True},
+    {"earliest_cambio_turn": 4, "powers_optional": True, "resnap": "snapper_only"},
+    {"max_turns": 6, "opening_peek": 0, "snap_penalty": 0},
+    {"max_grid": 4, "snap_penalty": 4, "jokers_per_deck": 8, "value_red_king": -3},
+    {"power_trigger": "end_of_turn_discard", "power_nine_ten": "swap_any",
+     "power_seven_eight": "look_any_two_swap_any_two"},
+]
+
+
+def lockstep(rules: Rules, players: int, games: int, seed: int) -> int:
+    """Play ``games`` seeded rounds in both engines with the same random actions (snaps now
+    and then); compare after every action. Returns the number of actions compared."""
+    b = Batch(rules, players, games)
+    seeds = [seed + 7919 * i for i in range(games)]
+    dealers = [i % players for i in range(games)]
+    states = [State(rules, players, seed=s, dealer=d) for s, d in zip(seeds, dealers,
+                                                                         strict=True)]
+    b.reset(seeds, dealers)
+    rng = random.Random(seed)
+    compared = 0
+    while True:
+        acts, counts = b.legal_actions()
+        chosen = np.full(games, -1, dtype=np.int64)
+        for i, s in enumerate(states):
+            legal = s.legal_actions()
+            assert acts[i, :counts[i]].tolist() == legal, (i, s.history)
+            if s.is_over():
+                continue
+            calm = [a for a in legal if a & 31 != SNAP]
+            a = rng.choice(calm if calm and rng.random() < 0.9 else legal)
+            s.apply(a)
+            chosen[i] = a
+        if (chosen < 0).all():
+            break
+        b.step(chosen)
+        for i, s in enumerate(states):
+            if chosen[i] >= 0:
+                assert b.snapshot(i) == state_snapshot(s), (i, s.history)
+                compared += 1
+    assert b.scores().tolist() == [s.scores() for s in states]
+    win = b.winners()
+    assert [[p for p in range(players) if win[i, p]] for i in range(games)] == \
+        [sorted(s.winners()) for s in states]
+    assert b.returns().tolist() == [s.returns() for s in states]
+    return compared
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_thousands_of_seeded_games_per_preset_match_the_compiled_engine(preset):
+    rules = Rules.preset(preset)
+    total = 0
+    for players, games in SIZES:
+        if rules.max_players is not None and players > rules.max_players:
+            continue
+        total += lockstep(rules, players, games, seed=players * 1000 + len(preset))
+    assert total > 30_000  # actions compared state by state
+
+
+@pytest.mark.parametrize("overrides", HOUSE)
+def test_house_rules_match_the_compiled_engine(overrides):
+    for preset in PRESETS:
+        for players in (2, 3, 5):
+            lockstep(Rules.preset(preset, **overrides), players, 40, seed=players * 17)
+
+
+def test_the_golden_games_replay_identically():
+    """The pinned games (bots of every kind) replayed action by action in the batch."""
+    for game in load():
+        rules = Rules.preset(game["preset"], **game["overrides"])
+        b = Batch(rules, game["players"], 1)
+        b.reset([game["seed"]], [game["dealer"]])
+        for line in game["actions"]:
+            seat, text = line.split(" ", 1)
+            assert b.current_players()[0] == int(seat)
+            b.step([parse_action(text)])
+        assert b.is_over()[0]
+        assert b.scores()[0].tolist() == game["scores"]
+        assert int(b.sc[0, k.RESHUFFLES]) == game["reshuffles"]
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_native_random_bots_make_the_random_bots_decisions(players):
+    """``play_random`` runs whole rounds natively; the Python ``random`` bot with the same
+    seeds plays the same rounds."""
+    rules = Rules.preset("wikipedia" if players <= 8 else "rulebook")
+    seeds = [11 + 3 * i for i in range(60)]
+    dealers = [i % players for i in range(60)]
+    bot_seeds = [[1000 * i + s for s in range(players)] for i in range(60)]
+    res = play_random(rules, players, seeds, dealers, bot_seeds)
+    for i in range(60):
+        state = State(rules, players, seed=seeds[i], dealer=dealers[i])
+        play_round(state, [RandomBot(x) for x in bot_seeds[i]])
+        assert res.scores[i].tolist() == state.scores()
+        assert res.turns[i] == state.turn_number
+        assert res.actions[i] == state.history_length()
+        assert res.end_reasons[i] == state.end_reason.name.lower()
+
+
+def test_uniform_play_is_seeded_and_ends_every_round():
+    rules = Rules.preset("house")
+    a = play_uniform(rules, 3, list(range(200)), policy_seed=5)
+    b = play_uniform(rules, 3, list(range(200)), policy_seed=5)
+    assert (a.scores == b.scores).all() and (a.actions == b.actions).all()
+    assert set(a.end_reasons) <= {"cambio", "deck_exhausted", "turn_cap"}
+
+
+def test_observe_shows_what_the_seat_may_see():
+    rules = Rules.preset("rulebook")
+    b = Batch(rules, 3, 20)
+    b.reset(list(range(20)))
+    states = [State(rules, 3, seed=i) for i in range(20)]
+    rng = random.Random(3)
+    for _ in range(12):
+        acts, counts = b.legal_actions()
+        chosen = [int(acts[i, rng.randrange(counts[i])]) if counts[i] else -1
+                  for i in range(20)]
+        for s, a in zip(states, chosen, strict=True):
+            if a >= 0:
+                s.apply(a)
+        b.step(chosen)
+    for seat in range(3):
+        obs = b.observe(seat)
+        for i, s in enumerate(states):
+            view = observe(s, seat)
+            for p in range(3):
+                width = len(view.grids[p])
+                assert obs["grids"][i, p, :width].tolist() == list(view.grids[p])
+            assert obs["top"][i] == view.top()
+            assert obs["deck_size"][i] == view.deck_size
+            held = view.held
+            assert obs["held"][i] == (held if held != HIDDEN else HIDDEN)
+
+
+def test_cpython_random_is_reproduced_exactly():
+    mt = np.zeros(625, dtype=np.int64)
+    for seed in (0, 1, 2**32 - 1, 2**32, 2**63 + 5, 2**64 - 1):
+        k.mt_seed(mt, np.uint64(seed))
+        r = random.Random(seed)
+        assert [k.mt_random(mt) for _ in range(50)] == [r.random() for _ in range(50)]
+        assert [k.mt_randbelow(mt, n) for n in range(1, 60)] == \
+            [r.randrange(n) for n in range(1, 60)]
+
+
+def test_sim_gives_the_same_summary_on_both_engines(tmp_path):
+    from cambio.sim.cards import TIMING_KEYS, SimConfig, choose_engine, simulate
+
+    config = SimConfig(Rules.preset("house"), 3, ("random",) * 3, 300, seed=4)
+    assert choose_engine(config, "auto") == "batch"
+    fast, slow = simulate(config, engine="batch"), simulate(config, engine="python")
+    for key in TIMING_KEYS:
+        del fast[key], slow[key]
+    assert fast == slow
+    mixed = SimConfig(Rules.preset("house"), 2, ("random", "memory"), 10)
+    assert choose_engine(mixed, "auto") == "python"
+    with pytest.raises(ValueError, match="no native version of memory"):
+        choose_engine(mixed, "batch")
+    recorded = SimConfig(Rules.preset("house"), 2, ("random",) * 2, 10, record_dir=tmp_path)
+    assert choose_engine(recorded, "auto") == "python"
