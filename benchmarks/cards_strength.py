@@ -5,7 +5,8 @@ a tournament must not offer: the perfect-information ``oracle`` reference bot (i
 state). Two bots, heads-up or one bot against ``players - 1`` copies of the other; every deal
 is played with the seats rotated (as in the tournament), and the first bot's win share (a
 round won alone counts 1, shared by k winners 1/k) is reported with a 95% interval from the
-per-deal means. Game seeds are ``cambio.sim.seeds.derive_seed(seed, deal)``; decision times
+per-deal means (``won_or_tied``: rounds it won or tied for, each tie counting fully). Game
+seeds are ``cambio.sim.seeds.derive_seed(seed, deal)``; decision times
 of the first bot are CPU seconds (``time.process_time``) per decision, with percentiles.
 
     .venv/bin/python benchmarks/cards_strength.py --bots hard,oracle --players 2 \
@@ -23,6 +24,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from rich.console import Console
 from rich.progress import track
 
 from cambio.bots.cards import CardBot, make_bot, play_round
@@ -46,11 +48,13 @@ class Timed:
         return action
 
 
-def play_deal(args: tuple[str, str, int, str, int, int]) -> tuple[float, list[float]]:
-    """One deal, every rotation of the seats: (mean share of the first bot, its times)."""
+def play_deal(args: tuple[str, str, int, str, int, int]) -> tuple[float, list[float], float]:
+    """One deal, every rotation of the seats: (mean share of the first bot, its times, the
+    share of rotations it won or tied for the win)."""
     first, other, players, preset, seed, deal = args
     rules = Rules.preset(preset)
     total = 0.0
+    won = 0.0
     times: list[float] = []
     for rotation in range(players):
         state = State(rules, players, seed=derive_seed(seed, deal), polled=True)
@@ -69,9 +73,10 @@ def play_deal(args: tuple[str, str, int, str, int, int]) -> tuple[float, list[fl
         play_round(state, bots)
         winners = state.winners()
         total += 1.0 / len(winners) if rotation in winners else 0.0
+        won += rotation in winners
         assert timed is not None
         times += timed.times
-    return total / players, times
+    return total / players, times, won / players
 
 
 def main() -> None:
@@ -87,14 +92,16 @@ def main() -> None:
     first, other = a.bots.split(",")
     deals = max(1, a.games // a.players)
     jobs = [(first, other, a.players, a.rules, a.seed, d) for d in range(deals)]
+    err = Console(stderr=True)
     start = time.perf_counter()
-    results: list[tuple[float, list[float]]] = []
+    results: list[tuple[float, list[float], float]] = []
     if a.workers > 1:
         with ProcessPoolExecutor(a.workers) as pool:
             results = list(track(pool.map(play_deal, jobs, chunksize=4), total=deals,
-                                 description=f"{first} vs {other}"))
+                                 description=f"{first} vs {other}", console=err))
     else:
-        results = [play_deal(j) for j in track(jobs, description=f"{first} vs {other}")]
+        results = [play_deal(j) for j in track(jobs, description=f"{first} vs {other}",
+                                               console=err)]
     shares = [r[0] for r in results]
     times = sorted(t for r in results for t in r[1])
     mean = sum(shares) / deals
@@ -108,6 +115,7 @@ def main() -> None:
         "bots": [first, other], "players": a.players, "rules": a.rules, "seed": a.seed,
         "rounds": deals * a.players, "deals": deals,
         "win_share": mean, "low": mean - half, "high": mean + half,
+        "won_or_tied": sum(r[2] for r in results) / deals,
         "decisions": len(times), "decision_p50": pct(0.5), "decision_p95": pct(0.95),
         "decision_p99": pct(0.99), "decision_max": times[-1] if times else 0.0,
         "seconds": time.perf_counter() - start,

@@ -102,3 +102,19 @@ def test_cli_rejects_bad_bots_without_traceback():
     out = subprocess.run([*CAMBIO, "tournament", "cards", "--bots", "memory,nobot"],
                          capture_output=True, text=True)
     assert out.returncode != 0 and "nobot" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_board_tournament_runs_through_the_same_schedule():
+    from cambio.board import Rules as BoardRules
+
+    config = TournamentConfig(BoardRules(players=2), 2, ("random", "greedy"), 12, seed=2,
+                              game="board")
+    first = summarize(config, run(config))
+    assert untimed(summarize(config, run(config))) == untimed(first)
+    pair = first["pairs"]["greedy vs random"]
+    assert pair["games"] == 12 and pair["win_share"] > 0.5
+    assert first["game"] == "board"
+    out = subprocess.run([*CAMBIO, "tournament", "board", "--bots", "random,greedy",
+                          "--games", "6", "--seed", "1", "--json", "--no-progress"],
+                         capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout)["pairs"]["greedy vs random"]["games"] == 6

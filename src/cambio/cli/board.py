@@ -6,6 +6,7 @@ import json
 import os
 import resource
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, cast
 
@@ -236,8 +237,57 @@ def _default_table(rules: Rules) -> Path:
             / f"board-{rules.size}x{rules.size}-k{rules.line}-{rules.other_line}.npz")
 
 
-def register(*, sim: typer.Typer, play: typer.Typer, solve: typer.Typer) -> None:
+def tournament_board(
+    bots: Annotated[str, typer.Option(
+        "--bots", "-b", help="Bots to play each other, comma-separated (at least two): "
+        "random, greedy, alphabeta[:NODES|:SECONDSs], mcts[:ITERATIONS].")
+    ] = "random,greedy,mcts",
+    players: PlayersOpt = 2,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 200,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 0,
+    size: SizeOpt = 5,
+    line: LineOpt = 0,
+    other_line: OtherLineOpt = "owner",
+    max_plies: MaxPliesOpt = 200,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print one JSON object (the summary) instead of tables.")] = False,
+    plot_file: Annotated[Path | None, typer.Option(
+        "--plot", help="Save a plot of the ratings and the pairwise table.")] = None,
+    no_progress: Annotated[bool, typer.Option(
+        "--no-progress", help="No progress bar on stderr.")] = False,
+    workers: WorkersOpt = 1,
+    ray: RayOpt = None,
+) -> None:
+    """Round robin between board bots, seats rotated: pairwise win shares and ratings."""
+    from cambio.cli.cards import print_tournament
+    from cambio.sim import tournament as tour
+    from cambio.sim.report import simulate_and_report
+
+    rules = make_rules(players, size, line, other_line, max_plies)
+    names = tuple(dict.fromkeys(n.strip().lower() for n in bots.split(",") if n.strip()))
+    try:
+        config = tour.TournamentConfig(rules, players, names, games, seed, game="board")
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--bots/--players") from None
+    place = where(workers, ray)
+
+    def play(advance: Callable[[int], None]) -> dict[str, Any]:
+        start = time.perf_counter()
+        results = tour.run(config, advance, place)
+        return tour.summarize(config, results, time.perf_counter() - start)
+
+    summary = simulate_and_report(
+        games=games, label=f"tournament · board · {players} players", progress=not no_progress,
+        as_json=as_json, simulate=play, show=print_tournament)
+    if plot_file is not None:
+        tour.plot(summary, str(plot_file))
+
+
+def register(*, sim: typer.Typer, play: typer.Typer, solve: typer.Typer,
+             tournament: typer.Typer | None = None) -> None:
     """Add the board game's commands to the command groups."""
+    if tournament is not None:
+        tournament.command("board")(tournament_board)
     sim.command("board")(sim_board)
     play.command("board")(play_board)
     solve.command("board")(solve_board)

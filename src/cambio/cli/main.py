@@ -34,7 +34,7 @@ app.command("replay")(replay_command)
 app.command("export")(export_command)
 
 cards_cli.register(sim=sim_app, play=play_app, tournament=tournament_app)
-board_cli.register(sim=sim_app, play=play_app, solve=solve_app)
+board_cli.register(sim=sim_app, play=play_app, solve=solve_app, tournament=tournament_app)
 serve_cli.register(app)
 
 

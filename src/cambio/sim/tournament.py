@@ -1,4 +1,5 @@
-"""Card-game tournaments: every lineup of the named bots, seats rotated, rated with OpenSkill.
+"""Tournaments (card game, and board game): every lineup of the named bots, seats rotated,
+rated with OpenSkill.
 
 A tournament is a pure function of its configuration: game ``k`` is fully decided by
 ``(config, k)`` -- its lineup, its seat rotation, its round seed and its bots' seeds all come
@@ -25,6 +26,10 @@ by score (tied scores share a rank; the preset's tie rule decides who among the 
 actually won, so winners rank first). A bot in several seats of one game is rated as each
 seat from its rating before the game, and its new rating averages the seats' updates.
 ``low``/``high`` are ``mu ± 1.96 sigma``.
+
+**The board game** (``game="board"``, ``rules`` a :class:`cambio.board.Rules`) runs through
+the same schedule: a deal is a quick setup seeded like a card deal, a draw (no winner) counts
+as a win shared by every seat, and the ranking puts winners first, everyone else second.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from cambio.bots.cards import make_bot, play_round
-from cambio.cards import Rules, State
+from cambio.cards import State
 from cambio.sim.cards import bot_seed, game_seed
 from cambio.sim.parallel import LOCAL, Where, play_all
 from cambio.sim.ratings import Z95
@@ -48,15 +53,23 @@ TIMING_KEYS = ("seconds", "games_per_second", "decision_seconds")
 
 @dataclass(frozen=True)
 class TournamentConfig:
-    rules: Rules
+    rules: Any
+    """The card game's :class:`~cambio.cards.Rules`, or the board game's."""
     players: int
     bots: tuple[str, ...]
     games: int
     seed: int = 0
+    game: str = "cards"
     lineups: tuple[tuple[str, ...], ...] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.rules.check_players(self.players)
+        if self.game == "board":
+            if self.players != self.rules.players:
+                raise ValueError(f"these board rules seat {self.rules.players} players")
+        elif self.game == "cards":
+            self.rules.check_players(self.players)
+        else:
+            raise ValueError(f"unknown game {self.game!r}")
         names = tuple(dict.fromkeys(self.bots))
         if len(names) != len(self.bots):
             raise ValueError("a bot is named twice")
@@ -65,8 +78,15 @@ class TournamentConfig:
         if self.games < 1:
             raise ValueError("at least one game")
         for name in names:
-            make_bot(name, 0)  # fail early on an unknown name
+            self.bot(name, 0)  # fail early on an unknown name
         object.__setattr__(self, "lineups", schedule(names, self.players))
+
+    def bot(self, name: str, seed: int) -> Any:
+        if self.game == "board":
+            from cambio.bots.board import make_bot as make_board_bot
+
+            return make_board_bot(name, self.rules, seed=seed)
+        return make_bot(name, seed)
 
     def deal(self, k: int) -> int:
         """The deal game ``k`` plays: the rotations of one lineup share a deal."""
@@ -112,8 +132,18 @@ class _Timed:
         self.seconds = 0.0
 
     def act(self, view: Any) -> int:
+        return self._timed(self.bot.act, view)
+
+    def choose(self, board: Any) -> int:
+        """The board game's entry point."""
+        return self._timed(self.bot.choose, board)
+
+    def setup_choice(self, setup: Any) -> str:
+        return str(self.bot.setup_choice(setup))
+
+    def _timed(self, fn: Callable[[Any], int], arg: Any) -> int:
         start = time.perf_counter()
-        action: int = self.bot.act(view)
+        action: int = fn(arg)
         self.seconds += time.perf_counter() - start
         self.decisions += 1
         return action
@@ -123,12 +153,23 @@ def play_game(config: TournamentConfig, k: int) -> GameResult:
     """Play game ``k`` of the tournament (round seed ``game_seed(seed, deal(k))``, bot seeds
     ``bot_seed(seed, k, seat)``, as in ``cambio sim cards``)."""
     seats = config.lineup(k)
-    state = State(config.rules, config.players, seed=game_seed(config.seed, config.deal(k)),
-                  polled=True)
-    bots = [_Timed(make_bot(name, bot_seed(config.seed, k, s))) for s, name in enumerate(seats)]
-    play_round(state, bots)
-    return GameResult(k, seats, tuple(state.scores()), tuple(state.winners()),
-                      tuple(b.decisions for b in bots), tuple(b.seconds for b in bots))
+    bots = [_Timed(config.bot(name, bot_seed(config.seed, k, s))) for s, name in enumerate(seats)]
+    if config.game == "board":
+        from cambio.board.setup import quick_setup
+        from cambio.bots.board import play_game as play_board
+
+        board = play_board(quick_setup(config.rules, game_seed(config.seed, config.deal(k))),
+                           bots)
+        assert board.outcome is not None
+        winners = tuple(board.outcome.winners) or tuple(range(config.players))
+        scores = tuple(0 if s in winners else 1 for s in range(config.players))
+    else:
+        state = State(config.rules, config.players,
+                      seed=game_seed(config.seed, config.deal(k)), polled=True)
+        play_round(state, bots)
+        scores, winners = tuple(state.scores()), tuple(state.winners())
+    return GameResult(k, seats, scores, winners, tuple(b.decisions for b in bots),
+                      tuple(b.seconds for b in bots))
 
 
 def run(config: TournamentConfig, advance: Callable[[int], None] | None = None,
@@ -186,10 +227,10 @@ def summarize(config: TournamentConfig, results: Iterable[GameResult],
         pairs[f"{a} vs {b}"] = {"games": n, "win_share": mean,
                                 "low": max(0.0, mean - half), "high": min(1.0, mean + half)}
     return {
-        "game": "cards",
+        "game": config.game,
         "games": config.games,
         "players": config.players,
-        "rules": config.rules.to_json(),
+        "rules": _rules_json(config),
         "bots": names,
         "seed": config.seed,
         "lineups": [list(x) for x in config.lineups],
@@ -206,6 +247,15 @@ def summarize(config: TournamentConfig, results: Iterable[GameResult],
         "decision_seconds": {n: think[n] / decisions[n] if decisions[n] else None
                              for n in names},
     }
+
+
+def _rules_json(config: TournamentConfig) -> dict[str, Any]:
+    if config.game == "board":
+        import dataclasses
+
+        return {"preset": "board", **dataclasses.asdict(config.rules)}
+    out: dict[str, Any] = config.rules.to_json()
+    return out
 
 
 class _Ratings:
@@ -283,8 +333,8 @@ def plot(summary: dict[str, Any], path: str) -> None:
     right.set_title("win share of row bot vs column bot")
     fig.colorbar(image, ax=right)
     rules = summary["rules"]["preset"]
-    fig.suptitle(f"cards · {rules} · {summary['players']} players · {summary['games']} games"
-                 f" · seed {summary['seed']}")
+    fig.suptitle(f"{summary['game']} · {rules} · {summary['players']} players · "
+                 f"{summary['games']} games · seed {summary['seed']}")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
