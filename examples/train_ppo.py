@@ -1,6 +1,7 @@
 """Train a masked PPO agent (sb3-contrib's MaskablePPO) on the card game, then measure it.
 
-The agent plays seat 0 of a 2-player rulebook round against the ``memory`` bot through
+The agent plays seat 0 of a 2-player rulebook round against a bot (``--opponent``, default
+``memory``) through
 ``cambio.envs.gymnasium.CardsSeatEnv`` (grids capped at 8 slots, the env's encoding). Every
 ``--eval-every`` steps it plays ``--eval-games`` rounds against ``random`` and ``memory`` with
 ``cambio.sim.cards.simulate`` (the same code as ``cambio sim cards``, seeded, seats as in the
@@ -120,13 +121,14 @@ def main() -> None:
     parser.add_argument("--final-games", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ent-coef", type=float, default=0.01)
+    parser.add_argument("--opponent", default="memory", help="the bot it trains against")
     parser.add_argument("--rule", action="append", default=[],
                         help="a house rule KEY=VALUE on top of rulebook (repeatable)")
     parser.add_argument("--plot", default=None)
     args = parser.parse_args()
     global RULES
     RULES = capped_rules(Rules.preset("rulebook", **dict(r.split("=", 1) for r in args.rule)), 8)
-    env = TensorOnly(CardsSeatEnv(rules=RULES, opponents=("memory",)))
+    env = TensorOnly(CardsSeatEnv(rules=RULES, opponents=(args.opponent,)))
     env.reset(seed=args.seed)
     model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0, n_steps=2048,
                         batch_size=256, learning_rate=3e-4, gamma=1.0, ent_coef=args.ent_coef)
@@ -140,7 +142,8 @@ def main() -> None:
               f"[{p - half:.1%}, {p + half:.1%}]")
     if args.plot:
         rules = "rulebook" + "".join(f", {r}" for r in args.rule)
-        plot(curve.rows, args.plot, f"MaskablePPO, cards ({rules}, 2 players) vs memory")
+        plot(curve.rows, args.plot,
+             f"MaskablePPO trained vs {args.opponent}, cards ({rules}, 2 players)")
         print(f"plot: {args.plot}")
 
 

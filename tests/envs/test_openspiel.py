@@ -98,3 +98,38 @@ def test_cards_state_agrees_with_engine_phase() -> None:
         state.apply_action(rng.choice(state.legal_actions()))
     assert state.returns() == state.state.returns()
     assert len(state.history()) <= cambio_openspiel.MAX_CARDS_LENGTH
+
+
+def test_cards_information_states_hold_no_unseen_card() -> None:
+    """Two deals that differ only in seat 1's unseen top row (slots 0 and 1) and one deck
+    card give every seat the same information state and tensors, though the states differ."""
+    game = pyspiel.load_game("python_cambio_cards", {"players": 2})
+    deal = list(range(4, 12))  # card codes: the four aces, then the four twos
+    other = deal[:]
+    other[4], other[5] = 40, 44  # seat 1's slots 0 and 1: tens instead
+    states = []
+    for cards in (deal, other):
+        state = game.new_initial_state()
+        for card in cards:
+            state.apply_action(card)
+        state.apply_action(state.legal_actions()[1 if state.legal_actions()[0] == 0 else 0])
+        state.apply_action(20)  # chance: seat 0 draws a 5
+        states.append(state)
+    a, b = states
+    assert str(a) != str(b)
+    for seat in range(2):
+        assert a.information_state_string(seat) == b.information_state_string(seat)
+        assert a.observation_string(seat) == b.observation_string(seat)
+        assert a.information_state_tensor(seat) == b.information_state_tensor(seat)
+        assert a.observation_tensor(seat) == b.observation_tensor(seat)
+    # a card a seat has seen does show: seat 0's own bottom row differs here
+    third = deal[:]
+    third[2] = 48
+    c = game.new_initial_state()
+    for card in third:
+        c.apply_action(card)
+    fresh = game.new_initial_state()
+    for card in deal:
+        fresh.apply_action(card)
+    assert c.information_state_string(0) != fresh.information_state_string(0)
+    assert c.information_state_string(1) == fresh.information_state_string(1)
