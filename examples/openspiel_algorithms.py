@@ -79,7 +79,7 @@ def mcts_vs_random(budgets: list[int], games: int, seed: int) -> list[tuple[int,
 def mccfr_vs_random(iterations: int, checkpoints: int, games: int, seed: int
                     ) -> list[tuple[int, float, float, float, int]]:
     game = pyspiel.load_game("python_cambio_cards", {"players": 2, "rules": "rulebook",
-                                                     "house_rules": "max_turns:2"})
+                                                     "max_turns": 2})
     solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
     rng = np.random.RandomState(seed)
     rows = []

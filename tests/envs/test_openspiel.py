@@ -29,6 +29,17 @@ def test_cards_house_rules_parameter() -> None:
     state = game.new_initial_state()
     assert state.g.rules.snap_penalty == 2 and state.g.rules.lock_caller
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    short = pyspiel.load_game("python_cambio_cards", {"players": 3, "max_turns": 2})
+    assert short.new_initial_state().g.rules.max_turns == 2
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = short.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert state.state.turn_number <= 2
 
 
 @pytest.mark.parametrize(("size", "players"), BOARDS)

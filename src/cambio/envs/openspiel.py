@@ -83,7 +83,10 @@ def _shared(kind: str, params: tuple[tuple[str, Any], ...]) -> _Shared:
 
 def _cards_shared(params: tuple[tuple[str, Any], ...]) -> _Shared:
     p = {**_CARDS_DEFAULTS, **dict(params)}
-    base = Rules.preset(str(p["rules"]), **parse_house_rules(str(p["house_rules"])))
+    overrides: dict[str, Any] = dict(parse_house_rules(str(p["house_rules"])))
+    if int(p["max_turns"]) > 0:
+        overrides["max_turns"] = int(p["max_turns"])
+    base = Rules.preset(str(p["rules"]), **overrides)
     players = int(p["players"])
     rules = capped_rules(base, int(p["slots"]))
     rules.check_players(players)
@@ -198,15 +201,15 @@ class _Observer:
 
 # ====================================================================== the card game
 _CARDS_DEFAULTS: dict[str, Any] = {"players": 2, "rules": "rulebook", "house_rules": "",
-                                   "slots": DEFAULT_SLOTS}
+                                   "slots": DEFAULT_SLOTS, "max_turns": 0}
 _CARDS_TYPE = _game_type("python_cambio_cards", "Cambio (the card game)",
                          pyspiel.GameType.Information.IMPERFECT_INFORMATION, 8, _CARDS_DEFAULTS)
 
 
 class CambioCardsGame(pyspiel.Game):  # type: ignore[misc]
     """Parameters: ``players``, ``rules`` (a preset), ``house_rules``
-    (``"key:value;key:value"``) and ``slots`` (the grid cap of the encoding, applied as the
-    ``max_grid`` house rule)."""
+    (``"key:value;key:value"``), ``max_turns`` (the turn cap; 0 keeps the rules' own) and
+    ``slots`` (the grid cap of the encoding, applied as the ``max_grid`` house rule)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         shared = _shared("cards", _key(params))
