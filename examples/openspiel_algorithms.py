@@ -3,7 +3,7 @@
 1. **MCTS on the board game** (4x4, 2 players): OpenSpiel's ``MCTSBot`` with random rollouts
    against a uniformly random player, for several simulation budgets, seats alternating.
 2. **Outcome-sampling MCCFR on a reduced card game** (2 players, rulebook, the turn cap
-   ``max_turns:2``: each player has one turn, with its powers and snap polls): the average
+   ``max_turns=2``: each player has one turn, with its powers and snap polls): the average
    policy is checkpointed as it trains and played against a uniformly random player.
 
 Prints both tables (win rates with 95% intervals) and saves one figure.
