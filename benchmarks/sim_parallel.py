@@ -19,7 +19,7 @@ import os
 from typing import Any
 
 from cambio.cards import Rules
-from cambio.sim.cards import TIMING_KEYS, SimConfig, simulate
+from cambio.sim.cards import TIMING_KEYS, SimConfig, choose_engine, simulate
 from cambio.sim.parallel import Where
 
 
@@ -36,11 +36,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--engine", default="auto", help="auto, batch or python (as the CLI)")
     parser.add_argument("--no-ray", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     bots = tuple(args.bots.split(",")) * (args.players if "," not in args.bots else 1)
     config = SimConfig(Rules.preset(args.rules), args.players, bots, args.games, args.seed)
+    engine = choose_engine(config, args.engine)
     load_before = os.getloadavg()
     rates: dict[str, list[float]] = {"1": [], str(args.workers): []}
     cpu: dict[str, list[float]] = {"1": [], str(args.workers): []}
@@ -48,7 +50,7 @@ def main() -> None:
     for _ in range(args.repeat):
         for w in (1, args.workers):
             before = os.times()
-            summary = simulate(config, where=Where(workers=w))
+            summary = simulate(config, where=Where(workers=w), engine=engine)
             after = os.times()
             used = sum(after[i] - before[i] for i in range(4))  # self and children, user+sys
             rates[str(w)].append(summary["games_per_second"])
@@ -59,7 +61,8 @@ def main() -> None:
             assert fixed(summary) == reference, "summaries differ"
     ray_rate = None
     if not args.no_ray:
-        summary = simulate(config, where=Where(workers=args.workers, ray="local"))
+        summary = simulate(config, where=Where(workers=args.workers, ray="local"),
+                           engine=engine)
         assert fixed(summary) == reference, "the Ray summary differs"
         ray_rate = summary["games_per_second"]
         print(f"ray local ({args.workers} CPUs): {ray_rate:,.0f} games/s (start-up included)")
@@ -67,7 +70,7 @@ def main() -> None:
     assert reference is not None
     result = {
         "games": args.games, "players": args.players, "rules": args.rules, "bots": list(bots),
-        "seed": args.seed, "workers": args.workers, "cpus": os.cpu_count(),
+        "seed": args.seed, "engine": engine, "workers": args.workers, "cpus": os.cpu_count(),
         "games_per_second": rates, "best_1": best1, f"best_{args.workers}": bestn,
         "speedup": bestn / best1, "ray_local": ray_rate,
         "cpu_seconds_per_1000_games": cpu,
@@ -77,7 +80,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"wins {reference['wins']} · mean score {reference['mean_score']} "
+        print(f"engine {engine}; wins {reference['wins']} · mean score {reference['mean_score']} "
               "(identical in every run)")
         print(f"best: 1 worker {best1:,.0f} games/s, {args.workers} workers {bestn:,.0f} "
               f"games/s: {bestn / best1:.2f}x")

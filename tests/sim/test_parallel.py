@@ -55,6 +55,13 @@ def test_cards_sim_same_summary_for_any_workers(tmp_path: Path) -> None:
     assert len(list((tmp_path / "two").iterdir())) == 240
 
 
+def test_batch_engine_same_summary_on_workers_as_python_engine() -> None:
+    config = cards_sim.SimConfig(Rules.preset("wikipedia"), 3, ("random",) * 3, 700, seed=6)
+    python = cards_sim.simulate(config, engine="python")
+    batch = cards_sim.simulate(config, where=Where(2), engine="batch")
+    assert untimed(python, cards_sim.TIMING_KEYS) == untimed(batch, cards_sim.TIMING_KEYS)
+
+
 def test_board_sim_same_summary_for_any_workers() -> None:
     config = board_sim.SimConfig(BoardRules(size=4), ("random", "greedy"), 40, seed=2)
     one = board_sim.simulate(config)
@@ -102,6 +109,10 @@ def test_ray_gives_the_same_summaries_and_cli_json(local_ray: None) -> None:
     cards = cards_sim.SimConfig(Rules.preset("rulebook"), 2, ("random", "memory"), 300, seed=1)
     assert (untimed(cards_sim.simulate(cards, where=RAY), cards_sim.TIMING_KEYS)
             == untimed(cards_sim.simulate(cards), cards_sim.TIMING_KEYS))
+    randoms = cards_sim.SimConfig(Rules.preset("rulebook"), 2, ("random",) * 2, 500, seed=1)
+    assert (untimed(cards_sim.simulate(randoms, where=RAY, engine="batch"),
+                    cards_sim.TIMING_KEYS)
+            == untimed(cards_sim.simulate(randoms, engine="python"), cards_sim.TIMING_KEYS))
     board = board_sim.SimConfig(BoardRules(size=4, players=3), ("random", "greedy", "random"),
                                 30, seed=4)
     assert (untimed(board_sim.simulate(board, where=RAY), board_sim.TIMING_KEYS)

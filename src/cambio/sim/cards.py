@@ -18,7 +18,7 @@ from typing import Any
 from cambio.bots.cards import make_bot, play_round
 from cambio.cards import Rules, State
 from cambio.records.cards import make_header, record_text
-from cambio.sim.parallel import LOCAL, Where, play_all
+from cambio.sim.parallel import LOCAL, Where, play_all, play_ranges
 from cambio.sim.seeds import derive_seed
 
 TIMING_KEYS = ("seconds", "games_per_second", "actions_per_second")
@@ -228,6 +228,11 @@ def batch_results(config: SimConfig, first: int, count: int) -> list[GameResult]
     return out
 
 
+def batch_range(config: SimConfig, start: int, stop: int) -> list[GameResult]:
+    """Games ``start .. stop-1`` on the batch engine (what a worker process does)."""
+    return batch_results(config, start, stop - start)
+
+
 def simulate(config: SimConfig, advance: Callable[[int], None] | None = None,
              where: Where = LOCAL, engine: str = "python") -> dict[str, Any]:
     """Play every game of ``config`` (writing records if asked) and return the summary.
@@ -235,22 +240,19 @@ def simulate(config: SimConfig, advance: Callable[[int], None] | None = None,
     ``where`` may spread the games over processes or a Ray cluster: the summary is the same
     but for its timing fields. Timing covers play only; with ``record_dir`` it also includes
     writing the records. ``engine`` (see :func:`choose_engine`) gives the same summary too:
-    the batch engine plays the same games, natively, in this process.
+    the batch engine plays the same games natively, a range of games at a time (on
+    ``where`` as well).
     """
     if config.record_dir is not None:
         config.record_dir.mkdir(parents=True, exist_ok=True)
     tally = Tally(config)
     start = time.perf_counter()
     if choose_engine(config, engine) == "batch":
-        for first in range(0, config.games, BATCH_CHUNK):
-            count = min(BATCH_CHUNK, config.games - first)
-            for result in batch_results(config, first, count):
-                tally.add(result)
-            if advance is not None:
-                advance(count)
+        results = play_ranges(batch_range, config, config.games, where, advance, BATCH_CHUNK)
     else:
-        for result in play_all(game_result, config, config.games, where, advance):
-            tally.add(result)
+        results = play_all(game_result, config, config.games, where, advance)
+    for result in results:
+        tally.add(result)
     return tally.summary(time.perf_counter() - start)
 
 
@@ -272,5 +274,5 @@ def bot_rows(summary: dict[str, Any]) -> list[Sequence[Any]]:
 
 
 __all__ = ["ENGINES", "NATIVE_BOTS", "TIMING_KEYS", "GameResult", "SimConfig", "Tally",
-           "batch_results", "bot_rows", "bot_seed", "choose_engine", "game_record",
+           "batch_range", "batch_results", "bot_rows", "bot_seed", "choose_engine", "game_record",
            "game_result", "game_seed", "play_game", "record_path", "seat_rows", "simulate"]

@@ -17,6 +17,7 @@ import os
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing import get_all_start_methods, get_context
 from multiprocessing.context import BaseContext
 from typing import Any, Generic, TypeVar
@@ -47,10 +48,10 @@ def play_chunk(play: Callable[[C, int], R], config: C, start: int, stop: int) ->
     return [play(config, k) for k in range(start, stop)]
 
 
-def chunks(games: int, parts: int) -> list[tuple[int, int]]:
+def chunks(games: int, parts: int, most: int = 500) -> list[tuple[int, int]]:
     """Consecutive ranges of games: about 8 per part (for an even finish and a live progress
-    bar), at most 500 games each."""
-    size = max(1, min(500, games // max(1, parts * 8)))
+    bar), at most ``most`` games each."""
+    size = max(1, min(most, games // max(1, parts * 8)))
     return [(lo, min(games, lo + size)) for lo in range(0, games, size)]
 
 
@@ -77,21 +78,35 @@ def play_all(play: Callable[[C, int], R], config: C, games: int, where: Where = 
 
     ``play`` must be a module-level function and ``config`` and the results picklable.
     """
-    if where.ray is not None:
-        return _on_ray(play, config, games, where, advance)
-    if where.workers == 1:
+    if where.ray is None and where.workers == 1:
         out = []
         for k in range(games):
             out.append(play(config, k))
             if advance is not None:
                 advance(1)
         return out
-    ranges = chunks(games, where.workers)
+    return play_ranges(partial(play_chunk, play), config, games, where, advance)
+
+
+def play_ranges(play_range: Callable[[C, int, int], list[R]], config: C, games: int,
+                where: Where = LOCAL, advance: Callable[[int], None] | None = None,
+                most: int = 500) -> list[R]:
+    """Like :func:`play_all` for an engine that plays a range of games at once:
+    ``play_range(config, start, stop)`` returns the results of games ``start .. stop-1``.
+    Ranges hold at most ``most`` games."""
+    if where.ray is not None:
+        return _on_ray(play_range, config, games, where, advance, most)
+    ranges = chunks(games, where.workers, most)
     ordered: _Ordered[R] = _Ordered([None] * len(ranges))
+    if where.workers == 1:
+        for i, (lo, hi) in enumerate(ranges):
+            ordered.put(i, play_range(config, lo, hi))
+            if advance is not None:
+                advance(hi - lo)
+        return ordered.all()
     with ProcessPoolExecutor(where.workers, mp_context=_context()) as pool:
         pending: dict[Future[list[R]], int] = {
-            pool.submit(play_chunk, play, config, lo, hi): i
-            for i, (lo, hi) in enumerate(ranges)}
+            pool.submit(play_range, config, lo, hi): i for i, (lo, hi) in enumerate(ranges)}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
@@ -110,8 +125,13 @@ def _context() -> BaseContext:
     return get_context("fork" if "fork" in get_all_start_methods() else "spawn")
 
 
-def _on_ray(play: Callable[[C, int], R], config: C, games: int, where: Where,
-            advance: Callable[[int], None] | None) -> list[R]:
+def _call_range(play_range: Callable[[C, int, int], list[R]], config: C, start: int,
+                stop: int) -> list[R]:
+    return play_range(config, start, stop)
+
+
+def _on_ray(play_range: Callable[[C, int, int], list[R]], config: C, games: int, where: Where,
+            advance: Callable[[int], None] | None, most: int) -> list[R]:
     import ray
 
     started = False
@@ -123,12 +143,11 @@ def _on_ray(play: Callable[[C, int], R], config: C, games: int, where: Where,
             ray.init(address=where.ray, log_to_driver=False)
         started = True
     try:
-        remote: Any = ray.remote(play_chunk)
+        remote: Any = ray.remote(_call_range)  # a plain function: Ray refuses partials
         resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
-        parts = max(1, int(resources.get("CPU", 1)))
-        ranges = chunks(games, parts)
+        ranges = chunks(games, max(1, int(resources.get("CPU", 1))), most)
         ordered: _Ordered[R] = _Ordered([None] * len(ranges))
-        refs: dict[Any, int] = {remote.remote(play, config, lo, hi): i
+        refs: dict[Any, int] = {remote.remote(play_range, config, lo, hi): i
                                 for i, (lo, hi) in enumerate(ranges)}
         while refs:
             done, _ = ray.wait(list(refs), num_returns=1)
@@ -143,4 +162,4 @@ def _on_ray(play: Callable[[C, int], R], config: C, games: int, where: Where,
             ray.shutdown()
 
 
-__all__ = ["LOCAL", "Where", "chunks", "play_all", "play_chunk"]
+__all__ = ["LOCAL", "Where", "chunks", "play_all", "play_chunk", "play_ranges"]
