@@ -248,6 +248,8 @@ def simulate(config: SimConfig, advance: Callable[[int], None] | None = None,
     tally = Tally(config)
     start = time.perf_counter()
     if choose_engine(config, engine) == "batch":
+        if where.ray is None and where.workers > 1:
+            batch_results(config, 0, 1)  # load the compiled kernels once, before the fork
         results = play_ranges(batch_range, config, config.games, where, advance, BATCH_CHUNK)
     else:
         results = play_all(game_result, config, config.games, where, advance)
