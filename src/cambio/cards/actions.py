@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 from .errors import InvalidActionError
 
@@ -38,11 +39,25 @@ class Kind(IntEnum):
     PASS = 12
 
 
-CAMBIO, DRAW, TAKE, SWAP, DISCARD, PEEK, LOOK, SWITCH, KEEP, SKIP, SNAP, GIVE, PASS = range(13)
+# One Final name per kind: the compiled engine inlines Final constants (a module global it
+# would look up in a dict on every use otherwise).
+CAMBIO: Final = 0
+DRAW: Final = 1
+TAKE: Final = 2
+SWAP: Final = 3
+DISCARD: Final = 4
+PEEK: Final = 5
+LOOK: Final = 6
+SWITCH: Final = 7
+KEEP: Final = 8
+SKIP: Final = 9
+SNAP: Final = 10
+GIVE: Final = 11
+PASS: Final = 12
 
-SLOT_BITS = 8
-MAX_SLOTS = 1 << SLOT_BITS
-ADDR_MASK = 0xFFFF
+SLOT_BITS: Final = 8
+MAX_SLOTS: Final = 1 << SLOT_BITS
+ADDR_MASK: Final = 0xFFFF
 
 _NAMES = [k.name.lower() for k in Kind]
 _NO_ARGS = {CAMBIO, DRAW, TAKE, DISCARD, KEEP, SKIP, PASS}
