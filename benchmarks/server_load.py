@@ -209,6 +209,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     server_cmd = [sys.executable, "-m", "cambio.server", "--port", str(port),
                   "--db", str(tmp / "bench.sqlite3"), "--bot-speed", str(args.speed),
                   "--away-after", "3600", "--round-pause", "2", "--rest-rate", "0",
+                  # one machine plays every client: no per-address limits
+                  "--ws-connect-rate", "0", "--max-conns-per-address", "0",
                   "--seed", str(args.seed), "--log-level", "warning"]
     if args.attach:  # a server started by hand (a profiler, another machine's settings)
         port = args.attach

@@ -43,7 +43,10 @@ class ServerProcess:
         self.args = [sys.executable, "-m", "cambio.server", "--host", "127.0.0.1",
                      "--port", str(self.port), "--db", str(db), "--bot-speed", str(bot_speed),
                      "--away-after", str(away_after), "--round-pause", str(round_pause),
-                     "--rest-rate", "0", "--log-level", "warning", *(extra or [])]
+                     "--rest-rate", "0", "--log-level", "warning",
+                     # every test client comes from 127.0.0.1: no per-address limits
+                     # unless a test sets them (later options win)
+                     "--ws-connect-rate", "0", "--max-conns-per-address", "0", *(extra or [])]
         if seed is not None:
             self.args += ["--seed", str(seed)]
         self.proc: subprocess.Popen[bytes] | None = None

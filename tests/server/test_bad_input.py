@@ -104,7 +104,7 @@ def test_wrong_token_and_unknown_table_are_refused(server: ServerProcess) -> Non
             table, _, _ = await two_seat_table(http)
         async with websockets.connect(ws_url(server, table, "not-a-token")) as ws:
             msg = await recv_json(ws)
-            assert msg["type"] == "error" and msg["code"] == "forbidden"
+            assert msg["type"] == "error" and msg["code"] == "invalid_token"
             with pytest.raises(ConnectionClosed) as closed:
                 await recv_json(ws)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
@@ -133,7 +133,8 @@ def test_flooding_is_rate_limited_then_closed(server: ServerProcess) -> None:
                         assert msg["code"] == "rate_limited"
                         limited += 1
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
-            assert 40 <= pongs <= 60 and limited == 50
+            # 50 counted errors close it; the count drains slowly (50 a minute) meanwhile.
+            assert 40 <= pongs <= 60 and 50 <= limited <= 55
         # The table is untouched and the seat can come back.
         async with websockets.connect(ws_url(server, table, t0)) as ws:
             _, state = await opening(ws)
@@ -148,15 +149,19 @@ def test_seat_tokens_never_reach_the_log(tmp_path: Path) -> None:
     """Tokens travel in the WebSocket URL; the server's log (at info) must not keep them."""
     with ServerProcess(tmp_path / "cambio.sqlite3", extra=["--log-level", "info"]) as server:
 
-        async def main() -> str:
+        async def main() -> tuple[str, str]:
             async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
-                table, t0, _ = await two_seat_table(http)
+                table, t0, t1 = await two_seat_table(http)
             async with websockets.connect(ws_url(server, table, t0)) as ws:
                 await opening(ws)
-            return t0
+            # The name percent-encoded ("%74" is "t"): still a token to the server.
+            async with websockets.connect(f"{server.ws_base}/ws/{table}?%74oken={t1}") as ws:
+                welcome, _ = await opening(ws)
+                assert welcome["seat"] == 1
+            return t0, t1
 
-        token = asyncio.run(main())
+        tokens = asyncio.run(main())
         time.sleep(0.3)
     log = server.log.read_text()
-    assert "WebSocket" in log and "token=" in log
-    assert token not in log
+    assert "WebSocket" in log and "?…" in log
+    assert tokens[0] not in log and tokens[1] not in log

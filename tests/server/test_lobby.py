@@ -169,12 +169,12 @@ def test_a_freed_seat_loses_its_connection(http: httpx.Client, server: ServerPro
                                         headers=auth(token))
             assert r.status_code == 200
             err = await recv_until(ws, "error")
-            assert err["code"] == "forbidden"
+            assert err["code"] == "invalid_token"
             with pytest.raises(ConnectionClosed):
                 await recv_until(ws, "never")
         # The old token no longer opens the seat.
         async with websockets.connect(ws_url(server, tid, bo["token"])) as ws:
-            assert (await recv_until(ws, "error"))["code"] == "forbidden"
+            assert (await recv_until(ws, "error"))["code"] == "invalid_token"
 
     asyncio.run(main())
     assert http.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "empty"

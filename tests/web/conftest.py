@@ -45,6 +45,7 @@ class Server:
         self.db = tmp / f"{name}.sqlite3"
         self.cmd = [sys.executable, "-m", "cambio.server", "--host", "127.0.0.1",
                     "--port", str(self.port), "--db", str(self.db), "--rest-rate", "0",
+                    "--ws-connect-rate", "0", "--max-conns-per-address", "0",
                     "--log-level", "warning", *options]
         self.log = self.log_path.open("w")
         self.start()

@@ -68,7 +68,10 @@ def export_command(
         result = module.replay(record)
     except RecordError as exc:
         _fail(file, exc)
-    text = module.export(result, seat)
+    try:
+        text = module.export(result, seat)
+    except RecordError as exc:
+        _fail(file, exc)
     if out is None:
         sys.stdout.write(text)
     else:

@@ -28,6 +28,23 @@ def serve_command(
         "deals predictable).")] = None,
     rest_rate: Annotated[float, typer.Option(
         min=0.0, help="REST calls per second per client address (0: no limit).")] = 50.0,
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        help="A site (https://example.org) whose pages may open this server's WebSockets, "
+        "besides its own; repeatable; '*' for any.")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="Comma-separated addresses of reverse proxies whose X-Forwarded-For is trusted "
+        "as the client address (default: none).")] = None,
+    max_spectators: Annotated[int, typer.Option(
+        min=0, help="Spectator connections per table (seated players are never refused "
+        "for spectators).")] = 200,
+    max_conns_per_address: Annotated[int, typer.Option(
+        min=0, help="Open WebSocket connections per client address (0: no cap).")] = 64,
+    ws_connect_rate: Annotated[float, typer.Option(
+        min=0.0, help="WebSocket connection attempts per second per client address (bursts "
+        "of 6x; 0: no limit).")] = 5.0,
+    waiting_ttl: Annotated[float, typer.Option(
+        min=0.0, help="Seconds a table nobody started, with nobody at it, is kept (0: "
+        "for ever).")] = 6 * 3600.0,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Serve the web platform: the lobby, tables with bots, real-time play and records."""
@@ -35,7 +52,13 @@ def serve_command(
     from cambio.server.settings import Settings
 
     settings = Settings(db=db, away_after=away_after, bot_speed=bot_speed, seed=seed,
-                        round_pause=round_pause, rest_rate=rest_rate, rest_burst=4 * rest_rate)
+                        round_pause=round_pause, rest_rate=rest_rate, rest_burst=4 * rest_rate,
+                        allowed_origins=tuple(o.rstrip("/") for o in allow_origin or ()),
+                        forwarded_allow_ips=forwarded_allow_ips,
+                        max_spectators=max_spectators,
+                        max_conns_per_address=max_conns_per_address,
+                        ws_connect_rate=ws_connect_rate, ws_connect_burst=6 * ws_connect_rate,
+                        waiting_ttl=waiting_ttl)
     serve(settings, host=host, port=port, log_level=log_level.lower())
 
 

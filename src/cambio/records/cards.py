@@ -10,7 +10,7 @@ See ``docs/records.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from rich.console import Console
 from rich.table import Table
@@ -72,7 +72,7 @@ class Result:
         if self.view is not None:
             end = self.end or {}
             return {"game": "cards", "view": self.view, "validated": False,
-                    "players": len(self.header["players"]), "over": bool(end),
+                    "players": len(_names(self.header)), "over": bool(end),
                     "scores": end.get("scores"), "winners": end.get("winners"),
                     "end_reason": end.get("reason"), "actions": len(self.events)}
         s = self.state
@@ -326,12 +326,16 @@ def replay(record: Record) -> Result:
 
 
 def _player_view(record: Record) -> Result:
-    """A player's-eye record cannot be replayed (it holds no deck); read it for showing."""
+    """A player's-eye record cannot be replayed (it holds no deck); its shape is checked
+    (every line it shows must make sense for its players) and it is read for showing."""
     header = record.header
+    unknown = set(header) - HEADER_KEYS
+    if unknown:
+        raise RecordError(1, f"unknown header keys {sorted(unknown)}")
     n = header.get("players")
-    count = len(n) if isinstance(n, list) else n if isinstance(n, int) else None
+    count = len(n) if isinstance(n, list) else n if _is_int(n) else None
     view = header.get("view")
-    if count is None or not isinstance(view, int) or not 0 <= view < count:
+    if count is None or not _is_int(view) or not 0 <= view < count:
         raise RecordError(1, "\"view\" must be a seat of this record")
     try:
         rules = Rules.from_json(header.get("rules", {"preset": "rulebook"}))
@@ -340,13 +344,42 @@ def _player_view(record: Record) -> Result:
         raise RecordError(1, str(exc)) from None
     result = Result(header, state, [], [], view=view, events=list(record.events))
     for ev, line in zip(record.events, record.lines, strict=True):
-        if "end" in ev:
-            if not isinstance(ev["end"], dict):
+        if "deal" in ev:
+            _check_grids(ev["deal"], count, line, "deal")
+        elif "end" in ev:
+            end = ev["end"]
+            if not isinstance(end, dict):
                 raise RecordError(line, "\"end\" must be an object")
-            result.end = ev["end"]
-        elif "action" in ev and not isinstance(ev["action"], str):
-            raise RecordError(line, "\"action\" must be a string")
+            _check_grids(end.get("grids", []), count, line, "end grids", empty_ok=True)
+            for key in ("scores", "winners"):
+                value = end.get(key, [])
+                if not isinstance(value, list) or not all(_is_int(x) for x in value):
+                    raise RecordError(line, f"end {key} must be a list of whole numbers")
+            result.end = end
+        else:
+            unknown = set(ev) - EVENT_KEYS
+            if unknown:
+                raise RecordError(line, f"unknown keys {sorted(unknown)}")
+            seat = ev.get("seat")
+            if not _is_int(seat) or not 0 <= seat < count:
+                raise RecordError(line, f"each event needs a \"seat\" below {count}")
+            if not isinstance(ev.get("action"), str):
+                raise RecordError(line, "each event needs an \"action\" string")
     return result
+
+
+def _is_int(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_grids(grids: Any, count: int, line: int, what: str, empty_ok: bool = False) -> None:
+    """Grids as a record shows them: one list per player of card codes, ``"?"`` or null."""
+    if empty_ok and grids == []:
+        return
+    if not isinstance(grids, list) or len(grids) != count or not all(
+            isinstance(g, list) and all(c is None or isinstance(c, str) for c in g)
+            for g in grids):
+        raise RecordError(line, f"the {what} must be {count} lists of card codes")
 
 
 # ====================================================================== showing
@@ -387,8 +420,9 @@ def _show_end(end: dict[str, Any], names: list[str], console: Console) -> None:
     winners = end.get("winners") or []
     for seat, grid in enumerate(end.get("grids") or []):
         mark = " [green]wins[/green]" if seat in winners else ""
+        scores = end.get("scores") or []
         table.add_row(names[seat] + mark, " ".join(c or "--" for c in grid),
-                      str((end.get("scores") or [None] * len(names))[seat]))
+                      str(scores[seat]) if seat < len(scores) else "")
     console.print(table)
 
 

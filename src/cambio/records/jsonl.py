@@ -54,9 +54,13 @@ def parse_record(text: str) -> Record:
         if len(row) > MAX_LINE:
             raise RecordError(number, f"line longer than {MAX_LINE} characters")
         try:
-            obj = json.loads(row)
+            obj = json.loads(row, parse_constant=_not_json)
         except json.JSONDecodeError as exc:
             raise RecordError(number, f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+        except ValueError as exc:  # NaN, Infinity
+            raise RecordError(number, f"not valid JSON ({exc})") from None
+        except RecursionError:
+            raise RecordError(number, "JSON nested too deeply") from None
         if not isinstance(obj, dict):
             raise RecordError(number, "each line must be a JSON object")
         if header is None:
@@ -70,6 +74,10 @@ def parse_record(text: str) -> Record:
     if record is None:
         raise RecordError(0, "empty record: the first line must be the header")
     return record
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
 
 
 def _check_header(header: dict[str, Any], line: int) -> None:

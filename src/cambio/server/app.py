@@ -15,8 +15,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from . import lobby
+from .limits import AddressLimiter
 from .server import Server
 from .settings import Settings
+from .store import Store
 from .ws import table_socket
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -76,14 +78,15 @@ GC_FULL = 6000
 """Every 10 minutes, a full pass."""
 
 
-def create_app(settings: Settings | None = None) -> Starlette:
+def create_app(settings: Settings | None = None, store: Store | None = None) -> Starlette:
+    """The app; ``store`` is the database already opened (and locked) by :func:`serve`."""
     settings = settings or Settings()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        server = Server(settings)
+        server = Server(settings, store)
         app.state.server = server
-        app.state.rest_limiter = lobby.RestLimiter(settings.rest_rate, settings.rest_burst)
+        app.state.rest_limiter = AddressLimiter(settings.rest_rate, settings.rest_burst)
         await server.start()
         # What exists now (modules, the tables just loaded) lives as long as the process:
         # keep it out of the cyclic garbage collector's passes; then collect on a clock.

@@ -15,6 +15,12 @@ STALE = "stale"
 NOT_PLAYING = "not_playing"
 NOT_FOUND = "not_found"
 SERVER_ERROR = "server_error"
+INVALID_TOKEN = "invalid_token"
+"""The only answer after which a client should forget its seat token."""
+BUSY = "busy"
+"""A capacity or rate refusal of a new connection: try again later (close code 1013)."""
+UNAVAILABLE = "unavailable"
+"""The table's stored data is damaged, or its storage failed: it is set aside."""
 
 # REST codes, with their HTTP status.
 HTTP_STATUS = {
@@ -26,6 +32,7 @@ HTTP_STATUS = {
     TOO_LARGE: 413,
     RATE_LIMITED: 429,
     SERVER_ERROR: 500,
+    UNAVAILABLE: 503,
 }
 
 

@@ -1,4 +1,4 @@
-"""A token bucket: the per-connection (and per-address) rate limit of the protocol."""
+"""Token buckets: the per-connection and per-address rate limits of the protocol."""
 
 from __future__ import annotations
 
@@ -27,3 +27,26 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+
+class AddressLimiter:
+    """A token bucket per client address (REST calls, WebSocket connection attempts).
+
+    The address is the socket's peer, or what a configured proxy says it is
+    (``--forwarded-allow-ips``): never a header an arbitrary client sets.
+    """
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def take(self, address: str) -> bool:
+        if self.rate <= 0:
+            return True
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) > 10_000:
+                self.buckets.clear()
+            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
+        return bucket.take()

@@ -6,18 +6,23 @@ actor (:meth:`Table.call`), so lobby calls and game actions never interleave.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+import sqlite3
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from .errors import RATE_LIMITED, TOO_LARGE, ProtocolError
-from .limits import TokenBucket
+from .errors import RATE_LIMITED, SERVER_ERROR, TOO_LARGE, UNAVAILABLE, ProtocolError
+from .limits import AddressLimiter
 from .server import Server, new_token, token_hash
+from .store import DamagedRow
 from .table import Table
 
+log = logging.getLogger("cambio.server")
 Handler = Callable[[Request], Awaitable[Response]]
 MAX_NAME = 40
 
@@ -32,25 +37,11 @@ def error_response(exc: ProtocolError) -> JSONResponse:
                         status_code=exc.status)
 
 
-class RestLimiter:
-    """A token bucket per client address (the protocol's 429)."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.buckets: dict[str, TokenBucket] = {}
-
-    def check(self, request: Request) -> None:
-        if self.rate <= 0:
-            return
-        host = request.client.host if request.client else "?"
-        bucket = self.buckets.get(host)
-        if bucket is None:
-            if len(self.buckets) > 10_000:
-                self.buckets.clear()
-            bucket = self.buckets[host] = TokenBucket(self.rate, self.burst)
-        if not bucket.take():
-            raise ProtocolError(RATE_LIMITED, "too many requests; slow down")
+def check_rate(request: Request) -> None:
+    """The REST rate limit per client address (the protocol's 429)."""
+    limiter: AddressLimiter = request.app.state.rest_limiter
+    if not limiter.take(request.client.host if request.client else "?"):
+        raise ProtocolError(RATE_LIMITED, "too many requests; slow down")
 
 
 def endpoint(fn: Handler) -> Handler:
@@ -58,10 +49,18 @@ def endpoint(fn: Handler) -> Handler:
 
     async def wrapped(request: Request) -> Response:
         try:
-            request.app.state.rest_limiter.check(request)
+            check_rate(request)
             return await fn(request)
         except ProtocolError as exc:
             return error_response(exc)
+        except DamagedRow as exc:
+            log.error("%s", exc)
+            return error_response(ProtocolError(UNAVAILABLE, "this table's stored data is "
+                                                             "damaged"))
+        except sqlite3.Error:
+            log.exception("a REST call failed in storage")
+            return error_response(ProtocolError(SERVER_ERROR, "storage failed; nothing "
+                                                              "changed"))
 
     wrapped.__name__ = fn.__name__
     wrapped.__doc__ = fn.__doc__
@@ -241,19 +240,16 @@ async def again_table(request: Request) -> Response:
 
 @endpoint
 async def table_record(request: Request) -> Response:
-    """One round's record: full once the game is over, else the caller's player's-eye view."""
+    """One round's record: full once the game is over, else the caller's player's-eye view.
+
+    Reading and replaying the round run in a worker thread: a long round takes a while to
+    turn into a record, and every other table goes on meanwhile."""
     server = server_of(request)
     table = await table_of(request)
     game_no = _query_int(request, "game", table.game_no)
     if not 1 <= game_no <= table.game_no:
         raise ProtocolError("not_found", "no such game at this table")
-    rounds = server.store.rounds(table.id, game_no)
-    if not rounds:
-        raise ProtocolError("not_found", "no such game at this table")
-    round_no = _query_int(request, "round", rounds[-1][0])
-    header = dict(rounds)
-    if round_no not in header:
-        raise ProtocolError("not_found", "no such round in this game")
+    round_no = _query_int(request, "round", 0)
     over = game_no < table.game_no or table.status == "finished"
     seat: int | None = None
     if not over:
@@ -262,11 +258,24 @@ async def table_record(request: Request) -> Response:
         if seat is None:
             raise ProtocolError("forbidden", "the full record is available once the game is "
                                              "over; before that, only a seat's own record")
-    actions = server.store.actions(table.id, game_no, round_no)
-    text = server.games[table.game].record(header[round_no], actions, seat)
+    text, rounds = await asyncio.to_thread(_record_text, server, table, game_no, round_no, seat)
     return Response(text, media_type="application/x-ndjson",
-                    headers={"X-Cambio-Rounds": str(len(rounds)),
-                             "Cache-Control": "no-store"})
+                    headers={"X-Cambio-Rounds": str(rounds), "Cache-Control": "no-store"})
+
+
+def _record_text(server: Server, table: Table, game_no: int, round_no: int,
+                 seat: int | None) -> tuple[str, int]:
+    """Round ``round_no`` (0: the last one played) as record text, and the game's round
+    count (runs in a worker thread)."""
+    rounds = server.store.rounds(table.id, game_no)
+    if not rounds:
+        raise ProtocolError("not_found", "no such game at this table")
+    header = dict(rounds)
+    round_no = round_no or rounds[-1][0]
+    if round_no not in header:
+        raise ProtocolError("not_found", "no such round in this game")
+    actions = server.store.actions(table.id, game_no, round_no)
+    return server.games[table.game].record(header[round_no], actions, seat), len(rounds)
 
 
 def _query_int(request: Request, key: str, default: int) -> int:

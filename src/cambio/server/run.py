@@ -7,11 +7,16 @@ from __future__ import annotations
 
 import logging
 import re
+import sys
+from urllib.parse import unquote
 
 import uvicorn
 
 from .app import create_app
 from .settings import Settings
+from .store import Store, StoreError
+
+log = logging.getLogger("cambio.server")
 
 WS_MAX_SIZE = 65536
 """Frames past this close the connection at the protocol level (1009); messages between the
@@ -20,14 +25,15 @@ protocol's 4 KiB and this get a ``too_large`` error and the connection stays ope
 
 class RedactTokens(logging.Filter):
     """Seat tokens travel in the WebSocket URL (``?token=…``) and uvicorn logs that URL:
-    blank them out of every log line, so a log file is never a set of keys to the seats."""
+    blank out every query string of a logged URL (however it is spelled or percent-encoded,
+    ``?%74oken=`` too), so a log file is never a set of keys to the seats."""
 
-    PATTERN = re.compile(r"(token=)[^&\s\"']+")
+    PATTERN = re.compile(r"\?[^\s\"']*")
 
     def filter(self, record: logging.LogRecord) -> bool:
         text = record.getMessage()
-        if "token=" in text:
-            record.msg = self.PATTERN.sub(r"\1…", text)
+        if "?" in text or "token" in unquote(text).lower():
+            record.msg = self.PATTERN.sub("?…", text)
             record.args = ()
         return True
 
@@ -35,10 +41,23 @@ class RedactTokens(logging.Filter):
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
           log_level: str = "info") -> None:
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
+    try:
+        store = Store(settings.db)  # opened (and locked) before anything listens
+    except StoreError as exc:
+        print(f"cambio serve: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    if settings.seed is not None:
+        log.warning("--seed is set: every deal on this server is predictable from it; use it "
+                    "for tests and benchmarks only")
+    proxied = settings.forwarded_allow_ips is not None
     config = uvicorn.Config(
-        create_app(settings), host=host, port=port, ws="websockets-sansio",
+        create_app(settings, store), host=host, port=port, ws="websockets-sansio",
         ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False, log_level=log_level,
         access_log=False, lifespan="on", loop="auto", timeout_graceful_shutdown=3,
+        # X-Forwarded-For decides the client address (rate limits, connection caps): only
+        # believe it from proxies the operator named, never by default.
+        proxy_headers=proxied, forwarded_allow_ips=settings.forwarded_allow_ips if proxied
+        else "",
     )
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(RedactTokens())

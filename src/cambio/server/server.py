@@ -13,8 +13,9 @@ import secrets
 import time
 from typing import Any
 
-from .errors import ProtocolError
+from .errors import NOT_FOUND, UNAVAILABLE, ProtocolError
 from .games import GameKind, game_kinds
+from .limits import AddressLimiter
 from .session import derive
 from .settings import Settings
 from .store import SeatRow, Store, TableRow
@@ -35,28 +36,44 @@ def new_token() -> str:
 
 
 class Server:
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, store: Store | None = None) -> None:
         self.settings = settings
-        self.store = Store(settings.db)
+        self.store = store if store is not None else Store(settings.db)
         self.games: dict[str, GameKind] = game_kinds()
         self.tables: dict[str, Table] = {}
+        self.damaged: dict[str, str] = {}
+        """Tables set aside because their stored rows cannot be read back (id: why)."""
+        self.connect_limiter = AddressLimiter(settings.ws_connect_rate,
+                                              settings.ws_connect_burst)
+        self.open_by_address: dict[str, int] = {}
+        self._loading: dict[str, asyncio.Future[Table]] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
-        """Load every unfinished table back (replaying its actions) and start its actor."""
+        """Load every unfinished table back (replaying its actions) and start its actor.
+
+        A table whose rows are damaged is set aside (logged, answered ``unavailable``);
+        the others are served."""
         t0 = time.perf_counter()
-        rows = self.store.unfinished_tables()
+        rows, damaged = self.store.unfinished_tables()
+        for table_id, why in damaged.items():
+            self._quarantine(table_id, why)
         for row in rows:
             try:
                 table = self._load(row)
-            except Exception:
-                log.exception("table %s could not be loaded", row.id)
+            except Exception as exc:
+                self._quarantine(row.id, f"{type(exc).__name__}: {exc}")
                 continue
             await table.after_load()
         if rows:
             log.info("loaded %d tables in %.2fs", len(rows), time.perf_counter() - t0)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    def _quarantine(self, table_id: str, why: str) -> None:
+        self.damaged[table_id] = why
+        log.error("table %s is set aside: its stored data cannot be loaded (%s)",
+                  table_id, why[:200])
 
     async def stop(self) -> None:
         if self._sweeper:
@@ -67,37 +84,86 @@ class Server:
         self.store.close()
 
     def _load(self, row: TableRow) -> Table:
-        if row.game not in self.games:
-            raise RuntimeError(f"unknown game {row.game!r}")
+        """Build a table and replay its current game, on the event loop (start-up)."""
         table = Table(self, row, self.store.seats(row.id))
-        table.load_game()
+        table.install_game(table.build_game())
         self.tables[row.id] = table
         table.start_actor()
         return table
 
+    def _build(self, table_id: str) -> Table | None:
+        """Read and replay a table in a worker thread: a long finished game must not stall
+        every other table while it is replayed."""
+        row = self.store.table(table_id)
+        if row is None:
+            return None
+        table = Table(self, row, self.store.seats(row.id))
+        table.built = table.build_game()
+        return table
+
     async def _sweep(self) -> None:
+        ttl = self.settings.waiting_ttl
+        period = 60.0 if ttl <= 0 else min(60.0, max(0.5, ttl / 4))
         while True:
-            await asyncio.sleep(60)
+            await asyncio.sleep(period)
             now = time.monotonic()
             for table in list(self.tables.values()):
-                if table.status == "finished" and not table.conns \
-                        and now - table.last_active > IDLE_FINISHED:
+                idle = not table.conns and now - table.last_active
+                if table.status == "finished" and idle and idle > IDLE_FINISHED:
                     del self.tables[table.id]
                     await table.stop_actor()
+                elif table.status == "waiting" and ttl > 0 and idle and idle > ttl:
+                    await self._expire(table)
+
+    async def _expire(self, table: Table) -> None:
+        """A table nobody started and nobody is at: gone (``not_found`` from now on)."""
+        try:
+            await self.store.write(self.store.delete_table(table.id))
+        except Exception:
+            log.exception("table %s: could not delete the expired table", table.id)
+            return
+        self.tables.pop(table.id, None)
+        await table.stop_actor()
+        log.info("table %s expired: it waited with nobody at it", table.id)
 
     # ------------------------------------------------------------------ tables
     async def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        row = self.store.table(table_id) if len(table_id) <= 64 else None
-        if row is None:
-            raise ProtocolError("not_found", "no such table")
-        table = self.tables.get(table_id)  # loaded meanwhile?
-        if table is None:
-            table = self._load(row)
-            await table.after_load()
-        return table
+        if table_id in self.damaged:
+            raise ProtocolError(UNAVAILABLE, "this table's stored data is damaged; it is set "
+                                             "aside (the server log says why)")
+        if len(table_id) > 64:
+            raise ProtocolError(NOT_FOUND, "no such table")
+        pending = self._loading.get(table_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[table_id] = pending
+            try:
+                built = await asyncio.to_thread(self._build, table_id)
+                if built is None:
+                    raise ProtocolError(NOT_FOUND, "no such table")
+                table = self.tables.get(table_id)  # created meanwhile?
+                if table is None:
+                    table = built
+                    table.install_game(table.built)
+                    self.tables[table_id] = table
+                    table.start_actor()
+                    await table.after_load()
+                pending.set_result(table)
+            except ProtocolError as exc:
+                pending.set_exception(exc)
+            except Exception as exc:
+                self._quarantine(table_id, f"{type(exc).__name__}: {exc}")
+                pending.set_exception(ProtocolError(
+                    UNAVAILABLE, "this table's stored data is damaged; it is set aside"))
+            except BaseException:
+                pending.cancel()  # the caller went away: the next one loads it again
+                raise
+            finally:
+                del self._loading[table_id]
+        return await asyncio.shield(pending)
 
     def _table_seed(self) -> int:
         if self.settings.seed is None:

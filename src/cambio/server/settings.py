@@ -33,7 +33,26 @@ class Settings:
     """Per-client-address token bucket for REST calls (0 turns it off)."""
     max_body: int = 16384
     """Bytes of a REST request body; larger ones get 413."""
-    max_conns_per_table: int = 200
+    max_spectators: int = 200
+    """Spectator connections per table. Seated players are never refused for this: a seat
+    has its own small cap (``max_conns_per_seat``: tabs of one player)."""
+    max_conns_per_seat: int = 8
+    max_conns_per_address: int = 64
+    """Open WebSocket connections per client address, whatever they are for (0: no cap)."""
+    ws_connect_rate: float = 5.0
+    ws_connect_burst: float = 30.0
+    """Per-client-address token bucket for opening WebSockets (0 turns it off)."""
+    error_window: float = 60.0
+    """``max_errors`` counted errors within about this many seconds close a connection
+    (the count drains at ``max_errors / error_window`` a second)."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins (``https://example.org``) whose pages may open WebSockets, besides the
+    server's own (same origin). ``*`` allows any."""
+    forwarded_allow_ips: str | None = None
+    """Proxy addresses whose ``X-Forwarded-For``/``-Proto`` are trusted (uvicorn's
+    ``--forwarded-allow-ips``); ``None``: trust nobody, the socket's peer is the client."""
+    waiting_ttl: float = 6 * 3600.0
+    """Seconds a waiting table with nobody connected lives before it is deleted (0: never)."""
     outbox_limit: int = 2000
     """Messages queued for one slow WebSocket before the server drops it (it resyncs)."""
     catch_up: int = 64

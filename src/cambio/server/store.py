@@ -16,8 +16,10 @@ if that matters).
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import json
 import logging
+import os
 import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
@@ -76,6 +78,17 @@ CREATE TABLE IF NOT EXISTS actions (
 Statement = tuple[str, Sequence[Any]]
 CHECKPOINT_EVERY = 1.0
 """Seconds between two WAL checkpoints (run by a background thread)."""
+WAL_LIMIT = 16 << 20
+"""Bytes of WAL file past which the checkpoint thread truncates it (docs/server.md)."""
+
+
+class StoreError(Exception):
+    """The database cannot be used (damaged, locked by another server): a message for the
+    operator, not a traceback."""
+
+
+class DamagedRow(Exception):
+    """A stored row that cannot be read back; its table is set aside (quarantined)."""
 
 
 @dataclass
@@ -103,13 +116,24 @@ class Store:
     """One SQLite file; reads are direct, writes are grouped into shared commits."""
 
     def __init__(self, path: Path | str) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
+        self._lock: int | None = None
+        if self.path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self._lock = _lock_file(self.path + ".lock", self.path)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            # When the log is reset, cut the file back to this size (it never shrinks else).
+            self.db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            self._unlock()
+            raise StoreError(f"{self.path} cannot be used as the database ({exc}); restore a "
+                             "backup, or move the file aside to start empty") from None
+        self._owner = threading.get_ident()
+        self._local = threading.local()
         self._batch: list[tuple[list[Statement], asyncio.Future[None]]] = []
         self._flushing = False
         self._stop = threading.Event()
@@ -128,17 +152,48 @@ class Store:
         if self._checkpointer is not None:
             self._checkpointer.join(5)
         self.db.close()
+        self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            os.close(self._lock)  # closing the descriptor releases the lock
+            self._lock = None
 
     def _checkpoints(self) -> None:
+        """Keep the WAL small: copy it into the database every second (``PASSIVE``: never
+        waits for writers), and once the file has grown past :data:`WAL_LIMIT` restart it
+        from the beginning and cut it (``TRUNCATE``). Under steady load a passive checkpoint
+        is never followed by a moment with nothing new in the log, so without the second
+        step the file only grows. The truncate waits for the writer's current commit and
+        holds the next one for as long as copying the last second's frames takes."""
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        wal = self.path + "-wal"
+        failing = False
         try:
             while not self._stop.wait(CHECKPOINT_EVERY):
                 try:
                     db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                except sqlite3.Error:
-                    log.exception("store: checkpoint failed")
+                    if _size(wal) > WAL_LIMIT:
+                        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                    failing = False
+                except sqlite3.Error as exc:
+                    if not failing:  # once per outage, not once a second
+                        log.error("store: checkpoint failed: %s", exc)
+                    failing = True
         finally:
             db.close()
+
+    def _conn(self) -> sqlite3.Connection:
+        """The connection for reads on this thread: the writer's on the event loop's thread,
+        a private one on a worker thread (replays of finished tables, record downloads), so
+        a worker never reads through the connection a commit is using."""
+        if threading.get_ident() == self._owner:
+            return self.db
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = sqlite3.connect(self.path, isolation_level=None,
+                                                  check_same_thread=False)
+        return db
 
     # ------------------------------------------------------------------ writing
     async def write(self, statements: Iterable[Statement]) -> None:
@@ -224,47 +279,113 @@ class Store:
 
     # ------------------------------------------------------------------ reading
     def table(self, table_id: str) -> TableRow | None:
-        row = self.db.execute(
+        row = self._conn().execute(
             "SELECT id, game, players, config, seed, status, game_no, created FROM tables "
             "WHERE id = ?", (table_id,)).fetchone()
         return _table_row(row) if row else None
 
-    def unfinished_tables(self) -> list[TableRow]:
+    def unfinished_tables(self) -> tuple[list[TableRow], dict[str, str]]:
+        """The tables to load at start, and the ids of those whose row is damaged (why)."""
         rows = self.db.execute(
             "SELECT id, game, players, config, seed, status, game_no, created FROM tables "
             "WHERE status != 'finished' ORDER BY created").fetchall()
-        return [_table_row(r) for r in rows]
+        good: list[TableRow] = []
+        damaged: dict[str, str] = {}
+        for r in rows:
+            try:
+                good.append(_table_row(r))
+            except DamagedRow as exc:
+                damaged[str(r[0])] = str(exc)
+        return good, damaged
+
+    def delete_table(self, table_id: str) -> list[Statement]:
+        """The statements that remove a table that never started (no games, rounds, actions)."""
+        return [("DELETE FROM seats WHERE table_id = ?", (table_id,)),
+                ("DELETE FROM tables WHERE id = ? AND game_no = 0", (table_id,))]
 
     def seats(self, table_id: str) -> list[SeatRow]:
-        rows = self.db.execute(
+        rows = self._conn().execute(
             "SELECT seat, kind, name, bot, token_hash FROM seats WHERE table_id = ? "
             "ORDER BY seat", (table_id,)).fetchall()
-        return [SeatRow(*r) for r in rows]
+        out: list[SeatRow] = []
+        for r in rows:
+            seat, kind, name, bot, th = r
+            if not (isinstance(seat, int) and 0 <= seat < 64 and kind in ("human", "bot", "empty")
+                    and isinstance(name, str) and (bot is None or isinstance(bot, str))
+                    and (th is None or isinstance(th, str))):
+                raise DamagedRow(f"table {table_id}: seat row {r!r:.80} is damaged")
+            out.append(SeatRow(seat, kind, name, bot, th))
+        return out
 
     def game_seed(self, table_id: str, game_no: int) -> tuple[int, str] | None:
-        row = self.db.execute("SELECT seed, started FROM games WHERE table_id = ? AND game_no = ?",
-                              (table_id, game_no)).fetchone()
+        row = self._conn().execute(
+            "SELECT seed, started FROM games WHERE table_id = ? AND game_no = ?",
+            (table_id, game_no)).fetchone()
         return (int(row[0]), str(row[1])) if row else None
 
     def rounds(self, table_id: str, game_no: int) -> list[tuple[int, dict[str, Any]]]:
-        rows = self.db.execute(
+        rows = self._conn().execute(
             "SELECT round_no, header FROM rounds WHERE table_id = ? AND game_no = ? "
             "ORDER BY round_no", (table_id, game_no)).fetchall()
-        return [(int(r[0]), json.loads(r[1])) for r in rows]
+        out: list[tuple[int, dict[str, Any]]] = []
+        for round_no, header in rows:
+            parsed = _json(header) if isinstance(header, str) else None
+            if not isinstance(round_no, int) or not isinstance(parsed, dict):
+                raise DamagedRow(f"table {table_id}: round {round_no!r:.20} of game {game_no} "
+                                 "is damaged")
+            out.append((round_no, parsed))
+        return out
 
     def actions(self, table_id: str, game_no: int, round_no: int) -> list[tuple[int, str]]:
         """``(seat, action text)`` in version order."""
-        rows = self.db.execute(
+        rows = self._conn().execute(
             "SELECT version, seat, action FROM actions WHERE table_id = ? AND game_no = ? "
             "AND round_no = ? ORDER BY version", (table_id, game_no, round_no)).fetchall()
         out: list[tuple[int, str]] = []
         for i, (version, seat, action) in enumerate(rows, start=1):
             if version != i:
-                raise RuntimeError(f"table {table_id}: action versions have a gap at {i}")
-            out.append((int(seat), str(action)))
+                raise DamagedRow(f"table {table_id}: action versions have a gap at {i}")
+            if not isinstance(seat, int) or not isinstance(action, str):
+                raise DamagedRow(f"table {table_id}: action {i} is damaged")
+            out.append((seat, action))
         return out
 
 
+def _json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
 def _table_row(r: tuple[Any, ...]) -> TableRow:
-    return TableRow(id=r[0], game=r[1], players=int(r[2]), config=json.loads(r[3]),
-                    seed=int(r[4]), status=r[5], game_no=int(r[6]), created=float(r[7]))
+    """A ``tables`` row, checked: a damaged one raises :class:`DamagedRow`."""
+    config = _json(r[3]) if isinstance(r[3], str) else None
+    ok = (isinstance(r[0], str) and r[1] in ("cards", "board") and isinstance(r[2], int)
+          and 2 <= r[2] <= 64 and isinstance(config, dict) and isinstance(r[4], int)
+          and r[5] in ("waiting", "playing", "finished") and isinstance(r[6], int)
+          and r[6] >= 0 and isinstance(r[7], int | float))
+    if not ok or not isinstance(config, dict):
+        raise DamagedRow(f"table {r[0]!r:.40}: its row is damaged")
+    return TableRow(id=r[0], game=r[1], players=r[2], config=config, seed=r[4], status=r[5],
+                    game_no=r[6], created=float(r[7]))
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
+def _lock_file(lock_path: str, db_path: str) -> int:
+    """Hold an exclusive lock beside the database for the life of the process: a second
+    server on the same file would interleave versions with the first."""
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise StoreError(f"another cambio server is using {db_path} (it holds {lock_path}); "
+                         "stop it first, or give this one another --db") from None
+    return fd

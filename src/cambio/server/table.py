@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -25,7 +26,17 @@ from datetime import UTC, datetime
 from random import Random
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .errors import FORBIDDEN, NOT_PLAYING, SERVER_ERROR, ProtocolError
+from .errors import (
+    BUSY,
+    FORBIDDEN,
+    ILLEGAL,
+    INVALID_TOKEN,
+    NOT_PLAYING,
+    SERVER_ERROR,
+    STALE,
+    ProtocolError,
+)
+from .limits import TokenBucket
 from .mailbox import Mailbox
 from .session import Applied, Session, derive
 from .store import SeatRow, Store, TableRow
@@ -62,15 +73,18 @@ class Conn:
     when it reconnects).
     """
 
-    __slots__ = ("closing", "errors", "limit", "max_errors", "outbox", "seat")
+    __slots__ = ("closing", "errors", "limit", "outbox", "seat", "strikes")
 
-    def __init__(self, seat: int | None, limit: int = 2000, max_errors: int = 50) -> None:
+    def __init__(self, seat: int | None, limit: int = 2000, max_errors: int = 50,
+                 error_window: float = 60.0) -> None:
         self.seat = seat
         self.outbox: Mailbox[str | None] = Mailbox()
         self.closing: int | None = None
         self.errors = 0
         self.limit = limit
-        self.max_errors = max_errors
+        # Errors drain away: a long, honest session that loses snap races now and then is
+        # never closed; a burst of bad messages is.
+        self.strikes = TokenBucket(max_errors / max(error_window, 1e-9), max_errors)
 
     def send(self, text: str) -> None:
         if self.closing is not None:
@@ -80,11 +94,13 @@ class Conn:
             return
         self.outbox.put(text)
 
-    def error(self, code: str, message: str, ref: Any = None) -> None:
-        """Send an ``error``; too many of them close the connection (1008)."""
+    def error(self, code: str, message: str, ref: Any = None, counts: bool = True) -> None:
+        """Send an ``error``; too many that ``count`` in a short time close the connection
+        (1008). A ``stale`` action or a lost snap race is play, not abuse: it does not count.
+        """
         self.send(dumps({"type": "error", "code": code, "message": message, "ref": ref}))
         self.errors += 1
-        if self.errors >= self.max_errors:
+        if counts and code != STALE and not self.strikes.take():
             self.close(1008)
 
     def close(self, code: int) -> None:
@@ -126,7 +142,12 @@ class Table:
         for s in seats:
             self.seats[s.seat] = Seat(s.seat, s.kind, s.name, s.bot, s.token_hash)
         self.session: Session | None = None
+        self.built: tuple[Session, int] | None = None
+        """A game replayed in a worker thread, waiting for :meth:`install_game`."""
+        self.halted: str | None = None
+        """Why the table stopped (its storage failed); it refuses actions until a restart."""
         self.conns: set[Conn] = set()
+        self.spectators = 0
         self.bots: dict[int, Any] = {}
         self.delays = Random(0)
         self.last_hint: tuple[tuple[int, int], dict[str, Any] | None] | None = None
@@ -168,6 +189,8 @@ class Table:
                 await job()
             except asyncio.CancelledError:
                 raise
+            except sqlite3.Error as exc:
+                self._halt(f"a write failed ({type(exc).__name__}: {exc})")
             except Exception:
                 log.exception("table %s: a job failed", self.id)
 
@@ -178,6 +201,8 @@ class Table:
     async def call(self, fn: Callable[..., Awaitable[T]], *args: Any) -> T:
         """Run a job on the actor and wait for its result (lobby calls)."""
         fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+
+        self.last_active = time.monotonic()
 
         async def job() -> None:
             try:
@@ -219,6 +244,7 @@ class Table:
             "round": s.round_no if s is not None else 0,
             "totals": s.totals() if s is not None else None,
             "created": datetime.fromtimestamp(self.created, UTC).isoformat(timespec="seconds"),
+            "halted": self.halted,
         })
         return out
 
@@ -262,18 +288,28 @@ class Table:
 
     # ------------------------------------------------------------------ connections
     async def connect(self, conn: Conn) -> None:
+        """Admit a connection. Spectators have their own cap, so however many there are, a
+        seated player always gets in (up to a few tabs per seat)."""
         self.last_active = time.monotonic()
-        if len(self.conns) >= self.settings.max_conns_per_table:
-            conn.error(FORBIDDEN, "this table has too many connections")
+        if conn.seat is None:
+            if self.spectators >= self.settings.max_spectators:
+                conn.error(BUSY, "this table has as many spectators as it takes; try later")
+                conn.close(1013)
+                return
+        elif self.seats[conn.seat].kind != "human":
+            # Freed between the token check and now: the token is no longer a seat.
+            conn.error(INVALID_TOKEN, "this token is not a seat of this table (it was freed)")
             conn.close(1008)
             return
-        if conn.seat is not None and self.seats[conn.seat].kind != "human":
-            conn.error(FORBIDDEN, "this seat was freed")  # between the token check and now
-            conn.close(1008)
+        elif self.seats[conn.seat].conns >= self.settings.max_conns_per_seat:
+            conn.error(BUSY, "this seat has too many open connections; close a tab")
+            conn.close(1013)
             return
         self.conns.add(conn)
         changed = False
-        if conn.seat is not None:
+        if conn.seat is None:
+            self.spectators += 1
+        else:
             seat = self.seats[conn.seat]
             seat.conns += 1
             timer = self.away_timers.pop(conn.seat, None)
@@ -295,7 +331,9 @@ class Table:
         if conn not in self.conns:
             return
         self.conns.discard(conn)
-        if conn.seat is not None:
+        if conn.seat is None:
+            self.spectators -= 1
+        else:
             seat = self.seats[conn.seat]
             seat.conns -= 1
             if seat.conns == 0:
@@ -341,6 +379,9 @@ class Table:
         if conn.seat is None:
             conn.error(FORBIDDEN, "spectators cannot act; join a seat first", ref)
             return
+        if self.halted is not None:
+            conn.error(SERVER_ERROR, f"this table is halted: {self.halted}", ref)
+            return
         s = self.session
         if self.status != "playing" or s is None or s.round_over():
             conn.error(NOT_PLAYING, f"the table is {self.status}"
@@ -349,7 +390,9 @@ class Table:
         try:
             applied = s.play(conn.seat, text, version)
         except ProtocolError as exc:
-            conn.error(exc.code, exc.message, ref)
+            # A snap that lost a race is refused as illegal: play, not abuse.
+            race = exc.code == ILLEGAL and text.lstrip().lower().startswith("snap")
+            conn.error(exc.code, exc.message, ref, counts=not race)
             return
         await self._accepted(applied, conn, ref)
 
@@ -384,12 +427,11 @@ class Table:
             await self.store.write([Store.insert_action(self.id, self.game_no, s.round_no,
                                                         applied.version, applied.seat,
                                                         applied.text)])
-        except Exception:
-            log.exception("table %s: storing an action failed; reloading from storage", self.id)
+        except Exception as exc:
+            self._halt(f"storing an action failed ({type(exc).__name__}: {exc})")
             if conn is not None:
-                conn.error(SERVER_ERROR, "the action could not be stored; nothing changed", ref)
-            self._reload_game()
-            self._broadcast_state()
+                conn.error(SERVER_ERROR, "the action could not be stored; nothing changed",
+                           ref, counts=False)
             return
         self._broadcast_update(applied)
         if s.round_over():
@@ -476,10 +518,11 @@ class Table:
                 self._arm_away(x.seat)
         self._schedule()
 
-    def load_game(self) -> None:
-        """Rebuild the current game from storage by replaying every stored action."""
+    def build_game(self) -> tuple[Session, int] | None:
+        """The current game rebuilt from storage by replaying every stored action, and its
+        seed. Touches nothing of the table, so it may run in a worker thread."""
         if self.game_no == 0:
-            return
+            return None
         found = self.store.game_seed(self.id, self.game_no)
         if found is None:
             raise RuntimeError(f"table {self.id}: game {self.game_no} is not stored")
@@ -491,18 +534,37 @@ class Table:
                 session.play(seat, text, session.version)
             if session.round_over():
                 session.finish_round()
+        return session, game_seed
+
+    def install_game(self, built: tuple[Session, int] | None) -> None:
+        """Make a game from :meth:`build_game` the table's own (on the event loop)."""
+        self.built = None
+        if built is None:
+            return
+        session, game_seed = built
         self.session = session
         self._setup_bots(game_seed)
-        if self.status == "playing" and not session.game_over() and session.round_over():
+        if self.status == "playing" and not session.game_over() and session.round_over() \
+                and self.halted is None:
             self._arm_next_round()
 
-    def _reload_game(self) -> None:
+    def _halt(self, why: str) -> None:
+        """Storage failed: stop this table where it was last stored, visibly, instead of
+        retrying (a bot would try the same write again and again). A restart resumes it."""
+        log.error("table %s is halted: %s", self.id, why)
+        self.halted = "storage failed; the table resumes when the server is restarted"
         self._cancel_bot_timers()
         if self.round_timer:
             self.round_timer.cancel()
             self.round_timer = None
-        self.load_game()
-        self._schedule()
+        try:  # back to what is stored: the action just refused is not
+            self.install_game(self.build_game())
+        except Exception:
+            log.exception("table %s: reloading from storage failed too", self.id)
+        else:
+            if self.session is not None and self.session.round_no:
+                self._broadcast_state()
+        self.broadcast_table()
 
     async def after_load(self) -> None:
         """Arm the timers of a table just loaded (no one is connected yet)."""
@@ -540,7 +602,7 @@ class Table:
     def _schedule(self) -> None:
         """Arm the bots' timers the current state calls for (public facts only)."""
         s = self.session
-        if self.status != "playing" or s is None or s.round_over():
+        if self.status != "playing" or s is None or s.round_over() or self.halted is not None:
             self._cancel_bot_timers()
             return
         loop = asyncio.get_running_loop()
@@ -678,7 +740,8 @@ class Table:
         for conn in list(self.conns):
             if conn.seat == seat and old.kind == "human":
                 self.conns.discard(conn)
-                conn.error(FORBIDDEN, "this seat was freed")
+                conn.error(INVALID_TOKEN, "this token is not a seat of this table (it was "
+                                          "freed)")
                 conn.close(1008)
         self.broadcast_table()
         return self.summary()

@@ -12,35 +12,76 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket
 
-from .errors import BAD_MESSAGE, FORBIDDEN, RATE_LIMITED, TOO_LARGE, ProtocolError
+from .errors import BAD_MESSAGE, BUSY, INVALID_TOKEN, RATE_LIMITED, TOO_LARGE, ProtocolError
 from .limits import TokenBucket
 from .server import Server, token_hash
+from .settings import Settings
 from .table import Conn, Table, dumps
 
 MAX_REF = 64
 
 
+def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
+    """Browsers always send ``Origin`` with a WebSocket: a page of another site may not
+    use a visitor's seat token here unless the operator allowed that site. Same origin
+    (the page's host is this server's ``Host``) is always allowed; so are clients that send
+    no ``Origin`` (not browsers: they hold no one else's token)."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    allowed = settings.allowed_origins
+    if "*" in allowed or origin.rstrip("/") in allowed:
+        return True
+    host = websocket.headers.get("host", "")
+    return bool(host) and urlsplit(origin).netloc.lower() == host.lower()
+
+
 async def table_socket(websocket: WebSocket) -> None:
     server: Server = websocket.app.state.server
     settings = server.settings
+    if not origin_allowed(websocket, settings):
+        await websocket.close(1008)  # before accepting: the browser gets HTTP 403
+        return
+    address = websocket.client.host if websocket.client else "?"
     await websocket.accept()
+    if not server.connect_limiter.take(address):
+        await _refuse(websocket, BUSY, "too many connection attempts; try again later", 1013)
+        return
+    cap = settings.max_conns_per_address
+    if cap and server.open_by_address.get(address, 0) >= cap:
+        await _refuse(websocket, BUSY, "too many open connections from your address", 1013)
+        return
+    server.open_by_address[address] = server.open_by_address.get(address, 0) + 1
+    try:
+        await _serve(websocket, server, settings)
+    finally:
+        left = server.open_by_address[address] - 1
+        if left:
+            server.open_by_address[address] = left
+        else:
+            del server.open_by_address[address]
+
+
+async def _serve(websocket: WebSocket, server: Server, settings: Settings) -> None:
     token = websocket.query_params.get("token")
     try:
         table = await server.get(str(websocket.path_params["table"]))
     except ProtocolError as exc:
-        await _refuse(websocket, exc.code, exc.message)
+        await _refuse(websocket, exc.code, exc.message, 1011 if exc.status >= 500 else 1008)
         return
     seat = None
     if token:
         seat = table.seat_for_hash(token_hash(token))
         if seat is None:
-            await _refuse(websocket, FORBIDDEN, "this token is not a seat of this table")
+            await _refuse(websocket, INVALID_TOKEN, "this token is not a seat of this table")
             return
-    conn = Conn(seat, settings.outbox_limit, settings.max_errors)
+    conn = Conn(seat, settings.outbox_limit, settings.max_errors, settings.error_window)
     writer = asyncio.get_running_loop().create_task(_writer(websocket, conn))
     table.post(table.connect, conn)
     bucket = TokenBucket(settings.rate, settings.burst)
@@ -75,7 +116,7 @@ def _handle(raw: str, conn: Conn, table: Table, bucket: TokenBucket, limit: int)
         conn.error(RATE_LIMITED, "too many messages; slow down")
         return
     try:
-        msg = json.loads(raw)
+        msg = json.loads(raw, parse_constant=_no_constant)
     except (ValueError, RecursionError):
         conn.error(BAD_MESSAGE, "not JSON")
         return
@@ -115,9 +156,17 @@ def _count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1 << 31
 
 
+def _no_constant(name: str) -> Any:
+    """``NaN`` and ``Infinity`` are not JSON: echoed back (in an error's ``ref``), they
+    would make the server's own message invalid."""
+    raise ValueError(f"{name} is not JSON")
+
+
 def _ok_ref(ref: Any) -> bool:
-    if ref is None or (isinstance(ref, int | float) and not isinstance(ref, bool)):
-        return True
+    if ref is None or (isinstance(ref, int) and not isinstance(ref, bool)):
+        return ref is None or abs(ref) < 1 << 53
+    if isinstance(ref, float):
+        return math.isfinite(ref)
     return isinstance(ref, str) and len(ref) <= MAX_REF
 
 
@@ -136,8 +185,8 @@ async def _writer(websocket: WebSocket, conn: Conn) -> None:
             await websocket.close(conn.closing)
 
 
-async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
+async def _refuse(websocket: WebSocket, code: str, message: str, close: int = 1008) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(dumps({"type": "error", "code": code, "message": message,
                                          "ref": None}))
-        await websocket.close(1008)
+        await websocket.close(close)

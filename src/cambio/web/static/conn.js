@@ -206,8 +206,10 @@ export class TableConnection {
           this.on.error(msg);
           return;
         }
-        if (!this.welcomed && msg.code === "forbidden" && this.token) {
-          // Our token is not a seat here (any more): come back as a spectator.
+        if (msg.code === "invalid_token" && this.token) {
+          // The server says our token is not a seat here (any more): come back as a
+          // spectator. This is the only answer that makes us forget a token: a full
+          // table, a busy server or a dropped connection before the welcome must not.
           this.on.tokenRefused(msg);
           return;
         }

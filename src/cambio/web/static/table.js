@@ -60,13 +60,6 @@ function onStatus(status) {
 
 function onWelcome(msg) {
   page.welcomed = true;
-  if (page.token && (msg.seat === null || msg.seat === undefined)) {
-    // The server does not know our token any more (the seat was freed): we are a spectator.
-    dropToken(tableId);
-    page.token = null;
-    conn.token = null;
-    toast("Your seat is no longer yours; you are watching.", "warn");
-  }
   page.seat = msg.seat ?? null;
   root.dataset.seat = page.seat === null ? "spectator" : String(page.seat);
   setSummary(msg.table);
@@ -84,6 +77,10 @@ function setSummary(summary) {
   if (page.ui) page.ui.setSummary(summary);
   if (before && before.status === "waiting" && summary.status === "playing") {
     toast("The game starts!", "info", 2000);
+  }
+  root.dataset.halted = summary.halted ? "true" : "false";
+  if (summary.halted && !(before && before.halted)) {
+    toast(`This table is halted: ${summary.halted}`, "error", 60000);
   }
 }
 
@@ -130,6 +127,8 @@ const ERROR_TEXT = {
   not_playing: "The game is not in play.",
   forbidden: "You cannot act for that seat.",
   rate_limited: "Slow down a little.",
+  busy: "The server is busy; trying again…",
+  unavailable: "This table cannot be loaded right now.",
 };
 
 function onError(msg) {
