@@ -655,6 +655,8 @@ class Table:
                 await asyncio.sleep(rest)
         else:
             text = s.bot_move(self.bots[seat], seat)
+        if self.halted is not None:  # storage failed while it thought
+            return
         applied = s.play(seat, text, s.version)
         self.polled[seat] = None  # what it just did may have shown it a match
         await self._accepted(applied)
