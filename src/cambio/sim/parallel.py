@@ -6,7 +6,7 @@ Every simulation and tournament here is a pure function of ``(config, k)`` for g
 order**, so a summary folded from them is identical whatever ``workers`` or cluster played
 them; only timing fields differ.
 
-``cambio sim cards|board`` and ``cambio tournament cards`` take ``--workers N`` (local
+``cambio sim cards|board`` and ``cambio tournament cards|board`` take ``--workers N`` (local
 processes) and ``--ray ADDRESS`` (``local`` starts a Ray instance on this machine; otherwise
 the address of a running cluster, whose workers need this version of cambio installed).
 """
