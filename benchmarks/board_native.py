@@ -69,41 +69,30 @@ def speed(starts: int, python_nodes: int, native_nodes: int) -> dict[str, Any]:
 # ---------------------------------------------------------------------- 2. 4x4
 def starts_by_value() -> tuple[list[str], list[tuple[str, int]]]:
     """The fair 4x4 starts, and (start, seat) pairs where that seat wins with best play."""
-    from board_strength import _pos  # type: ignore[import-not-found]
+    from board_strength import _pos, setup_starts  # type: ignore[import-not-found]
 
     sol = solve(RULES4)
     fair, _ = fair_starts(sol)
-    import itertools
-
-    from cambio.board import geometry
-    from cambio.board.bitboard import canonical
-    from cambio.board.setup import over_full
-
-    g = geometry(RULES4)
-    cells = [c for c in range(g.cells) if not g.corners >> c & 1]
-    seen: dict[int, tuple[int, int]] = {}
-    for xs in itertools.combinations(cells, 3):
-        x = sum(1 << c for c in xs)
-        if over_full(x, g, 2):
-            continue
-        for os_ in itertools.combinations([c for c in cells if c not in xs], 4):
-            o = sum(1 << c for c in os_)
-            if not over_full(o, g, 2):
-                seen.setdefault(canonical((x, o), g)[0], (x, o))
     won = []
-    for x, o in sorted(seen.values()):
+    for x, o in setup_starts():
         e = sol.entry(x, o)
         if e != 0:
             won.append((Board(RULES4, _pos(x, o)).position(), 0 if e > 0 else 1))
     return fair, won
 
 
-def game_vs_perfect(args: tuple[str, str, int, str, int]) -> tuple[str, int, str, str]:
-    spec, table, seat, pos, seed = args
+def native_bot(spec: str, threats: int, seed: int) -> NativeBot:
+    """``native:<seconds>s`` with the threat search ``threats`` plies deep (0: off)."""
+    return NativeBot(nodes=10**15, seconds=float(spec.split(":")[1][:-1]), seed=seed,
+                     threats=threats)
+
+
+def game_vs_perfect(args: tuple[str, str, int, str, int, int]) -> tuple[str, int, str, str]:
+    spec, table, seat, pos, seed, threats = args
     sol = _solution(table)
     rules = Rules(size=4, max_plies=100)
     bots: list[Any] = [PerfectBot(sol, seed), PerfectBot(sol, seed + 1)]
-    bots[seat] = make_bot(spec, rules, seed)
+    bots[seat] = native_bot(spec, threats, seed)
     board = play_game(Board(rules, pos), bots)
     assert board.outcome is not None
     w = board.outcome.winners
@@ -162,6 +151,8 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--skip", default="", help="comma-separated: speed,perfect,elo")
+    ap.add_argument("--threats", type=int, default=0,
+                    help="native's threat search depth in the 4x4 study (0: off, the default)")
     ap.add_argument("--out", type=Path, default=DOCS / "board-native.json")
     args = ap.parse_args()
     skip = set(args.skip.split(","))
@@ -169,7 +160,8 @@ def main() -> None:
     report: dict[str, Any] = json.loads(args.out.read_text()) if args.out.exists() else {}
     report["command"] = (f"python benchmarks/board_native.py --seconds {args.seconds} "
                          f"--fair {args.fair} --won {args.won} --games {args.games} "
-                         f"--seed {args.seed} --workers {args.workers}")
+                         f"--seed {args.seed} --workers {args.workers} "
+                         f"--threats {args.threats}")
     if "speed" not in skip:
         report["speed"] = speed(10, 20_000, 2_000_000)
         base = report["speed"]["alphabeta (Python)"]["nodes_per_s"]
@@ -189,9 +181,9 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             table = str(Path(tmp) / "4x4.npz")
             solve(RULES4).save(table)
-            jobs = [(spec, table, seat, pos, derive_seed(args.seed, i, seat))
+            jobs = [(spec, table, seat, pos, derive_seed(args.seed, i, seat), args.threats)
                     for i, pos in enumerate(fair_sample) for seat in (0, 1)]
-            jobs += [(spec, table, seat, pos, derive_seed(args.seed, 10**5 + i))
+            jobs += [(spec, table, seat, pos, derive_seed(args.seed, 10**5 + i), args.threats)
                      for i, (pos, seat) in enumerate(won_sample)]
             results = []
             with progress_bar(len(jobs), f"4x4: {spec} vs perfect") as advance, \
@@ -203,7 +195,8 @@ def main() -> None:
         fair_res = results[:nf]
         won_res = results[nf:]
         report["perfect"] = {
-            "bot": spec, "fair_starts_total": len(fair), "won_pairs_total": len(won),
+            "bot": spec, "threats": args.threats, "fair_starts_total": len(fair),
+            "won_pairs_total": len(won),
             "fair_games": nf,
             "fair": {r: sum(1 for x in fair_res if x[2] == r) for r in ("win", "draw", "loss")},
             "won_games": len(won_res),

@@ -126,7 +126,9 @@ def agreement(specs: list[tuple[str, int]], table: str, positions: list[str], wo
 
 
 # ---------------------------------------------------------------------- 2. fair starts
-def fair_starts(sol: Solution) -> tuple[list[str], Counter[int]]:
+def setup_starts() -> list[tuple[int, int]]:
+    """Every setup-legal 4x4 start (3 and 4 dice, none on a corner, at most 2 in a line),
+    up to symmetry, as ``(x, o)`` cells of the first and second player."""
     g = geometry(RULES4)
     cells = [c for c in range(g.cells) if not g.corners >> c & 1]
     starts: dict[int, tuple[int, int]] = {}
@@ -138,9 +140,13 @@ def fair_starts(sol: Solution) -> tuple[list[str], Counter[int]]:
             o = sum(1 << c for c in os_)
             if not over_full(o, g, 2):
                 starts.setdefault(canonical((x, o), g)[0], (x, o))
+    return sorted(starts.values())
+
+
+def fair_starts(sol: Solution) -> tuple[list[str], Counter[int]]:
     values: Counter[int] = Counter()
     fair = []
-    for x, o in sorted(starts.values()):
+    for x, o in setup_starts():
         e = sol.entry(x, o)
         v = (e > 0) - (e < 0)
         values[v] += 1

@@ -72,26 +72,28 @@ def _timed_clones(rules: Rules, players: int, seconds: float, seed: int) -> floa
     return clones / (time.process_time() - start)
 
 
-def measure(rules_name: str, players: int, seconds: float, repeat: int,
-            seed: int) -> dict[str, Any]:
-    rules = Rules.preset(rules_name)
-    runs = [_timed_games(rules, players, seconds, seed + 1_000_000 * k) for k in range(repeat)]
+def _summary(runs: list[tuple[int, int, float]]) -> dict[str, Any]:
+    """Best and median games/s, best actions/s, over timed runs of (games, actions, cpu)."""
     rates = sorted(g / t for g, _, t in runs)
     action_rates = sorted(a / t for _, a, t in runs)
-    clones = sorted(_timed_clones(rules, players, min(seconds, 0.5), seed) for _ in range(repeat))
     games = sum(g for g, _, _ in runs)
     actions = sum(a for _, a, _ in runs)
     return {
-        "rules": rules_name,
-        "players": players,
-        "compiled": COMPILED,
         "games": games,
         "games_per_second": round(rates[-1], 1),
         "games_per_second_median": round(rates[len(rates) // 2], 1),
         "actions_per_second": round(action_rates[-1], 1),
         "actions_per_game": round(actions / games, 2),
-        "clones_per_second": round(clones[-1], 1),
     }
+
+
+def measure(rules_name: str, players: int, seconds: float, repeat: int,
+            seed: int) -> dict[str, Any]:
+    rules = Rules.preset(rules_name)
+    runs = [_timed_games(rules, players, seconds, seed + 1_000_000 * k) for k in range(repeat)]
+    clones = sorted(_timed_clones(rules, players, min(seconds, 0.5), seed) for _ in range(repeat))
+    return {"rules": rules_name, "players": players, "compiled": COMPILED, **_summary(runs),
+            "clones_per_second": round(clones[-1], 1)}
 
 
 def _timed_batch(rules: Rules, players: int, seconds: float, seed: int,
@@ -116,20 +118,7 @@ def measure_batch(rules_name: str, players: int, seconds: float, repeat: int, se
     rules = Rules.preset(rules_name)
     runs = [_timed_batch(rules, players, seconds, seed + 1_000_000 * k, chunk)
             for k in range(repeat)]
-    rates = sorted(g / t for g, _, t in runs)
-    action_rates = sorted(a / t for _, a, t in runs)
-    games = sum(g for g, _, _ in runs)
-    actions = sum(a for _, a, _ in runs)
-    return {
-        "engine": "batch",
-        "rules": rules_name,
-        "players": players,
-        "games": games,
-        "games_per_second": round(rates[-1], 1),
-        "games_per_second_median": round(rates[len(rates) // 2], 1),
-        "actions_per_second": round(action_rates[-1], 1),
-        "actions_per_game": round(actions / games, 2),
-    }
+    return {"engine": "batch", "rules": rules_name, "players": players, **_summary(runs)}
 
 
 def main() -> None:
