@@ -12,6 +12,10 @@ const PRESET_NOTES = {
 const app = document.getElementById("app");
 const state = {
   game: "cards",
+  preset: "house",
+  players: 2,          // kept across preset and game switches: the form redraws itself
+  rounds: 1,
+  houseOpen: false,
   rules: null,         // GET /api/rules
   overrides: {},       // field -> value, only fields the player changed
   tables: [],
@@ -118,6 +122,15 @@ function houseRulesForm(preset) {
   return box;
 }
 
+// A new preset is a new base: the house rules the player chose stay chosen, and only those
+// the new preset already has drop out of the list of changes.
+function choosePreset(preset) {
+  state.preset = preset;
+  for (const [name, value] of Object.entries(state.overrides)) {
+    if (JSON.stringify(value) === JSON.stringify(presetValue(preset, name))) delete state.overrides[name];
+  }
+}
+
 function updateRuleCount() {
   const n = Object.keys(state.overrides).length;
   const el = document.getElementById("rule-count");
@@ -134,27 +147,31 @@ function createForm() {
     form.append(segmented("game", [["cards", "Card game"], ["board", "Dice board game"]],
       state.game, (g) => { state.game = g; render(); }));
     if (state.game === "cards") {
-      const preset = form.dataset.preset || "house";
-      form.dataset.preset = preset;
+      const preset = state.preset;
       form.append(
         h("div.row",
           null,
           h("label.field", { for: "players" }, h("span", null, "Players"),
-            h("select", { id: "players", name: "players" },
-              [2, 3, 4, 5, 6, 7, 8].map((n) => h("option", { value: n, selected: n === 2 }, n)))),
+            h("select", {
+              id: "players", name: "players",
+              onchange: (e) => { state.players = Number(e.target.value); },
+            }, [2, 3, 4, 5, 6, 7, 8].map(
+              (n) => h("option", { value: n, selected: n === state.players }, n)))),
           h("label.field", { for: "rounds" }, h("span", null, "Rounds"),
-            h("select", { id: "rounds", name: "rounds" },
-              Array.from({ length: 20 }, (_, i) => i + 1).map(
-                (n) => h("option", { value: n, selected: n === 1 }, n))))),
+            h("select", {
+              id: "rounds", name: "rounds",
+              onchange: (e) => { state.rounds = Number(e.target.value); },
+            }, Array.from({ length: 20 }, (_, i) => i + 1).map(
+              (n) => h("option", { value: n, selected: n === state.rounds }, n))))),
         h("fieldset.presets", null, h("legend", null, "Rules"),
           ["rulebook", "house", "wikipedia"].map((p) => h("label.preset", { for: `preset-${p}` },
             h("input", {
               type: "radio", name: "preset", id: `preset-${p}`, value: p, checked: p === preset,
-              onchange: () => { form.dataset.preset = p; state.overrides = {}; render(); },
+              onchange: () => { choosePreset(p); render(); },
             }),
             h("span.preset-name", null, p),
             h("span.preset-note", null, PRESET_NOTES[p])))),
-        h("details.house", null,
+        h("details.house", { open: state.houseOpen, ontoggle: (e) => { state.houseOpen = e.target.open; } },
           h("summary", null, "House rules ", h("span#rule-count.muted", { id: "rule-count" })),
           houseRulesForm(preset)),
       );
@@ -187,7 +204,7 @@ async function create(form) {
     body = {
       game: "cards",
       players: Number(document.getElementById("players").value),
-      rules: { preset: form.dataset.preset || "house", overrides: { ...state.overrides } },
+      rules: { preset: state.preset, overrides: { ...state.overrides } },
       rounds: Number(document.getElementById("rounds").value),
       name,
     };
@@ -304,9 +321,8 @@ async function main() {
     state.rules = await api("GET", "/api/rules");
     const details = document.querySelector("details.house");
     if (details) {
-      const form = details.closest("form");
       details.replaceChildren(details.querySelector("summary"),
-        houseRulesForm(form.dataset.preset || "house"));
+        houseRulesForm(state.preset));
       updateRuleCount();
     }
   } catch (err) {
