@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -11,6 +13,7 @@ import websockets
 from websockets.exceptions import ConnectionClosed
 
 from cambio.records.jsonl import parse_record
+from cambio.server.lobby import MAX_NAME
 
 from .harness import Client, ServerProcess, auth, recv_until, ws_url
 
@@ -178,3 +181,25 @@ def test_a_freed_seat_loses_its_connection(http: httpx.Client, server: ServerPro
 
     asyncio.run(main())
     assert http.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "empty"
+
+
+def test_names_lose_bidi_controls_and_may_have_forty_characters(http: httpx.Client) -> None:
+    # A right-to-left override would reverse the text shown around the name (issue 11).
+    tid = create(http, name="\u202eAnn\u2066 Lee\u2069\u200f")["table"]
+    bo = http.post(f"/api/tables/{tid}/join", json={"name": "B" * MAX_NAME})
+    assert bo.status_code == 200, bo.text
+    names = [s["name"] for s in http.get(f"/api/tables/{tid}").json()["seats"]]
+    assert names[:2] == ["Ann Lee", "B" * MAX_NAME]
+    too_long = http.post(f"/api/tables/{tid}/join", json={"name": "C" * (MAX_NAME + 1)})
+    assert too_long.status_code == 400
+    assert http.post(f"/api/tables/{tid}/join",
+                     json={"name": "\u202e\u2066"}).json()["seat"] == 2   # "Player"
+    assert http.get(f"/api/tables/{tid}").json()["seats"][2]["name"] == "Player"
+
+
+def test_the_lobby_allows_the_servers_name_length() -> None:
+    web = Path(__file__).parents[2] / "src" / "cambio" / "web" / "static"
+    for script, field in (("lobby.js", '"name"'), ("table.js", '"join-name"')):
+        text = (web / script).read_text()
+        assert f"id: {field}" in text
+        assert re.search(rf'id: {field}[^}}]*maxlength: {MAX_NAME},', text), script

@@ -25,6 +25,11 @@ from .table import Table
 log = logging.getLogger("cambio.server")
 Handler = Callable[[Request], Awaitable[Response]]
 MAX_NAME = 40
+"""The lobby's name field (``maxlength`` in ``web/static/lobby.js``) has the same limit."""
+BIDI_CONTROLS = dict.fromkeys(map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                                       "\u2066\u2067\u2068\u2069"))
+"""Removed from names: a right-to-left override in a name would reverse the text shown
+around it (a seat list, a log line, a terminal), wherever the name is shown."""
 
 
 def server_of(request: Request) -> Server:
@@ -107,7 +112,7 @@ def display_name(body: dict[str, Any], default: str) -> str:
         name = default
     if not isinstance(name, str):
         raise ProtocolError("bad_request", "\"name\" must be text")
-    name = " ".join(name.split())
+    name = " ".join(name.translate(BIDI_CONTROLS).split())
     if not name:
         name = default
     if len(name) > MAX_NAME:

@@ -40,7 +40,7 @@ function presetValue(preset, name) {
 
 function nameField() {
   const input = h("input", {
-    id: "name", name: "name", type: "text", maxlength: 24, autocomplete: "nickname",
+    id: "name", name: "name", type: "text", maxlength: 40, autocomplete: "nickname",
     placeholder: "Your name", value: getName(), required: true,
     oninput: (e) => setName(e.target.value.trim()),
   });

@@ -265,7 +265,7 @@ function buildWaiting(waitingEl) {
     },
     h("label.field", { for: "join-name" }, h("span", null, "Your name"),
       h("input", {
-        id: "join-name", type: "text", maxlength: 24, value: getName(), required: true,
+        id: "join-name", type: "text", maxlength: 40, value: getName(), required: true,
         autocomplete: "nickname",
       })),
     h("button.primary.big", { type: "submit", id: "join" }, "Join the table")));
