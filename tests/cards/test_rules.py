@@ -200,6 +200,29 @@ def test_black_king_looks_own_and_other_then_may_switch(preset):
     assert fails(preset, G2, "KS", "0 draw\n0 discard\n0 look 1.0 1.1").line == 4
 
 
+@pytest.mark.parametrize("preset", ["rulebook", "wikipedia"])
+def test_switch_and_look_take_their_two_addresses_in_either_order(preset):
+    # Issue 11: "switch 1.0 0.3" was refused while "switch 0.3 1.0" was legal.
+    s = play(preset, G2, "JH", "0 draw\n0 discard\n0 switch 1.0 0.3")
+    assert s.grids[0][3] == c("2D") and s.grids[1][0] == c("5C")
+    s = play(preset, G2, "KS",
+             "0 draw\n0 discard\n0 look 1.0 0.0 cards=2C,2D\n0 switch 1.0 0.0")
+    assert s.grids[0][0] == c("2D") and s.grids[1][0] == c("2C")
+    assert fails(preset, G2, "JH", "0 draw\n0 discard\n0 switch 1.1 1.0").line == 4
+    # The engine answers with the action as it offers it: one action, two spellings.
+    s = play(preset, G2, "JH", "0 draw\n0 discard")
+    offered = parse_action("switch 0.3 1.0")
+    assert offered in s.legal_actions(0)
+    assert parse_action("switch 1.0 0.3") not in s.legal_actions(0)
+    assert s.play("switch 1.0 0.3", 0) == offered
+
+
+def test_house_king_look_and_switch_in_either_order():
+    s = play("house", G3, "KS",
+             "0 draw\n0 discard\n0 look 2.0 1.0 cards=2D,2H\n0 switch 0.1 0.0")
+    assert s.grids[0][:2] == [c("3C"), c("2C")]
+
+
 def test_rulebook_red_king_is_like_black_king():
     play("rulebook", G2, "KH", "0 draw\n0 discard\n0 look 0.1 1.1 cards=3C,3D\n0 keep")
 

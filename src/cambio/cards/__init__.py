@@ -1,10 +1,11 @@
 """The card game's rules core. Depends on nothing else in the project.
 
->>> from cambio.cards import Phase, Rules, State, parse_action
+>>> from cambio.cards import Phase, Rules, State, action_text, parse_action
 >>> s = State(Rules.preset("rulebook"), 3, seed=7)
 >>> s.current_player()
 0
->>> s.play(parse_action("draw"))
+>>> action_text(s.play(parse_action("draw")))   # play returns the action as offered
+'draw'
 >>> Phase(s.phase).name
 'DRAWN'
 """

@@ -113,6 +113,18 @@ def switch(a: int, b: int) -> Action:
     return SWITCH | a << 5 | b << 21
 
 
+def flipped(action: Action) -> Action:
+    """``switch``/``look`` with its two addresses exchanged (any other action unchanged).
+
+    Both orders name the same exchange or the same two cards; the engine offers one order
+    and :meth:`State.play` accepts the other as that same action.
+    """
+    kind = action & 31
+    if kind != LOOK and kind != SWITCH:
+        return action
+    return kind | (action >> 21) << 5 | ((action >> 5) & ADDR_MASK) << 21
+
+
 def addr_text(a: int) -> str:
     return f"{a >> SLOT_BITS}.{a & (MAX_SLOTS - 1)}"
 

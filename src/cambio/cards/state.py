@@ -57,6 +57,7 @@ from .actions import (
     Action,
     action_text,
     addr_text,
+    flipped,
     parse_action,
 )
 from .cards import NUM_CARD_CODES, Card, card_code, deck_cards
@@ -413,8 +414,10 @@ class State:
         return len(self._all_slots()) >= 2
 
     # ================================================================== applying
-    def play(self, action: Action | str, seat: int | None = None) -> None:
-        """Apply ``action`` for ``seat`` after checking it is legal.
+    def play(self, action: Action | str, seat: int | None = None) -> Action:
+        """Apply ``action`` for ``seat`` after checking it is legal; return the action as the
+        engine offers it (``switch``/``look`` given with the addresses in the other order
+        are that same action, so records and players may write either).
 
         Raises :class:`IllegalActionError` (the state is unchanged) otherwise. The reason
         names only public facts.
@@ -429,9 +432,14 @@ class State:
                 raise IllegalActionError(None, _safe_text(action), "the round is over")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
             raise IllegalActionError(None, _safe_text(action), f"there is no seat {seat!r}")
-        if action not in self.legal_actions(seat):
-            raise IllegalActionError(seat, _safe_text(action), self._why_illegal(seat, action))
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            if flipped(action) not in legal:
+                raise IllegalActionError(seat, _safe_text(action),
+                                         self._why_illegal(seat, action))
+            action = flipped(action)
         self.apply(action, seat)
+        return action
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Apply a legal action for ``seat`` (default: the current player) without checking.

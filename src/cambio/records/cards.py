@@ -212,7 +212,7 @@ def run(header: dict[str, Any], moves: list[tuple[int, Action, int, dict[str, An
     for seat, action, line, recorded in moves:
         before = state.clone()
         try:
-            state.play(action, seat)
+            action = state.play(action, seat)
         except CambioError as exc:
             raise RecordError(line, str(exc)) from None
         facts = observations(before, seat, action, state)

@@ -105,7 +105,7 @@ class CardSession:
             raise ProtocolError(STALE, f"the current version is {now}")
         before = state.clone()
         try:
-            state.play(action, seat)
+            action = state.play(action, seat)
         except IllegalActionError as exc:
             raise ProtocolError(ILLEGAL, exc.reason) from None
         facts = observations(before, seat, action, state)

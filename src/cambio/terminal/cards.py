@@ -159,7 +159,7 @@ class TerminalGame:
                 action = self.human(before)
             else:
                 action = bots[actor].act(observe(state, actor))
-            state.play(action, actor)
+            action = state.play(action, actor)
             after = observe(state, self.me)
             for line in logger.describe(actor, action, before, after):
                 mine = actor == self.me or "your" in line
