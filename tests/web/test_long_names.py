@@ -1,0 +1,66 @@
+"""40-character names without spaces on a 390 px phone (issue 11, bug 3).
+
+Such a name widened the page to 401 px in the lobby, 487 px in the waiting room and 670 px
+at the table (your own cards and the Draw button cut off). Every view must fit the screen's
+width: the lobby with the table listed, the waiting room, the deal, a turn and the reveal.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser
+
+from cambio.server.lobby import MAX_NAME
+
+from .conftest import WAIT_MS, Server
+from .driver import play_until, seen, wait_for_game
+from .test_phone import PHONE, check_layout
+
+HOST = "H" * MAX_NAME
+GUEST = "Gwendolyn" * 5
+
+
+def test_forty_character_names_never_widen_a_phone_page(browser: Browser,
+                                                        bots_server: Server) -> None:
+    srv = bots_server
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(srv.base + "/")
+    page.wait_for_selector(".rule-row", state="attached")
+    page.locator("#name").press_sequentially(HOST + "XYZ")     # the field stops at 40
+    assert page.input_value("#name") == HOST
+    page.locator("#create").tap()
+    page.wait_for_url("**/t/*")
+    table = page.url.rsplit("/", 1)[1]
+    # A second person joins but never opens the table: the server hands the seat to a bot
+    # after a second, and the name stays on the seat.
+    srv.api("POST", f"/api/tables/{table}/join", {"name": GUEST[:MAX_NAME]})
+    page.wait_for_selector(".seats-panel")
+    page.wait_for_selector('.seat-row[data-seat="1"][data-kind="human"]')
+    check_layout(page, "waiting room")
+
+    lobby = ctx.new_page()
+    lobby.set_default_timeout(WAIT_MS)
+    lobby.goto(srv.base + "/")
+    lobby.wait_for_selector(f'.table-row[data-table="{table}"]')
+    check_layout(lobby, "lobby listing the table")
+    lobby.close()
+
+    page.locator("#start").tap()
+    wait_for_game(page)
+    check_layout(page, "the deal")
+    checked = 0
+
+    def done() -> bool:
+        nonlocal checked
+        s = seen(page)
+        if s.my_move and checked < 3:
+            check_layout(page, f"version {s.version}, {s.phase}")
+            checked += 1
+        return s.phase == "round_over"
+
+    play_until({"ann": page}, done, call_after=4)
+    page.wait_for_selector("#results")
+    check_layout(page, "the reveal")
+    assert checked >= 1
+    ctx.close()
