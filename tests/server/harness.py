@@ -139,7 +139,10 @@ class Client:
     """One WebSocket connection that keeps every message it receives.
 
     With ``policy`` set it plays its seat: a seeded random choice among its turn's legal
-    actions, and now and then a snap (right or wrong: it races the bots).
+    actions, and now and then a snap (right or wrong: it races the bots). With
+    ``flip_pairs`` it sends ``switch``/``look`` with the two addresses in the order the view
+    does not offer (both name the same action), and discards every drawn card so that
+    powers fire often; ``flipped`` counts those.
     """
 
     url: str
@@ -152,6 +155,8 @@ class Client:
     status: str = ""
     errors: list[dict[str, Any]] = field(default_factory=list)
     sent: int = 0
+    flip_pairs: bool = False
+    flipped: int = 0
 
     async def run(self, until_finished: bool = True, timeout: float = 60.0,
                   max_messages: int | None = None) -> None:
@@ -193,9 +198,15 @@ class Client:
                 choice = None
                 if snaps and rng.random() < self.snap_rate:
                     choice = rng.choice(snaps)
+                elif self.flip_pairs and "discard" in turn:
+                    choice = "discard"          # a drawn power card fires: pairs come often
                 elif turn:
                     choice = rng.choice(turn)
                 if choice is not None:
+                    words = choice.split()
+                    if self.flip_pairs and words[0] in ("switch", "look") and len(words) == 3:
+                        choice = f"{words[0]} {words[2]} {words[1]}"
+                        self.flipped += 1
                     acted = key
                     self.sent += 1
                     await ws.send(json.dumps({"type": "act", "action": choice,

@@ -12,6 +12,7 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
+from cambio.records.cards import replay
 from cambio.records.jsonl import parse_record
 from cambio.server.lobby import MAX_NAME
 
@@ -203,3 +204,35 @@ def test_the_lobby_allows_the_servers_name_length() -> None:
         text = (web / script).read_text()
         assert f"id: {field}" in text
         assert re.search(rf'id: {field}[^}}]*maxlength: {MAX_NAME},', text), script
+
+
+def test_switch_and_look_arrive_in_either_address_order(http: httpx.Client,
+                                                        server: ServerProcess) -> None:
+    """Issue 11: the network takes ``switch 1.0 0.3`` for the offered ``switch 0.3 1.0``;
+    the record keeps the offered spelling and replays."""
+    host = create(http, players=2, rounds=2, rules={"preset": "house", "overrides": {}})
+    tid, token = str(host["table"]), str(host["token"])
+    other = http.post(f"/api/tables/{tid}/join", json={"name": "Bo"}).json()
+    assert http.post(f"/api/tables/{tid}/start", json={},
+                     headers=auth(token)).status_code == 200
+    clients = [Client(ws_url(server, tid, t), seed=i, play=True, snap_rate=0.0,
+                      flip_pairs=True) for i, t in enumerate([token, other["token"]])]
+
+    async def both() -> None:
+        await asyncio.gather(*(c.run(timeout=120) for c in clients))
+
+    asyncio.run(both())
+    assert all(c.status == "finished" for c in clients)
+    assert not [e for c in clients for e in c.errors], "a flipped pair was refused"
+    assert sum(c.flipped for c in clients) > 0, "no switch or look was played"
+    played = []
+    for game_round in range(1, 3):
+        rec = parse_record(http.get(f"/api/tables/{tid}/record",
+                                    params={"round": game_round}).text)
+        replay(rec)
+        played += [ev["action"] for ev in rec.events
+                   if str(ev.get("action", "")).startswith(("switch", "look"))]
+    # The house preset offers every pair in ascending order; the clients sent them all the
+    # other way round, and the records hold the offered spelling.
+    pairs = [[tuple(map(int, a.split("."))) for a in p.split()[1:]] for p in played]
+    assert pairs and all(a < b for a, b in pairs), played
