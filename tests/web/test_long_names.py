@@ -7,7 +7,9 @@ width: the lobby with the table listed, the waiting room, the deal, a turn and t
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser
+from typing import Any
+
+from playwright.sync_api import Browser, Page
 
 from cambio.server.lobby import MAX_NAME
 
@@ -17,6 +19,28 @@ from .test_phone import PHONE, check_layout
 
 HOST = "H" * MAX_NAME
 GUEST = "Gwendolyn" * 5
+
+
+HEADS_JS = """() => [...document.querySelectorAll('.opponents .seat-head')].map((head) => {
+  const name = head.querySelector('.seat-name');
+  const total = head.querySelector('.seat-total');
+  return {name: name.textContent, nameWidth: name.getBoundingClientRect().width,
+          total: total ? total.textContent : null,
+          totalLines: total ? total.getClientRects().length : 0,
+          totalHeight: total ? total.getBoundingClientRect().height : 0,
+          lineHeight: parseFloat(getComputedStyle(total || name).lineHeight) || 20};
+})"""
+
+
+def check_heads(page: Page, where: str) -> None:
+    """Opponents' headers in a match: a readable part of the name (not one letter), and
+    the match total on one line (it wrapped onto three)."""
+    heads: list[dict[str, Any]] = page.evaluate(HEADS_JS)
+    assert len(heads) == 2, f"{where}: {heads}"
+    for head in heads:
+        assert head["nameWidth"] >= 80, f"{where}: a name squeezed: {head}"
+        assert head["total"] is not None and "total 0" in head["total"], f"{where}: {head}"
+        assert head["totalHeight"] < 1.6 * head["lineHeight"], f"{where}: total wraps: {head}"
 
 
 def test_forty_character_names_never_widen_a_phone_page(browser: Browser,
@@ -29,6 +53,8 @@ def test_forty_character_names_never_widen_a_phone_page(browser: Browser,
     page.wait_for_selector(".rule-row", state="attached")
     page.locator("#name").press_sequentially(HOST + "XYZ")     # the field stops at 40
     assert page.input_value("#name") == HOST
+    page.select_option("#players", "3")
+    page.select_option("#rounds", "2")            # a match: seat headers show the totals
     page.locator("#create").tap()
     page.wait_for_url("**/t/*")
     table = page.url.rsplit("/", 1)[1]
@@ -46,9 +72,11 @@ def test_forty_character_names_never_widen_a_phone_page(browser: Browser,
     check_layout(lobby, "lobby listing the table")
     lobby.close()
 
+    page.select_option("#fill-bot", "random")
     page.locator("#start").tap()
     wait_for_game(page)
     check_layout(page, "the deal")
+    check_heads(page, "the deal")
     checked = 0
 
     def done() -> bool:
@@ -56,6 +84,7 @@ def test_forty_character_names_never_widen_a_phone_page(browser: Browser,
         s = seen(page)
         if s.my_move and checked < 3:
             check_layout(page, f"version {s.version}, {s.phase}")
+            check_heads(page, f"version {s.version}, {s.phase}")
             checked += 1
         return s.phase == "round_over"
 

@@ -466,7 +466,7 @@ export class CardsUI {
     h("header.seat-head", null,
       h("span.seat-name", null, s === this.seat ? `You (${seatName(sum, s)})` : seatName(sum, s)),
       h("span.seat-count.muted", null, `${count} card${count === 1 ? "" : "s"}`),
-      total !== null && total !== undefined ? h("span.muted", null, ` · total ${total}`) : null,
+      total !== null && total !== undefined ? h("span.seat-total.muted", null, ` · total ${total}`) : null,
       badges),
     h("div.grid", { style: `--cols:${cols}` }, cells));
   }
