@@ -356,3 +356,9 @@ def test_waiting_tables_expire(strict: ServerProcess) -> None:
         assert status == 404
         r = http.post(f"/api/tables/{table}/join", json={"name": "late"})
         assert r.status_code == 404
+
+
+# ====================================================================== item 8: --seed
+def test_a_seeded_server_says_its_deals_are_predictable(capped: ServerProcess) -> None:
+    log = capped.log.read_text()
+    assert "--seed is set: every deal on this server is predictable" in log

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from .conftest import WAIT_MS
 
@@ -54,6 +54,28 @@ class Seen:
         """The page offers this seat a move of its own (not only snaps)."""
         return bool(self.me) and self.actor == self.me and self.phase != "round_over" and (
             bool(set(self.actions) - {"snap-mode"}) or bool(self.targets))
+
+
+def host_page(browser: Browser, base: str, *, players: str | None = None,
+              preset: str | None = None, rounds: str | None = None
+              ) -> tuple[BrowserContext, Page, str]:
+    """A new browser context whose page created a card table from the lobby (the host, seat
+    0) and is on the table's page: ``(context, page, table id)``."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = ctx.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(base + "/")
+    page.fill("#name", "Ann")
+    page.wait_for_selector(".rule-row", state="attached")
+    if players is not None:
+        page.select_option("#players", players)
+    if preset is not None:
+        page.check(f"#preset-{preset}")
+    if rounds is not None:
+        page.select_option("#rounds", rounds)
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    return ctx, page, page.url.rsplit("/", 1)[1]
 
 
 def read(page: Page) -> Seen | None:

@@ -4,21 +4,13 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from .conftest import WAIT_MS, Server
-from .driver import play_until, seen, wait_for_game
+from .conftest import Server
+from .driver import host_page, play_until, seen, wait_for_game
 
 
 def test_assist_mode_offers_a_hint_against_the_hard_bot(browser: Browser,
                                                         server: Server) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
-    page.goto(server.base + "/")
-    page.fill("#name", "Ann")
-    page.wait_for_selector(".rule-row", state="attached")
-    page.select_option("#players", "2")
-    page.click("#create")
-    page.wait_for_url("**/t/*")
+    ctx, page, _ = host_page(browser, server.base, players="2")
     page.select_option("#fill-bot", "hard")
     page.click("#start")
     wait_for_game(page)

@@ -16,7 +16,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 from websockets.sync.client import ClientConnection, connect
 
-from .conftest import WAIT_MS, Server
+from .conftest import Server
+from .driver import host_page
 
 SEAT_CAP = 8
 """The server's connections per seat (``Settings.max_conns_per_seat``)."""
@@ -44,15 +45,7 @@ def test_a_seated_player_always_gets_in_and_keeps_the_token(
         browser: Browser, capped_server: Server) -> None:
     srv = capped_server
     ws_base = srv.base.replace("http://", "ws://")
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
-    page.goto(srv.base + "/")
-    page.fill("#name", "Ann")
-    page.wait_for_selector(".rule-row", state="attached")
-    page.click("#create")
-    page.wait_for_url("**/t/*")
-    table = page.url.rsplit("/", 1)[1]
+    ctx, page, table = host_page(browser, srv.base)
     page.wait_for_selector('.table-root[data-seat="0"]')
     token = stored_token(page, table)
     assert token

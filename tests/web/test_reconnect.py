@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from .conftest import WAIT_MS, Server
-from .driver import play_until, seen, wait_for_game
+from .driver import host_page, play_until, seen, wait_for_game
 
 
 @pytest.fixture
@@ -29,17 +29,7 @@ def crash_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def test_the_page_reconnects_after_a_crash_and_a_match_runs_to_its_totals(
         browser: Browser, crash_server: Server) -> None:
     srv = crash_server
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
-    page.goto(srv.base + "/")
-    page.fill("#name", "Ann")
-    page.wait_for_selector(".rule-row", state="attached")
-    page.check("#preset-rulebook")
-    page.select_option("#rounds", "2")
-    page.click("#create")
-    page.wait_for_url("**/t/*")
-    table = page.url.rsplit("/", 1)[1]
+    ctx, page, table = host_page(browser, srv.base, preset="rulebook", rounds="2")
     page.select_option("#fill-bot", "memory")
     page.click("#start")
     wait_for_game(page)
