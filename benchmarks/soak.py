@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import sqlite3
 import statistics
 import subprocess
@@ -162,6 +163,7 @@ async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         proc.terminate()
         proc.wait(10)
         log.close()
+        shutil.rmtree(tmp, ignore_errors=True)
     return samples
 
 
