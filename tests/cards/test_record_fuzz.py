@@ -147,3 +147,48 @@ def test_the_seed_records_are_valid() -> None:
             assert runner.invoke(app, ["replay", "--json", path]).exit_code == 0
         finally:
             os.unlink(path)
+
+
+def _run(text: str, *args: str) -> tuple[int, str]:
+    fd, path = tempfile.mkstemp(suffix=".jsonl")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        result = CliRunner().invoke(app, [args[0], path, *args[1:]])
+    finally:
+        os.unlink(path)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return result.exit_code, result.stderr
+
+
+def _with(text: str, line: int, change: Any) -> str:
+    lines = text.splitlines()
+    obj = json.loads(lines[line])
+    change(obj)
+    lines[line] = json.dumps(obj)
+    return "\n".join(lines) + "\n"
+
+
+def test_the_five_reported_kinds_of_bad_record_exit_2_naming_the_line() -> None:
+    full, eyes, _, _ = seeds()
+    lines = full.splitlines()
+    deep = "\n".join([lines[0], "[" * 30_000 + "]" * 30_000, *lines[1:]]) + "\n"
+    code, said = _run(deep, "replay")
+    assert code == 2 and "line 2" in said and "nested" in said
+    digits = _with(full, 2, lambda ev: ev.update(action="swap \u00b2"))
+    for command in ("replay", "export"):
+        code, said = _run(digits, command)
+        assert code == 2 and "line 3" in said
+    for seat in ("8", "-1"):
+        code, said = _run(full, "export", "--seat", seat)
+        assert code == 2 and f"no seat {seat}" in said
+    counted = _with(eyes, 0, lambda h: h.update(players=3))
+    assert _run(counted, "replay", "--json")[0] == 0
+    more = _with(eyes, 1, lambda ev: ev.update(deal=ev["deal"] + [["?"] * 4]))
+    code, said = _run(more, "replay")
+    assert code == 2 and "line 2" in said
+    ints = _with(eyes, 1, lambda ev: ev.update(deal=[[1, 2, 3, 4]] * 3))
+    assert _run(ints, "replay")[0] == 2
+    as_bool = _with(eyes, 0, lambda h: h.update(view=True))
+    code, said = _run(as_bool, "replay")
+    assert code == 2 and "line 1" in said and "view" in said

@@ -115,8 +115,11 @@ class SeatRow:
 class Store:
     """One SQLite file; reads are direct, writes are grouped into shared commits."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, *, wal_limit: int = WAL_LIMIT,
+                 checkpoint_every: float = CHECKPOINT_EVERY) -> None:
         self.path = str(path)
+        self.wal_limit = wal_limit
+        self.checkpoint_every = checkpoint_every
         self._lock: int | None = None
         if self.path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -126,7 +129,7 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             # When the log is reset, cut the file back to this size (it never shrinks else).
-            self.db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
+            self.db.execute(f"PRAGMA journal_size_limit={int(wal_limit)}")
             self.db.executescript(SCHEMA)
         except sqlite3.DatabaseError as exc:
             self._unlock()
@@ -134,6 +137,7 @@ class Store:
                              "backup, or move the file aside to start empty") from None
         self._owner = threading.get_ident()
         self._local = threading.local()
+        self._cut = False
         self._batch: list[tuple[list[Statement], asyncio.Future[None]]] = []
         self._flushing = False
         self._stop = threading.Event()
@@ -161,20 +165,20 @@ class Store:
 
     def _checkpoints(self) -> None:
         """Keep the WAL small: copy it into the database every second (``PASSIVE``: never
-        waits for writers), and once the file has grown past :data:`WAL_LIMIT` restart it
-        from the beginning and cut it (``TRUNCATE``). Under steady load a passive checkpoint
-        is never followed by a moment with nothing new in the log, so without the second
-        step the file only grows. The truncate waits for the writer's current commit and
-        holds the next one for as long as copying the last second's frames takes."""
+        waits for writers), and once the file has grown past ``wal_limit`` ask the writer
+        to cut it (:meth:`_cut_wal`). Under steady load a passive checkpoint is never
+        followed by a moment with nothing new in the log, so without the cut the file only
+        grows; and this thread cannot cut it itself, because a writer that commits
+        without pause never leaves it the write lock (it starved for seconds in tests)."""
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         wal = self.path + "-wal"
         failing = False
         try:
-            while not self._stop.wait(CHECKPOINT_EVERY):
+            while not self._stop.wait(self.checkpoint_every):
                 try:
                     db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                    if _size(wal) > WAL_LIMIT:
-                        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                    if _size(wal) > self.wal_limit:
+                        self._cut = True
                     failing = False
                 except sqlite3.Error as exc:
                     if not failing:  # once per outage, not once a second
@@ -228,6 +232,25 @@ class Store:
         for _, fut in batch:
             if not fut.done():
                 fut.set_result(None)
+        if self._cut:
+            self._cut_wal()
+
+    def _cut_wal(self) -> None:
+        """Between two commits, on the writer's thread: copy what the last passive
+        checkpoint left (about a second of writes) into the database, start the log over and
+        cut the file to nothing (``TRUNCATE``). Waits at most 50 ms for readers; if they are
+        still there, the next commit tries again."""
+        self._cut = False
+        db = self.db
+        try:
+            db.execute("PRAGMA busy_timeout=50")
+            busy = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+            if busy:
+                self._cut = True
+        except sqlite3.Error as exc:
+            log.error("store: cutting the WAL failed: %s", exc)
+        finally:
+            db.execute("PRAGMA busy_timeout=5000")
 
     def _commit(self, statements: list[Statement]) -> None:
         db = self.db
