@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from itertools import pairwise
 from pathlib import Path
 
 from cambio.server.store import Store
@@ -38,4 +39,4 @@ def test_the_wal_is_cut_back_while_writes_go_on(tmp_path: Path) -> None:
     # Without the cut the file only grows (to the whole 13 MB); with it, it stays within the
     # threshold plus what a few checkpoint intervals write.
     assert max(sizes) < 6 * LIMIT, max(sizes)
-    assert sum(1 for a, b in zip(sizes, sizes[1:], strict=False) if b < a // 2) >= 3
+    assert sum(1 for a, b in pairwise(sizes) if b < a // 2) >= 3
