@@ -119,37 +119,9 @@ def mutated(draw: st.DrawFn) -> tuple[str, list[str]]:
     return "\n".join(lines) + "\n", command
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(mutated())
-def test_mutated_records_exit_0_or_2_never_a_traceback(case: tuple[str, list[str]]) -> None:
-    text, command = case
-    fd, path = tempfile.mkstemp(suffix=".jsonl")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        result = CliRunner().invoke(app, [command[0], path, *command[1:]])
-    finally:
-        os.unlink(path)
-    assert result.exit_code in (0, 2), (command, result.exception, text[:600])
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    if result.exit_code == 2:
-        said = result.stderr
-        assert "invalid record: line " in said or "invalid record: record: " in said, said
-
-
-def test_the_seed_records_are_valid() -> None:
-    runner = CliRunner()
-    for text in seeds():
-        fd, path = tempfile.mkstemp(suffix=".jsonl")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            assert runner.invoke(app, ["replay", "--json", path]).exit_code == 0
-        finally:
-            os.unlink(path)
-
-
 def _run(text: str, *args: str) -> tuple[int, str]:
+    """``cambio <args[0]> <a file holding text> <args[1:]>`` in process: (exit code, stderr).
+    Any exception other than the command's own exit is a traceback: it fails the test."""
     fd, path = tempfile.mkstemp(suffix=".jsonl")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -157,8 +129,24 @@ def _run(text: str, *args: str) -> tuple[int, str]:
         result = CliRunner().invoke(app, [args[0], path, *args[1:]])
     finally:
         os.unlink(path)
-    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        args, result.exception, text[:600])
     return result.exit_code, result.stderr
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_mutated_records_exit_0_or_2_never_a_traceback(case: tuple[str, list[str]]) -> None:
+    text, command = case
+    code, said = _run(text, *command)
+    assert code in (0, 2), (command, code, text[:600])
+    if code == 2:
+        assert "invalid record: line " in said or "invalid record: record: " in said, said
+
+
+def test_the_seed_records_are_valid() -> None:
+    for text in seeds():
+        assert _run(text, "replay", "--json")[0] == 0
 
 
 def _with(text: str, line: int, change: Any) -> str:
