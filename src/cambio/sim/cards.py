@@ -134,6 +134,20 @@ class Tally:
         self.actions += r.actions
         self.end_reasons[r.end_reason] += 1
 
+    def merge(self, other: Tally) -> None:
+        """Add another tally of the same config: every field is a count or a sum, so the
+        merged summary does not depend on how the games were split."""
+        self.games += other.games
+        for totals, more in ((self.wins, other.wins), (self.score_sum, other.score_sum),
+                             (self.calls, other.calls)):
+            for s, v in enumerate(more):
+                totals[s] += v
+        self.caller_wins += other.caller_wins
+        self.ties += other.ties
+        self.turns += other.turns
+        self.actions += other.actions
+        self.end_reasons.update(other.end_reasons)
+
     def summary(self, seconds: float) -> dict[str, Any]:
         c = self.config
         g = max(1, self.games)
@@ -228,9 +242,14 @@ def batch_results(config: SimConfig, first: int, count: int) -> list[GameResult]
     return out
 
 
-def batch_range(config: SimConfig, start: int, stop: int) -> list[GameResult]:
-    """Games ``start .. stop-1`` on the batch engine (what a worker process does)."""
-    return batch_results(config, start, stop - start)
+def batch_range(config: SimConfig, start: int, stop: int) -> list[Tally]:
+    """Games ``start .. stop-1`` on the batch engine, tallied where they are played (what a
+    worker process does): one small tally crosses the process boundary instead of a result
+    per game, whose pickling and adding in the parent held 2 workers to 1.3x."""
+    tally = Tally(config)
+    for result in batch_results(config, start, stop - start):
+        tally.add(result)
+    return [tally]
 
 
 def simulate(config: SimConfig, advance: Callable[[int], None] | None = None,
@@ -250,11 +269,11 @@ def simulate(config: SimConfig, advance: Callable[[int], None] | None = None,
     if choose_engine(config, engine) == "batch":
         if where.ray is None and where.workers > 1:
             batch_results(config, 0, 1)  # load the compiled kernels once, before the fork
-        results = play_ranges(batch_range, config, config.games, where, advance, BATCH_CHUNK)
+        for part in play_ranges(batch_range, config, config.games, where, advance, BATCH_CHUNK):
+            tally.merge(part)
     else:
-        results = play_all(game_result, config, config.games, where, advance)
-    for result in results:
-        tally.add(result)
+        for result in play_all(game_result, config, config.games, where, advance):
+            tally.add(result)
     return tally.summary(time.perf_counter() - start)
 
 
