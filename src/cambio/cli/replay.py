@@ -5,9 +5,10 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn, cast
 
 import typer
 from rich.console import Console
@@ -16,8 +17,18 @@ from cambio.records.jsonl import Record, RecordError, load_record
 
 
 def _module(record: Record) -> ModuleType:
-    """Each game's record module provides ``replay``, ``show`` and ``export``."""
+    """Each game's record module provides ``replay`` and ``export``."""
     return importlib.import_module(f"cambio.records.{record.game}")
+
+
+def _show(record: Record, module: ModuleType) -> Callable[[Any, Console], None]:
+    """How a replayed game is printed. The board game's view is the terminal's board
+    rendering, composed here so that the records layer never imports the terminal."""
+    if record.game == "board":
+        from cambio.terminal.board import show_record
+
+        return show_record
+    return cast(Callable[[Any, Console], None], module.show)
 
 
 def _load(file: Path) -> tuple[Record, ModuleType]:
@@ -52,7 +63,7 @@ def replay_command(
     if as_json:
         print(json.dumps(result.summary()))
     elif not quiet:
-        module.show(result, Console())
+        _show(record, module)(result, Console())
 
 
 def export_command(

@@ -1,4 +1,4 @@
-"""Board-game records: write, replay (validate), show, export. See ``docs/records-board.md``.
+"""Board-game records: write, replay (validate), export. See ``docs/records-board.md``.
 
 The header holds the rules and the starting position (plus, for display, the dice faces
 and the seats' symbols); the events are the setup steps, if the published setup was
@@ -11,9 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-
-from rich.console import Console, Group
-from rich.table import Table
 
 from cambio.board import Board, BoardError, Rules
 from cambio.board.setup import SYMBOLS, Setup, faces_text, parse_faces
@@ -205,32 +202,10 @@ def _check_end(board: Board, ev: dict[str, Any], line: int) -> None:
                                 f"the game ended by {actual[0]} with winners {actual[1]}")
 
 
-# ====================================================================== show / export
-def show(result: Result, console: Console) -> None:
-    from cambio.terminal.board import render, status
-
-    board = result.board
-    last = board.move_stack[-1] if board.move_stack else None
-    moves = Table(title="moves", show_header=True)
-    moves.add_column("round", justify="right")
-    for seat in range(board.rules.players):
-        moves.add_column(f"seat {seat}")
-    row: list[str] = ["1"]
-    for ev in (e for e in result.events if "move" in e):
-        row.append(str(ev["move"]))
-        if len(row) == board.rules.players + 1:
-            moves.add_row(*row)
-            row = [str(moves.row_count + 1)]
-    if len(row) > 1:
-        moves.add_row(*row, *[""] * (board.rules.players + 1 - len(row)))
-    console.print(Group(f"start {board.start}", moves, render(board, last, show_moves=False),
-                        status(board, last)))
-
-
+# ====================================================================== export
 def export(result: Result, seat: int | None) -> str:
     """The record text. Nothing in the board game is hidden, so every seat sees it all."""
     return dump_record(dict(result.header), events_of(result.board, result.setup))
 
 
-__all__ = ["Result", "events_of", "export", "make_header", "record_text", "replay",
-           "show"]
+__all__ = ["Result", "events_of", "export", "make_header", "record_text", "replay"]

@@ -15,12 +15,14 @@ from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console, Group
+from rich.table import Table
 from rich.text import Text
 
 from cambio.board import PASS, Board, BoardError, Rules, move_text
 from cambio.board.rules import FROM_BOTTOM, FROM_LEFT, FROM_RIGHT, FROM_TOP
 from cambio.board.setup import CHANCE, GLYPHS, SYMBOLS, Setup, quick_setup
 from cambio.bots.board import BoardBot, make_bot
+from cambio.records.board import Result, record_text
 
 COLOURS = ("bold red", "bold dodger_blue1", "bold green3")
 NEUTRAL_STYLE = "grey50"
@@ -109,6 +111,29 @@ def status(board: Board, last: int | None) -> Text:
     return out
 
 
+def show_record(result: Result, console: Console) -> None:
+    """A replayed record for ``cambio replay``: the moves by round, then the final board.
+
+    It lives here, not in the records layer, so that records never depend on the terminal.
+    """
+    board = result.board
+    last = board.move_stack[-1] if board.move_stack else None
+    moves = Table(title="moves", show_header=True)
+    moves.add_column("round", justify="right")
+    for seat in range(board.rules.players):
+        moves.add_column(f"seat {seat}")
+    row: list[str] = ["1"]
+    for ev in (e for e in result.events if "move" in e):
+        row.append(str(ev["move"]))
+        if len(row) == board.rules.players + 1:
+            moves.add_row(*row)
+            row = [str(moves.row_count + 1)]
+    if len(row) > 1:
+        moves.add_row(*row, *[""] * (board.rules.players + 1 - len(row)))
+    console.print(Group(f"start {board.start}", moves, render(board, last, show_moves=False),
+                        status(board, last)))
+
+
 @dataclass
 class TerminalOptions:
     rules: Rules = field(default_factory=Rules)
@@ -183,8 +208,6 @@ def run_terminal(options: TerminalOptions, console: Console | None = None,
     console.print(render(board, last, show_moves=False))
     console.print(status(board, last))
     if options.record is not None:
-        from cambio.records.board import record_text
-
         options.record.write_text(record_text(board, seats=list(options.seats),
                                               seed=options.seed, setup=setup_history),
                                   encoding="utf-8")
