@@ -619,7 +619,11 @@ export class CardsUI {
   }
 
   renderLog() {
-    const items = this.log.slice(-80).reverse().map((ev) => h("li", null, this.eventLine(ev)));
+    // The move that ends the round carries the end facts: its own line, then the round-over line.
+    const items = this.log.slice(-80).reverse().flatMap((ev) => [
+      ...(ev && ev.end ? [h("li.log-end", null, "The round is over.")] : []),
+      h("li", null, this.eventLine(ev)),
+    ]);
     const details = h("details.log", {
       open: this.logOpen, dataset: { key: "log" },
       ontoggle: (e) => { this.logOpen = e.currentTarget.open; },
@@ -632,7 +636,6 @@ export class CardsUI {
   eventLine(ev) {
     if (!ev || typeof ev !== "object") return "";
     if (ev.deal) return "The cards are dealt; everyone peeks at their two bottom cards.";
-    if (ev.end) return "The round is over.";
     if (typeof ev.action !== "string") return JSON.stringify(ev);
     const who = this.name(ev.seat);
     const [verb, a, b] = ev.action.split(" ");
