@@ -236,3 +236,44 @@ def test_switch_and_look_arrive_in_either_address_order(http: httpx.Client,
     # other way round, and the records hold the offered spelling.
     pairs = [[tuple(map(int, a.split("."))) for a in p.split()[1:]] for p in played]
     assert pairs and all(a < b for a, b in pairs), played
+
+
+def test_open_tables_lists_only_tables_someone_can_join(tmp_path: Path) -> None:
+    # Issue 11: "Open tables" listed full and abandoned tables.
+    with ServerProcess(tmp_path / "cambio.sqlite3", away_after=1.0) as srv, \
+            httpx.Client(base_url=srv.base, timeout=30) as http:
+
+        def listed() -> set[str]:
+            return {t["id"] for t in http.get("/api/tables").json()["tables"]}
+
+        full = create(http, players=2)
+        ftid = str(full["table"])
+        assert http.post(f"/api/tables/{ftid}/join", json={"name": "Bo"}).status_code == 200
+        gone = str(create(http, players=2)["table"])         # the host never comes back
+        open_ = create(http, players=2)
+        otid, otoken = str(open_["table"]), str(open_["token"])
+
+        async def main() -> None:
+            # The host of the open table and of the full one stay on their pages.
+            async with websockets.connect(ws_url(srv, otid, otoken)) as a, \
+                    websockets.connect(ws_url(srv, ftid, str(full["token"]))) as b:
+                await recv_until(a, "welcome")
+                await recv_until(b, "welcome")
+                # The abandoned table's host is marked away after the timeout: wait for it.
+                async def host_away() -> None:
+                    while not (await asyncio.to_thread(
+                            http.get, f"/api/tables/{gone}")).json()["seats"][0]["away"]:
+                        await asyncio.sleep(0.05)
+
+                await asyncio.wait_for(host_away(), 30)
+                shown = await asyncio.to_thread(listed)
+                assert otid in shown
+                assert ftid not in shown, "a full table is listed"
+                assert gone not in shown, "an abandoned table is listed"
+                # Freeing the full table's seat lists it again.
+                r = await asyncio.to_thread(http.delete, f"/api/tables/{ftid}/seats/1",
+                                            headers=auth(str(full["token"])))
+                assert r.status_code == 200
+                assert ftid in await asyncio.to_thread(listed)
+
+        asyncio.run(main())

@@ -195,6 +195,6 @@ class Server:
         return table, token
 
     def open_tables(self, limit: int = 100) -> list[dict[str, Any]]:
-        waiting = [t for t in self.tables.values() if t.status == "waiting"]
+        waiting = [t for t in self.tables.values() if t.joinable()]
         waiting.sort(key=lambda t: t.created, reverse=True)
         return [t.summary() for t in waiting[:limit]]

@@ -226,6 +226,12 @@ class Table:
                 return s.seat
         return None
 
+    def joinable(self) -> bool:
+        """Worth listing in the lobby: a free seat, and a host still there to start the game
+        (a waiting table whose host has been away past the timeout is abandoned)."""
+        return self.status == "waiting" and not self.seats[0].away \
+            and any(x.kind == "empty" for x in self.seats)
+
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "game": self.game, "players": self.players}
         if self.game == "cards":
