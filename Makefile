@@ -24,6 +24,8 @@ testdeps:
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
+	# The layering contracts in pyproject.toml ([tool.importlinter]).
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 
 from cambio.board import Rules
 from cambio.cli.main import app
+from cambio.records.board import replay
 from cambio.records.jsonl import load_record
 from cambio.sim.board import SimConfig, round_robin, simulate
 from cambio.sim.ratings import SCALE, elo
@@ -24,8 +25,6 @@ def test_simulation_is_seeded_and_adds_up(tmp_path):
     assert math.isclose(sum(a["points"]), 12)
     records = sorted(tmp_path.glob("*.jsonl"))
     assert len(records) == 12
-    from cambio.records.board import replay
-
     assert replay(load_record(records[0])).summary()["over"]
 
 
@@ -76,6 +75,21 @@ def test_play_board_through_a_pipe_and_replay(tmp_path):
     r = runner.invoke(app, ["play", "board", "--hot-seat", "--players", "3", "--seed", "1"],
                       input="quit\n")
     assert r.exit_code == 0 and "unfinished" in r.stdout
+
+
+def test_replay_shows_a_board_record(tmp_path):
+    # The view is the terminal's (records never import it); the CLI composes the two.
+    out = tmp_path / "recs"
+    r = runner.invoke(app, ["sim", "board", "--bots", "random,random", "--games", "1",
+                            "--seed", "4", "--record", str(out), "--no-progress"])
+    assert r.exit_code == 0, r.output
+    record = sorted(out.iterdir())[0]
+    result = replay(load_record(record))
+    first = next(ev["move"] for ev in result.events if "move" in ev)
+    r = runner.invoke(app, ["replay", str(record)])
+    assert r.exit_code == 0, r.output
+    assert "moves" in r.stdout and f"start {result.board.start}" in r.stdout
+    assert first in r.stdout
 
 
 def test_replay_refuses_a_bad_board_record(tmp_path):

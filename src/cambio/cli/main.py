@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import typer
 
+from cambio.server.command import register as register_serve
+
 from . import board as board_cli
 from . import cards as cards_cli
-from . import serve as serve_cli
 from .replay import export_command, replay_command
 
 app = typer.Typer(
@@ -35,7 +36,7 @@ app.command("export")(export_command)
 
 cards_cli.register(sim=sim_app, play=play_app, tournament=tournament_app)
 board_cli.register(sim=sim_app, play=play_app, solve=solve_app, tournament=tournament_app)
-serve_cli.register(app)
+register_serve(app)
 
 
 def main() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cambio.cli.serve import register
+from .command import register
 
 
 def main() -> None:

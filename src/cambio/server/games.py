@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cambio.board import BoardError
 from cambio.board import Rules as BoardRules
@@ -21,9 +21,6 @@ from .board_session import BoardSession, board_record
 from .cards_session import CardSession, card_record
 from .errors import ProtocolError
 from .session import Session
-
-if TYPE_CHECKING:
-    from .table import Table
 
 BOT_LABELS = {"random": ("Random", 1), "easy": ("Easy", 2), "memory": ("Memory", 3),
               "medium": ("Medium (memory)", 3), "expert": ("Expert", 4), "hard": ("Hard", 5),
@@ -57,7 +54,10 @@ class GameKind:
         """``(players, config)`` from a create-table body; raises ``bad_request``."""
         raise NotImplementedError
 
-    def session(self, table: Table, seed: int, game_no: int) -> Session:
+    def session(self, players: int, config: dict[str, Any], table_id: str, seed: int,
+                game_no: int) -> Session:
+        """A table's next game. It takes the table's fields, not the table, so that this
+        module does not depend on :mod:`cambio.server.table` (which depends on it)."""
         raise NotImplementedError
 
     def bots(self) -> list[dict[str, Any]]:
@@ -82,10 +82,10 @@ class CardsKind(GameKind):
         rounds = int_field(body, "rounds", 1, 20, default=1)
         return players, {"rules": rules.to_json(), "rounds": rounds}
 
-    def session(self, table: Table, seed: int, game_no: int) -> Session:
-        rules = Rules.from_json(table.config["rules"])
-        return CardSession(rules, table.players, seed, int(table.config["rounds"]),
-                           f"{table.id}/{game_no}")
+    def session(self, players: int, config: dict[str, Any], table_id: str, seed: int,
+                game_no: int) -> Session:
+        rules = Rules.from_json(config["rules"])
+        return CardSession(rules, players, seed, int(config["rounds"]), f"{table_id}/{game_no}")
 
     def bots(self) -> list[dict[str, Any]]:
         out = []
@@ -113,9 +113,10 @@ class BoardKind(GameKind):
             raise bad(str(exc)) from None
         return players, {"setup": setup}
 
-    def session(self, table: Table, seed: int, game_no: int) -> Session:
-        return BoardSession(BoardRules(players=table.players), str(table.config["setup"]),
-                            seed, f"{table.id}/{game_no}")
+    def session(self, players: int, config: dict[str, Any], table_id: str, seed: int,
+                game_no: int) -> Session:
+        return BoardSession(BoardRules(players=players), str(config["setup"]),
+                            seed, f"{table_id}/{game_no}")
 
     def bots(self) -> list[dict[str, Any]]:
         return [{"name": n, "label": label, "strength": s} for n, label, s in BOARD_BOTS]

@@ -85,7 +85,7 @@ class Server:
 
     def _load(self, row: TableRow) -> Table:
         """Build a table and replay its current game, on the event loop (start-up)."""
-        table = Table(self, row, self.store.seats(row.id))
+        table = Table(self.store, self.settings, self.games, row, self.store.seats(row.id))
         table.install_game(table.build_game())
         self.tables[row.id] = table
         table.start_actor()
@@ -97,7 +97,7 @@ class Server:
         row = self.store.table(table_id)
         if row is None:
             return None
-        table = Table(self, row, self.store.seats(row.id))
+        table = Table(self.store, self.settings, self.games, row, self.store.seats(row.id))
         table.built = table.build_game()
         return table
 
@@ -188,7 +188,7 @@ class Server:
         seats = [host] + [SeatRow(i, "empty", "", None, None) for i in range(1, players)]
         await self.store.write([Store.insert_table(row)]
                                + [Store.put_seat(table_id, s) for s in seats])
-        table = Table(self, row, seats)
+        table = Table(self.store, self.settings, self.games, row, seats)
         self.tables[table_id] = table
         table.start_actor()
         await table.call(table.joined_host)

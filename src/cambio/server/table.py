@@ -20,11 +20,11 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from random import Random
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from .errors import (
     BUSY,
@@ -36,13 +36,12 @@ from .errors import (
     STALE,
     ProtocolError,
 )
+from .games import GameKind
 from .limits import TokenBucket
 from .mailbox import Mailbox
 from .session import Applied, Session, derive
+from .settings import Settings
 from .store import SeatRow, Store, TableRow
-
-if TYPE_CHECKING:
-    from .server import Server
 
 log = logging.getLogger("cambio.server")
 T = TypeVar("T")
@@ -126,10 +125,12 @@ class Seat:
 class Table:
     """A table's state in memory and its actor task."""
 
-    def __init__(self, server: Server, row: TableRow, seats: list[SeatRow]) -> None:
-        self.server = server
-        self.store: Store = server.store
-        self.settings = server.settings
+    def __init__(self, store: Store, settings: Settings, kinds: Mapping[str, GameKind],
+                 row: TableRow, seats: list[SeatRow]) -> None:
+        # The server's parts a table uses, handed in (not the server: it owns the tables).
+        self.store = store
+        self.settings = settings
+        self.kind = kinds[row.game]
         self.id = row.id
         self.game = row.game
         self.players = row.players
@@ -486,7 +487,7 @@ class Table:
 
     # ------------------------------------------------------------------ starting games
     def new_session(self, game_seed: int, game_no: int) -> Session:
-        return self.server.games[self.game].session(self, game_seed, game_no)
+        return self.kind.session(self.players, self.config, self.id, game_seed, game_no)
 
     def _setup_bots(self, game_seed: int) -> None:
         s = self.session
@@ -695,7 +696,7 @@ class Table:
             raise ProtocolError("conflict", "the game has already started")
 
     def _check_bot(self, name: str) -> str:
-        names = {b["name"] for b in self.server.games[self.game].bots()}
+        names = {b["name"] for b in self.kind.bots()}
         key = name.strip().lower() if isinstance(name, str) else ""
         if key not in names:
             raise ProtocolError("bad_request", f"unknown bot {name!r}; bots: {sorted(names)}")

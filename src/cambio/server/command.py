@@ -1,4 +1,10 @@
-"""``cambio serve``: the web platform (lobby, tables, WebSockets) on one machine."""
+"""``cambio serve`` and ``python -m cambio.server``: the web platform on one machine.
+
+The command lives with the server so that ``python -m cambio.server`` needs nothing from
+:mod:`cambio.cli` (the CLI imports the server, never the reverse). It only imports typer:
+the server itself (uvicorn, starlette) is loaded when the command runs, so ``cambio --help``
+and the other commands stay quick.
+"""
 
 from __future__ import annotations
 
@@ -48,8 +54,8 @@ def serve_command(
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Serve the web platform: the lobby, tables with bots, real-time play and records."""
-    from cambio.server.run import serve
-    from cambio.server.settings import Settings
+    from .run import serve
+    from .settings import Settings
 
     settings = Settings(db=db, away_after=away_after, bot_speed=bot_speed, seed=seed,
                         round_pause=round_pause, rest_rate=rest_rate, rest_burst=4 * rest_rate,
@@ -63,5 +69,6 @@ def serve_command(
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``serve`` to the ``cambio`` command (called from :mod:`cambio.cli.main`)."""
+    """Add ``serve`` to a typer app (``cambio`` in :mod:`cambio.cli.main`, and
+    ``python -m cambio.server``)."""
     app.command("serve")(serve_command)
