@@ -31,6 +31,23 @@ GRID_JS = """() => {
 }"""
 
 
+WATCH_JS = """() => {
+  // What the table shows each time it is redrawn: the snap lines in the log, the banner.
+  const root = document.querySelector('.cards-game');
+  const base = [...root.querySelectorAll('.log-list li')]
+    .filter((li) => li.textContent.includes('snapped')).length;
+  window.seenBanners = [];
+  new MutationObserver(() => {
+    const snaps = [...root.querySelectorAll('.log-list li')]
+      .filter((li) => li.textContent.includes('snapped')).length - base;
+    const b = root.querySelector('.banner');
+    window.seenBanners.push({snaps, banner: b ? b.textContent : null});
+  }).observe(root, {subtree: true, childList: true, characterData: true});
+}"""
+"""Records, at every change of the table, how many snaps of the race the log holds and which
+banner shows (issue 11, bug 7: the second snapper's banner replaced the first's at once)."""
+
+
 def grids(page: Page) -> dict[str, list[str | None]]:
     result: dict[str, list[str | None]] = page.evaluate(GRID_JS)
     return result
@@ -111,6 +128,8 @@ def test_two_players_play_a_card_round_in_their_browsers(browser: Browser, serve
 
     # --- the snap race: both tap Bo's first card at the same instant
     v = seen(ann).version
+    for page in (ann, bo):
+        page.evaluate(WATCH_JS)
     # Each page wakes up a little early and spins until the agreed millisecond, so neither
     # can hear of the other's snap before its own tap is sent.
     at = ann.evaluate("Date.now() + 400")
@@ -170,14 +189,26 @@ def test_two_players_play_a_card_round_in_their_browsers(browser: Browser, serve
     refused = [m for m in loser_frames.of_type("error") if m.get("ref") == loser_ref]
     if first["right"]:
         # The card left the grid: the later snap found an empty slot (or a give under way)
-        # and was refused, without a penalty.
+        # and was refused, without a penalty. The loser reads who was first, not the
+        # engine's reason (issue 11, bug 7).
         assert len(results) == 1 and len(refused) == 1, (results, refused)
         assert refused[0]["code"] == "illegal"
+        loser_page = bo if loser == 1 else ann
+        loser_page.wait_for_selector(".toast:has-text('Too late')")
+        toasts = loser_page.locator(".toast").all_inner_texts()
+        assert not [t for t in toasts if "slot" in t or "may be snapped" in t], toasts
     else:
         # The card went back face down: the later snap was judged on the same top card,
         # wrong as well; each snapper took a penalty card.
         assert len(results) == 2 and not refused, (results, ann_frames.acts(), bo_frames.acts())
         assert results[1]["seat"] == loser and results[1]["right"] is False
+        # The second banner waits: when the second snap is drawn, the first's still shows.
+        for page in (ann, bo):
+            page.wait_for_function("() => window.seenBanners.some((x) => x.snaps >= 2)")
+            seen_banners: list[dict[str, Any]] = page.evaluate("window.seenBanners")
+            at_second = next(x for x in seen_banners if x["snaps"] >= 2)
+            first_banner = next(x for x in seen_banners if x["snaps"] == 1)["banner"]
+            assert first_banner and at_second["banner"] == first_banner, seen_banners
     # Both pages show the outcome in their log, word for word.
     for page in (ann, bo):
         page.wait_for_selector(f"{GAME} .log-list li:has-text('snapped')")

@@ -11,6 +11,7 @@ const FLASH_MS = 3000;          // a peek, a look, a drawn or snapped card: show
 const OPENING_MS = 5000;        // the opening peek of the two bottom cards
 const FX_MS = 1600;             // snap result animation
 const BANNER_MS = 2600;
+const BANNER_HOLD_MS = 1200;    // a banner stays this long at least before the next one replaces it
 const END_REASONS = {
   cambio: "Cambio was called and everyone had a final turn.",
   deck_exhausted: "The deck ran out.",
@@ -64,6 +65,8 @@ export class CardsUI {
     this.pendingSnaps = new Set();
     this.assist = getAssist();
     this.banner = null;            // {text, kind, start, until}
+    this.bannerQueue = [];         // {text, kind}: waiting for the shown banner's hold time
+    this.snapRefs = new Map();     // ref of a snap sent -> its address
     this.cambioArmed = 0;          // time until which "call Cambio" waits for a second tap
     this.timer = null;
     this.logOpen = !matchMedia("(max-width: 760px)").matches;
@@ -92,6 +95,7 @@ export class CardsUI {
     this.selected = [];
     this.snapMode = false;
     this.pendingSnaps.clear();
+    this.snapRefs.clear();
     const now = Date.now();
     if (msg.version === 0 && msg.view.phase !== "round_over") {
       // A fresh deal: the opening peek.
@@ -119,10 +123,34 @@ export class CardsUI {
     this.render();
   }
 
+  /** A refused action; returns the text to show for it, or null for the generic one. */
   rejected(err) {
     this.pendingSnaps.clear();
+    const addr = err && this.snapRefs.get(err.ref);
+    if (err) this.snapRefs.delete(err.ref);
     this.render();
-    return err;
+    if (!addr || err.code !== "illegal") return null;
+    // The page offers only legal snaps: refused, it lost a race (the engine's reason names
+    // slots, not people).
+    const won = [...this.log].reverse().find((ev) => ev && typeof ev.action === "string"
+      && ev.action === `snap ${addr}` && ev.seat !== this.seat);
+    return won
+      ? `Too late — ${this.name(won.seat)} snapped ${this.slotName(addr)} first.`
+      : "Too late — that card can no longer be snapped.";
+  }
+
+  /** Banners queue: each shows for BANNER_HOLD_MS at least, so a quick second one (the other
+   * snapper of a race) does not wipe the first before it can be read. */
+  showBanner(text, kind, now) {
+    if (this.banner && now - this.banner.start < BANNER_HOLD_MS) this.bannerQueue.push({ text, kind });
+    else this.banner = { text, kind, start: now, until: now + BANNER_MS };
+  }
+
+  advanceBanner(now) {
+    const b = this.banner;
+    if (!b || (b.until > now && !(this.bannerQueue.length && now - b.start >= BANNER_HOLD_MS))) return;
+    const next = this.bannerQueue.shift();
+    this.banner = next ? { ...next, start: now, until: now + BANNER_MS } : null;
   }
 
   forEachCode(view, fn) {
@@ -145,18 +173,17 @@ export class CardsUI {
     const [verb, arg] = event.action.split(" ");
     if (verb === "snap" && arg) {
       this.pendingSnaps.delete(arg);
+      if (event.seat === this.seat) {
+        for (const [ref, a] of this.snapRefs) if (a === arg) this.snapRefs.delete(ref);
+      }
       const right = event.right === true;
       this.fx.set(arg, { kind: right ? "snap-right" : "snap-wrong", start: now, until: now + FX_MS });
       const card = isCode(event.card) ? cardText(event.card) : "a card";
-      this.banner = {
-        text: `${who} snapped ${this.slotName(arg)}: ${card} — ${right ? "right!" : "wrong, penalty card"}`,
-        kind: right ? "good" : "bad",
-        start: now,
-        until: now + BANNER_MS,
-      };
+      this.showBanner(`${who} snapped ${this.slotName(arg)}: ${card} — ${right ? "right!" : "wrong, penalty card"}`,
+        right ? "good" : "bad", now);
       if (right && event.seat === this.seat) this.snapMode = false;
     } else if (verb === "cambio") {
-      this.banner = { text: `${who} called Cambio!`, kind: "call", start: now, until: now + BANNER_MS };
+      this.showBanner(`${who} called Cambio!`, "call", now);
     }
   }
 
@@ -197,6 +224,7 @@ export class CardsUI {
     const ref = this.ctx.act(action);
     if (ref && action.startsWith("snap ")) {
       this.pendingSnaps.add(action.split(" ")[1]);
+      this.snapRefs.set(ref, action.split(" ")[1]);
       this.snapMode = false;
     }
     this.render();
@@ -246,7 +274,7 @@ export class CardsUI {
     for (const [k, f] of this.flash) if (f.until <= now) this.flash.delete(k);
     this.now = now;
     for (const [k, f] of this.fx) if (f.until <= now) this.fx.delete(k);
-    if (this.banner && this.banner.until <= now) this.banner = null;
+    this.advanceBanner(now);
 
     const over = view.phase === "round_over";
     const root = this.root;
@@ -286,7 +314,9 @@ export class CardsUI {
     let next = Infinity;
     for (const f of this.flash.values()) next = Math.min(next, f.until);
     for (const f of this.fx.values()) next = Math.min(next, f.until);
-    if (this.banner) next = Math.min(next, this.banner.until);
+    if (this.banner) {
+      next = Math.min(next, this.bannerQueue.length ? this.banner.start + BANNER_HOLD_MS : this.banner.until);
+    }
     if (this.cambioArmed > now) next = Math.min(next, this.cambioArmed);
     if (next < Infinity) this.timer = setTimeout(() => this.render(), Math.max(30, next - now + 10));
   }

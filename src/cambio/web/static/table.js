@@ -133,8 +133,9 @@ const ERROR_TEXT = {
 
 function onError(msg) {
   const text = msg.code === "illegal" ? msg.message : (ERROR_TEXT[msg.code] || msg.message);
-  if (page.ui && page.ui.rejected) page.ui.rejected(msg);
-  toast(text || "Refused.", msg.code === "stale" ? "info" : "error");
+  const own = page.ui && page.ui.rejected ? page.ui.rejected(msg) : null;
+  if (own) toast(own, "info");
+  else toast(text || "Refused.", msg.code === "stale" ? "info" : "error");
 }
 
 function act(action) {
