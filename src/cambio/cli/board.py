@@ -6,7 +6,6 @@ import json
 import os
 import resource
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, cast
 
@@ -259,9 +258,9 @@ def tournament_board(
     ray: RayOpt = None,
 ) -> None:
     """Round robin between board bots, seats rotated: pairwise win shares and ratings."""
-    from cambio.cli.cards import print_tournament
     from cambio.sim import tournament as tour
-    from cambio.sim.report import simulate_and_report
+
+    from .tournament import run_tournament
 
     rules = make_rules(players, size, line, other_line, max_plies)
     names = tuple(dict.fromkeys(n.strip().lower() for n in bots.split(",") if n.strip()))
@@ -269,18 +268,8 @@ def tournament_board(
         config = tour.TournamentConfig(rules, players, names, games, seed, game="board")
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots/--players") from None
-    place = where(workers, ray)
-
-    def play(advance: Callable[[int], None]) -> dict[str, Any]:
-        start = time.perf_counter()
-        results = tour.run(config, advance, place)
-        return tour.summarize(config, results, time.perf_counter() - start)
-
-    summary = simulate_and_report(
-        games=games, label=f"tournament · board · {players} players", progress=not no_progress,
-        as_json=as_json, simulate=play, show=print_tournament)
-    if plot_file is not None:
-        tour.plot(summary, str(plot_file))
+    run_tournament(config, f"tournament · board · {players} players", where(workers, ray),
+                   as_json=as_json, progress=not no_progress, plot_file=plot_file)
 
 
 def register(*, sim: typer.Typer, play: typer.Typer, solve: typer.Typer,

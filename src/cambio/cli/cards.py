@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -180,7 +178,8 @@ def tournament_cards(
 ) -> None:
     """Round robin between card bots, seats rotated: pairwise win shares and ratings."""
     from cambio.sim import tournament as tour
-    from cambio.sim.report import simulate_and_report
+
+    from .tournament import run_tournament
 
     rules = rules_from_options(preset, rule)
     names = tuple(dict.fromkeys(bots_for_seats(bots, 0)))
@@ -188,32 +187,9 @@ def tournament_cards(
         config = tour.TournamentConfig(rules, players, names, games, seed)
     except (CambioError, ValueError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots/--players") from None
-    place = where(workers, ray)
-
-    def play(advance: Callable[[int], None]) -> dict[str, Any]:
-        start = time.perf_counter()
-        results = tour.run(config, advance, place)
-        return tour.summarize(config, results, time.perf_counter() - start)
-
-    summary = simulate_and_report(
-        games=games, label=f"tournament · {rules.preset_name} · {players} players",
-        progress=not no_progress, as_json=as_json, simulate=play, show=print_tournament)
-    if plot_file is not None:
-        tour.plot(summary, str(plot_file))
-
-
-def print_tournament(summary: dict[str, Any], console: Console) -> None:
-    from cambio.sim.report import results_table
-    from cambio.sim.tournament import pair_rows, rating_rows
-
-    s = summary
-    title = (f"tournament · {s['rules']['preset']} · {s['players']} players · "
-             f"{s['games']} games · seed {s['seed']}")
-    console.print(results_table(title, ["bot", "OpenSkill mu", "95% interval", "win share",
-                                        "ms / decision"], rating_rows(s)))
-    console.print(results_table("pairs (row bot's win share in games with the other)",
-                                ["pair", "games", "win share", "95% interval"], pair_rows(s)))
-    console.print(f"[dim]{s['win_share_note']}. {s['schedule']}.[/dim]")
+    run_tournament(config, f"tournament · {rules.preset_name} · {players} players",
+                   where(workers, ray), as_json=as_json, progress=not no_progress,
+                   plot_file=plot_file)
 
 
 def register(*, sim: typer.Typer, play: typer.Typer, tournament: typer.Typer) -> None:
