@@ -1,0 +1,84 @@
+"""The serial actor under every table: one queue of jobs, run one at a time.
+
+Everything that reads or changes a table runs as a job on the table's own queue
+(boardgame.io's and lichess's "one serial actor per game"): client actions, bots' moves,
+connections coming and going, lobby calls. So two snaps that race are simply applied in
+arrival order, and a job that awaits the database (an action being stored) cannot be
+overtaken by another job of the same table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from ..mailbox import Mailbox
+
+log = logging.getLogger("cambio.server")
+T = TypeVar("T")
+
+
+class Actor:
+    """A job queue and the task that drains it; a failed write halts the table."""
+
+    id: str
+
+    def __init__(self) -> None:
+        self.last_active = time.monotonic()
+        self._queue: Mailbox[Callable[[], Awaitable[None]]] = Mailbox()
+        self._task: asyncio.Task[None] | None = None
+
+    def start_actor(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.id}")
+
+    async def _stop_task(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    def _halt(self, why: str) -> None:
+        """Stop the table where it was last stored (see :mod:`.lifecycle`)."""
+        raise NotImplementedError
+
+    async def _run(self) -> None:
+        while True:
+            job = await self._queue.get()
+            try:
+                await job()
+            except asyncio.CancelledError:
+                raise
+            except sqlite3.Error as exc:
+                self._halt(f"a write failed ({type(exc).__name__}: {exc})")
+            except Exception:
+                log.exception("table %s: a job failed", self.id)
+
+    def post(self, fn: Callable[..., Awaitable[None]], *args: Any) -> None:
+        """Queue a job; its result is not awaited (client messages, timers)."""
+        self._queue.put(lambda: fn(*args))
+
+    async def call(self, fn: Callable[..., Awaitable[T]], *args: Any) -> T:
+        """Run a job on the actor and wait for its result (lobby calls)."""
+        fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+
+        self.last_active = time.monotonic()
+
+        async def job() -> None:
+            try:
+                result = await fn(*args)
+            except BaseException as exc:
+                if not fut.done():
+                    fut.set_exception(exc)
+                if not isinstance(exc, Exception):
+                    raise
+            else:
+                if not fut.done():
+                    fut.set_result(result)
+
+        self._queue.put(job)
+        return await fut
