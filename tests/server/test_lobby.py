@@ -126,7 +126,7 @@ def test_bad_requests(http: httpx.Client) -> None:
 
 
 def test_pages_are_served(http: httpx.Client) -> None:
-    for path in ("/", "/t/abc", "/r/abc"):
+    for path in ("/", "/t/abc", "/r/abc", "/rules"):
         r = http.get(path)
         assert r.status_code == 200 and "text/html" in r.headers["content-type"]
 

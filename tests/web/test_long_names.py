@@ -32,6 +32,56 @@ HEADS_JS = """() => [...document.querySelectorAll('.opponents .seat-head')].map(
 })"""
 
 
+WATCH_TOASTS_JS = """
+window.__toasts = [];
+new MutationObserver((records) => {
+  for (const r of records) for (const n of r.addedNodes) {
+    if (n.nodeType !== 1 || !n.classList.contains('toast')) continue;
+    window.__toasts.push({text: n.textContent, line: n.parentNode.id,
+                          position: getComputedStyle(n.parentNode).position});
+  }
+}).observe(document, {subtree: true, childList: true});
+"""
+"""Every toast the page shows, where it was put (it may be gone before a test looks)."""
+
+TOAST_JS = """() => {
+  const t = document.querySelector('#notices .toast');
+  if (!t) return null;
+  const r = t.getBoundingClientRect();
+  const covers = [...document.querySelectorAll(
+      '.topbar, .topbar *, #status, .actions button, .seat.mine, .seat.mine .card')]
+    .filter((e) => {
+      const o = e.getBoundingClientRect();
+      return o.width && o.height && r.left < o.right && o.left < r.right
+        && r.top < o.bottom && o.top < r.bottom;
+    }).map((e) => e.id || e.className || e.tagName);
+  return {text: t.textContent, covers,
+          status: document.getElementById('status').getBoundingClientRect().top + scrollY};
+}"""
+
+STATUS_TOP_JS = "() => document.getElementById('status').getBoundingClientRect().top + scrollY"
+"""Where the status line is on the page (not on the screen: a tap may scroll)."""
+
+
+def check_toasts(page: Page) -> None:
+    """Toasts on a phone (issue 11, bug 3: "The game starts!" covered the top bar): they go
+    into the notice line, in the flow of the page, so they cover nothing (the top bar, the
+    status line, the buttons, one's cards); the line keeps its height, so the table does not
+    move when one comes or goes."""
+    wait_for_game(page)
+    shown: list[dict[str, Any]] = page.evaluate("window.__toasts")
+    start = [t for t in shown if "The game starts" in t["text"]]
+    assert start and start[0]["line"] == "notices" and start[0]["position"] == "static", shown
+    page.wait_for_function("() => !document.querySelector('#notices .toast')")
+    before = page.evaluate(STATUS_TOP_JS)
+    page.locator(".topbar .invite").tap()           # "Invite link copied." (or the link)
+    toast: dict[str, Any] = page.wait_for_function(TOAST_JS).json_value()
+    assert not toast["covers"], f"the toast covers {toast['covers']}"
+    assert toast["status"] == before, "the table moved when the toast came"
+    page.wait_for_function("() => !document.querySelector('#notices .toast')")
+    assert page.evaluate(STATUS_TOP_JS) == before, "the table moved when the toast went"
+
+
 def check_heads(page: Page, where: str) -> None:
     """Opponents' headers in a match: a readable part of the name (not one letter), and
     the match total on one line (it wrapped onto three)."""
@@ -47,6 +97,7 @@ def test_forty_character_names_never_widen_a_phone_page(browser: Browser,
                                                         bots_server: Server) -> None:
     srv = bots_server
     ctx = browser.new_context(**PHONE)
+    ctx.add_init_script(WATCH_TOASTS_JS)
     page = ctx.new_page()
     page.set_default_timeout(WAIT_MS)
     page.goto(srv.base + "/")
@@ -74,7 +125,7 @@ def test_forty_character_names_never_widen_a_phone_page(browser: Browser,
 
     page.select_option("#fill-bot", "random")
     page.locator("#start").tap()
-    wait_for_game(page)
+    check_toasts(page)
     check_layout(page, "the deal")
     check_heads(page, "the deal")
     checked = 0

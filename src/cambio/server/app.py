@@ -50,6 +50,10 @@ async def replay_page(request: Request) -> Response:
     return page("replay.html")
 
 
+async def rules_page(request: Request) -> Response:
+    return page("rules.html")
+
+
 async def collect_garbage() -> None:
     """Run the cyclic garbage collector on a clock instead of on allocation counts.
 
@@ -103,10 +107,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         Route("/", lobby_page),
         Route("/t/{id}", table_page),
         Route("/r/{id}", replay_page),
+        Route("/rules", rules_page),
         Route("/api/bots", lobby.list_bots),
         Route("/api/rules", lobby.list_rules),
         Route("/api/tables", lobby.create_table, methods=["POST"]),
         Route("/api/tables", lobby.open_tables, methods=["GET"]),
+        Route("/api/quickplay", lobby.quick_play, methods=["POST"]),
         Route("/api/tables/{id}", lobby.table_summary),
         Route("/api/tables/{id}/join", lobby.join_table, methods=["POST"]),
         Route("/api/tables/{id}/seats/{seat}/bot", lobby.seat_bot, methods=["PUT"]),

@@ -16,6 +16,7 @@ from cambio.board import BoardError
 from cambio.board import Rules as BoardRules
 from cambio.bots.cards import BOTS as CARD_BOTS
 from cambio.cards import PRESETS, CambioError, Rules
+from cambio.cards.rules_text import CHOICE_TEXT, RULE_TEXT
 
 from .board_session import BoardSession, board_record
 from .cards_session import CardSession, card_record
@@ -127,16 +128,19 @@ class BoardKind(GameKind):
 
 
 def rules_catalogue() -> dict[str, Any]:
-    """``GET /api/rules``: every preset's values and every field's type, for the form."""
+    """``GET /api/rules``: every preset's values and every field's type, human name and
+    description, for the form, the table and the rules page."""
     hints = typing.get_type_hints(Rules)
     fields: list[dict[str, Any]] = []
     for f in dataclasses.fields(Rules):
         if f.name == "preset_name":
             continue
         kind = hints[f.name]
-        entry: dict[str, Any] = {"name": f.name}
+        label, text = RULE_TEXT[f.name]
+        entry: dict[str, Any] = {"name": f.name, "label": label, "help": text}
         if isinstance(kind, type) and issubclass(kind, StrEnum):
-            entry.update(type="choice", choices=[str(v) for v in kind])
+            entry.update(type="choice", choices=[str(v) for v in kind],
+                         choice_labels={str(v): CHOICE_TEXT[v] for v in kind})
         elif kind is bool:
             entry["type"] = "bool"
         elif kind is int:

@@ -18,6 +18,7 @@ from starlette.responses import JSONResponse, Response
 
 from .errors import RATE_LIMITED, SERVER_ERROR, TOO_LARGE, UNAVAILABLE, ProtocolError
 from .limits import AddressLimiter
+from .listing import clean_text
 from .server import Server, new_token, token_hash
 from .store import DamagedRow
 from .table import Table
@@ -26,10 +27,6 @@ log = logging.getLogger("cambio.server")
 Handler = Callable[[Request], Awaitable[Response]]
 MAX_NAME = 40
 """The lobby's name field (``maxlength`` in ``web/static/lobby.js``) has the same limit."""
-BIDI_CONTROLS = dict.fromkeys(map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-                                       "\u2066\u2067\u2068\u2069"))
-"""Removed from names: a right-to-left override in a name would reverse the text shown
-around it (a seat list, a log line, a terminal), wherever the name is shown."""
 
 
 def server_of(request: Request) -> Server:
@@ -112,7 +109,7 @@ def display_name(body: dict[str, Any], default: str) -> str:
         name = default
     if not isinstance(name, str):
         raise ProtocolError("bad_request", "\"name\" must be text")
-    name = " ".join(name.translate(BIDI_CONTROLS).split())
+    name = clean_text(name)
     if not name:
         name = default
     if len(name) > MAX_NAME:
@@ -177,6 +174,35 @@ async def create_table(request: Request) -> Response:
 @endpoint
 async def open_tables(request: Request) -> Response:
     return JSONResponse({"tables": server_of(request).open_tables()})
+
+
+QUICK_TABLE: dict[str, Any] = {"game": "cards", "players": 2, "rounds": 1,
+                               "rules": {"preset": "house", "overrides": {}}}
+"""The table quick play makes when no table is waiting for players: you and a bot."""
+QUICK_BOT = "medium"
+
+
+@endpoint
+async def quick_play(request: Request) -> Response:
+    """One tap to a game: a seat at the newest table waiting for players (the lobby's list),
+    else a new table against a bot, started at once."""
+    body = await read_body(request)
+    name = display_name(body, "Player")
+    server = server_of(request)
+    for table in server.joinable_tables():
+        if table.game != "cards":
+            continue
+        token = new_token()
+        try:
+            seat = await table.call(table.join, name, None, token_hash(token))
+        except ProtocolError:
+            continue                    # filled or started meanwhile: the next one
+        return JSONResponse({"table": table.id, "seat": seat, "token": token,
+                             "started": False})
+    table, token = await server.create("cards", {**QUICK_TABLE, "table_name": "Quick play"}, name)
+    await table.call(table.start, QUICK_BOT)
+    return JSONResponse({"table": table.id, "seat": 0, "token": token, "started": True},
+                        status_code=201)
 
 
 @endpoint

@@ -16,6 +16,7 @@ from typing import Any
 from .errors import NOT_FOUND, UNAVAILABLE, ProtocolError
 from .games import GameKind, game_kinds
 from .limits import AddressLimiter
+from .listing import listing_options
 from .session import derive
 from .settings import Settings
 from .store import SeatRow, Store, TableRow
@@ -178,6 +179,7 @@ class Server:
         if kind is None:
             raise ProtocolError("bad_request", f"'game' must be one of {sorted(self.games)}")
         players, config = kind.config(body)
+        config.update(listing_options(body))
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables or self.store.table(table_id) is not None:
             table_id = secrets.token_urlsafe(6)
@@ -194,7 +196,13 @@ class Server:
         await table.call(table.joined_host)
         return table, token
 
-    def open_tables(self, limit: int = 100) -> list[dict[str, Any]]:
-        waiting = [t for t in self.tables.values() if t.joinable()]
+    def joinable_tables(self) -> list[Table]:
+        """The tables the lobby lists, newest first: joinable and not private."""
+        waiting = [t for t in self.tables.values()
+                   if t.joinable() and not t.config.get("private")]
         waiting.sort(key=lambda t: t.created, reverse=True)
+        return waiting
+
+    def open_tables(self, limit: int = 100) -> list[dict[str, Any]]:
+        waiting = self.joinable_tables()
         return [t.summary() for t in waiting[:limit]]

@@ -11,6 +11,7 @@ from random import Random
 from typing import Any
 
 from ..games import GameKind
+from ..listing import listing_fields
 from ..session import Session
 from ..settings import Settings
 from ..store import SeatRow, Store, TableRow
@@ -105,6 +106,7 @@ class TableState(Actor):
             "created": datetime.fromtimestamp(self.created, UTC).isoformat(timespec="seconds"),
             "halted": self.halted,
         })
+        out.update(listing_fields(self.config))
         return out
 
     def _round_fields(self) -> dict[str, Any]:

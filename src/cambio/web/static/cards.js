@@ -6,6 +6,7 @@
 // is never rendered. The client sends only action texts taken from view.legal.
 import { getAssist, h, morphChildren, seatName, setAssist } from "./common.js";
 import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
+import { loadRules, powerText } from "./rules.js";
 
 const FLASH_MS = 3000;          // a peek, a look, a drawn or snapped card: shown this long
 const OPENING_MS = 5000;        // the opening peek of the two bottom cards
@@ -72,6 +73,8 @@ export class CardsUI {
     this.logOpen = !matchMedia("(max-width: 760px)").matches;
     this.root = h("div.cards-game");
     el.append(this.root);
+    this.rulesCat = null;          // GET /api/rules: the words for powers
+    loadRules().then((cat) => { this.rulesCat = cat; if (this.view) this.render(); }).catch(() => {});
   }
 
   destroy() {
@@ -403,9 +406,9 @@ export class CardsUI {
       const held = isCode(view.held) ? cardText(view.held) : "the card";
       return view.held_from_pile
         ? `Tap one of your cards to swap the ${held} in.`
-        : `You hold ${held}: tap one of your cards to swap it in, or discard it.`;
+        : `You hold ${held}: tap one of your cards to swap it in, or discard it.${this.powerNote(view)}`;
     }
-    if (verbs.has("discard")) return "Discard the card.";
+    if (verbs.has("discard")) return `Discard the card.${this.powerNote(view)}`;
     if (verbs.has("peek")) {
       const own = this.slotActions().every((a) => a.targets[0].startsWith(`${this.seat}.`));
       return `Power: tap ${own ? "one of your cards" : "another player's card"} to peek at it.`;
@@ -415,6 +418,12 @@ export class CardsUI {
     if (verbs.has("switch")) return "Power: tap two highlighted cards to switch them.";
     if (verbs.has("pass")) return "Snap a matching card, or pass.";
     return "Your move.";
+  }
+
+  /** What the held card's power would do if discarded now (" Discarded, it lets you: …"). */
+  powerNote(view) {
+    const what = isCode(view.held) ? powerText(this.rulesCat, view.rules, view.held) : null;
+    return what ? ` Discarding it lets you: ${what.charAt(0).toLowerCase()}${what.slice(1)}.` : "";
   }
 
   /** Whose card was just snapped away (they receive the card given). */
@@ -579,7 +588,10 @@ export class CardsUI {
         const top = view.discard[view.discard.length - 1];
         bar.append(button("take", `Take ${top ? cardText(top) : "the top card"}`, () => this.send("take")));
       } else if (a.verb === "discard") {
-        bar.append(button("discard", `Discard${isCode(view.held) ? ` ${cardText(view.held)}` : ""}`, () => this.send("discard")));
+        const power = isCode(view.held) ? powerText(this.rulesCat, view.rules, view.held) : null;
+        const b = button("discard", `Discard${isCode(view.held) ? ` ${cardText(view.held)}` : ""}`, () => this.send("discard"));
+        if (power) b.title = `Power: ${power}`;
+        bar.append(b);
       } else if (a.verb === "keep") bar.append(button("keep", "Keep (no switch)", () => this.send("keep")));
       else if (a.verb === "skip") bar.append(button("skip", "Skip the power", () => this.send("skip"), "ghost"));
       else if (a.verb === "pass") bar.append(button("pass", "Pass", () => this.send("pass"), "ghost"));

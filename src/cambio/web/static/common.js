@@ -165,17 +165,39 @@ export async function api(method, path, body, token) {
   return res.text();
 }
 
-/** Show a short message at the bottom of the screen. */
+const PHONE = "(max-width: 520px)";
+
+/**
+ * Show a short message. On a wide screen it floats at the bottom right, over nothing one
+ * needs. On a phone a floating message covered the top bar or, at the bottom, your own
+ * cards (issue 11): there it goes into the page's notice line (`#notices`, in the flow of the
+ * page, just above the status line), which shows the newest message only and keeps its
+ * height, so nothing moves when a message comes or goes.
+ */
 export function toast(message, kind = "info", ms = 3500) {
-  let box = document.getElementById("toasts");
+  const inline = matchMedia(PHONE).matches ? document.getElementById("notices") : null;
+  let box = inline;
   if (!box) {
-    box = h("div.toasts", { id: "toasts", role: "status", "aria-live": "polite" });
-    document.body.append(box);
+    box = document.getElementById("toasts");
+    if (!box) {
+      box = h("div.toasts", { id: "toasts", role: "status", "aria-live": "polite" });
+      document.body.append(box);
+    }
   }
   const item = h("div.toast", { class: `toast-${kind}` }, message);
-  box.append(item);
+  if (inline) {
+    inline.replaceChildren(item);
+    if (inline.dataset.reveal !== undefined) inline.scrollIntoView({ block: "nearest" });
+  } else box.append(item);
   setTimeout(() => item.classList.add("toast-out"), ms);
   setTimeout(() => item.remove(), ms + 400);
+}
+
+/** The notice line of a page (see toast()); `reveal`: scroll it into sight for a message. */
+export function noticeLine(reveal = false) {
+  return h("div.notices", {
+    id: "notices", role: "status", "aria-live": "polite", dataset: reveal ? { reveal: "" } : null,
+  });
 }
 
 /** Copy text to the clipboard, falling back to the share sheet or a prompt. */
@@ -227,8 +249,9 @@ export function seatName(summary, seat) {
   return twins.length > 1 ? `${name} ${seat + 1}` : name;
 }
 
-/** A table's title: the host's name ("Ann's table"). */
+/** A table's title: the name it was given, else the host's name ("Ann's table"). */
 export function tableTitle(summary) {
+  if (summary && summary.table_name) return summary.table_name;
   const host = summary && summary.seats ? summary.seats.find((x) => x.seat === (summary.host ?? 0)) : null;
   return host && host.name ? `${host.name}'s table` : "Table";
 }

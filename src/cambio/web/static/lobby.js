@@ -1,6 +1,6 @@
 // The lobby: your name, a form to create a table (cards or dice board), the open tables.
 import {
-  api, clear, dropToken, gameLabel, morphChildren, myTables, tableTitle, getName, getToken, h, inviteUrl, setName, setToken, toast,
+  api, clear, dropToken, gameLabel, morphChildren, myTables, noticeLine, tableTitle, getName, getToken, h, inviteUrl, setName, setToken, toast,
 } from "./common.js";
 
 const PRESET_NOTES = {
@@ -19,6 +19,8 @@ const state = {
   rules: null,         // GET /api/rules
   overrides: {},       // field -> value, only fields the player changed
   tables: [],
+  tableName: "",
+  private: false,
 };
 
 function labelOf(name) {
@@ -102,7 +104,8 @@ function houseRulesForm(preset) {
       });
     } else if (kind === "choice") {
       control = h("select", { id, onchange: (e) => set(e.target.value) },
-        field.choices.map((c) => h("option", { value: c, selected: c === current }, labelOf(c))));
+        field.choices.map((c) => h("option", { value: c, selected: c === current },
+          (field.choice_labels && field.choice_labels[c]) || labelOf(c))));
     } else {
       control = h("input", {
         id, type: "number", inputmode: "numeric", step: 1,
@@ -115,8 +118,9 @@ function houseRulesForm(preset) {
         },
       });
     }
-    const row = h("div.rule-row", { class: name in state.overrides ? "changed" : "" },
-      h("label", { for: id }, labelOf(name)), control);
+    const row = h("div.rule-row", { class: name in state.overrides ? "changed" : "", dataset: { rule: name } },
+      h("label", { for: id }, field.label || labelOf(name),
+        field.help ? h("small.rule-help", null, field.help) : null), control);
     box.append(row);
   }
   return box;
@@ -170,7 +174,9 @@ function createForm() {
               onchange: () => { choosePreset(p); render(); },
             }),
             h("span.preset-name", null, p),
-            h("span.preset-note", null, PRESET_NOTES[p])))),
+            h("span.preset-note", null, PRESET_NOTES[p]))),
+          h("a.rules-link", { href: `/rules?preset=${preset}`, target: "_blank", rel: "noopener", id: "rules-link" },
+            `Every ${preset} rule, in words`)),
         h("details.house", { open: state.houseOpen, ontoggle: (e) => { state.houseOpen = e.target.open; } },
           h("summary", null, "House rules ", h("span#rule-count.muted", { id: "rule-count" })),
           houseRulesForm(preset)),
@@ -189,11 +195,50 @@ function createForm() {
           + "With three players a line of four wins."),
       );
     }
+    form.append(listingFields());
     form.append(h("button.primary.big", { type: "submit", id: "create" }, "Create table"));
     updateRuleCount();
   };
   render();
   return form;
+}
+
+// The table's name and privacy (kept in `state`: the form redraws itself).
+function listingFields() {
+  return h("div.row.listing", null,
+    h("label.field", { for: "table-name" }, h("span", null, "Table name (optional)"),
+      h("input", {
+        id: "table-name", type: "text", maxlength: 40, value: state.tableName,
+        placeholder: `${getName() || "Your"}'s table`,
+        oninput: (e) => { state.tableName = e.target.value; },
+      })),
+    h("label.check", { for: "private" },
+      h("input", {
+        id: "private", type: "checkbox", checked: state.private,
+        onchange: (e) => { state.private = e.target.checked; },
+      }),
+      h("span", null, "Private", h("small.rule-help", null, "Invite only: not listed here; whoever has the link can join."))));
+}
+
+async function quickPlay() {
+  const name = playerName();
+  if (!name) return;
+  const button = document.getElementById("quick-play");
+  button.disabled = true;
+  try {
+    const res = await api("POST", "/api/quickplay", { name });
+    setToken(res.table, res.token);
+    location.href = `/t/${encodeURIComponent(res.table)}`;
+  } catch (err) {
+    toast(err.message, "error");
+    button.disabled = false;
+  }
+}
+
+function quickPanel() {
+  return h("section.panel.quick", null,
+    h("button.primary.big", { type: "button", id: "quick-play", onclick: quickPlay }, "Quick play"),
+    h("p.muted", null, "One tap: a seat at a card table waiting for players, or a new game against a bot."));
 }
 
 async function create(form) {
@@ -207,6 +252,8 @@ async function create(form) {
       rules: { preset: state.preset, overrides: { ...state.overrides } },
       rounds: Number(document.getElementById("rounds").value),
       name,
+      table_name: state.tableName.trim(),
+      private: state.private,
     };
   } else {
     body = {
@@ -214,6 +261,8 @@ async function create(form) {
       players: Number(form.dataset.bplayers || 2),
       setup: form.dataset.setup || "quick",
       name,
+      table_name: state.tableName.trim(),
+      private: state.private,
     };
   }
   const button = document.getElementById("create");
@@ -301,7 +350,7 @@ async function yourTables() {
   const panel = h("section.panel.your-tables", null,
     h("h2", null, "Your tables"),
     h("ul.tables", null, tables.map((t) => h("li.table-row", { dataset: { table: t.id } },
-      h("div.table-info", null, h("strong", null, tableTitle(t)),
+      h("div.table-info", null, h("strong", null, tableTitle(t), t.private ? h("span.tag", null, "private") : null),
         h("span.muted", null, `${gameLabel(t)} · ${t.status === "playing" ? "in play" : "waiting"}`)),
       h("div.table-actions", null,
         h("a.button.primary", { href: `/t/${encodeURIComponent(t.id)}` }, "Back to my seat"))))));
@@ -311,8 +360,9 @@ async function yourTables() {
 
 async function main() {
   app.append(
+    noticeLine(true),
     h("div.lobby-grid", null,
-      h("div.col", null, nameField(), createForm()),
+      h("div.col", null, nameField(), quickPanel(), createForm()),
       h("div.col", null, tablesPanel(), howTo())));
   refresh();
   yourTables();

@@ -1,11 +1,12 @@
 // A table page (/t/{id}): seats, bots and start while waiting, then the game, live.
 import {
   api, clear, copyText, dropToken, morphChildren, gameLabel, getName, getToken, h, inviteUrl,
-  seatName, setName, setToken, tableTitle, toast,
+  noticeLine, seatName, setName, setToken, tableTitle, toast,
 } from "./common.js";
 import { TableConnection } from "./conn.js";
 import { CardsUI } from "./cards.js";
 import { BoardUI } from "./board.js";
+import { houseRuleLines, loadRules } from "./rules.js";
 
 const app = document.getElementById("app");
 const titleEl = document.getElementById("title");
@@ -23,12 +24,13 @@ const page = {
   ui: null,            // CardsUI or BoardUI once a game is on
   lastState: null,
   welcomed: false,
+  rulesCat: null,      // GET /api/rules: the words for house rules
 };
 
 const root = h("div.table-root", { dataset: { table: tableId } });
 const waitingEl = h("div.waiting");
 const gameEl = h("div.game-host");
-root.append(waitingEl, gameEl);
+root.append(noticeLine(), waitingEl, gameEl);
 app.append(root);
 
 const conn = new TableConnection(tableId, page.token, {
@@ -169,6 +171,11 @@ function renderBadges() {
   } else if (page.seat !== null && s) {
     badgesEl.append(h("span.badge.you", null, `You: ${seatName(s, page.seat)}`));
   }
+  if (s && s.game === "cards") {
+    badgesEl.append(h("a.button.ghost.rules-top", {
+      href: rulesUrl(), target: "_blank", rel: "noopener", "aria-label": "The rules of this table",
+    }, "Rules"));
+  }
   badgesEl.append(h("button.ghost.invite", {
     type: "button", onclick: share, "aria-label": "Copy the invite link",
   }, "Invite"));
@@ -221,7 +228,8 @@ function buildWaiting(waitingEl) {
   const free = s.seats.filter((x) => x.kind === "empty");
   const panel = h("section.panel.seats-panel", null,
     h("h2", null, tableTitle(s)),
-    h("p.muted", null, gameLabel(s)));
+    h("p.muted", null, gameLabel(s)),
+    houseRulesBox(s));
 
   const list = h("ul.seat-list");
   for (const seat of s.seats) {
@@ -296,6 +304,22 @@ function buildWaiting(waitingEl) {
   waitingEl.append(panel);
 }
 
+/** A card table's house rules in words (not field identifiers), and the rules page. */
+function houseRulesBox(s) {
+  if (s.game !== "cards") return null;
+  const lines = houseRuleLines(page.rulesCat, s.rules);
+  return h("div.house-list", null,
+    lines.length
+      ? h("ul", { id: "house-rules" }, lines.map((r) => h("li", { dataset: { rule: r.name }, title: r.help },
+        h("strong", null, r.label), `: ${r.value}`, r.help ? h("small.rule-help", null, r.help) : null)))
+      : null,
+    h("a.button.rules-link", { href: rulesUrl(), target: "_blank", rel: "noopener" }, "Read the rules"));
+}
+
+function rulesUrl() {
+  return `/rules?table=${encodeURIComponent(tableId)}`;
+}
+
 async function joinSeat(seat) {
   const input = document.getElementById("join-name");
   const name = (input ? input.value : getName()).trim();
@@ -366,6 +390,7 @@ async function main() {
     return;
   }
   api("GET", "/api/bots").then((b) => { page.bots = b; renderWaiting(); }).catch(() => {});
+  loadRules().then((c) => { page.rulesCat = c; renderWaiting(); }).catch(() => {});
   renderBadges();
   conn.connect();
 }

@@ -1,0 +1,71 @@
+// The rules page (/rules?table=<id> or /rules?preset=<name>): the card rules in force at a
+// table, or a preset's, every rule with its value in words. It is built from the engine's own
+// rules (GET /api/rules: every field, every preset's values, their words) and the table's
+// {preset, overrides}, so it shows what the server plays, never a copy that can drift.
+import { api, h, tableTitle } from "./common.js";
+import { effectiveRules, loadRules, ruleValue } from "./rules.js";
+
+const app = document.getElementById("app");
+const titleEl = document.getElementById("title");
+const params = new URLSearchParams(location.search);
+
+const TURN = [
+  "Everyone gets four cards face down in a 2×2 grid and sees their bottom two once. Lowest total wins.",
+  "On your turn draw a card (or, where allowed, take the top of the pile). Swap it into your grid, face down, "
+    + "or discard it. A discarded power card lets you act: the powers are below.",
+  "Any time the pile's top card matches one of the table's cards, anyone may snap that card onto the pile. "
+    + "A wrong snap costs penalty cards; after snapping another player's card, you give them one of yours.",
+  "Call Cambio instead of a turn when you think you are lowest: everyone else gets one more turn, then all cards turn up.",
+];
+
+const GROUPS = [
+  ["Points", ["value_ace", "value_jack", "value_queen", "value_black_king", "value_red_king",
+    "value_joker"]],
+  ["Powers", ["power_seven_eight", "power_nine_ten", "power_jack_queen", "power_black_king",
+    "power_red_king", "power_trigger", "powers_optional"]],
+];
+
+function rulesTable(cat, values, overrides, names) {
+  return h("table.rules-table", null, h("tbody", null, names.map((name) => {
+    const f = cat.fields.find((x) => x.name === name);
+    const changed = name in overrides;
+    return h("tr", { class: changed ? "changed" : "", dataset: { rule: name } },
+      h("th", { scope: "row" }, f.label, h("small.rule-help", null, f.help)),
+      h("td", null, ruleValue(cat, name, values[name]), changed ? h("span.tag", null, "house rule") : null));
+  })));
+}
+
+async function main() {
+  const cat = await loadRules();
+  let rules = { preset: params.get("preset") || "house", overrides: {} };
+  let heading = null;
+  const table = params.get("table");
+  if (table) {
+    const summary = await api("GET", `/api/tables/${encodeURIComponent(table)}`);
+    if (summary.rules) rules = summary.rules;
+    heading = tableTitle(summary);
+  }
+  if (!cat.presets[rules.preset]) rules = { preset: "house", overrides: {} };
+  const values = effectiveRules(cat, rules);
+  const overrides = rules.overrides || {};
+  const n = Object.keys(overrides).length;
+  titleEl.textContent = `Rules · ${rules.preset}${n ? ` + ${n} house rule${n > 1 ? "s" : ""}` : ""}`;
+  const grouped = new Set(GROUPS.flatMap(([, names]) => names));
+  const rest = cat.fields.map((f) => f.name).filter((name) => !grouped.has(name));
+  app.append(h("section.panel.rules", { dataset: { preset: rules.preset } },
+    h("h2", null, heading ? `The rules at ${heading}` : `The ${rules.preset} rules`),
+    h("p.muted", null, `Preset: ${rules.preset}`, n ? `, with ${n} house rule${n > 1 ? "s" : ""} (marked)` : "",
+      ". Other presets: ", ["rulebook", "house", "wikipedia"].filter((p) => p !== rules.preset)
+        .flatMap((p, i) => [i ? ", " : "", h("a", { href: `/rules?preset=${p}` }, p)])),
+    h("h3", null, "How a round goes"),
+    h("ol", null, TURN.map((t) => h("li", null, t))),
+    GROUPS.map(([title, names]) => [h("h3", null, title), rulesTable(cat, values, overrides, names)]),
+    h("h3", null, "Everything else"),
+    rulesTable(cat, values, overrides, rest),
+    h("p.muted", null, "The full text, with every ruling: docs/rules.md in the project.")));
+}
+
+main().catch((err) => {
+  app.append(h("section.panel", null, h("h2", null, "Cannot show the rules"),
+    h("p.muted", null, err.message || String(err)), h("a.button.primary", { href: "/" }, "Back to the lobby")));
+});
