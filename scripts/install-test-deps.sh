@@ -1,27 +1,37 @@
 #!/usr/bin/env bash
-# What the browser tests (tests/web) need besides the Python packages: Debian's chromium,
-# driven by Playwright (Playwright's own browser download is not used).
+# What the tests need besides the Python packages, from Debian's packages:
+# - Debian's chromium, driven by Playwright for the browser tests (tests/web; Playwright's own
+#   browser download is not used);
+# - PostgreSQL's server programs (initdb, pg_ctl, postgres): the server tests start a
+#   throwaway cluster of their own (tests/support/postgres.py).
 #
-# Idempotent: does nothing when the browser is there. Installs with apt-get as root, or
-# through sudo when that works without a password; otherwise says what to do and fails.
+# Idempotent: installs only what is missing. Installs with apt-get as root, or through sudo
+# when that works without a password; otherwise says what to do and fails.
 # CAMBIO_CHROMIUM names another browser binary (the tests read the same variable).
 set -euo pipefail
 
 CHROMIUM="${CAMBIO_CHROMIUM:-/usr/bin/chromium}"
-PACKAGES=(chromium fonts-dejavu-core)   # the fonts carry the card suits ♣ ♦ ♥ ♠
+PACKAGES=()
+if [ ! -x "$CHROMIUM" ]; then
+    PACKAGES+=(chromium fonts-dejavu-core)   # the fonts carry the card suits ♣ ♦ ♥ ♠
+fi
+if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1
+then
+    PACKAGES+=(postgresql)
+fi
 
-if [ -x "$CHROMIUM" ]; then
+if [ ${#PACKAGES[@]} -eq 0 ]; then
     exit 0
 fi
 
 fail() {
     echo "install-test-deps: $*" >&2
-    echo "install-test-deps: the browser tests need Chromium at $CHROMIUM" \
-         "(Debian: apt-get install ${PACKAGES[*]}), or CAMBIO_CHROMIUM=/path/to/chromium." >&2
+    echo "install-test-deps: the tests need ${PACKAGES[*]} (Debian: apt-get install" \
+         "${PACKAGES[*]}; for the browser, CAMBIO_CHROMIUM=/path/to/chromium instead)." >&2
     exit 1
 }
 
-if [ "$CHROMIUM" != /usr/bin/chromium ]; then
+if [ ! -x "$CHROMIUM" ] && [ "$CHROMIUM" != /usr/bin/chromium ]; then
     fail "CAMBIO_CHROMIUM=$CHROMIUM does not exist"
 fi
 command -v apt-get >/dev/null 2>&1 || fail "apt-get is not available on this machine"
@@ -39,4 +49,6 @@ export DEBIAN_FRONTEND=noninteractive
 "${SUDO[@]}" apt-get update -qq || fail "apt-get update failed"
 "${SUDO[@]}" apt-get install -y -qq "${PACKAGES[@]}" >/dev/null || fail "apt-get install failed"
 [ -x "$CHROMIUM" ] || fail "apt-get finished but $CHROMIUM is still missing"
-echo "install-test-deps: $("$CHROMIUM" --version 2>/dev/null || echo chromium) installed" >&2
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 \
+    || fail "apt-get finished but PostgreSQL's initdb is still missing"
+echo "install-test-deps: installed ${PACKAGES[*]}" >&2

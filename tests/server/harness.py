@@ -1,7 +1,8 @@
 """A real server process and real WebSocket clients, for the protocol-level tests.
 
 Nothing is mocked: the server is ``python -m cambio.server`` in a subprocess on a free port
-with its own SQLite file; clients speak JSON over real WebSockets (the ``websockets``
+with its own database (an SQLite file, or a database in the tests' real PostgreSQL cluster:
+:mod:`tests.support.databases`); clients speak JSON over real WebSockets (the ``websockets``
 package) and plain HTTP (``httpx``).
 """
 
@@ -23,6 +24,8 @@ from typing import Any
 import httpx
 import websockets
 
+from ..support.databases import Database, sqlite_database
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -35,13 +38,15 @@ def free_port() -> int:
 class ServerProcess:
     """``cambio serve`` in a subprocess; :meth:`kill` is ``kill -9``."""
 
-    def __init__(self, db: Path, *, bot_speed: float = 40.0, away_after: float = 30.0,
+    def __init__(self, db: Path | Database, *, bot_speed: float = 40.0, away_after: float = 30.0,
                  round_pause: float = 0.5, seed: int | None = 1,
                  extra: list[str] | None = None) -> None:
-        self.db = db
+        """``db``: a :class:`Database`, or the path of an SQLite file."""
+        self.database = db if isinstance(db, Database) else sqlite_database(db.parent, db.name)
         self.port = free_port()
         self.args = [sys.executable, "-m", "cambio.server", "--host", "127.0.0.1",
-                     "--port", str(self.port), "--db", str(db), "--bot-speed", str(bot_speed),
+                     "--port", str(self.port), "--database", self.database.url,
+                     "--bot-speed", str(bot_speed),
                      "--away-after", str(away_after), "--round-pause", str(round_pause),
                      "--rest-rate", "0", "--log-level", "warning",
                      # every test client comes from 127.0.0.1: no per-address limits
@@ -50,7 +55,7 @@ class ServerProcess:
         if seed is not None:
             self.args += ["--seed", str(seed)]
         self.proc: subprocess.Popen[bytes] | None = None
-        self.log = db.with_suffix(".log")
+        self.log = self.database.log
 
     @property
     def base(self) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -17,6 +16,7 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
+from ..support.databases import Database
 from .harness import ServerProcess, recv_json, recv_until, two_seat_table, ws_url
 
 
@@ -145,9 +145,9 @@ def test_flooding_is_rate_limited_then_closed(server: ServerProcess) -> None:
     asyncio.run(main())
 
 
-def test_seat_tokens_never_reach_the_log(tmp_path: Path) -> None:
+def test_seat_tokens_never_reach_the_log(database: Database) -> None:
     """Tokens travel in the WebSocket URL; the server's log (at info) must not keep them."""
-    with ServerProcess(tmp_path / "cambio.sqlite3", extra=["--log-level", "info"]) as server:
+    with ServerProcess(database, extra=["--log-level", "info"]) as server:
 
         async def main() -> tuple[str, str]:
             async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:

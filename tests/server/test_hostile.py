@@ -12,7 +12,6 @@ import asyncio
 import json
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -24,6 +23,7 @@ from websockets.typing import Origin
 from cambio.records.cards import replay
 from cambio.records.jsonl import parse_record
 
+from ..support.databases import NewDatabase
 from .harness import (
     ServerProcess,
     create_table,
@@ -39,9 +39,8 @@ SPECTATORS = 4
 
 
 @pytest.fixture(scope="module")
-def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    db: Path = tmp_path_factory.mktemp("capped") / "cambio.sqlite3"
-    proc = ServerProcess(db, extra=[
+def capped(databases: NewDatabase) -> Iterator[ServerProcess]:
+    proc = ServerProcess(databases("capped"), extra=[
         "--max-spectators", str(SPECTATORS), "--ws-connect-rate", "0",
         "--max-conns-per-address", "0", "--allow-origin", "https://friends.example",
         "--forwarded-allow-ips", "127.0.0.1", "--rest-rate", "20"]).start()
@@ -52,9 +51,8 @@ def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 @pytest.fixture(scope="module")
-def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    db: Path = tmp_path_factory.mktemp("strict") / "cambio.sqlite3"
-    proc = ServerProcess(db, extra=[
+def strict(databases: NewDatabase) -> Iterator[ServerProcess]:
+    proc = ServerProcess(databases("strict"), extra=[
         "--max-conns-per-address", "6", "--ws-connect-rate", "2", "--waiting-ttl", "1",
         "--rest-rate", "5"]).start()
     try:

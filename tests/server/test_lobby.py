@@ -16,6 +16,7 @@ from cambio.records.cards import replay
 from cambio.records.jsonl import parse_record
 from cambio.server.lobby import MAX_NAME
 
+from ..support.databases import Database
 from .harness import Client, ServerProcess, auth, recv_until, ws_url
 
 
@@ -238,9 +239,9 @@ def test_switch_and_look_arrive_in_either_address_order(http: httpx.Client,
     assert pairs and all(a < b for a, b in pairs), played
 
 
-def test_open_tables_lists_only_tables_someone_can_join(tmp_path: Path) -> None:
+def test_open_tables_lists_only_tables_someone_can_join(database: Database) -> None:
     # Issue 11: "Open tables" listed full and abandoned tables.
-    with ServerProcess(tmp_path / "cambio.sqlite3", away_after=1.0) as srv, \
+    with ServerProcess(database, away_after=1.0) as srv, \
             httpx.Client(base_url=srv.base, timeout=30) as http:
 
         def listed() -> set[str]:

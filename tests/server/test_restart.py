@@ -8,12 +8,12 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
 import websockets
 
+from ..support.databases import Database
 from .harness import (
     Client,
     ServerProcess,
@@ -52,8 +52,8 @@ async def play_some(url: str, count: int) -> dict[str, Any]:
             played += 1
 
 
-def test_sigkill_mid_game_then_every_table_resumes(tmp_path: Path) -> None:
-    with ServerProcess(tmp_path / "cambio.sqlite3", bot_speed=20.0, away_after=60.0,
+def test_sigkill_mid_game_then_every_table_resumes(database: Database) -> None:
+    with ServerProcess(database, bot_speed=20.0, away_after=60.0,
                        round_pause=0.3) as server:
         asyncio.run(_restart_scenario(server))
 
@@ -134,8 +134,8 @@ async def _welcome_only(url: str) -> tuple[dict[str, Any], None]:
         return await recv_until(ws, "welcome"), None
 
 
-def test_away_player_is_played_by_a_bot_until_back(tmp_path: Path) -> None:
-    with ServerProcess(tmp_path / "cambio.sqlite3", bot_speed=20.0, away_after=1.0) as server:
+def test_away_player_is_played_by_a_bot_until_back(database: Database) -> None:
+    with ServerProcess(database, bot_speed=20.0, away_after=1.0) as server:
         asyncio.run(_away_scenario(server))
 
 

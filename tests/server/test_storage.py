@@ -1,17 +1,18 @@
 """Damaged storage (issue 13, item 7): clear messages, damaged tables set aside while the
-rest are served, one server per database file, and a failing write halts its table
-visibly instead of looping.
+rest are served, one single-process server per database, and a failing write halts its
+table visibly instead of looping.
 
-Each test damages a real SQLite file of a real server process, from outside, the way a
-disk, an operator or a second process would.
+Each test damages the real database of a real server process (an SQLite file, or a
+database of the tests' PostgreSQL cluster), from outside, the way a disk, an operator or a
+second process would.
 """
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import subprocess
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
+from ..support.databases import Database
 from .harness import ServerProcess, auth, create_table, recv_json, recv_until, start, ws_url
 
 
@@ -46,34 +48,35 @@ def wait_for(check: Any, what: str, timeout: float = 30.0) -> Any:
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def refused_start(db: Path) -> subprocess.CompletedProcess[str]:
+def refused_start(db: Database) -> subprocess.CompletedProcess[str]:
     proc = ServerProcess(db)
     return subprocess.run(proc.args, capture_output=True, text=True, timeout=60)
 
 
-def test_a_corrupt_database_file_gets_a_message_not_a_traceback(tmp_path: Path) -> None:
-    db = tmp_path / "cambio.sqlite3"
-    db.write_bytes(b"this is not a database, it is a shopping list\n" * 200)
-    done = refused_start(db)
+def test_an_unusable_database_gets_a_message_not_a_traceback(database: Database) -> None:
+    if database.kind == "sqlite":
+        Path(database.url).write_bytes(b"this is not a database, it is a shopping list\n" * 200)
+    else:  # a database the PostgreSQL server does not have
+        database = replace(database, url=database.url + "_missing")
+    done = refused_start(database)
     assert done.returncode == 2
     assert "cannot be used as the database" in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
 
 
-def test_a_second_server_on_the_same_file_is_refused(tmp_path: Path) -> None:
-    db = tmp_path / "cambio.sqlite3"
-    with ServerProcess(db) as first:
+def test_a_second_server_on_the_same_database_is_refused(database: Database) -> None:
+    with ServerProcess(database) as first:
         table = bot_table(first.base)
-        done = refused_start(db)
+        done = refused_start(database)
         assert done.returncode == 2
         assert "another cambio server is using" in done.stderr
         assert "Traceback" not in done.stderr + done.stdout
         assert httpx.get(f"{first.base}/api/tables/{table}").status_code == 200
 
 
-def test_damaged_rows_set_their_table_aside_and_the_rest_are_served(tmp_path: Path) -> None:
-    db = tmp_path / "cambio.sqlite3"
-    server = ServerProcess(db, bot_speed=100.0, away_after=1.0, round_pause=0.1)
+def test_damaged_rows_set_their_table_aside_and_the_rest_are_served(database: Database
+                                                                    ) -> None:
+    server = ServerProcess(database, bot_speed=100.0, away_after=1.0, round_pause=0.1)
     with server:
         tables = {name: bot_table(server.base) for name in ("row", "seat", "round", "fine")}
 
@@ -82,12 +85,11 @@ def test_damaged_rows_set_their_table_aside_and_the_rest_are_served(tmp_path: Pa
                        for t in tables.values())
 
         wait_for(moved, "every table to be dealt")
-    with sqlite3.connect(db) as raw:
-        raw.execute("UPDATE tables SET config = '{' WHERE id = ?", (tables["row"],))
-        raw.execute("UPDATE seats SET kind = 'ghost' WHERE table_id = ? AND seat = 1",
-                    (tables["seat"],))
-        raw.execute("UPDATE rounds SET header = 'nope' WHERE table_id = ?", (tables["round"],))
-    with server:  # the same file again: the server starts and serves the fine table
+    database.execute("UPDATE tables SET config = '{' WHERE id = ?", (tables["row"],))
+    database.execute("UPDATE seats SET kind = 'ghost' WHERE table_id = ? AND seat = 1",
+                     (tables["seat"],))
+    database.execute("UPDATE rounds SET header = 'nope' WHERE table_id = ?", (tables["round"],))
+    with server:  # the same database again: the server starts and serves the fine table
         for name in ("row", "seat", "round"):
             r = httpx.get(f"{server.base}/api/tables/{tables[name]}")
             assert r.status_code == 503, (name, r.text)
@@ -108,9 +110,8 @@ def test_damaged_rows_set_their_table_aside_and_the_rest_are_served(tmp_path: Pa
     assert "Traceback" not in log
 
 
-def test_a_failing_write_halts_the_table_visibly_once(tmp_path: Path) -> None:
-    db = tmp_path / "cambio.sqlite3"
-    with ServerProcess(db, bot_speed=20.0, away_after=1.0, round_pause=0.1) as server:
+def test_a_failing_write_halts_the_table_visibly_once(database: Database) -> None:
+    with ServerProcess(database, bot_speed=20.0, away_after=1.0, round_pause=0.1) as server:
         tokens: list[str] = []
         table = bot_table(server.base, tokens)
 
@@ -118,9 +119,7 @@ def test_a_failing_write_halts_the_table_visibly_once(tmp_path: Path) -> None:
             async with websockets.connect(ws_url(server, table)) as ws:
                 state = await recv_until(ws, "state")
                 # A write that fails from now on (a full disk, a revoked file would too).
-                with sqlite3.connect(db, timeout=10) as raw:
-                    raw.execute("CREATE TRIGGER refuse BEFORE INSERT ON actions "
-                                "BEGIN SELECT RAISE(ABORT, 'no room'); END")
+                database.refuse_inserts("actions", "no room")
                 while True:
                     msg = await recv_json(ws, timeout=30)
                     if msg["type"] == "table" and msg["table"]["halted"]:

@@ -12,7 +12,12 @@ import os
 from itertools import pairwise
 from pathlib import Path
 
-from cambio.server.store import Store
+import psycopg
+
+from cambio.server.store import SeatRow, SqliteStore, Store, TableRow, open_store
+
+from ..support.databases import Database
+from ..support.postgres import PostgresCluster
 
 LIMIT = 256 * 1024
 
@@ -20,7 +25,7 @@ LIMIT = 256 * 1024
 def test_the_wal_is_cut_back_while_writes_go_on(tmp_path: Path) -> None:
     db = tmp_path / "cambio.sqlite3"
     wal = Path(str(db) + "-wal")
-    store = Store(db, wal_limit=LIMIT, checkpoint_every=0.05)
+    store = SqliteStore(db, wal_limit=LIMIT, checkpoint_every=0.05)
     sizes: list[int] = []
 
     async def main() -> None:
@@ -40,3 +45,84 @@ def test_the_wal_is_cut_back_while_writes_go_on(tmp_path: Path) -> None:
     # threshold plus what a few checkpoint intervals write.
     assert max(sizes) < 6 * LIMIT, max(sizes)
     assert sum(1 for a, b in pairwise(sizes) if b < a // 2) >= 3
+
+
+
+def test_a_group_commit_fails_only_the_writer_whose_statements_are_bad(
+        database: Database) -> None:
+    store = open_store(database.url)
+
+    async def main() -> list[BaseException | None]:
+        # 40 writers in the same turn of the loop, one action each at its own table, but
+        # writer 20 writes writer 0's version again (refused by the primary key, as a second
+        # owner of a table would be): the shared commit fails, then each writer's own.
+        writes = [store.write([Store.insert_action(f"t{0 if i == 20 else i}", 1, 1, 1, 0,
+                                                   f"draw {i}")]) for i in range(40)]
+        return await asyncio.gather(*writes, return_exceptions=True)
+
+    try:
+        results = asyncio.run(main())
+        assert [i for i, r in enumerate(results) if r is not None] == [20]
+        assert isinstance(results[20], store.errors)
+    finally:
+        store.close()
+    reread = open_store(database.url)  # what is on disk, through a new connection
+    try:
+        for i in range(40):
+            expected = [] if i == 20 else [(0, f"draw {i}")]
+            assert reread.actions(f"t{i}", 1, 1) == expected
+    finally:
+        reread.close()
+
+
+def test_the_lobby_lists_waiting_tables_with_a_free_seat(database: Database) -> None:
+    store = open_store(database.url)
+    rows = [TableRow(f"w{i}", "cards", 2, {"rounds": 1}, 2**62 + i,
+                     "playing" if i == 3 else "waiting", 0, 1000.0 + i) for i in range(5)]
+
+    async def main() -> None:
+        for row in rows:
+            free = "empty" if row.id != "w2" else "bot"  # w2 is full, w3 is playing
+            await store.write([Store.insert_table(row),
+                               Store.put_seat(row.id, SeatRow(0, "human", "Ann", None, "h")),
+                               Store.put_seat(row.id, SeatRow(1, free, "", None, None))])
+
+    try:
+        asyncio.run(main())
+        waiting, damaged = store.waiting_tables(limit=10)
+        assert [t.id for t in waiting] == ["w4", "w1", "w0"] and not damaged
+        assert waiting[0] == rows[4]  # 63-bit seeds and the JSON config come back as written
+        assert [t.id for t in store.waiting_tables(limit=2)[0]] == ["w4", "w1"]
+        assert store.count_tables() == 5
+    finally:
+        store.close()
+
+
+def test_postgres_writes_go_on_after_the_database_drops_the_connections(
+        postgres: PostgresCluster) -> None:
+    url = postgres.create_database()
+    store = open_store(url)
+
+    def drop_connections() -> int:
+        """What a restart of the database server does to the store's connections."""
+        with psycopg.connect(url, autocommit=True) as admin:
+            rows = admin.execute(
+                "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity WHERE "
+                "datname = current_database() AND pid <> pg_backend_pid()").fetchall()
+        return sum(1 for (done,) in rows if done)
+
+    async def main() -> int:
+        dropped = 0
+        for version in range(1, 5):
+            if version == 3:
+                dropped = drop_connections()
+            await store.write([Store.insert_action("t", 1, 1, version, 0, "draw")])
+        return dropped
+
+    try:
+        # the writer's and the reader's connections (and the single-server lock's) were
+        # dropped between two writes: the next write and read open new ones
+        assert asyncio.run(main()) >= 2
+        assert store.actions("t", 1, 1) == [(0, "draw")] * 4
+    finally:
+        store.close()

@@ -8,7 +8,6 @@ and the other commands stay quick.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -17,9 +16,11 @@ import typer
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
-    db: Annotated[Path, typer.Option(
-        help="SQLite file holding every table, seat and action (created if missing).")]
-    = Path("data/cambio.sqlite3"),
+    database: Annotated[str, typer.Option(
+        "--database", "--db", metavar="PATH|URL",
+        help="Where every table, seat and action is kept: an SQLite file (created if "
+        "missing; or sqlite:PATH), or a PostgreSQL URL (postgresql://user@host/dbname).")]
+    = "data/cambio.sqlite3",
     away_after: Annotated[float, typer.Option(
         min=1.0, help="Seconds without a connection before a player's seat is played by a "
         "bot (until they return).")] = 30.0,
@@ -57,7 +58,7 @@ def serve_command(
     from .run import serve
     from .settings import Settings
 
-    settings = Settings(db=db, away_after=away_after, bot_speed=bot_speed, seed=seed,
+    settings = Settings(database=database, away_after=away_after, bot_speed=bot_speed, seed=seed,
                         round_pause=round_pause, rest_rate=rest_rate, rest_burst=4 * rest_rate,
                         allowed_origins=tuple(o.rstrip("/") for o in allow_origin or ()),
                         forwarded_allow_ips=forwarded_allow_ips,

@@ -14,7 +14,7 @@ import uvicorn
 
 from .app import create_app
 from .settings import Settings
-from .store import Store, StoreError
+from .store import StoreError, open_store
 
 log = logging.getLogger("cambio.server")
 
@@ -42,7 +42,7 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
           log_level: str = "info") -> None:
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
     try:
-        store = Store(settings.db)  # opened (and locked) before anything listens
+        store = open_store(settings.database)  # opened (and locked) before anything listens
     except StoreError as exc:
         print(f"cambio serve: {exc}", file=sys.stderr)
         raise SystemExit(2) from None

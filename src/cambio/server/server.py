@@ -19,7 +19,7 @@ from .limits import AddressLimiter
 from .listing import listing_options
 from .session import derive
 from .settings import Settings
-from .store import SeatRow, Store, TableRow
+from .store import SeatRow, Store, TableRow, open_store
 from .table import Table
 
 log = logging.getLogger("cambio.server")
@@ -39,7 +39,7 @@ def new_token() -> str:
 class Server:
     def __init__(self, settings: Settings, store: Store | None = None) -> None:
         self.settings = settings
-        self.store = store if store is not None else Store(settings.db)
+        self.store = store if store is not None else open_store(settings.database)
         self.games: dict[str, GameKind] = game_kinds()
         self.tables: dict[str, Table] = {}
         self.damaged: dict[str, str] = {}
@@ -169,8 +169,7 @@ class Server:
     def _table_seed(self) -> int:
         if self.settings.seed is None:
             return secrets.randbits(63)
-        count = self.store.db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
-        return derive(self.settings.seed, "table", count)
+        return derive(self.settings.seed, "table", self.store.count_tables())
 
     async def create(self, game: str, body: dict[str, Any], host_name: str
                      ) -> tuple[Table, str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -15,7 +14,8 @@ class Settings:
     (bot thinking, bot snap reactions, the pause between rounds), never the away timeout.
     """
 
-    db: Path = Path("data/cambio.sqlite3")
+    database: str = "data/cambio.sqlite3"
+    """An SQLite file (or ``sqlite:PATH``), or a ``postgresql://`` URL (docs/server.md)."""
     away_after: float = 30.0
     bot_speed: float = 1.0
     seed: int | None = None

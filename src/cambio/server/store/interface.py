@@ -1,0 +1,204 @@
+"""The storage interface of the server, and what every backend shares: group commit, the
+reads and their checks.
+
+The actions are the source of truth: a game's state is rebuilt by replaying them through the
+engine (as ``cambio replay`` does), so nothing derived needs to be stored exactly.
+
+**Acknowledged means durable.** Writers ``await`` :meth:`Store.write`; it returns only once
+their statements are committed, and raises if they are not. A table's actor tells its clients
+about an action only after that, so a client never sees an action the store could lose to the
+server process dying. Statements of writers that ask while a commit is being prepared (or
+running) are committed together in one transaction (group commit), then all of them are woken;
+if the shared transaction fails, each writer's statements are committed on their own, so only
+the writer whose statements are bad fails.
+
+A backend says how to commit a list of statements and how to run a query; how long a commit
+lasts decides where it runs (:attr:`Store.commit_in_thread`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, ClassVar
+
+from . import statements as sql
+from .rows import DamagedRow, SeatRow, TableRow, action_rows, round_rows, seat_rows, table_row
+from .statements import Statement
+
+log = logging.getLogger("cambio.server")
+
+
+class StoreError(Exception):
+    """The database cannot be used (damaged, unreachable, locked by another server): a
+    message for the operator, not a traceback."""
+
+
+class Store(ABC):
+    """Tables, seats (token hashes only), games, rounds and every accepted action.
+
+    Reads are plain calls (from the event loop, or from a worker thread: each thread reads
+    through its own connection); writes are ``await store.write([statements])``."""
+
+    commit_in_thread: ClassVar[bool] = False
+    """False: commit on the event loop's thread, between two of its turns (SQLite: a commit
+    is a write to a local file, well under a millisecond). True: commit in the store's own
+    writer thread while the loop goes on (PostgreSQL: a round trip and the server's flush);
+    writes that arrive meanwhile wait for the next commit, all together."""
+
+    errors: ClassVar[tuple[type[Exception], ...]] = (Exception,)
+    """What a failed commit raises (the backend's database errors)."""
+
+    # The statements, reachable from table code as ``Store.insert_action(...)`` and so on.
+    insert_table = staticmethod(sql.insert_table)
+    update_table = staticmethod(sql.update_table)
+    put_seat = staticmethod(sql.put_seat)
+    insert_game = staticmethod(sql.insert_game)
+    insert_round = staticmethod(sql.insert_round)
+    insert_action = staticmethod(sql.insert_action)
+    delete_table = staticmethod(sql.delete_table)
+
+    def __init__(self) -> None:
+        self._batch: list[tuple[list[Statement], asyncio.Future[None]]] = []
+        self._flushing = False
+        self._flusher: asyncio.Task[None] | None = None
+        self._writer: ThreadPoolExecutor | None = None
+        if self.commit_in_thread:
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="store writer")
+
+    # ------------------------------------------------------------------ backend
+    @abstractmethod
+    def describe(self) -> str:
+        """The database in words for logs and messages (never with a password)."""
+
+    @abstractmethod
+    def _commit(self, statements: list[Statement]) -> None:
+        """Run ``statements`` in one transaction and commit it; roll back and raise if any
+        fails."""
+
+    @abstractmethod
+    def _query(self, text: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Every row of one query, read through this thread's own connection."""
+
+    def _after_flush(self) -> None:
+        """Housekeeping between two commits, on the committing thread (SQLite cuts its WAL
+        here)."""
+        return None
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
+
+    # ------------------------------------------------------------------ writing
+    async def write(self, statements: Iterable[Statement]) -> None:
+        """Commit ``statements`` atomically (with whatever else is waiting); raise if it fails."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[None] = loop.create_future()
+        self._batch.append((list(statements), fut))
+        if not self._flushing:
+            self._flushing = True
+            if self._writer is None:
+                loop.call_soon(self._flush)
+            else:
+                self._flusher = loop.create_task(self._flush_in_thread())
+        await fut
+
+    def _flush(self) -> None:
+        batch, self._batch = self._batch, []
+        self._flushing = False
+        _settle(batch, self._commit_grouped([stmts for stmts, _ in batch]))
+
+    async def _flush_in_thread(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self._batch:
+                batch, self._batch = self._batch, []
+                try:
+                    results = await loop.run_in_executor(
+                        self._writer, self._commit_grouped, [stmts for stmts, _ in batch])
+                except BaseException as exc:  # the writer is gone (closing), or cancelled
+                    results = [exc if isinstance(exc, Exception) else RuntimeError("cancelled")
+                               ] * len(batch)
+                    _settle(batch, results)
+                    raise
+                _settle(batch, results)
+        finally:
+            self._flushing = False
+
+    def _commit_grouped(self, groups: list[list[Statement]]) -> list[Exception | None]:
+        """Commit every writer's statements in one transaction; if that fails, each
+        writer's on its own. One result per writer: ``None``, or why it failed."""
+        results: list[Exception | None] = []
+        try:
+            self._commit([s for stmts in groups for s in stmts])
+            results = [None] * len(groups)
+        except self.errors:
+            for stmts in groups:
+                try:
+                    self._commit(stmts)
+                except self.errors as exc:
+                    log.exception("store: a write failed")
+                    results.append(exc)
+                else:
+                    results.append(None)
+            return results
+        self._after_flush()
+        return results
+
+    # ------------------------------------------------------------------ reading
+    def table(self, table_id: str) -> TableRow | None:
+        rows = self._query(sql.TABLE, (table_id,))
+        return table_row(rows[0]) if rows else None
+
+    def unfinished_tables(self) -> tuple[list[TableRow], dict[str, str]]:
+        """The tables to load at start (waiting or playing, oldest first), and the ids of
+        those whose row is damaged (why)."""
+        return self._checked_tables(self._query(sql.UNFINISHED))
+
+    def waiting_tables(self, limit: int = 100) -> tuple[list[TableRow], dict[str, str]]:
+        """Waiting tables with an empty seat, newest first (the lobby of a server whose
+        tables live in several processes), and the damaged ones among them (why)."""
+        return self._checked_tables(self._query(sql.WAITING, (limit,)))
+
+    @staticmethod
+    def _checked_tables(rows: list[tuple[Any, ...]]
+                        ) -> tuple[list[TableRow], dict[str, str]]:
+        good: list[TableRow] = []
+        damaged: dict[str, str] = {}
+        for r in rows:
+            try:
+                good.append(table_row(r))
+            except DamagedRow as exc:
+                damaged[str(r[0])] = str(exc)
+        return good, damaged
+
+    def count_tables(self) -> int:
+        return int(self._query(sql.COUNT_TABLES)[0][0])
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        return seat_rows(table_id, self._query(sql.SEATS, (table_id,)))
+
+    def game_seed(self, table_id: str, game_no: int) -> tuple[int, str] | None:
+        rows = self._query(sql.GAME_SEED, (table_id, game_no))
+        return (int(rows[0][0]), str(rows[0][1])) if rows else None
+
+    def rounds(self, table_id: str, game_no: int) -> list[tuple[int, dict[str, Any]]]:
+        return round_rows(table_id, game_no, self._query(sql.ROUNDS, (table_id, game_no)))
+
+    def actions(self, table_id: str, game_no: int, round_no: int) -> list[tuple[int, str]]:
+        """``(seat, action text)`` in version order."""
+        return action_rows(table_id, self._query(sql.ACTIONS, (table_id, game_no, round_no)))
+
+
+def _settle(batch: list[tuple[list[Statement], asyncio.Future[None]]],
+            results: list[Exception | None]) -> None:
+    for (_, fut), error in zip(batch, results, strict=True):
+        if fut.done():
+            continue
+        if error is None:
+            fut.set_result(None)
+        else:
+            fut.set_exception(error)

@@ -1,0 +1,90 @@
+"""What the store hands back, checked on the way out: a row that cannot be read back raises
+:class:`DamagedRow` (its table is set aside) instead of reaching the engine."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+
+class DamagedRow(Exception):
+    """A stored row that cannot be read back; its table is set aside (quarantined)."""
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    config: dict[str, Any]
+    seed: int
+    status: str
+    game_no: int
+    created: float
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    name: str
+    bot: str | None
+    token_hash: str | None
+
+
+def _json(text: object) -> Any:
+    if not isinstance(text, str):
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def table_row(r: tuple[Any, ...]) -> TableRow:
+    """A ``tables`` row (the columns of :data:`~.statements.TABLE_COLUMNS`), checked."""
+    config = _json(r[3])
+    ok = (isinstance(r[0], str) and r[1] in ("cards", "board") and isinstance(r[2], int)
+          and 2 <= r[2] <= 64 and isinstance(config, dict) and isinstance(r[4], int)
+          and r[5] in ("waiting", "playing", "finished") and isinstance(r[6], int)
+          and r[6] >= 0 and isinstance(r[7], int | float))
+    if not ok or not isinstance(config, dict):
+        raise DamagedRow(f"table {r[0]!r:.40}: its row is damaged")
+    return TableRow(id=r[0], game=r[1], players=r[2], config=config, seed=r[4], status=r[5],
+                    game_no=r[6], created=float(r[7]))
+
+
+def seat_rows(table_id: str, rows: list[tuple[Any, ...]]) -> list[SeatRow]:
+    out: list[SeatRow] = []
+    for r in rows:
+        seat, kind, name, bot, th = r
+        if not (isinstance(seat, int) and 0 <= seat < 64 and kind in ("human", "bot", "empty")
+                and isinstance(name, str) and (bot is None or isinstance(bot, str))
+                and (th is None or isinstance(th, str))):
+            raise DamagedRow(f"table {table_id}: seat row {r!r:.80} is damaged")
+        out.append(SeatRow(seat, kind, name, bot, th))
+    return out
+
+
+def round_rows(table_id: str, game_no: int, rows: list[tuple[Any, ...]]
+               ) -> list[tuple[int, dict[str, Any]]]:
+    out: list[tuple[int, dict[str, Any]]] = []
+    for round_no, header in rows:
+        parsed = _json(header)
+        if not isinstance(round_no, int) or not isinstance(parsed, dict):
+            raise DamagedRow(f"table {table_id}: round {round_no!r:.20} of game {game_no} "
+                             "is damaged")
+        out.append((round_no, parsed))
+    return out
+
+
+def action_rows(table_id: str, rows: list[tuple[Any, ...]]) -> list[tuple[int, str]]:
+    out: list[tuple[int, str]] = []
+    for i, (version, seat, action) in enumerate(rows, start=1):
+        if version != i:
+            raise DamagedRow(f"table {table_id}: action versions have a gap at {i}")
+        if not isinstance(seat, int) or not isinstance(action, str):
+            raise DamagedRow(f"table {table_id}: action {i} is damaged")
+        out.append((seat, action))
+    return out
