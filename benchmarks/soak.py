@@ -39,7 +39,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from cambio.server.store import WAL_LIMIT
+from cambio.server.store.sqlite import WAL_LIMIT
 from server_load import free_port, rss_mib
 
 ROOT = Path(__file__).resolve().parents[1]
