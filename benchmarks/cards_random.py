@@ -15,6 +15,12 @@ as ``timeit`` does, with the median beside it.
 whole rounds natively, ``--chunk`` games per call; the policy draws from its own splitmix64
 stream instead of ``random.Random``); ``both`` measures both engines in the same run and
 reports the ratio.
+
+``--policy memory`` seats the ``memory`` bot everywhere instead: ``play_round`` with the
+Python bot on the compiled ``State``, against the native bot on the batch engine
+(``cambio.bots.cards.native.play_native``), the same games on both.
+
+    .venv/bin/python benchmarks/cards_random.py --players 2 --engine both --policy memory --json
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import random
 import time
 from typing import Any
 
+from cambio.bots.cards import MemoryBot, play_round
 from cambio.cards import COMPILED, Rules, State
 from cambio.cards.actions import CAMBIO
 
@@ -45,12 +52,23 @@ def random_game(rules: Rules, players: int, seed: int, rng: random.Random) -> in
     return actions
 
 
-def _timed_games(rules: Rules, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
+def memory_game(rules: Rules, players: int, seed: int) -> int:
+    """Play one game of ``memory`` bots (Python); return the number of actions applied."""
+    state = State(rules, players, seed=seed)
+    play_round(state, [MemoryBot(seat) for seat in range(players)])
+    return state.history_length()
+
+
+def _timed_games(rules: Rules, players: int, seconds: float, seed: int,
+                 policy: str = "random") -> tuple[int, int, float]:
     rng = random.Random(seed)
     games = actions = 0
     start = time.process_time()
     while True:
-        actions += random_game(rules, players, seed + games, rng)
+        if policy == "memory":
+            actions += memory_game(rules, players, seed + games)
+        else:
+            actions += random_game(rules, players, seed + games, rng)
         games += 1
         elapsed = time.process_time() - start
         if elapsed >= seconds:
@@ -88,24 +106,40 @@ def _summary(runs: list[tuple[int, int, float]]) -> dict[str, Any]:
 
 
 def measure(rules_name: str, players: int, seconds: float, repeat: int,
-            seed: int) -> dict[str, Any]:
+            seed: int, policy: str = "random") -> dict[str, Any]:
     rules = Rules.preset(rules_name)
-    runs = [_timed_games(rules, players, seconds, seed + 1_000_000 * k) for k in range(repeat)]
-    clones = sorted(_timed_clones(rules, players, min(seconds, 0.5), seed) for _ in range(repeat))
-    return {"rules": rules_name, "players": players, "compiled": COMPILED, **_summary(runs),
-            "clones_per_second": round(clones[-1], 1)}
+    runs = [_timed_games(rules, players, seconds, seed + 1_000_000 * k, policy)
+            for k in range(repeat)]
+    out = {"policy": policy, "rules": rules_name, "players": players, "compiled": COMPILED,
+           **_summary(runs)}
+    if policy == "random":
+        clones = sorted(_timed_clones(rules, players, min(seconds, 0.5), seed)
+                        for _ in range(repeat))
+        out["clones_per_second"] = round(clones[-1], 1)
+    return out
+
+
+def _batch_memory(rules: Rules, players: int, seeds: range) -> Any:
+    from cambio.bots.cards.native import play_native
+
+    return play_native(rules, players, ["memory"] * players, seeds, [players - 1] * len(seeds),
+                       [list(range(players))] * len(seeds))
 
 
 def _timed_batch(rules: Rules, players: int, seconds: float, seed: int,
-                 chunk: int) -> tuple[int, int, float]:
+                 chunk: int, policy: str = "random") -> tuple[int, int, float]:
     from cambio.cards.batch import play_uniform
 
-    play_uniform(rules, players, [seed], policy_seed=seed)  # load the compiled kernels
+    def play(seeds: range) -> Any:
+        if policy == "memory":
+            return _batch_memory(rules, players, seeds)
+        return play_uniform(rules, players, seeds, policy_seed=seeds[0])
+
+    play(range(seed, seed + 1))  # load the compiled kernels
     games = actions = 0
     start = time.process_time()
     while True:
-        res = play_uniform(rules, players, range(seed + games, seed + games + chunk),
-                           policy_seed=seed + games)
+        res = play(range(seed + games, seed + games + chunk))
         games += chunk
         actions += int(res.actions.sum())
         elapsed = time.process_time() - start
@@ -114,11 +148,12 @@ def _timed_batch(rules: Rules, players: int, seconds: float, seed: int,
 
 
 def measure_batch(rules_name: str, players: int, seconds: float, repeat: int, seed: int,
-                  chunk: int) -> dict[str, Any]:
+                  chunk: int, policy: str = "random") -> dict[str, Any]:
     rules = Rules.preset(rules_name)
-    runs = [_timed_batch(rules, players, seconds, seed + 1_000_000 * k, chunk)
+    runs = [_timed_batch(rules, players, seconds, seed + 1_000_000 * k, chunk, policy)
             for k in range(repeat)]
-    return {"engine": "batch", "rules": rules_name, "players": players, **_summary(runs)}
+    return {"engine": "batch", "policy": policy, "rules": rules_name, "players": players,
+            **_summary(runs)}
 
 
 def main() -> None:
@@ -132,13 +167,16 @@ def main() -> None:
     ap.add_argument("--engine", default="state", choices=["state", "batch", "both"],
                     help="state: the compiled State; batch: cambio.cards.batch; both")
     ap.add_argument("--chunk", type=int, default=4096, help="games per batch call")
+    ap.add_argument("--policy", default="random", choices=["random", "memory"],
+                    help="random: uniform (no Cambio before turn 8); memory: the memory bot")
     args = ap.parse_args()
     result: dict[str, Any] = {}
     if args.engine in ("state", "both"):
-        result = measure(args.rules, args.players, args.seconds, args.repeat, args.seed)
+        result = measure(args.rules, args.players, args.seconds, args.repeat, args.seed,
+                         args.policy)
     if args.engine in ("batch", "both"):
         batch = measure_batch(args.rules, args.players, args.seconds, args.repeat, args.seed,
-                              args.chunk)
+                              args.chunk, args.policy)
         if args.engine == "batch":
             result = batch
         else:

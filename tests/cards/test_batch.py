@@ -12,11 +12,10 @@ import random
 import numpy as np
 import pytest
 
-from cambio.bots.cards import RandomBot, play_round
 from cambio.cards import HIDDEN, Rules, State, observe, parse_action
 from cambio.cards import batch_kernels as k
 from cambio.cards.actions import SNAP
-from cambio.cards.batch import Batch, play_random, play_uniform, state_snapshot
+from cambio.cards.batch import Batch, play_uniform, state_snapshot
 
 from .golden import load
 
@@ -107,24 +106,6 @@ def test_the_golden_games_replay_identically():
         assert int(b.sc[0, k.RESHUFFLES]) == game["reshuffles"]
 
 
-@pytest.mark.parametrize("players", [2, 4, 7])
-def test_native_random_bots_make_the_random_bots_decisions(players):
-    """``play_random`` runs whole rounds natively; the Python ``random`` bot with the same
-    seeds plays the same rounds."""
-    rules = Rules.preset("wikipedia" if players <= 8 else "rulebook")
-    seeds = [11 + 3 * i for i in range(60)]
-    dealers = [i % players for i in range(60)]
-    bot_seeds = [[1000 * i + s for s in range(players)] for i in range(60)]
-    res = play_random(rules, players, seeds, dealers, bot_seeds)
-    for i in range(60):
-        state = State(rules, players, seed=seeds[i], dealer=dealers[i])
-        play_round(state, [RandomBot(x) for x in bot_seeds[i]])
-        assert res.scores[i].tolist() == state.scores()
-        assert res.turns[i] == state.turn_number
-        assert res.actions[i] == state.history_length()
-        assert res.end_reasons[i] == state.end_reason.name.lower()
-
-
 def test_uniform_play_is_seeded_and_ends_every_round():
     rules = Rules.preset("house")
     a = play_uniform(rules, 3, list(range(200)), policy_seed=5)
@@ -179,9 +160,9 @@ def test_sim_gives_the_same_summary_on_both_engines(tmp_path):
     for key in TIMING_KEYS:
         del fast[key], slow[key]
     assert fast == slow
-    mixed = SimConfig(Rules.preset("house"), 2, ("random", "memory"), 10)
+    mixed = SimConfig(Rules.preset("house"), 2, ("random", "expert"), 10)
     assert choose_engine(mixed, "auto") == "python"
-    with pytest.raises(ValueError, match="no native version of memory"):
+    with pytest.raises(ValueError, match="no native version of expert"):
         choose_engine(mixed, "batch")
     recorded = SimConfig(Rules.preset("house"), 2, ("random",) * 2, 10, record_dir=tmp_path)
     assert choose_engine(recorded, "auto") == "python"

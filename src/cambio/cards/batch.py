@@ -17,8 +17,9 @@ of seeded games per preset at 2-8 players).
 >>> b.phases().tolist()
 [1, 1, 1]
 
-Whole rounds run natively with :func:`play_random` (the ``random`` bot's decisions, from the
-same seeds) and :func:`play_uniform` (the benchmark's policy), without returning to Python.
+Whole rounds run natively with :func:`play_uniform` (the benchmark's policy), and with the
+native bots of :mod:`cambio.bots.cards.native` (``random`` and ``memory``, the Python bots'
+exact decisions), without returning to Python.
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ def flatten_rules(rules: Rules, players: int) -> I64:
     return rf
 
 
-def _seeds(seeds: Sequence[int] | npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+def uint64_seeds(seeds: Sequence[int] | npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """Seeds as the kernels take them: each int reduced mod 2**64, as ``State`` does."""
     return np.array([int(s) & ((1 << 64) - 1) for s in seeds], dtype=np.uint64)
 
 
@@ -110,7 +112,7 @@ class Batch:
             raise ValueError(f"{len(seeds)} seeds for {self.games} games")
         d = np.full(self.games, self.players - 1, dtype=np.int64) if dealers is None else \
             np.array([x % self.players for x in dealers], dtype=np.int64)
-        k.reset_all(_seeds(seeds), d, self.full, self.grid, self.known, self.glen, self.deck,
+        k.reset_all(uint64_seeds(seeds), d, self.full, self.grid, self.known, self.glen, self.deck,
                     self.pile, self.sc, self.poll, self.rf, self.mt)
 
     def legal_actions(self) -> tuple[I64, I64]:
@@ -231,7 +233,7 @@ class Results:
     callers: I64
 
 
-def _results(b: Batch) -> Results:
+def batch_results_of(b: Batch) -> Results:
     names = {int(r): r.name.lower() for r in EndReason}
     return Results(scores=b.scores(), winners=b.winners(),
                    turns=b.sc[:, k.TURN_NUMBER].copy(), actions=b.sc[:, k.ACTIONS].copy(),
@@ -239,29 +241,15 @@ def _results(b: Batch) -> Results:
                    callers=b.sc[:, k.CALLER].copy())
 
 
-def play_random(rules: Rules, players: int, seeds: Sequence[int], dealers: Sequence[int],
-                bot_seeds: Sequence[Sequence[int]]) -> Results:
-    """Round ``i`` with a ``random`` bot seeded ``bot_seeds[i][seat]`` in every seat, as
-    ``play_round(State(rules, players, seed=seeds[i], dealer=dealers[i]), bots)`` plays it."""
-    b = Batch(rules, players, len(seeds))
-    bs = np.array([[int(x) & ((1 << 64) - 1) for x in row] for row in bot_seeds],
-                  dtype=np.uint64).reshape(len(seeds), players)
-    bot_mt = np.zeros((players, 625), dtype=np.int64)
-    k.play_random_all(_seeds(seeds), np.array([d % players for d in dealers], dtype=np.int64),
-                      bs, b.full, b.grid, b.known, b.glen, b.deck, b.pile, b.sc, b.poll, b.rf,
-                      b.mt, bot_mt, b._acts[0], b._scratch)
-    return _results(b)
-
-
 def play_uniform(rules: Rules, players: int, seeds: Sequence[int], policy_seed: int = 0,
                  no_call_before: int = 8) -> Results:
     """Rounds of uniform random play, never calling Cambio before turn ``no_call_before``
     (``benchmarks/cards_random.py``'s policy); the policy's own stream is splitmix64."""
     b = Batch(rules, players, len(seeds))
-    k.play_uniform_all(_seeds(seeds), b.full, b.grid, b.known, b.glen, b.deck, b.pile, b.sc,
+    k.play_uniform_all(uint64_seeds(seeds), b.full, b.grid, b.known, b.glen, b.deck, b.pile, b.sc,
                        b.poll, b.rf, b.mt, b._acts[0], b._scratch, policy_seed, no_call_before)
-    return _results(b)
+    return batch_results_of(b)
 
 
-__all__ = ["Batch", "Results", "action_text", "play_random", "play_uniform",
-           "state_snapshot"]
+__all__ = ["Batch", "Results", "action_text", "batch_results_of", "play_uniform",
+           "state_snapshot", "uint64_seeds"]

@@ -726,24 +726,6 @@ def step_all(actions: Any, grid: Any, known: Any, glen: Any, deck: Any, pile: An
 
 
 @_jit
-def play_random_all(seeds: Any, dealers: Any, bot_seeds: Any, full: Any, grid: Any,
-                    known: Any, glen: Any, deck: Any, pile: Any, sc: Any, poll: Any, rf: Any,
-                    mt: Any, bot_mt: Any, out: Any, scratch: Any) -> None:
-    """Whole rounds with the ``random`` bot in every seat: seat ``s`` of game ``i`` draws
-    from ``Random(bot_seeds[i, s]).randrange`` exactly as :class:`RandomBot` does."""
-    n = rf[R_PLAYERS]
-    for i in range(seeds.shape[0]):
-        reset(i, seeds[i], dealers[i], full, grid, known, glen, deck, pile, sc, poll, rf, mt)
-        for s in range(n):
-            mt_seed(bot_mt[s], bot_seeds[i, s])
-        while sc[i, PHASE] != PH_ROUND_OVER:
-            k = legal(i, grid, glen, sc, poll, rf, out, scratch)
-            seat = current_player(i, sc, poll)
-            action = out[mt_randbelow(bot_mt[seat], k)]
-            apply(i, action, grid, known, glen, deck, pile, sc, poll, rf, mt)
-
-
-@_jit
 def play_uniform_all(seeds: Any, full: Any, grid: Any, known: Any, glen: Any, deck: Any,
                      pile: Any, sc: Any, poll: Any, rf: Any, mt: Any, out: Any, scratch: Any,
                      policy_seed: int, no_call_before: int) -> None:

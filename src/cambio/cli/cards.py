@@ -72,7 +72,8 @@ def sim_cards(
     ray: RayOpt = None,
     engine: Annotated[str, typer.Option(
         "--engine", help="auto (the batch engine when every bot has a native version: "
-        "random), batch (compiled, many games at once; same results), or python.")] = "auto",
+        "random, memory/medium), batch (compiled, many games at once; same results), or "
+        "python.")] = "auto",
 ) -> None:
     """Simulate card-game rounds between bots: progress bar, results table, or --json."""
     from cambio.sim.cards import SimConfig, choose_engine, simulate

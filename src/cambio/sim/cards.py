@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cambio.bots.cards import make_bot, play_round
+from cambio.bots.cards.native_names import NATIVE_KINDS
 from cambio.cards import Rules, State
 from cambio.records.cards import make_header, record_text
 from cambio.sim.parallel import LOCAL, Where, play_all, play_ranges
@@ -197,8 +198,9 @@ def game_result(config: SimConfig, k: int) -> GameResult:
 
 
 ENGINES = ("auto", "batch", "python")
-NATIVE_BOTS = frozenset({"random"})
-"""Bots the batch engine plays natively (the same decisions as the Python bot)."""
+NATIVE_BOTS = frozenset(NATIVE_KINDS)
+"""Bots the batch engine plays natively (the same decisions as the Python bot;
+``cambio.bots.cards.native``)."""
 BATCH_CHUNK = 4096
 
 
@@ -224,11 +226,11 @@ def choose_engine(config: SimConfig, engine: str) -> str:
 def batch_results(config: SimConfig, first: int, count: int) -> list[GameResult]:
     """Games ``first .. first+count-1`` of ``config`` played natively by the batch engine:
     the same deals, decisions and results as :func:`play_game`."""
-    from cambio.cards.batch import play_random
+    from cambio.bots.cards.native import play_native
 
     ks = range(first, first + count)
-    res = play_random(config.rules, config.players, [game_seed(config.seed, k) for k in ks],
-                      [config.dealer(k) for k in ks],
+    res = play_native(config.rules, config.players, config.bots,
+                      [game_seed(config.seed, k) for k in ks], [config.dealer(k) for k in ks],
                       [[bot_seed(config.seed, k, s) for s in range(config.players)]
                        for k in ks])
     out = []

@@ -1,0 +1,576 @@
+"""Native versions of the card bots for the batch engine: whole rounds without Python.
+
+:func:`play_native` plays rounds of :mod:`cambio.cards.batch` with a ``random`` or a
+``memory`` bot in each seat, deciding inside the compiled loop. Each native bot makes
+exactly its Python bot's decisions from the same seat's view, so the rounds are the ones
+``play_round`` plays with the Python bots (``tests/cards/test_native_bots.py`` checks this
+game by game, and ``cambio sim cards`` relies on it for ``--engine batch``):
+
+* ``random`` draws from ``Random(seed).randrange`` (CPython's Mersenne Twister, reproduced);
+* ``memory`` is :class:`~cambio.bots.cards.memory.MemoryBot` line by line
+  (:func:`memory_act`): the same scores, summed in the same order in IEEE doubles as
+  CPython 3.11's ``sum`` does, the same tie-breaks (the first best action in the same
+  order). Any change to ``memory.py`` must be made here too; the differential test fails
+  otherwise.
+
+The memory bot reads only its seat's view: the kernel builds that view from the knowledge
+masks (as :func:`cambio.cards.observe` does) before deciding, and looks at nothing else.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cambio.cards import Rules
+from cambio.cards import batch_kernels as k
+from cambio.cards.batch import Batch, Results, batch_results_of, uint64_seeds
+from cambio.cards.batch_kernels import (
+    CAMBIO,
+    DISCARD,
+    DRAW,
+    EMPTY,
+    LOOK,
+    P_NONE,
+    P_PEEK_OTHER,
+    P_PEEK_OWN,
+    P_SWAP_ANY,
+    P_SWAP_OWN_OTHER,
+    PASS,
+    PEEK,
+    PH_DRAWN,
+    PH_GIVE,
+    PH_POLL,
+    PH_TURN_START,
+    SNAP,
+    SWAP,
+    SWITCH,
+    TAKE,
+    _jit,
+)
+from cambio.cards.rules import tables
+
+from .memory import MemoryParams, _mean_value
+from .native_names import NATIVE_KINDS, RANDOM
+
+HIDDEN = -2
+
+# Indices into the memory bot's parameter array (MemoryParams' fields, as floats).
+(M_CAMBIO_TOTAL, M_CAMBIO_HIDDEN, M_CAMBIO_RELAX, M_RELAX_AFTER, M_INFO_OWN, M_INFO_OTHER,
+ M_RISK, M_SNAP_ODDS, M_MIN_SNAP_GAIN, M_SWAP_POWER, M_FULL_MEAN, N_M) = range(12)
+
+
+# ------------------------------------------------------------------------------ knowledge
+# The memory bot's ``_Knowledge`` as arguments: ``vg[seat, slot]`` the seat's view of the
+# grids (a card, HIDDEN or EMPTY), ``glen`` the grids' lengths for game i, ``dv``/``dp`` the
+# distribution of unseen card values (ascending) over ``nd`` entries, and ``kf`` the floats
+# [mean, info_own, info_other].
+@_jit
+def est(c: int, rf: Any, mean: float) -> float:
+    return float(rf[c]) if c >= 0 else mean
+
+
+@_jit
+def seat_total(i: int, s: int, vg: Any, glen: Any, rf: Any, mean: float) -> float:
+    t = 0.0
+    for j in range(glen[i, s]):
+        c = vg[s, j]
+        if c != EMPTY:
+            t += est(c, rf, mean)
+    return t
+
+
+@_jit
+def target_bias(i: int, s: int, me: int, n: int, vg: Any, glen: Any, rf: Any,
+                mean: float) -> float:
+    return -0.001 * seat_total(i, s, vg, glen, rf, mean) - 1e-6 * ((s - me + n) % n)
+
+
+@_jit
+def gain_below(value: float, dv: Any, dp: Any, nd: int) -> float:
+    g = 0.0
+    for j in range(nd):
+        if dv[j] < value:
+            g += dp[j] * (value - dv[j])
+    return g
+
+
+@_jit
+def gain_above(value: float, dv: Any, dp: Any, nd: int) -> float:
+    g = 0.0
+    for j in range(nd):
+        if dv[j] > value:
+            g += dp[j] * (dv[j] - value)
+    return g
+
+
+@_jit
+def spread(dv: Any, dp: Any, nd: int) -> float:
+    g = 0.0
+    for j in range(nd):
+        g += dp[j] * gain_below(dv[j], dv, dp, nd)
+    return g
+
+
+@_jit
+def snap_bonus(i: int, rank: int, skip: int, me: int, vg: Any, glen: Any, rf: Any,
+               prm: Any) -> float:
+    t = 0
+    for j in range(glen[i, me]):
+        c = vg[me, j]
+        if j != skip and c >= 0 and c >> 2 == rank and rf[c] > 0:
+            t += rf[c]
+    return float(t * prm[M_SNAP_ODDS])
+
+
+@_jit
+def blind_gain(i: int, me: int, n: int, vg: Any, glen: Any, rf: Any, mean: float) -> float:
+    own_max = 0.0
+    have_own = False
+    for j in range(glen[i, me]):
+        c = vg[me, j]
+        if c != EMPTY:
+            e = est(c, rf, mean)
+            if not have_own or e > own_max:
+                own_max = e
+                have_own = True
+    other_min = 0.0
+    have_other = False
+    for s in range(n):
+        if s == me:
+            continue
+        for j in range(glen[i, s]):
+            c = vg[s, j]
+            if c != EMPTY:
+                e = est(c, rf, mean)
+                if not have_other or e < other_min:
+                    other_min = e
+                    have_other = True
+    if not have_own or not have_other:
+        return 0.0
+    return own_max - other_min
+
+
+@_jit
+def own_hidden(i: int, me: int, vg: Any, glen: Any) -> bool:
+    for j in range(glen[i, me]):  # noqa: SIM110 (a loop numba compiles)
+        if vg[me, j] == HIDDEN:
+            return True
+    return False
+
+
+@_jit
+def power_value(i: int, card: int, me: int, n: int, vg: Any, glen: Any, rf: Any, prm: Any,
+                kf: Any) -> float:
+    p = rf[56 + card]
+    if p == P_NONE:
+        return 0.0
+    hidden_own = own_hidden(i, me, vg, glen)
+    if p == P_PEEK_OWN:
+        return kf[1] if hidden_own else 0.0
+    if p == P_PEEK_OTHER:
+        return float(kf[2])
+    blind = blind_gain(i, me, n, vg, glen, rf, kf[0])
+    if p == P_SWAP_OWN_OTHER or p == P_SWAP_ANY:  # noqa: SIM109
+        return float(prm[M_SWAP_POWER] * max(0.0, blind))
+    return float((kf[1] if hidden_own else 0.0) + 0.5 * max(0.0, blind))
+
+
+@_jit
+def swap_benefit(i: int, slot: int, value: int, fires: bool, me: int, n: int, vg: Any,
+                 glen: Any, rf: Any, prm: Any, kf: Any) -> float:
+    old = vg[me, slot]
+    gain = est(old, rf, kf[0]) - value
+    if old == HIDDEN:
+        gain += kf[1]
+    else:
+        gain += snap_bonus(i, old >> 2, slot, me, vg, glen, rf, prm)
+        if fires:
+            gain += power_value(i, old, me, n, vg, glen, rf, prm, kf)
+    return gain
+
+
+@_jit
+def contains(acts: Any, nleg: int, action: int) -> bool:
+    for j in range(nleg):  # noqa: SIM110
+        if acts[j] == action:
+            return True
+    return False
+
+
+# ------------------------------------------------------------------------------ decisions
+@_jit
+def best_snap(i: int, top: int, acts: Any, nleg: int, me: int, n: int, vg: Any, glen: Any,
+              rf: Any, prm: Any, kf: Any) -> int:
+    """``MemoryBot._best_snap``: a snap of a known match that lowers our total, or -1."""
+    has_snap = False
+    for j in range(nleg):
+        if acts[j] & 31 == SNAP:
+            has_snap = True
+            break
+    if top < 0 or not has_snap:
+        return -1
+    rank = top >> 2
+    worst = 0.0
+    have = False
+    for j in range(glen[i, me]):
+        c = vg[me, j]
+        if c != EMPTY:
+            e = est(c, rf, kf[0])
+            if not have or e > worst:
+                worst = e
+                have = True
+    best_gain = 0.0
+    best = -1
+    for s in range(n):
+        for j in range(glen[i, s]):
+            c = vg[s, j]
+            if c < 0 or c >> 2 != rank:
+                continue
+            if s == me:
+                gain = float(rf[c])
+            elif worst >= prm[M_MIN_SNAP_GAIN]:
+                gain = worst + target_bias(i, s, me, n, vg, glen, rf, kf[0])
+            else:
+                continue
+            action = SNAP | (s << 8 | j) << 5
+            if gain > 0 and contains(acts, nleg, action) and (best < 0 or gain > best_gain):
+                best_gain = gain
+                best = action
+    return best
+
+
+@_jit
+def should_call(i: int, sc: Any, me: int, n: int, vg: Any, glen: Any, rf: Any, prm: Any,
+                kf: Any) -> bool:
+    hidden = 0
+    occupied = False
+    total = 0.0
+    for j in range(glen[i, me]):
+        c = vg[me, j]
+        if c == HIDDEN:
+            hidden += 1
+        if c != EMPTY:
+            occupied = True
+            total += est(c, rf, kf[0])
+    if not occupied:
+        return True
+    rounds = sc[i, k.TURN_NUMBER] // max(1, n)
+    after = int(prm[M_RELAX_AFTER])
+    limit = prm[M_CAMBIO_TOTAL] + prm[M_CAMBIO_RELAX] * max(0, rounds - after)
+    return bool(hidden <= int(prm[M_CAMBIO_HIDDEN]) + max(0, rounds - after) // 2
+                and total <= limit)
+
+
+@_jit
+def turn_start(i: int, acts: Any, nleg: int, pile: Any, sc: Any, me: int, n: int, vg: Any,
+               glen: Any, rf: Any, prm: Any, kf: Any, dv: Any, dp: Any, nd: int) -> int:
+    if acts[0] == CAMBIO and should_call(i, sc, me, n, vg, glen, rf, prm, kf):
+        return CAMBIO
+    if contains(acts, nleg, TAKE):
+        top = pile[i, sc[i, k.PLEN] - 1]
+        take = 0.0
+        ceiling = 0.0
+        first = True
+        for j in range(glen[i, me]):
+            c = vg[me, j]
+            if c == EMPTY:
+                continue
+            b = swap_benefit(i, j, rf[top], False, me, n, vg, glen, rf, prm, kf)
+            h = est(c, rf, kf[0]) + (kf[1] if c == HIDDEN else 0.0)
+            if first or b > take:
+                take = b
+            if first or h > ceiling:
+                ceiling = h
+            first = False
+        if take > gain_below(ceiling, dv, dp, nd) + 0.5:
+            return TAKE
+    return DRAW
+
+
+@_jit
+def drawn(i: int, acts: Any, nleg: int, sc: Any, me: int, n: int, vg: Any, glen: Any,
+          rf: Any, prm: Any, kf: Any) -> int:
+    held = sc[i, k.HELD]
+    value = rf[held]
+    trigger_end = rf[k.R_FIRE_REPLACED] != 0
+    best_gain = -1e9
+    best = acts[0]
+    if contains(acts, nleg, DISCARD):
+        gain = snap_bonus(i, held >> 2, -1, me, vg, glen, rf, prm)
+        if trigger_end or not sc[i, k.HELD_FROM_PILE]:
+            gain += power_value(i, held, me, n, vg, glen, rf, prm, kf)
+        if gain > best_gain:
+            best_gain = gain
+            best = DISCARD
+    for j in range(nleg):
+        a = acts[j]
+        if a & 31 == SWAP:
+            gain = swap_benefit(i, (a >> 5) & 0xFFFF, value, trigger_end, me, n, vg, glen,
+                                rf, prm, kf)
+            if gain > best_gain:
+                best_gain = gain
+                best = a
+    return int(best)
+
+
+@_jit
+def switch_gain(i: int, action: int, me: int, n: int, vg: Any, glen: Any, rf: Any,
+                prm: Any, kf: Any) -> float:
+    a = (action >> 5) & 0xFFFF
+    b = action >> 21
+    if (a >> 8 == me) == (b >> 8 == me):
+        return -0.01 if a >> 8 == me else 0.0
+    mine, theirs = (a, b) if a >> 8 == me else (b, a)
+    cm = vg[mine >> 8, mine & 255]
+    ct = vg[theirs >> 8, theirs & 255]
+    gain = est(cm, rf, kf[0]) - est(ct, rf, kf[0])
+    if ct == HIDDEN and cm != HIDDEN:
+        gain -= prm[M_RISK]
+    return gain + target_bias(i, theirs >> 8, me, n, vg, glen, rf, kf[0])
+
+
+@_jit
+def look_value(i: int, action: int, me: int, n: int, vg: Any, glen: Any, rf: Any, kf: Any,
+               dv: Any, dp: Any, nd: int) -> float:
+    a = (action >> 5) & 0xFFFF
+    b = action >> 21
+    ca = vg[a >> 8, a & 255]
+    cb = vg[b >> 8, b & 255]
+    info = 0.0
+    if ca == HIDDEN:
+        info += kf[1] if a >> 8 == me else kf[2]
+    if cb == HIDDEN:
+        info += kf[1] if b >> 8 == me else kf[2]
+    if (a >> 8 == me) == (b >> 8 == me):
+        return info
+    info += target_bias(i, b >> 8 if a >> 8 == me else a >> 8, me, n, vg, glen, rf, kf[0])
+    mine, theirs = (ca, cb) if a >> 8 == me else (cb, ca)
+    if mine != HIDDEN and theirs != HIDDEN:
+        chance = max(0.0, float(rf[mine] - rf[theirs]))
+    elif mine != HIDDEN:
+        chance = gain_below(float(rf[mine]), dv, dp, nd)
+    elif theirs != HIDDEN:
+        chance = gain_above(float(rf[theirs]), dv, dp, nd)
+    else:
+        chance = spread(dv, dp, nd)
+    return info + chance
+
+
+@_jit
+def power_choice(i: int, acts: Any, nleg: int, me: int, n: int, vg: Any, glen: Any, rf: Any,
+                 prm: Any, kf: Any, dv: Any, dp: Any, nd: int) -> int:
+    best = acts[0]
+    best_score = 0.0
+    for j in range(nleg):
+        a = acts[j]
+        kind = a & 31
+        if kind == PEEK:
+            x = (a >> 5) & 0xFFFF
+            if vg[x >> 8, x & 255] != HIDDEN:
+                score = -1.0
+            elif x >> 8 == me:
+                score = kf[1]
+            else:
+                score = kf[2] + target_bias(i, x >> 8, me, n, vg, glen, rf, kf[0])
+        elif kind == SWITCH:
+            score = switch_gain(i, a, me, n, vg, glen, rf, prm, kf)
+        elif kind == LOOK:
+            score = look_value(i, a, me, n, vg, glen, rf, kf, dv, dp, nd)
+        else:
+            score = 0.0
+        if j == 0 or score > best_score:
+            best_score = score
+            best = a
+    return int(best)
+
+
+@_jit
+def memory_act(i: int, seat: int, acts: Any, nleg: int, grid: Any, known: Any, glen: Any,
+               pile: Any, sc: Any, rf: Any, vidx: Any, vval: Any, vcount: Any, prm: Any,
+               vg: Any, cnt: Any, dv: Any, dp: Any, kf: Any) -> int:
+    """``MemoryBot.act`` on ``seat``'s view of game ``i`` (legal actions ``acts[:nleg]``)."""
+    if nleg == 1:
+        return int(acts[0])
+    n = rf[k.R_PLAYERS]
+    ph = sc[i, k.PHASE]
+    plen = sc[i, k.PLEN]
+    top = pile[i, plen - 1] if plen > 0 else EMPTY
+    bit = (1 << seat) | (1 << n)
+    if ph == PH_POLL:
+        if plen == 0:
+            return PASS
+        rank = top >> 2
+        match = False
+        for s in range(n):
+            for j in range(glen[i, s]):
+                c = grid[i, s, j]
+                if c >= 0 and known[i, s, j] & bit and c >> 2 == rank:
+                    match = True
+        if not match:
+            return PASS  # the common case: no known match anywhere
+    # The seat's view of the grids, and the distribution of the cards it has not seen.
+    for v in range(vcount.shape[0]):
+        cnt[v] = vcount[v]
+    for s in range(n):
+        for j in range(glen[i, s]):
+            c = grid[i, s, j]
+            if c < 0:
+                vg[s, j] = EMPTY
+            elif known[i, s, j] & bit:
+                vg[s, j] = c
+                cnt[vidx[c]] -= 1
+            else:
+                vg[s, j] = HIDDEN
+    for j in range(plen):
+        cnt[vidx[pile[i, j]]] -= 1
+    held = sc[i, k.HELD]
+    if held >= 0 and (sc[i, k.HELD_FROM_PILE] or seat == sc[i, k.TURN]):
+        cnt[vidx[held]] -= 1
+    total = 0
+    for v in range(cnt.shape[0]):
+        if cnt[v] > 0:
+            total += cnt[v]
+    nd = 0
+    mean = 0.0
+    if total:
+        for v in range(cnt.shape[0]):
+            if cnt[v] > 0:
+                dv[nd] = vval[v]
+                dp[nd] = cnt[v] / total
+                nd += 1
+        for j in range(nd):
+            mean += dv[j] * dp[j]
+    else:
+        mean = prm[M_FULL_MEAN]
+    final = sc[i, k.CALLER] >= 0
+    kf[0] = mean
+    kf[1] = 0.0 if final else prm[M_INFO_OWN]
+    kf[2] = 0.0 if final else prm[M_INFO_OTHER]
+    if ph == PH_POLL:
+        a = best_snap(i, top, acts, nleg, seat, n, vg, glen, rf, prm, kf)
+        return PASS if a < 0 else a
+    if ph == PH_GIVE:
+        best = acts[0]
+        worst = 0.0
+        for j in range(nleg):
+            e = est(vg[seat, (acts[j] >> 5) & 0xFFFF], rf, mean)
+            if j == 0 or e > worst:
+                worst = e
+                best = acts[j]
+        return int(best)
+    if ph == PH_TURN_START or ph == PH_DRAWN:  # noqa: SIM109
+        a = best_snap(i, top, acts, nleg, seat, n, vg, glen, rf, prm, kf)
+        if a >= 0:
+            return a
+        if ph == PH_TURN_START:
+            return turn_start(i, acts, nleg, pile, sc, seat, n, vg, glen, rf, prm, kf, dv, dp,
+                              nd)
+        return drawn(i, acts, nleg, sc, seat, n, vg, glen, rf, prm, kf)
+    return power_choice(i, acts, nleg, seat, n, vg, glen, rf, prm, kf, dv, dp, nd)
+
+
+# ------------------------------------------------------------------------------ whole rounds
+@_jit
+def play_bots_all(seeds: Any, dealers: Any, kinds: Any, bot_seeds: Any, full: Any, grid: Any,
+                  known: Any, glen: Any, deck: Any, pile: Any, sc: Any, poll: Any, rf: Any,
+                  mt: Any, bot_mt: Any, out: Any, scratch: Any, vidx: Any, vval: Any,
+                  vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any,
+                  kf: Any) -> None:
+    """Whole rounds, seat ``s`` played by native bot ``kinds[s]`` (seeded ``bot_seeds``)."""
+    n = rf[k.R_PLAYERS]
+    for i in range(seeds.shape[0]):
+        k.reset(i, seeds[i], dealers[i], full, grid, known, glen, deck, pile, sc, poll, rf, mt)
+        for s in range(n):
+            if kinds[s] == RANDOM:
+                k.mt_seed(bot_mt[s], bot_seeds[i, s])
+        while sc[i, k.PHASE] != k.PH_ROUND_OVER:
+            nleg = k.legal(i, grid, glen, sc, poll, rf, out, scratch)
+            seat = k.current_player(i, sc, poll)
+            if kinds[seat] == RANDOM:
+                action = out[k.mt_randbelow(bot_mt[seat], nleg)]
+            else:
+                action = memory_act(i, seat, out, nleg, grid, known, glen, pile, sc, rf, vidx,
+                                    vval, vcount, prm, vg, cnt, dv, dp, kf)
+            k.apply(i, action, grid, known, glen, deck, pile, sc, poll, rf, mt)
+
+
+@_jit
+def memory_all(grid: Any, known: Any, glen: Any, pile: Any, sc: Any, poll: Any, rf: Any,
+               out: Any, scratch: Any, chosen: Any, vidx: Any, vval: Any, vcount: Any,
+               prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any, kf: Any) -> None:
+    for i in range(sc.shape[0]):
+        chosen[i] = -1
+        if sc[i, k.PHASE] != k.PH_ROUND_OVER:
+            nleg = k.legal(i, grid, glen, sc, poll, rf, out, scratch)
+            chosen[i] = memory_act(i, k.current_player(i, sc, poll), out, nleg, grid, known,
+                                   glen, pile, sc, rf, vidx, vval, vcount, prm, vg, cnt, dv,
+                                   dp, kf)
+
+
+def memory_actions(b: Batch, params: MemoryParams | None = None) -> npt.NDArray[np.int64]:
+    """The ``memory`` bot's action for the player to move in each game of ``b`` (-1 for a
+    finished game): an opponent for a vectorised environment, or a check of the port."""
+    chosen = np.zeros(b.games, dtype=np.int64)
+    memory_all(b.grid, b.known, b.glen, b.pile, b.sc, b.poll, b.rf, b._acts[0], b._scratch,
+               chosen, *memory_tables(b, params))
+    return chosen
+
+
+def memory_tables(b: Batch, params: MemoryParams | None = None) -> tuple[Any, ...]:
+    """What :func:`memory_act` reads besides the game: each card's index among the deck's
+    distinct values, those values ascending, how many cards of each the deck holds, and the
+    parameters (with the whole deck's mean value for a view with nothing unseen)."""
+    p = params or MemoryParams()
+    values = tables(b.rules).values
+    distinct = sorted({values[c] for c in b.full.tolist()})
+    vidx = np.full(len(values), -1, dtype=np.int64)
+    for c in range(len(values)):
+        if values[c] in distinct:
+            vidx[c] = distinct.index(values[c])
+    full = Counter(values[c] for c in b.full.tolist())
+    vcount = np.array([full[v] for v in distinct], dtype=np.int64)
+    prm = np.zeros(N_M, dtype=np.float64)
+    prm[:M_FULL_MEAN] = [p.cambio_total, p.cambio_hidden, p.cambio_relax, p.relax_after,
+                         p.info_own, p.info_other, p.risk, p.snap_odds, p.min_snap_gain,
+                         p.swap_power]
+    prm[M_FULL_MEAN] = _mean_value(full)
+    nv = len(distinct)
+    return (vidx, np.array(distinct, dtype=np.float64), vcount, prm,
+            np.zeros((b.players, b.slots), dtype=np.int64), np.zeros(nv, dtype=np.int64),
+            np.zeros(nv, dtype=np.float64), np.zeros(nv, dtype=np.float64),
+            np.zeros(3, dtype=np.float64))
+
+
+def bot_kinds(bots: Sequence[str]) -> npt.NDArray[np.int64]:
+    """The kernel's code for each seat's bot; ``ValueError`` for a bot with no native
+    version."""
+    try:
+        return np.array([NATIVE_KINDS[name.strip().lower()] for name in bots], dtype=np.int64)
+    except KeyError as exc:
+        raise ValueError(f"no native version of bot {exc.args[0]!r} "
+                         f"(native bots: {', '.join(sorted(NATIVE_KINDS))})") from None
+
+
+def play_native(rules: Rules, players: int, bots: Sequence[str], seeds: Sequence[int],
+                dealers: Sequence[int], bot_seeds: Sequence[Sequence[int]]) -> Results:
+    """Round ``i`` with bot ``bots[s]`` seeded ``bot_seeds[i][s]`` in seat ``s``, as
+    ``play_round(State(rules, players, seed=seeds[i], dealer=dealers[i]), bots)`` plays it,
+    natively."""
+    if len(bots) != players:
+        raise ValueError(f"{len(bots)} bots for {players} seats")
+    kinds = bot_kinds(bots)
+    b = Batch(rules, players, len(seeds))
+    bs = uint64_seeds([x for row in bot_seeds for x in row]).reshape(len(seeds), players)
+    bot_mt = np.zeros((players, 625), dtype=np.int64)
+    play_bots_all(uint64_seeds(seeds), np.array([d % players for d in dealers], dtype=np.int64),
+                  kinds, bs, b.full, b.grid, b.known, b.glen, b.deck, b.pile, b.sc, b.poll,
+                  b.rf, b.mt, bot_mt, b._acts[0], b._scratch, *memory_tables(b))
+    return batch_results_of(b)
+
+
+__all__ = ["bot_kinds", "memory_act", "memory_actions", "memory_tables", "play_native"]
