@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from .conftest import WAIT_MS
 
@@ -212,3 +212,28 @@ def play_until(pages: dict[str, Page], done: Callable[[], bool], *, call_after: 
             moves += 1
         assert moves < limit, "the round does not end"
     return moves
+
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+
+
+def seat_page(browser: Browser, base: str, table: str, token: str | None,
+              viewport: ViewportSize = LAPTOP) -> tuple[BrowserContext, Page]:
+    """A new browser context on a table's page, holding ``token``'s seat (``None``: a
+    spectator), as if this browser had joined it: ``(context, page)``."""
+    ctx = browser.new_context(viewport=viewport, is_mobile=viewport["width"] < 600,
+                              has_touch=viewport["width"] < 600)
+    page = ctx.new_page()
+    page.set_default_timeout(WAIT_MS)
+    if token is not None:
+        page.goto(base + "/static/favicon.svg")   # same origin, to set the seat token
+        page.evaluate("([t, k]) => localStorage.setItem('cambio:token:' + t, k)", [table, token])
+    page.goto(f"{base}/t/{table}")
+    return ctx, page
+
+
+def horizontal_overflow(page: Page) -> int:
+    """Pixels the page is wider than the viewport (0: no horizontal scroll)."""
+    width: int = page.evaluate("() => document.scrollingElement.scrollWidth - innerWidth")
+    return width

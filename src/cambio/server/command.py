@@ -52,6 +52,12 @@ def serve_command(
     waiting_ttl: Annotated[float, typer.Option(
         min=0.0, help="Seconds a table nobody started, with nobody at it, is kept (0: "
         "for ever).")] = 6 * 3600.0,
+    turn_clock: Annotated[int, typer.Option(
+        min=0, max=3600, help="Seconds per decision for tables created without a clock "
+        "setting (0: no clock); on timeout the seat's bot plays that decision.")] = 0,
+    clock_strikes: Annotated[int, typer.Option(
+        min=1, help="Turn-clock timeouts in a row after which a seat is marked away (its "
+        "bot plays on until the player is back).")] = 2,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Serve the web platform: the lobby, tables with bots, real-time play and records."""
@@ -65,7 +71,8 @@ def serve_command(
                         max_spectators=max_spectators,
                         max_conns_per_address=max_conns_per_address,
                         ws_connect_rate=ws_connect_rate, ws_connect_burst=6 * ws_connect_rate,
-                        waiting_ttl=waiting_ttl)
+                        waiting_ttl=waiting_ttl, turn_clock=turn_clock or None,
+                        clock_strikes=clock_strikes)
     serve(settings, host=host, port=port, log_level=log_level.lower())
 
 

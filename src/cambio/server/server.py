@@ -13,6 +13,7 @@ import secrets
 import time
 from typing import Any
 
+from .clock import clock_setting
 from .errors import NOT_FOUND, UNAVAILABLE, ProtocolError
 from .games import GameKind, game_kinds
 from .limits import AddressLimiter
@@ -179,6 +180,7 @@ class Server:
             raise ProtocolError("bad_request", f"'game' must be one of {sorted(self.games)}")
         players, config = kind.config(body)
         config.update(listing_options(body))
+        config["clock"] = clock_setting(body, self.settings.turn_clock)
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables or self.store.table(table_id) is not None:
             table_id = secrets.token_urlsafe(6)

@@ -57,3 +57,7 @@ class Settings:
     """Messages queued for one slow WebSocket before the server drops it (it resyncs)."""
     catch_up: int = 64
     """Most missed updates a ``sync`` is answered with; more get a full ``state``."""
+    turn_clock: int | None = None
+    """Seconds per decision of a table created without ``clock`` (``None``: no clock)."""
+    clock_strikes: int = 2
+    """Turn-clock timeouts in a row after which a seat is marked away (its bot plays on)."""

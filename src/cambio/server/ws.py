@@ -148,8 +148,11 @@ def _handle(raw: str, conn: Conn, table: Table, bucket: TokenBucket, limit: int)
         table.post(table.sync, conn, since, game_no, round_no)
     elif kind == "hint":
         table.post(table.hint, conn, ref)
+    elif kind == "back":
+        table.post(table.back, conn)
     else:
-        conn.error(BAD_MESSAGE, "unknown message type; types: act, sync, hint, ping", ref)
+        conn.error(BAD_MESSAGE, "unknown message type; types: act, sync, hint, back, ping",
+                   ref)
 
 
 def _count(value: Any) -> bool:

@@ -6,6 +6,7 @@
 - :mod:`.state` -- the table's fields (seats, game, timers) and its public summary;
 - :mod:`.broadcasting` -- telling connections what changed, one view per seat;
 - :mod:`.bot_timers` -- when bots move (seeded delays, public events only);
+- :mod:`.turn_clock` -- the turn clock: a seated player's time per decision, then their bot;
 - :mod:`.connections` -- admitting connections, away seats, catching up reconnects;
 - :mod:`.acting` -- players' actions and hints, round ends, the next deal;
 - :mod:`.lifecycle` -- dealing a game, rebuilding it from storage, halting on a failed write;
@@ -51,4 +52,6 @@ class Table(LobbyCalls):
             out.append(self.turn_timer[1])
         if self.round_timer:
             out.append(self.round_timer)
+        if self.clock.timer:
+            out.append(self.clock.timer)
         return out

@@ -37,6 +37,7 @@ class Acting(Connections):
             race = exc.code == ILLEGAL and text.lstrip().lower().startswith("snap")
             conn.error(exc.code, exc.message, ref, counts=not race)
             return
+        self._present(conn.seat)
         await self._accepted(applied, conn, ref)
 
     async def hint(self, conn: Conn, ref: Any) -> None:

@@ -101,6 +101,13 @@ class BotTimers(Broadcasting):
                 or s.decider() != seat or not self._bot_controls(seat):
             self._schedule()
             return
+        await self._bot_play(seat)
+
+    async def _bot_play(self, seat: int) -> None:
+        """The seat's bot plays its decision now: after a bot's delay, or when a player's
+        turn clock ran out (:mod:`.turn_clock`)."""
+        s = self.session
+        assert s is not None
         if getattr(s, "threaded_bots", False):
             # A search bot thinks off the event loop (other tables go on meanwhile); this
             # table's actor waits for it, so nothing changes under its feet. Its reply is

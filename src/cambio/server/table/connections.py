@@ -7,11 +7,14 @@ import asyncio
 import time
 
 from ..errors import BUSY, INVALID_TOKEN
-from .bot_timers import BotTimers
 from .connection import Conn, dumps
+from .turn_clock import TurnClocks
+
+PROTOCOL = 2
+"""The version of docs/protocol.md this server speaks (sent in ``welcome``)."""
 
 
-class Connections(BotTimers):
+class Connections(TurnClocks):
     async def connect(self, conn: Conn) -> None:
         """Admit a connection. Spectators have their own cap, so however many there are, a
         seated player always gets in (up to a few tabs per seat)."""
@@ -44,9 +47,10 @@ class Connections(BotTimers):
             seat.away = False
         version = self.session.version if self.session is not None else 0
         conn.send(dumps({"type": "welcome", "seat": conn.seat, "table": self.summary(),
-                         "version": version, **self._round_fields()}))
+                         "version": version, **self._round_fields(), "protocol": PROTOCOL}))
         if self.session is not None and self.session.round_no:
             conn.send(self._state_text(conn.seat))
+            conn.send(self._clock_text())
         if changed:
             self.broadcast_table()
             self._schedule()

@@ -105,6 +105,7 @@ class TableState(Actor):
             "totals": s.totals() if s is not None else None,
             "created": datetime.fromtimestamp(self.created, UTC).isoformat(timespec="seconds"),
             "halted": self.halted,
+            "clock": self.config.get("clock"),
         })
         out.update(listing_fields(self.config))
         return out

@@ -222,6 +222,8 @@ export class TableConnection {
       case "pong":
         break;
       default:
+        // Newer messages (clock, chat) go to their own handlers, if the page has one.
+        if (typeof this.on[msg.type] === "function") this.on[msg.type](msg);
         break;
     }
   }

@@ -2,6 +2,7 @@
 import {
   api, clear, dropToken, gameLabel, morphChildren, myTables, noticeLine, tableTitle, getName, getToken, h, inviteUrl, setName, setToken, toast,
 } from "./common.js";
+import { tableOptionsBody, tableOptionsFields } from "./tableopts.js";
 
 const PRESET_NOTES = {
   rulebook: "The printed rules: jokers, every power card fires, no taking from the pile.",
@@ -196,6 +197,7 @@ function createForm() {
       );
     }
     form.append(listingFields());
+    form.append(tableOptionsFields());
     form.append(h("button.primary.big", { type: "submit", id: "create" }, "Create table"));
     updateRuleCount();
   };
@@ -265,6 +267,7 @@ async function create(form) {
       private: state.private,
     };
   }
+  Object.assign(body, tableOptionsBody());
   const button = document.getElementById("create");
   button.disabled = true;
   try {

@@ -7,6 +7,7 @@ import { TableConnection } from "./conn.js";
 import { CardsUI } from "./cards.js";
 import { BoardUI } from "./board.js";
 import { houseRuleLines, loadRules } from "./rules.js";
+import { TurnClockView } from "./clock.js";
 
 const app = document.getElementById("app");
 const titleEl = document.getElementById("title");
@@ -30,8 +31,14 @@ const page = {
 const root = h("div.table-root", { dataset: { table: tableId } });
 const waitingEl = h("div.waiting");
 const gameEl = h("div.game-host");
-root.append(noticeLine(), waitingEl, gameEl);
+const clockEl = h("div.clock-host");
+root.append(noticeLine(), waitingEl, clockEl, gameEl);
 app.append(root);
+const turnClock = new TurnClockView(clockEl, {
+  seat: () => page.seat,
+  summary: () => page.summary,
+  back: () => conn.send({ type: "back" }),
+});
 
 const conn = new TableConnection(tableId, page.token, {
   welcome: onWelcome,
@@ -40,6 +47,7 @@ const conn = new TableConnection(tableId, page.token, {
   table: (msg) => setSummary(msg.table),
   error: onError,
   hint: (msg) => toast(msg.text, "info", 8000),
+  clock: (msg) => turnClock.clock(msg),
   status: onStatus,
   tokenRefused: () => {
     dropToken(tableId);
@@ -72,7 +80,7 @@ function setSummary(summary) {
   const before = page.summary;
   page.summary = summary;
   root.dataset.status = summary.status;
-  document.title = `${tableTitle(summary)} · Cambio`;
+  turnClock.setTitle(`${tableTitle(summary)} · Cambio`);
   titleEl.textContent = `${tableTitle(summary)} · ${gameLabel(summary)}`;
   renderBadges();
   renderWaiting();
@@ -115,6 +123,7 @@ function onState(msg) {
     return;
   }
   ensureUI(msg.view).state(msg);
+  turnClock.view(msg.view);
   renderWaiting();
 }
 
@@ -122,6 +131,7 @@ function onUpdate(msg) {
   root.dataset.version = String(msg.version);
   if (!msg.view) return;
   ensureUI(msg.view).update(msg);
+  turnClock.view(msg.view);
 }
 
 const ERROR_TEXT = {

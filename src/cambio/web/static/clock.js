@@ -1,0 +1,84 @@
+// The turn clock on the table page: the countdown of whoever must decide (from the server's
+// `clock` messages), "your turn" in the tab title, and the bar that gives a seat back to its
+// player after the clock ran out on them again and again (the server's `back` message).
+//
+// The server sends how many seconds are left when it sends the message; the page counts
+// down from its own receipt time (clocks of the two machines are never compared).
+import { h, morphChildren, seatName } from "./common.js";
+
+const TICK_MS = 200;
+
+export class TurnClockView {
+  /**
+   * @param {HTMLElement} el  where the countdown and the away bar go
+   * @param {object} ctx  seat(), summary(), back()
+   */
+  constructor(el, ctx) {
+    this.el = el;
+    this.ctx = ctx;
+    this.running = null;     // {seat, seconds, until (performance.now() ms)}
+    this.myTurn = false;
+    this.baseTitle = document.title;
+    this.timer = setInterval(() => this.render(), TICK_MS);
+  }
+
+  /** A `clock` message: who is on the clock now, and for how long. */
+  clock(msg) {
+    this.running = msg.seat === null || msg.seat === undefined || msg.left === null
+      ? null
+      : { seat: msg.seat, seconds: msg.seconds, until: performance.now() + msg.left * 1000 };
+    this.render();
+  }
+
+  /** The latest view: whether the game waits for our seat (the tab title says so). */
+  view(view) {
+    const seat = this.ctx.seat();
+    const over = !view || view.phase === "round_over" || view.phase === "over";
+    this.myTurn = !over && seat !== null && view.actor === seat;
+    this.applyTitle();
+  }
+
+  setTitle(base) {
+    this.baseTitle = base;
+    this.applyTitle();
+  }
+
+  applyTitle() {
+    const title = this.myTurn ? `● Your turn · ${this.baseTitle}` : this.baseTitle;
+    if (document.title !== title) document.title = title;
+  }
+
+  render() {
+    const summary = this.ctx.summary();
+    const seat = this.ctx.seat();
+    const parts = [];
+    if (this.running && summary && summary.status === "playing") {
+      const left = Math.max(0, Math.ceil((this.running.until - performance.now()) / 1000));
+      const mine = this.running.seat === seat;
+      const share = this.running.seconds ? Math.min(1, left / this.running.seconds) : 0;
+      parts.push(h("div.turn-clock", {
+        id: "turn-clock", role: "timer", "aria-live": "off",
+        class: `${mine ? "mine" : ""} ${left <= 5 ? "low" : ""}`,
+        dataset: { seat: String(this.running.seat), left: String(left) },
+      },
+      h("span.who", null, mine ? "Your move" : `${seatName(summary, this.running.seat)} to move`),
+      h("span.bar", null, h("span.fill", { style: `width:${(share * 100).toFixed(1)}%` })),
+      h("span.left", null, formatSeconds(left))));
+    }
+    const me = summary && seat !== null ? summary.seats[seat] : null;
+    if (me && me.away && summary.status === "playing") {
+      parts.push(h("div.away-bar", { id: "away-bar", role: "status" },
+        h("span", null, "Your time ran out: a bot is playing for you."),
+        h("button.primary", { type: "button", id: "im-back", onclick: () => this.ctx.back() },
+          "I'm back")));
+    }
+    // Morphed, not replaced: the "I'm back" button stays the same node under a finger.
+    morphChildren(this.el, h("div", null, ...parts));
+  }
+}
+
+function formatSeconds(s) {
+  const m = Math.floor(s / 60);
+  const r = s % 60;
+  return `${m}:${String(r).padStart(2, "0")}`;
+}

@@ -1,0 +1,25 @@
+// The lobby's table options that both games share: the turn clock (and, later, chat).
+// Kept apart from the game form so that switching game or preset never resets them.
+import { h } from "./common.js";
+
+export const CLOCK_CHOICES = [[0, "Off"], [15, "15 s"], [30, "30 s"], [60, "1 min"], [120, "2 min"]];
+
+const opts = {
+  clock: 60,           // seconds per decision; 0: no clock
+};
+
+/** The options' fields, built afresh with the values chosen so far. */
+export function tableOptionsFields() {
+  return h("div.row.table-options", null,
+    h("label.field", { for: "clock" }, h("span", null, "Turn clock"),
+      h("select", {
+        id: "clock", name: "clock",
+        title: "Seconds for each decision; when they run out, a bot plays that move",
+        onchange: (e) => { opts.clock = Number(e.target.value); },
+      }, CLOCK_CHOICES.map(([v, label]) => h("option", { value: v, selected: v === opts.clock }, label)))));
+}
+
+/** The options as fields of a create-table body. */
+export function tableOptionsBody() {
+  return { clock: opts.clock || null };
+}
