@@ -196,7 +196,11 @@ class BoardSession:
 
 def board_record(header: dict[str, Any], actions: list[tuple[int, str]],
                  seat: int | None) -> str:
-    """A stored board game as record text (the same for every seat: nothing is hidden)."""
+    """A stored board game as record text: the full record (``seat=None``, once the game
+    is over) or a seat's record so far, which is the same but for the seed. The board hides
+    nothing, but every bot's seed derives from the game's: known mid-game, it would tell a
+    player the bots' next moves (issue 11, bug 6)."""
+    seed = header["seed"] if seat is None else None
     session = BoardSession(Rules.from_json(header["rules"]), header["setup"], header["seed"],
                            header.get("match", {}).get("id", ""))
     session.deal(header)
@@ -205,6 +209,8 @@ def board_record(header: dict[str, Any], actions: list[tuple[int, str]],
     setup = session.setup.history if session.setup is not None else None
     if session.board is None:  # still choosing: the record so far is the setup steps
         head = {"format": FORMAT, "version": VERSION, "game": "board", "rules": header["rules"],
-                "players": header.get("players"), "seed": header["seed"], "setup": "full"}
+                "players": header.get("players"), "seed": seed, "setup": "full"}
+        if seed is None:
+            del head["seed"]
         return dump_record(head, [{"setup": step} for step in setup or []])
-    return record_text(session.board, header.get("players"), header["seed"], setup)
+    return record_text(session.board, header.get("players"), seed, setup)
