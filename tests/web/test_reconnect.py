@@ -26,6 +26,9 @@ def crash_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
+ROUND_COLUMN = "#results > .scores tbody td:nth-child({})"
+"""A column of the round's own score table (the match-over screen has another)."""
+
 def test_the_page_reconnects_after_a_crash_and_a_match_runs_to_its_totals(
         browser: Browser, crash_server: Server) -> None:
     srv = crash_server
@@ -60,15 +63,15 @@ def test_the_page_reconnects_after_a_crash_and_a_match_runs_to_its_totals(
     play_until(pages, lambda: seen(page).phase == "round_over", call_after=2)
     page.wait_for_selector("#results")
     assert "next round" in page.inner_text("#results").lower()
-    first = [int(x) for x in page.locator("#results tbody td:nth-child(3)").all_inner_texts()]
+    first = [int(x) for x in page.locator(ROUND_COLUMN.format(3)).all_inner_texts()]
     page.wait_for_selector('.cards-game[data-round="2"]:not([data-phase="round_over"])',
                            timeout=WAIT_MS)
     assert seen(page).version <= 3
     play_until(pages, lambda: seen(page).phase == "round_over", call_after=2)
     page.wait_for_selector("#results th:has-text('Total')")
     page.wait_for_selector("#again")                       # the match is over: the host may
-    second = [int(x) for x in page.locator("#results tbody td:nth-child(3)").all_inner_texts()]
-    totals = [int(x) for x in page.locator("#results tbody td:nth-child(4)").all_inner_texts()]
+    second = [int(x) for x in page.locator(ROUND_COLUMN.format(3)).all_inner_texts()]
+    totals = [int(x) for x in page.locator(ROUND_COLUMN.format(4)).all_inner_texts()]
     assert totals == [a + b for a, b in zip(first, second, strict=True)]
     summary = srv.api("GET", f"/api/tables/{table}")
     assert isinstance(summary, dict)

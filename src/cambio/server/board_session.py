@@ -78,6 +78,11 @@ class BoardSession:
     def totals(self) -> list[int] | None:
         return None
 
+    def result(self) -> dict[str, Any]:
+        out = self.board.outcome if self.board is not None else None
+        return {"scores": [], "totals": None,
+                "winners": list(out.winners) if out is not None else None}
+
     def in_setup(self) -> bool:
         return self.board is None and self.setup is not None
 

@@ -86,6 +86,11 @@ class CardSession:
     def totals(self) -> list[int] | None:
         return list(self.match.totals)
 
+    def result(self) -> dict[str, Any]:
+        m = self.match
+        return {"scores": [list(s) for s in m.round_scores], "totals": list(m.totals),
+                "winners": m.winners() if m.is_over() else None}
+
     # ------------------------------------------------------------------ acting
     def parse(self, text: str) -> int:
         try:

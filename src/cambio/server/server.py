@@ -18,6 +18,7 @@ from .errors import NOT_FOUND, UNAVAILABLE, ProtocolError
 from .games import GameKind, game_kinds
 from .limits import AddressLimiter
 from .listing import listing_options
+from .match import past_results
 from .session import derive
 from .settings import Settings
 from .store import SeatRow, Store, TableRow, open_store
@@ -89,6 +90,7 @@ class Server:
         """Build a table and replay its current game, on the event loop (start-up)."""
         table = Table(self.store, self.settings, self.games, row, self.store.seats(row.id))
         table.install_game(table.build_game())
+        table.history = past_results(self.store, table.new_session, table.id, table.game_no)
         self.tables[row.id] = table
         table.start_actor()
         return table
@@ -101,6 +103,7 @@ class Server:
             return None
         table = Table(self.store, self.settings, self.games, row, self.store.seats(row.id))
         table.built = table.build_game()
+        table.history = past_results(self.store, table.new_session, table.id, table.game_no)
         return table
 
     async def _sweep(self) -> None:

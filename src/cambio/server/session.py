@@ -71,6 +71,10 @@ class Session(Protocol):
 
     def totals(self) -> list[int] | None: ...
 
+    def result(self) -> dict[str, Any]:
+        """``{"scores", "totals", "winners"}``: each finished round's scores, the totals
+        (``None`` for the board game) and the game's winners (``None`` until it is over)."""
+
     def view(self, seat: int | None) -> dict[str, Any]: ...
 
     def decider(self) -> int | None:

@@ -96,6 +96,7 @@ class Acting(Connections):
 
     def _arm_next_round(self) -> None:
         delay = self.settings.round_pause / self.settings.bot_speed
+        self.next_round_at = time.monotonic() + delay
         self.round_timer = asyncio.get_running_loop().call_later(
             delay, self.post, self._next_round, self.game_no)
 

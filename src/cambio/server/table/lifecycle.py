@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from ..match import replay_game
 from ..session import Session, derive
 from ..store import Store
 from .acting import Acting
@@ -49,18 +50,7 @@ class Lifecycle(Acting):
         seed. Touches nothing of the table, so it may run in a worker thread."""
         if self.game_no == 0:
             return None
-        found = self.store.game_seed(self.id, self.game_no)
-        if found is None:
-            raise RuntimeError(f"table {self.id}: game {self.game_no} is not stored")
-        game_seed = found[0]
-        session = self.new_session(game_seed, self.game_no)
-        for round_no, header in self.store.rounds(self.id, self.game_no):
-            session.deal(header)
-            for seat, text in self.store.actions(self.id, self.game_no, round_no):
-                session.play(seat, text, session.version)
-            if session.round_over():
-                session.finish_round()
-        return session, game_seed
+        return replay_game(self.store, self.new_session, self.id, self.game_no)
 
     def install_game(self, built: tuple[Session, int] | None) -> None:
         """Make a game from :meth:`build_game` the table's own (on the event loop)."""

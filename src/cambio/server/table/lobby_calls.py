@@ -103,5 +103,10 @@ class LobbyCalls(Lifecycle):
     async def again(self) -> dict[str, Any]:
         if self.status != "finished":
             raise ProtocolError("conflict", "the game is not over yet")
+        old = self.session
+        done = {"game_no": self.game_no, **old.result()} if old is not None \
+            and old.game_over() else None
         await self.begin_game(self.game_no + 1, [])
+        if done is not None:  # the rematch keeps the history
+            self.history.append(done)
         return self.summary()

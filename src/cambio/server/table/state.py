@@ -4,6 +4,7 @@ public summary of it the lobby and the players see."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -12,6 +13,7 @@ from typing import Any
 
 from ..games import GameKind
 from ..listing import listing_fields
+from ..match import summary_fields
 from ..session import Session
 from ..settings import Settings
 from ..store import SeatRow, Store, TableRow
@@ -72,6 +74,9 @@ class TableState(Actor):
         self.poll_timers: dict[int, asyncio.TimerHandle] = {}
         self.polled: dict[int, int | None] = {}
         self.round_timer: asyncio.TimerHandle | None = None
+        self.next_round_at: float | None = None
+        self.history: list[dict[str, Any]] = []
+        """The results of the table's earlier games (:func:`..match.past_results`)."""
         self.away_timers: dict[int, asyncio.TimerHandle] = {}
 
     def seat_for_hash(self, token_hash: str) -> int | None:
@@ -106,6 +111,9 @@ class TableState(Actor):
             "created": datetime.fromtimestamp(self.created, UTC).isoformat(timespec="seconds"),
             "halted": self.halted,
             "clock": self.config.get("clock"),
+            **summary_fields(s, self.history, self.players, None if self.round_timer is None
+                             or self.next_round_at is None
+                             else self.next_round_at - time.monotonic()),
         })
         out.update(listing_fields(self.config))
         return out

@@ -5,6 +5,7 @@
 // Everything drawn comes from the view the server sent: a card code that is not in the view
 // is never rendered. The client sends only action texts taken from view.legal.
 import { getAssist, h, morphChildren, seatName, setAssist } from "./common.js";
+import { matchOver, nextRoundNote, tableHistory } from "./match.js";
 import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
 import { loadRules, powerText } from "./rules.js";
 
@@ -654,9 +655,9 @@ export class CardsUI {
       const k = sum.game_no !== undefined ? `?game=${sum.game_no}` : "";
       buttons.append(h("a.button", { href: `/r/${encodeURIComponent(this.ctx.tableId)}${k}`, id: "replay-link" }, "Watch the replay"));
     } else {
-      buttons.append(h("p.muted", null, "The next round is dealt in a few seconds…"));
+      buttons.append(nextRoundNote(sum));
     }
-    panel.append(buttons);
+    panel.append(matchOver(sum, this.seat), tableHistory(sum, this.seat), buttons);
     return panel;
   }
 

@@ -1,0 +1,116 @@
+// Match flow on the card table: the match-over screen (the match winner, every round's scores,
+// a chart of the running totals, the table's earlier matches and wins) and the countdown to
+// the next round. Everything comes from the table summary (`result`, `history`, `wins`,
+// `next_round`; protocol 2): the page computes no score itself.
+import { h, seatName } from "./common.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const COLOURS = ["#f7d774", "#8fd19e", "#8ab6f9", "#f08a7e", "#c9a0f2", "#7fd6d0", "#f5b070", "#d0d0d0"];
+
+/** "Next round in 4 s", counting down by itself (see tick()). */
+export function nextRoundNote(summary) {
+  const left = summary && typeof summary.next_round === "number" ? summary.next_round : null;
+  if (left === null) return h("p.muted", null, "The next round is dealt in a few seconds…");
+  const until = performance.now() + left * 1000;
+  return h("p.next-round", { id: "next-round", dataset: { until: String(until), key: "next-round" } },
+    countdownText(until));
+}
+
+function countdownText(until) {
+  const s = Math.max(0, Math.ceil((until - performance.now()) / 1000));
+  return s > 0 ? `Next round in ${s} s` : "Dealing…";
+}
+
+function tick() {
+  for (const el of document.querySelectorAll(".next-round[data-until]")) {
+    const text = countdownText(Number(el.dataset.until));
+    if (el.textContent !== text) el.textContent = text;
+  }
+}
+setInterval(tick, 250);
+
+function names(summary, seat) {
+  return (s) => (s === seat ? `You (${seatName(summary, s)})` : seatName(summary, s));
+}
+
+function winnersText(summary, winners, seat) {
+  const who = winners.map((s) => (s === seat ? "You" : seatName(summary, s)));
+  const verb = who.length === 1 && who[0] !== "You" ? "wins" : "win";
+  return `${who.join(" and ")} ${verb} the match!`;
+}
+
+/** The match-over screen of a finished card match of several rounds (null while it goes on). */
+export function matchOver(summary, seat) {
+  const result = summary && summary.result;
+  if (!result || !Array.isArray(result.winners) || summary.status !== "finished"
+    || !(summary.rounds > 1)) return null;
+  const n = summary.players;
+  const seats = Array.from({ length: n }, (_, s) => s);
+  const name = names(summary, seat);
+  const rounds = result.scores || [];
+  const box = h("section.match-over", { id: "match-over", "aria-label": "Match over", dataset: { key: "match-over" } },
+    h("h2", null, `Match over: ${winnersText(summary, result.winners, seat)}`),
+    h("div.match-scroll", null,
+      h("table.scores.match-scores", { id: "match-scores" },
+        h("thead", null, h("tr", null, h("th", null, "Round"), seats.map((s) => h("th", { scope: "col" }, name(s))))),
+        h("tbody", null, rounds.map((row, k) => h("tr", { dataset: { round: String(k + 1) } },
+          h("th", { scope: "row" }, String(k + 1)),
+          row.map((v) => h("td", null, String(v)))))),
+        h("tfoot", null, h("tr.total", null, h("th", { scope: "row" }, "Total"),
+          (result.totals || []).map((v, s) => h("td", { class: result.winners.includes(s) ? "win" : "" }, String(v))))))),
+    rounds.length > 1 ? scoreChart(summary, rounds, name) : null);
+  return box;
+}
+
+/** The table's earlier games and every seat's wins (after a rematch; null before). */
+export function tableHistory(summary, seat) {
+  const past = Array.isArray(summary.history) ? summary.history : [];
+  if (!past.length) return null;
+  const name = names(summary, seat);
+  const wins = summary.wins || [];
+  return h("div.match-history", { id: "match-history" },
+    h("h3", null, "Earlier games at this table"),
+    h("p.wins", null, wins.map((w, s) => `${name(s)}: ${w} win${w === 1 ? "" : "s"}`).join(" · ")),
+    h("ol.past-matches", null, past.map((g) => h("li", { dataset: { game: String(g.game_no) } },
+      `${summary.rounds > 1 ? "Match" : "Game"} ${g.game_no}: `,
+      (g.totals || []).map((t, s) => `${seatName(summary, s)} ${t}`).join(", "),
+      Array.isArray(g.winners) ? ` — ${g.winners.map((s) => seatName(summary, s)).join(" and ")} won` : ""))));
+}
+
+/** Running totals after each round, one line per seat (an inline SVG, no library). */
+function scoreChart(summary, rounds, name) {
+  const n = rounds[0].length;
+  const running = Array.from({ length: n }, () => [0]);
+  for (const row of rounds) row.forEach((v, s) => running[s].push(running[s][running[s].length - 1] + v));
+  const W = 320, H = 160, P = 28;
+  const max = Math.max(1, ...running.flat());
+  const min = Math.min(0, ...running.flat());
+  const x = (k) => P + (k * (W - 2 * P)) / rounds.length;
+  const y = (v) => H - P - ((v - min) * (H - 2 * P)) / (max - min);
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("class", "score-chart");
+  svg.setAttribute("id", "score-chart");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "Running totals after each round");
+  const add = (tag, attrs, text) => {
+    const el = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+    if (text !== undefined) el.textContent = text;
+    svg.append(el);
+    return el;
+  };
+  add("line", { x1: P, y1: y(min), x2: W - P, y2: y(min), class: "axis" });
+  add("line", { x1: P, y1: P / 2, x2: P, y2: H - P, class: "axis" });
+  for (let k = 0; k <= rounds.length; k += 1) add("text", { x: x(k), y: H - P + 14, class: "tick" }, String(k));
+  add("text", { x: 4, y: y(max) + 4, class: "tick" }, String(max));
+  running.forEach((pts, s) => {
+    add("polyline", {
+      points: pts.map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(" "),
+      stroke: COLOURS[s % COLOURS.length], class: "series", "data-seat": s,
+    });
+  });
+  const legend = h("ul.chart-legend", null, running.map((_, s) => h("li", null,
+    h("span.swatch", { style: `background:${COLOURS[s % COLOURS.length]}` }), name(s))));
+  return h("figure.chart", { dataset: { key: "chart" } }, svg, legend);
+}
