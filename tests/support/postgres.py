@@ -55,7 +55,9 @@ class PostgresCluster:
     """One ``postgres`` server; :meth:`create_database` gives each test server its own
     database in it."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, fsync: bool = False) -> None:
+        """``fsync``: as a production server (benchmarks of commit latency want it)."""
+        self.fsync = fsync
         self.bin = binaries()
         self.root = Path(tempfile.mkdtemp(prefix="cambio-pg-"))
         self.data = self.root / "data"
@@ -82,7 +84,8 @@ class PostgresCluster:
         options = " ".join([
             f"-p {self.port}", "-c listen_addresses=127.0.0.1",
             f"-c unix_socket_directories={self.root}", "-c max_connections=300",
-            "-c shared_buffers=32MB", "-c fsync=off", "-c synchronous_commit=on",
+            "-c shared_buffers=32MB", "-c synchronous_commit=on",
+            "-c fsync=" + ("on" if self.fsync else "off"),
         ])
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options,
                   "-w", "-t", "60", "start")

@@ -62,6 +62,8 @@ class Store(ABC):
     delete_table = staticmethod(sql.delete_table)
 
     def __init__(self) -> None:
+        self.commits = 0
+        """Transactions committed so far (each holds the writes of one or more writers)."""
         self._batch: list[tuple[list[Statement], asyncio.Future[None]]] = []
         self._flushing = False
         self._flusher: asyncio.Task[None] | None = None
@@ -134,6 +136,7 @@ class Store(ABC):
         results: list[Exception | None] = []
         try:
             self._commit([s for stmts in groups for s in stmts])
+            self.commits += 1
             results = [None] * len(groups)
         except self.errors:
             for stmts in groups:
@@ -143,6 +146,7 @@ class Store(ABC):
                     log.exception("store: a write failed")
                     results.append(exc)
                 else:
+                    self.commits += 1
                     results.append(None)
             return results
         self._after_flush()

