@@ -8,8 +8,9 @@ import pytest
 
 from cambio.bots.cards import SearchBot, make_bot
 from cambio.bots.cards.belief import Belief
-from cambio.bots.cards.search import determinize, parse_budget
-from cambio.cards import Rules, State, observe
+from cambio.bots.cards.search import caller_tilt, determinize, is_final_turn, parse_budget
+from cambio.cards import HIDDEN, Rules, State, observe
+from cambio.cards.actions import CAMBIO
 
 from .knowledge import permute_unseen
 
@@ -53,6 +54,49 @@ def test_search_decisions_depend_only_on_the_view(preset):
                 checked += 1
             state.apply(bots[seat].act(view), seat)
     assert checked > 10
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_last_turn_search_depends_only_on_the_view(preset):
+    """After another seat calls, every decision of the seat's last turn is searched; with
+    the cards it has not seen shuffled, it decides the same."""
+    rng = Random(preset)
+    checked = 0
+    for k in range(12):
+        players = 2 + k % 2
+        state = State(Rules.preset(preset), players, seed=k)
+        bots = [make_bot("memory", k) for _ in range(players)]
+        while not state.is_over():
+            seat = state.current_player()
+            view = observe(state, seat)
+            if is_final_turn(view) and len(view.legal) > 1:
+                twin = permute_unseen(state, seat, rng)
+                a = SearchBot(k, iterations=0, final=16).act(view)
+                b = SearchBot(k, iterations=0, final=16).act(observe(twin, seat))
+                assert a == b
+                checked += 1
+            state.apply(bots[seat].act(view), seat)
+    assert checked > 10
+
+
+def test_the_caller_is_dealt_low_cards():
+    """The last-turn model: a caller's unseen cards are tilted towards a low total."""
+    state = State(Rules.preset("rulebook"), 2, seed=3)
+    state.apply(CAMBIO, state.current_player())
+    view = observe(state, state.current_player())
+    assert is_final_turn(view)
+    belief = Belief(view)
+    assert view.caller is not None
+    lam = caller_tilt(view, belief)[view.caller]
+    assert lam > 0
+    rng = Random(0)
+    grid = view.grids[view.caller]
+    totals = []
+    for _ in range(300):
+        det = determinize(view, belief, rng, seat_tilt={view.caller: lam})
+        totals.append(sum(belief.values[det.grids[view.caller][i]]
+                          for i, c in enumerate(grid) if c == HIDDEN))
+    assert sum(totals) / len(totals) < belief.mean() * sum(c == HIDDEN for c in grid) / 2
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -9,14 +9,18 @@ from .easy import EasyBot
 from .expert import ExpertBot, ExpertParams
 from .memory import MemoryBot, MemoryParams
 from .random_bot import RandomBot
-from .search import SearchBot, parse_budget
+from .search import FINAL_ROLLOUTS, SearchBot, parse_budget
 
-HARD_BUDGET = "48it"
-"""The ``hard`` difficulty: ``search`` with this budget (see docs/cards-strength.md)."""
+HARD_BUDGET = "0it"
+"""The ``hard`` difficulty: ``search`` with this budget for the decisions ``expert`` finds
+close (none: measured, the focused search of close decisions was worth about a point for
+30-50 times the cost), plus :data:`~cambio.bots.cards.search.FINAL_ROLLOUTS` rollouts for each
+decision of its last turn after another seat calls (see docs/cards-strength.md)."""
 
 
 def _hard(seed: int) -> CardBot:
-    return SearchBot(seed, **parse_budget(HARD_BUDGET))  # type: ignore[arg-type]
+    return SearchBot(seed, **parse_budget(HARD_BUDGET),  # type: ignore[arg-type]
+                     final=FINAL_ROLLOUTS)
 
 BOTS: dict[str, Callable[[int], CardBot]] = {
     "random": RandomBot,

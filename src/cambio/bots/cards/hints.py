@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from cambio.cards import CardView, action_text
 
-from .search import SearchBot
+from .search import FINAL_ROLLOUTS, SearchBot
 
 HINT_ITERATIONS = 96
 """Rollouts per hint: more than ``hard`` spends per move, since a person waits anyway."""
@@ -45,7 +45,8 @@ class Hint:
 
 def suggest(view: CardView, seed: int = 0, iterations: int = HINT_ITERATIONS) -> Hint:
     """The hard bot's move for ``view``, with its estimated effect on the round score."""
-    bot = SearchBot(seed, iterations=iterations, focused=False)
+    bot = SearchBot(seed, iterations=iterations, focused=False,
+                    final=max(iterations, FINAL_ROLLOUTS))
     action = bot.act(view)
     est = bot.last_estimates
     if action not in est:

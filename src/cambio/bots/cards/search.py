@@ -21,6 +21,15 @@ seeded generator, so the same view and seed give the same decision whatever the 
 cards really are (``tests/cards/test_search.py`` checks it). What opponents know of their
 own cards is not in the view; determinizations assume each opponent knows its own grid.
 
+**The last turn.** When another seat has called Cambio, the seat's final turn decides the
+round, and every legal move there (snaps of unseen cards aside) is compared by ``final``
+rollouts, which are short (the round ends with the turn, or after the other seats' final
+turns) and so cheap. The caller's cards we have not seen are dealt low
+(:func:`caller_tilt`: a player calls when low), and the move with the best mean wins, prior
+or not: here the heuristic is weakest, since it minimises an expected total when only
+beating the caller counts (+2.6 points of win share against ``memory``;
+docs/cards-strength.md).
+
 Budgets: ``search:300ms`` (wall time per decision) or ``search:4000it`` (rollouts per
 decision; reproducible, and what the difficulty ``hard`` uses).
 """
@@ -37,14 +46,14 @@ from cambio.cards.actions import PASS, SKIP, SNAP
 from cambio.cards.state import PH_POLL, POWER_NAMES, WINDOW_ANYONE, WINDOW_CLOSED
 
 from .belief import Belief
-from .expert import ExpertBot, opponent_lambda
+from .expert import ExpertBot, opponent_lambda, tilt_lambda
 from .memory import MemoryBot
 
 _POWER_CODES = {str(p): code for code, p in POWER_NAMES.items() if p != Power.NONE}
 
 
 def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.0,
-                knows: float = 1.0) -> State:
+                knows: float = 1.0, seat_tilt: dict[int, float] | None = None) -> State:
     """A full state consistent with ``view``, its unseen cards dealt by ``belief``.
 
     With ``tilt`` λ > 0 an opponent's unseen card is drawn with weight ``exp(-λ·value)``
@@ -57,6 +66,8 @@ def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.
     cards = belief.sample(rng)
     values = belief.values
     weights = [math.exp(-tilt * values[c]) for c in range(len(values))] if tilt else None
+    special = {seat: [math.exp(-lam * values[c]) for c in range(len(values))]
+               for seat, lam in (seat_tilt or {}).items()}
     s = State(view.rules, n, seed=rng.getrandbits(62), dealer=view.dealer, polled=True)
     grids: list[list[int]] = []
     known: list[list[int]] = []
@@ -68,8 +79,9 @@ def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.
                 row.append(EMPTY)
                 kk.append(0)
             elif c == HIDDEN:
-                if weights is not None and seat != me:
-                    j = _weighted_index(cards, weights, rng)
+                w_seat = special.get(seat, weights)
+                if w_seat is not None and seat != me:
+                    j = _weighted_index(cards, w_seat, rng)
                     cards[j], cards[-1] = cards[-1], cards[j]
                 row.append(cards.pop())
                 kk.append(1 << seat if seat != me and rng.random() < knows else 0)
@@ -171,7 +183,7 @@ class SearchBot:
     def __init__(self, seed: int = 0, *, iterations: int | None = 64,
                  seconds: float | None = None, z: float = 1.0,
                  prior: MemoryBot | None = None, tilt: bool = True,
-                 knows: float = 0.6, focused: bool = True) -> None:
+                 knows: float = 0.6, focused: bool = True, final: int = 0) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a search needs a budget: iterations or seconds")
         self.seed = seed
@@ -181,6 +193,8 @@ class SearchBot:
         self.tilt = tilt
         self.focused = focused
         self.knows = knows
+        self.final = final
+        """Rollouts for each decision of the last turn after another seat calls (0: none)."""
         self.rng = Random(seed)
         self.prior = prior if prior is not None else ExpertBot(seed)
         self.policy: list[MemoryBot] = []
@@ -193,8 +207,14 @@ class SearchBot:
         self.last_estimates = {}
         if len(legal) == 1:
             return prior
+        if self.final and is_final_turn(view):
+            cands = [prior, *[a for a in legal if a != prior and a & 31 != SNAP]]
+            if len(cands) > 1:
+                return self.search(view, prior, cands, iterations=self.final, z=0.0,
+                                   caller=True)
+            return prior
         cands = self.candidates(view, prior)
-        if len(cands) == 1:
+        if len(cands) == 1 or self.iterations == 0:
             return prior
         return self.search(view, prior, cands)
 
@@ -217,27 +237,33 @@ class SearchBot:
             out = [SKIP] if SKIP in legal else []
         return [prior, *[a for a in out if a != prior]]
 
-    def search(self, view: CardView, prior: Action, cands: list[Action]) -> Action:
+    def search(self, view: CardView, prior: Action, cands: list[Action], *,
+               iterations: int | None = None, z: float | None = None,
+               caller: bool = False) -> Action:
         assert view.seat is not None
         me = view.seat
         if len(self.policy) != view.players:
             self.policy = [MemoryBot(self.seed + s) for s in range(view.players)]
         belief = Belief(view)
         lam = opponent_lambda(view, belief) if self.tilt else 0.0
+        seat_tilt = caller_tilt(view, belief) if caller else None
         k = len(cands)
         sums = [0.0] * k
         scores = [0.0] * k
         diffs = [0.0] * k  # paired: candidate minus prior
         diffs_sq = [0.0] * k
         done = 0
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        limit = self.iterations
+        deadline = None if self.seconds is None or iterations is not None \
+            else time.perf_counter() + self.seconds
+        limit = self.iterations if iterations is None else iterations
+        zz = self.z if z is None else z
         while True:
             if limit is not None and done * k >= limit:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            det = determinize(view, belief, self.rng, tilt=lam, knows=self.knows)
+            det = determinize(view, belief, self.rng, tilt=lam, knows=self.knows,
+                              seat_tilt=seat_tilt)
             base = 0.0
             for i, a in enumerate(cands):
                 s = det.clone()
@@ -259,10 +285,40 @@ class SearchBot:
         for i in range(1, k):
             mean = diffs[i] / done
             var = max(0.0, diffs_sq[i] / done - mean * mean)
-            margin = self.z * math.sqrt(var / done) if done > 1 else math.inf
+            margin = zz * math.sqrt(var / done) if done > 1 else math.inf
             if mean > margin and mean > best_score:
                 best, best_score = cands[i], mean
         return best
+
+
+FINAL_ROLLOUTS = 100
+"""Rollouts per decision of the seat's last turn after another seat calls (``hard``'s)."""
+
+CALLER_TOTAL = 3.0
+"""What a player who calls Cambio is taken to hold in all (a caller calls when low)."""
+
+
+def is_final_turn(view: CardView) -> bool:
+    """Whether the seat is playing its last turn after someone else called Cambio."""
+    return view.caller is not None and view.caller != view.seat and view.phase != Phase.POLL \
+        and view.turn == view.seat
+
+
+def caller_tilt(view: CardView, belief: Belief) -> dict[int, float]:
+    """The tilt for the caller's cards we have not seen: low enough that its expected total
+    is :data:`CALLER_TOTAL` (a model of callers, not evidence in the view)."""
+    caller = view.caller
+    dist = belief.value_dist()
+    if caller is None or not dist:
+        return {}
+    grid = view.grids[caller]
+    hidden = sum(1 for c in grid if c == HIDDEN)
+    if not hidden:
+        return {}
+    known = sum(belief.values[c] for c in grid if c >= 0)
+    mean = sum(v * p for v, p in dist)
+    target = min(mean, max(dist[0][0] + 0.5, (CALLER_TOTAL - known) / hidden))
+    return {caller: tilt_lambda(dist, target)}
 
 
 def parse_budget(spec: str) -> dict[str, float | int | None]:
