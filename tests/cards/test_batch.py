@@ -146,7 +146,7 @@ def test_cpython_random_is_reproduced_exactly():
     for seed in (0, 1, 2**32 - 1, 2**32, 2**63 + 5, 2**64 - 1):
         k.mt_seed(mt, np.uint64(seed))
         r = random.Random(seed)
-        assert [k.mt_random(mt) for _ in range(50)] == [r.random() for _ in range(50)]
+        assert [k.mt_random(mt) for _ in range(700)] == [r.random() for _ in range(700)]
         assert [k.mt_randbelow(mt, n) for n in range(1, 60)] == \
             [r.randrange(n) for n in range(1, 60)]
 
@@ -166,3 +166,14 @@ def test_sim_gives_the_same_summary_on_both_engines(tmp_path):
         choose_engine(mixed, "batch")
     recorded = SimConfig(Rules.preset("house"), 2, ("random",) * 2, 10, record_dir=tmp_path)
     assert choose_engine(recorded, "auto") == "python"
+
+
+def test_generators_seeded_side_by_side_are_cpythons():
+    seeds = [0, 1, 2**32 - 1, 2**32, 2**63 + 5, 2**64 - 1, 12345, 2**40 + 3, 99]
+    lanes = np.zeros((625, len(seeds)), dtype=np.int64)
+    kw = np.zeros((2, len(seeds)), dtype=np.int64)
+    k.mt_seed_lanes(lanes, np.array(seeds, dtype=np.uint64), len(seeds), kw)
+    for g, seed in enumerate(seeds):
+        r = random.Random(seed)
+        mt = lanes[:, g].copy()
+        assert [k.mt_random(mt) for _ in range(700)] == [r.random() for _ in range(700)]

@@ -100,6 +100,10 @@ class Batch:
         self.sc = np.zeros((games, k.N_SC), dtype=np.int64)
         self.poll = np.zeros((games, players), dtype=np.int64)
         self.mt = np.zeros(625, dtype=np.int64)
+        self.lanes = np.zeros((625, k.LANES), dtype=np.int64)
+        """Generators seeded side by side (the deals of ``k.LANES`` games at a time)."""
+        self.keys = np.zeros(k.LANES, dtype=np.uint64)
+        self.kw = np.zeros((2, k.LANES), dtype=np.int64)
         self._acts = np.zeros((games, self.max_actions), dtype=np.int64)
         self._counts = np.zeros(games, dtype=np.int64)
         self._scratch = np.zeros(d * players + 8, dtype=np.int64)
@@ -112,8 +116,9 @@ class Batch:
             raise ValueError(f"{len(seeds)} seeds for {self.games} games")
         d = np.full(self.games, self.players - 1, dtype=np.int64) if dealers is None else \
             np.array([x % self.players for x in dealers], dtype=np.int64)
-        k.reset_all(uint64_seeds(seeds), d, self.full, self.grid, self.known, self.glen, self.deck,
-                    self.pile, self.sc, self.poll, self.rf, self.mt)
+        k.reset_all(uint64_seeds(seeds), d, self.full, self.grid, self.known, self.glen,
+                    self.deck, self.pile, self.sc, self.poll, self.rf, self.lanes, self.keys,
+                    self.kw)
 
     def legal_actions(self) -> tuple[I64, I64]:
         """``(actions, counts)``: game ``i``'s legal actions are ``actions[i, :counts[i]]``,
@@ -247,7 +252,8 @@ def play_uniform(rules: Rules, players: int, seeds: Sequence[int], policy_seed: 
     (``benchmarks/cards_random.py``'s policy); the policy's own stream is splitmix64."""
     b = Batch(rules, players, len(seeds))
     k.play_uniform_all(uint64_seeds(seeds), b.full, b.grid, b.known, b.glen, b.deck, b.pile, b.sc,
-                       b.poll, b.rf, b.mt, b._acts[0], b._scratch, policy_seed, no_call_before)
+                       b.poll, b.rf, b.mt, b._acts[0], b._scratch, policy_seed, no_call_before,
+                       b.lanes, b.keys, b.kw)
     return batch_results_of(b)
 
 

@@ -72,20 +72,29 @@ def draw_chance(sc: Any, i: int) -> Any:
     return mix64(_U(sc[i, SEED]) * _U(0x100000001B3) + _U(sc[i, CHANCE]))
 
 
+def _mt_base() -> Any:
+    """``init_genrand(19650218)``: the state ``init_by_array`` starts from, for every seed."""
+    mt = [19650218]
+    for j in range(1, 624):
+        prev = mt[-1]
+        mt.append((1812433253 * (prev ^ (prev >> 30)) + j) & 0xFFFFFFFF)
+    return np.array(mt, dtype=np.int64)
+
+
+MT_BASE = _mt_base()
+
+
 @_jit
 def mt_seed(mt: Any, seed: Any) -> None:
     """CPython's ``Random(seed)`` for a non-negative int below 2**64: ``init_by_array`` on
-    its 32-bit words. ``mt[624]`` is the index (624: regenerate before the next draw)."""
+    its 32-bit words. ``mt[624]`` is the index (624: twist before the next draw)."""
     lo = np.int64(_U(seed) & _U(0xFFFFFFFF))
     hi = np.int64(_U(seed) >> _U(32))
     keylen = 2 if hi else 1
     mask = 0xFFFFFFFF
+    for j in range(624):
+        mt[j] = MT_BASE[j]
     # ``prev`` is always mt[a - 1], kept in a register.
-    prev = 19650218
-    mt[0] = prev
-    for j in range(1, 624):
-        prev = (1812433253 * (prev ^ (prev >> 30)) + j) & mask
-        mt[j] = prev
     prev = mt[0]
     a = 1
     b = 0
@@ -112,20 +121,56 @@ def mt_seed(mt: Any, seed: Any) -> None:
 
 
 @_jit
+def mt_seed_lanes(mts: Any, keys: Any, count: int, kw: Any) -> None:
+    """``mt_seed(mts[:, g], keys[g])`` for ``g < count``, the lanes' chains interleaved.
+
+    Seeding is a chain of about 1,250 dependent multiply-adds per generator; stepping
+    ``count`` generators side by side (``mts`` lane-minor, shape ``(625, lanes)``) lets the
+    CPU overlap them. ``kw`` (``(2, lanes)``) holds each lane's key word for even and odd
+    steps of ``init_by_array`` (``hi + 1`` on odd steps for a two-word key).
+    """
+    mask = 0xFFFFFFFF
+    for g in range(count):
+        lo = np.int64(_U(keys[g]) & _U(mask))
+        hi = np.int64(_U(keys[g]) >> _U(32))
+        kw[0, g] = lo
+        kw[1, g] = hi + 1 if hi else lo
+    for a in range(624):
+        for g in range(count):
+            mts[a, g] = MT_BASE[a]
+    for a in range(1, 624):
+        par = (a - 1) & 1
+        for g in range(count):
+            p = mts[a - 1, g]
+            mts[a, g] = ((mts[a, g] ^ (((p ^ (p >> 30)) * 1664525) & mask)) + kw[par, g]) & mask
+    for g in range(count):
+        p = mts[623, g]
+        mts[0, g] = p
+        mts[1, g] = ((mts[1, g] ^ (((p ^ (p >> 30)) * 1664525) & mask)) + kw[1, g]) & mask
+    for a in range(2, 624):
+        for g in range(count):
+            p = mts[a - 1, g]
+            mts[a, g] = ((mts[a, g] ^ (((p ^ (p >> 30)) * 1566083941) & mask)) - a) & mask
+    for g in range(count):
+        p = mts[623, g]
+        mts[1, g] = ((mts[1, g] ^ (((p ^ (p >> 30)) * 1566083941) & mask)) - 1) & mask
+        mts[0, g] = 0x80000000
+        mts[624, g] = 624
+
+
+@_jit
 def mt_next(mt: Any) -> Any:
-    """The next 32-bit output (``genrand_uint32``)."""
-    if mt[624] >= 624:
-        for k in range(227):
-            y = (mt[k] & 0x80000000) | (mt[k + 1] & 0x7FFFFFFF)
-            mt[k] = mt[k + 397] ^ (y >> 1) ^ ((y & 1) * 0x9908B0DF)
-        for k in range(227, 623):
-            y = (mt[k] & 0x80000000) | (mt[k + 1] & 0x7FFFFFFF)
-            mt[k] = mt[k - 227] ^ (y >> 1) ^ ((y & 1) * 0x9908B0DF)
-        y = (mt[623] & 0x80000000) | (mt[0] & 0x7FFFFFFF)
-        mt[623] = mt[396] ^ (y >> 1) ^ ((y & 1) * 0x9908B0DF)
-        mt[624] = 0
-    y = mt[mt[624]]
-    mt[624] += 1
+    """The next 32-bit output (``genrand_uint32``). The twist is done word by word as the
+    words are used (the same values: word ``k`` reads words ``k + 1`` and ``k + 397`` as
+    they were, or ``k - 227`` as already twisted), so a shuffle of 54 cards twists 106 words
+    instead of 624."""
+    k = mt[624]
+    if k >= 624:
+        k = 0
+    y = (mt[k] & 0x80000000) | (mt[k + 1 if k < 623 else 0] & 0x7FFFFFFF)
+    y = mt[k + 397 if k < 227 else k - 227] ^ (y >> 1) ^ ((y & 1) * 0x9908B0DF)
+    mt[k] = y
+    mt[624] = k + 1
     y ^= y >> 11
     y ^= (y << 7) & 0x9D2C5680
     y ^= (y << 15) & 0xEFC60000
@@ -157,6 +202,12 @@ def mt_randbelow(mt: Any, n: int) -> Any:
 def shuffle(cards: Any, i: int, count: int, seed: Any, mt: Any) -> None:
     """``state._shuffle`` on ``cards[i, :count]``."""
     mt_seed(mt, seed)
+    shuffle_seeded(cards, i, count, mt)
+
+
+@_jit
+def shuffle_seeded(cards: Any, i: int, count: int, mt: Any) -> None:
+    """Fisher-Yates on ``cards[i, :count]`` from ``mt``, already seeded."""
     for k in range(count - 1, 0, -1):
         j = int(mt_random(mt) * (k + 1))
         t = cards[i, k]
@@ -613,13 +664,37 @@ def apply(i: int, action: int, grid: Any, known: Any, glen: Any, deck: Any, pile
 def reset(i: int, seed: Any, dealer: int, full: Any, grid: Any, known: Any, glen: Any,
           deck: Any, pile: Any, sc: Any, poll: Any, rf: Any, mt: Any) -> None:
     """Shuffle, deal and give the opening peek (``State.__init__`` without ``deck``)."""
+    mt_seed(mt, deal_key(seed))
+    deal(i, seed, dealer, full, grid, known, glen, deck, pile, sc, poll, rf, mt)
+
+
+@_jit
+def deal_key(seed: Any) -> Any:
+    """The seed of the deal's shuffle: the round's first chance draw."""
+    return mix64(_U(seed) * _U(0x100000001B3) + _U(1))
+
+
+@_jit
+def seed_deals(seeds: Any, first: int, count: int, lanes: Any, keys: Any, kw: Any) -> None:
+    """Seed the shuffles of games ``first .. first+count-1`` in ``lanes[:, 0..count-1]``,
+    side by side (:func:`mt_seed_lanes`)."""
+    for g in range(count):
+        keys[g] = deal_key(seeds[first + g])
+    mt_seed_lanes(lanes, keys, count, kw)
+
+
+@_jit
+def deal(i: int, seed: Any, dealer: int, full: Any, grid: Any, known: Any, glen: Any,
+         deck: Any, pile: Any, sc: Any, poll: Any, rf: Any, mt: Any) -> None:
+    """:func:`reset` with ``mt`` already seeded by ``deal_key(seed)``."""
     n = rf[R_PLAYERS]
     sc[i, :] = 0
     sc[i, SEED] = np.int64(_U(seed))
+    sc[i, CHANCE] = 1
     total = full.shape[0]
     for j in range(total):
         deck[i, j] = full[j]
-    shuffle(deck, i, total, draw_chance(sc, i), mt)
+    shuffle_seeded(deck, i, total, mt)
     # deck[i, :total] is the shuffled list, top first; seat s gets cards 4s .. 4s+3.
     for s in range(n):
         glen[i, s] = 4
@@ -703,11 +778,21 @@ def count_cards(i: int, seat: int, grid: Any, glen: Any) -> int:
 
 
 # ------------------------------------------------------------------------------ batch loops
+LANES = 8
+"""Games whose deals are seeded side by side (see :func:`mt_seed_lanes`)."""
+
+
 @_jit
 def reset_all(seeds: Any, dealers: Any, full: Any, grid: Any, known: Any, glen: Any,
-              deck: Any, pile: Any, sc: Any, poll: Any, rf: Any, mt: Any) -> None:
-    for i in range(seeds.shape[0]):
-        reset(i, seeds[i], dealers[i], full, grid, known, glen, deck, pile, sc, poll, rf, mt)
+              deck: Any, pile: Any, sc: Any, poll: Any, rf: Any, lanes: Any, keys: Any,
+              kw: Any) -> None:
+    for first in range(0, seeds.shape[0], LANES):
+        count = min(LANES, seeds.shape[0] - first)
+        seed_deals(seeds, first, count, lanes, keys, kw)
+        for g in range(count):
+            i = first + g
+            deal(i, seeds[i], dealers[i], full, grid, known, glen, deck, pile, sc, poll, rf,
+                 lanes[:, g])
 
 
 @_jit
@@ -728,19 +813,24 @@ def step_all(actions: Any, grid: Any, known: Any, glen: Any, deck: Any, pile: An
 @_jit
 def play_uniform_all(seeds: Any, full: Any, grid: Any, known: Any, glen: Any, deck: Any,
                      pile: Any, sc: Any, poll: Any, rf: Any, mt: Any, out: Any, scratch: Any,
-                     policy_seed: int, no_call_before: int) -> None:
+                     policy_seed: int, no_call_before: int, lanes: Any, keys: Any,
+                     kw: Any) -> None:
     """Whole rounds of uniform random play (``benchmarks/cards_random.py``'s policy: no
     Cambio call before turn ``no_call_before``), the policy drawing from splitmix64."""
     ctr = _U(policy_seed)
-    for i in range(seeds.shape[0]):
-        reset(i, seeds[i], rf[R_PLAYERS] - 1, full, grid, known, glen, deck, pile, sc, poll,
-              rf, mt)
-        while sc[i, PHASE] != PH_ROUND_OVER:
-            k = legal(i, grid, glen, sc, poll, rf, out, scratch)
-            lo = 0
-            if out[0] == CAMBIO and sc[i, TURN_NUMBER] < no_call_before:
-                lo = 1
-            ctr += _U(1)
-            r = np.int64(mix64(ctr) >> _U(11))
-            action = out[lo + r % (k - lo)]
-            apply(i, action, grid, known, glen, deck, pile, sc, poll, rf, mt)
+    for first in range(0, seeds.shape[0], LANES):
+        count = min(LANES, seeds.shape[0] - first)
+        seed_deals(seeds, first, count, lanes, keys, kw)
+        for g in range(count):
+            i = first + g
+            deal(i, seeds[i], rf[R_PLAYERS] - 1, full, grid, known, glen, deck, pile, sc,
+                 poll, rf, lanes[:, g])
+            while sc[i, PHASE] != PH_ROUND_OVER:
+                k = legal(i, grid, glen, sc, poll, rf, out, scratch)
+                lo = 0
+                if out[0] == CAMBIO and sc[i, TURN_NUMBER] < no_call_before:
+                    lo = 1
+                ctr += _U(1)
+                r = np.int64(mix64(ctr) >> _U(11))
+                action = out[lo + r % (k - lo)]
+                apply(i, action, grid, known, glen, deck, pile, sc, poll, rf, mt)

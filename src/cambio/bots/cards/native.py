@@ -476,27 +476,45 @@ def memory_act(i: int, seat: int, acts: Any, nleg: int, grid: Any, known: Any, g
 
 # ------------------------------------------------------------------------------ whole rounds
 @_jit
-def play_bots_all(seeds: Any, dealers: Any, kinds: Any, bot_seeds: Any, full: Any, grid: Any,
-                  known: Any, glen: Any, deck: Any, pile: Any, sc: Any, poll: Any, rf: Any,
-                  mt: Any, bot_mt: Any, out: Any, scratch: Any, vidx: Any, vval: Any,
+def play_bots_all(seeds: Any, dealers: Any, kinds: Any, rank: Any, bot_seeds: Any, full: Any,
+                  grid: Any, known: Any, glen: Any, deck: Any, pile: Any, sc: Any, poll: Any,
+                  rf: Any, mt: Any, lanes: Any, keys: Any, kw: Any, bot_lanes: Any,
+                  bot_keys: Any, bot_kw: Any, out: Any, scratch: Any, vidx: Any, vval: Any,
                   vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any,
                   kf: Any) -> None:
-    """Whole rounds, seat ``s`` played by native bot ``kinds[s]`` (seeded ``bot_seeds``)."""
+    """Whole rounds, seat ``s`` played by native bot ``kinds[s]`` (seeded ``bot_seeds``).
+
+    ``k.LANES`` games at a time: their deals' generators and their random seats' generators
+    (seat ``s`` is the ``rank[s]``-th random seat) are seeded side by side first."""
     n = rf[k.R_PLAYERS]
-    for i in range(seeds.shape[0]):
-        k.reset(i, seeds[i], dealers[i], full, grid, known, glen, deck, pile, sc, poll, rf, mt)
-        for s in range(n):
-            if kinds[s] == RANDOM:
-                k.mt_seed(bot_mt[s], bot_seeds[i, s])
-        while sc[i, k.PHASE] != k.PH_ROUND_OVER:
-            nleg = k.legal(i, grid, glen, sc, poll, rf, out, scratch)
-            seat = k.current_player(i, sc, poll)
-            if kinds[seat] == RANDOM:
-                action = out[k.mt_randbelow(bot_mt[seat], nleg)]
-            else:
-                action = memory_act(i, seat, out, nleg, grid, known, glen, pile, sc, rf, vidx,
-                                    vval, vcount, prm, vg, cnt, dv, dp, kf)
-            k.apply(i, action, grid, known, glen, deck, pile, sc, poll, rf, mt)
+    randoms = 0
+    for s in range(n):
+        if kinds[s] == RANDOM:
+            randoms += 1
+    for first in range(0, seeds.shape[0], k.LANES):
+        count = min(k.LANES, seeds.shape[0] - first)
+        k.seed_deals(seeds, first, count, lanes, keys, kw)
+        if randoms:
+            m = 0
+            for g in range(count):
+                for s in range(n):
+                    if kinds[s] == RANDOM:
+                        bot_keys[m] = bot_seeds[first + g, s]
+                        m += 1
+            k.mt_seed_lanes(bot_lanes, bot_keys, m, bot_kw)
+        for g in range(count):
+            i = first + g
+            k.deal(i, seeds[i], dealers[i], full, grid, known, glen, deck, pile, sc, poll, rf,
+                   lanes[:, g])
+            while sc[i, k.PHASE] != k.PH_ROUND_OVER:
+                nleg = k.legal(i, grid, glen, sc, poll, rf, out, scratch)
+                seat = k.current_player(i, sc, poll)
+                if kinds[seat] == RANDOM:
+                    action = out[k.mt_randbelow(bot_lanes[:, g * randoms + rank[seat]], nleg)]
+                else:
+                    action = memory_act(i, seat, out, nleg, grid, known, glen, pile, sc, rf,
+                                        vidx, vval, vcount, prm, vg, cnt, dv, dp, kf)
+                k.apply(i, action, grid, known, glen, deck, pile, sc, poll, rf, mt)
 
 
 @_jit
@@ -564,12 +582,16 @@ def play_native(rules: Rules, players: int, bots: Sequence[str], seeds: Sequence
     if len(bots) != players:
         raise ValueError(f"{len(bots)} bots for {players} seats")
     kinds = bot_kinds(bots)
+    rank = np.cumsum(kinds == RANDOM) - 1
     b = Batch(rules, players, len(seeds))
     bs = uint64_seeds([x for row in bot_seeds for x in row]).reshape(len(seeds), players)
-    bot_mt = np.zeros((players, 625), dtype=np.int64)
+    width = k.LANES * players
     play_bots_all(uint64_seeds(seeds), np.array([d % players for d in dealers], dtype=np.int64),
-                  kinds, bs, b.full, b.grid, b.known, b.glen, b.deck, b.pile, b.sc, b.poll,
-                  b.rf, b.mt, bot_mt, b._acts[0], b._scratch, *memory_tables(b))
+                  kinds, rank.astype(np.int64), bs, b.full, b.grid, b.known, b.glen, b.deck,
+                  b.pile, b.sc, b.poll, b.rf, b.mt, b.lanes, b.keys, b.kw,
+                  np.zeros((625, width), dtype=np.int64), np.zeros(width, dtype=np.uint64),
+                  np.zeros((2, width), dtype=np.int64), b._acts[0], b._scratch,
+                  *memory_tables(b))
     return batch_results_of(b)
 
 
