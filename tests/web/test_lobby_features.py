@@ -145,7 +145,8 @@ def test_rules_in_words_named_private_tables_and_quick_play(
         words = power_words(catalogue, "house", code)
         if words is None:
             return False
-        assert words[0].lower() + words[1:] in s.status, (code, s.status)
+        note = page.inner_text("#power-note")
+        assert words[0].lower() + words[1:] in note, (code, note)
         title = page.get_attribute('.actions button[data-action="discard"]', "title")
         assert title == f"Power: {words}"
         explained.append(code)

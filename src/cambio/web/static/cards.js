@@ -343,24 +343,22 @@ export class CardsUI {
     const bar = h("div.topline", null,
       h("div.status", { id: "status", "aria-live": "polite" }, this.statusText(view)),
       h("div.topline-right", null,
-        round ? h("span.badge", null, round) : null,
+        round ? h("span.badge.round", null, round) : null,
         view.caller !== null && view.caller !== undefined && view.phase !== "round_over"
           ? h("span.badge.called", null, `Cambio: ${this.name(view.caller)} · ${view.final_turns_left} turn${view.final_turns_left === 1 ? "" : "s"} left`)
           : null,
         this.seat !== null ? toggle : null,
-        // Assist mode: ask the hard bot what it would do here (from your view only).
-        this.assist && this.seat !== null && view.actor === this.seat && view.phase !== "round_over"
-          && this.ctx.hint
-          ? h("button.ghost.hint", { type: "button", id: "hint", dataset: { key: "hint" },
-              title: "What would the hard bot do? (computed from your view only)",
-              onclick: () => this.ctx.hint() }, "Hint")
-          : null));
-    const wrap = h("div.toprow", { dataset: { key: "top" } }, bar);
+        // The Hint button is with the other buttons (renderActions): here it made the top
+        // line taller, and everything under it moved, when it came and went.
+      ));
+    // The banner has a slot of its own that is always there: a banner coming or going never
+    // moves the cards under a finger (issue 11, feature 8).
+    const slot = h("div.banner-slot", { dataset: { key: "banner" } });
     if (this.banner) {
       const fresh = Date.now() - this.banner.start < 250 ? " fresh" : "";
-      wrap.append(h("div.banner", { class: `banner-${this.banner.kind}${fresh}`, role: "status" }, this.banner.text));
+      slot.append(h("div.banner", { class: `banner-${this.banner.kind}${fresh}`, role: "status" }, this.banner.text));
     }
-    return wrap;
+    return h("div.toprow", { dataset: { key: "top" } }, bar, slot);
   }
 
   statusText(view) {
@@ -407,9 +405,9 @@ export class CardsUI {
       const held = isCode(view.held) ? cardText(view.held) : "the card";
       return view.held_from_pile
         ? `Tap one of your cards to swap the ${held} in.`
-        : `You hold ${held}: tap one of your cards to swap it in, or discard it.${this.powerNote(view)}`;
+        : `You hold ${held}: tap one of your cards to swap it in, or discard it.`;
     }
-    if (verbs.has("discard")) return `Discard the card.${this.powerNote(view)}`;
+    if (verbs.has("discard")) return "Discard the card.";
     if (verbs.has("peek")) {
       const own = this.slotActions().every((a) => a.targets[0].startsWith(`${this.seat}.`));
       return `Power: tap ${own ? "one of your cards" : "another player's card"} to peek at it.`;
@@ -421,10 +419,11 @@ export class CardsUI {
     return "Your move.";
   }
 
-  /** What the held card's power would do if discarded now (" Discarded, it lets you: …"). */
+  /** What the held card's power would do if discarded now, under the buttons. */
   powerNote(view) {
     const what = isCode(view.held) ? powerText(this.rulesCat, view.rules, view.held) : null;
-    return what ? ` Discarding it lets you: ${what.charAt(0).toLowerCase()}${what.slice(1)}.` : "";
+    return what ? h("p.power-note", { id: "power-note", dataset: { key: "power-note" } },
+      `Discarding the ${cardText(view.held)} lets you: ${what.charAt(0).toLowerCase()}${what.slice(1)}.`) : null;
   }
 
   /** Whose card was just snapped away (they receive the card given). */
@@ -450,7 +449,8 @@ export class CardsUI {
     const count = grid.filter((c) => c !== null).length;
 
     const badges = [];
-    if (view.turn === s && !over) badges.push(h("span.tag.turn", null, "turn"));
+    // Always there, hidden off turn: the tag moving from seat to seat resized the seats.
+    badges.push(h("span.tag.turn", { class: view.turn === s && !over ? "" : "idle", "aria-hidden": view.turn === s && !over ? null : "true" }, "turn"));
     if (view.caller === s) badges.push(h("span.tag.called", null, "Cambio"));
     if (info && info.kind === "bot") badges.push(h("span.tag.bot", null, "bot"));
     if (info && info.away) badges.push(h("span.tag.off", null, "away · bot plays"));
@@ -593,6 +593,8 @@ export class CardsUI {
         const b = button("discard", `Discard${isCode(view.held) ? ` ${cardText(view.held)}` : ""}`, () => this.send("discard"));
         if (power) b.title = `Power: ${power}`;
         bar.append(b);
+        const note = this.powerNote(view);
+        if (note) bar.append(note);
       } else if (a.verb === "keep") bar.append(button("keep", "Keep (no switch)", () => this.send("keep")));
       else if (a.verb === "skip") bar.append(button("skip", "Skip the power", () => this.send("skip"), "ghost"));
       else if (a.verb === "pass") bar.append(button("pass", "Pass", () => this.send("pass"), "ghost"));
@@ -618,6 +620,12 @@ export class CardsUI {
             () => this.send(a.text), "primary"));
         }
       }
+    }
+    // Assist mode: ask the hard bot what it would do here (from your view only).
+    if (this.assist && view.actor === this.seat && this.ctx.hint) {
+      bar.append(h("button.ghost.hint", { type: "button", id: "hint", dataset: { key: "hint" },
+        title: "What would the hard bot do? (computed from your view only)",
+        onclick: () => this.ctx.hint() }, "Hint"));
     }
     if (this.snaps().size && slotActs.length) {
       bar.append(button("snap-mode", this.snapMode ? "Snap: tap a card (cancel)" : "Snap…",
