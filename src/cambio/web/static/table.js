@@ -80,6 +80,7 @@ function setSummary(summary) {
   const before = page.summary;
   page.summary = summary;
   root.dataset.status = summary.status;
+  root.dataset.clock = summary.clock ? "on" : "off";   // the clock's line keeps its room
   turnClock.setTitle(`${tableTitle(summary)} · Cambio`);
   titleEl.textContent = `${tableTitle(summary)} · ${gameLabel(summary)}`;
   renderBadges();
