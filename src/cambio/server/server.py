@@ -13,6 +13,7 @@ import secrets
 import time
 from typing import Any
 
+from .chat import CHAT_KEPT, chat_setting
 from .clock import clock_setting
 from .errors import NOT_FOUND, UNAVAILABLE, ProtocolError
 from .games import GameKind, game_kinds
@@ -90,10 +91,16 @@ class Server:
         """Build a table and replay its current game, on the event loop (start-up)."""
         table = Table(self.store, self.settings, self.games, row, self.store.seats(row.id))
         table.install_game(table.build_game())
-        table.history = past_results(self.store, table.new_session, table.id, table.game_no)
+        self._restore(table)
         self.tables[row.id] = table
         table.start_actor()
         return table
+
+    def _restore(self, table: Table) -> None:
+        """What a table keeps besides its game, read back: its earlier games' results and
+        its chat."""
+        table.history = past_results(self.store, table.new_session, table.id, table.game_no)
+        table.chat_log = self.store.chat(table.id, CHAT_KEPT)
 
     def _build(self, table_id: str) -> Table | None:
         """Read and replay a table in a worker thread: a long finished game must not stall
@@ -103,7 +110,7 @@ class Server:
             return None
         table = Table(self.store, self.settings, self.games, row, self.store.seats(row.id))
         table.built = table.build_game()
-        table.history = past_results(self.store, table.new_session, table.id, table.game_no)
+        self._restore(table)
         return table
 
     async def _sweep(self) -> None:
@@ -184,6 +191,7 @@ class Server:
         players, config = kind.config(body)
         config.update(listing_options(body))
         config["clock"] = clock_setting(body, self.settings.turn_clock)
+        config.update(chat_setting(body))
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables or self.store.table(table_id) is not None:
             table_id = secrets.token_urlsafe(6)

@@ -61,3 +61,6 @@ class Settings:
     """Seconds per decision of a table created without ``clock`` (``None``: no clock)."""
     clock_strikes: int = 2
     """Turn-clock timeouts in a row after which a seat is marked away (its bot plays on)."""
+    chat_rate: float = 0.5
+    chat_burst: float = 5.0
+    """Per-seat token bucket for chat messages (messages per second, bucket)."""

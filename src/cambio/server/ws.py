@@ -150,9 +150,11 @@ def _handle(raw: str, conn: Conn, table: Table, bucket: TokenBucket, limit: int)
         table.post(table.hint, conn, ref)
     elif kind == "back":
         table.post(table.back, conn)
+    elif kind == "chat":
+        table.post(table.chat, conn, msg.get("text"), msg.get("emote"), ref)
     else:
-        conn.error(BAD_MESSAGE, "unknown message type; types: act, sync, hint, back, ping",
-                   ref)
+        conn.error(BAD_MESSAGE, "unknown message type; types: act, sync, hint, back, chat, "
+                                "ping", ref)
 
 
 def _count(value: Any) -> bool:

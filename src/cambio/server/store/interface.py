@@ -26,7 +26,16 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ClassVar
 
 from . import statements as sql
-from .rows import DamagedRow, SeatRow, TableRow, action_rows, round_rows, seat_rows, table_row
+from .rows import (
+    DamagedRow,
+    SeatRow,
+    TableRow,
+    action_rows,
+    chat_rows,
+    round_rows,
+    seat_rows,
+    table_row,
+)
 from .statements import Statement
 
 log = logging.getLogger("cambio.server")
@@ -60,6 +69,7 @@ class Store(ABC):
     insert_round = staticmethod(sql.insert_round)
     insert_action = staticmethod(sql.insert_action)
     delete_table = staticmethod(sql.delete_table)
+    insert_chat = staticmethod(sql.insert_chat)
 
     def __init__(self) -> None:
         self.commits = 0
@@ -195,6 +205,10 @@ class Store(ABC):
     def actions(self, table_id: str, game_no: int, round_no: int) -> list[tuple[int, str]]:
         """``(seat, action text)`` in version order."""
         return action_rows(table_id, self._query(sql.ACTIONS, (table_id, game_no, round_no)))
+
+    def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        """The table's last ``limit`` chat lines, oldest first."""
+        return chat_rows(table_id, self._query(sql.CHAT, (table_id, limit)))[::-1]
 
 
 def _settle(batch: list[tuple[list[Statement], asyncio.Future[None]]],

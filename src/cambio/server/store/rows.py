@@ -88,3 +88,15 @@ def action_rows(table_id: str, rows: list[tuple[Any, ...]]) -> list[tuple[int, s
             raise DamagedRow(f"table {table_id}: action {i} is damaged")
         out.append((seat, action))
     return out
+
+
+def chat_rows(table_id: str, rows: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+    """Chat lines as the table sends them (``chat`` messages, docs/protocol.md)."""
+    out: list[dict[str, Any]] = []
+    for n, seat, name, text, emote, at in rows:
+        if not isinstance(n, int) or not isinstance(seat, int) or not isinstance(text, str) \
+                or not isinstance(name, str) or not (emote is None or isinstance(emote, str)):
+            raise DamagedRow(f"table {table_id}: chat line {n!r} is damaged")
+        out.append({"n": n, "seat": seat, "name": name, "text": text, "emote": emote,
+                    "at": str(at)})
+    return out

@@ -65,6 +65,17 @@ SCHEMA = [
     action TEXT NOT NULL,
     PRIMARY KEY (table_id, game_no, round_no, version)
 )""",
+    # A table's chat (issue 11): plain text as the player typed it, after the server's checks.
+    """CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL,
+    n INTEGER NOT NULL,            -- 1, 2, ... within the table
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,            -- the seat's name when it was said
+    text TEXT NOT NULL,
+    emote TEXT,                    -- a quick emote's id, or NULL
+    at TEXT NOT NULL,              -- ISO 8601, UTC
+    PRIMARY KEY (table_id, n)
+)""",
 ]
 
 TABLE_COLUMNS = "id, game, players, config, seed, status, game_no, created"
@@ -108,9 +119,16 @@ def insert_action(table_id: str, game_no: int, round_no: int, version: int, seat
             (table_id, game_no, round_no, version, seat, action))
 
 
+def insert_chat(table_id: str, n: int, seat: int, name: str, text: str, emote: str | None,
+                at: str) -> Statement:
+    return ("INSERT INTO chat (table_id, n, seat, name, text, emote, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, n, seat, name, text, emote, at))
+
+
 def delete_table(table_id: str) -> list[Statement]:
     """The statements that remove a table that never started (no games, rounds, actions)."""
-    return [("DELETE FROM seats WHERE table_id = ?", (table_id,)),
+    return [("DELETE FROM chat WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM seats WHERE table_id = ?", (table_id,)),
             ("DELETE FROM tables WHERE id = ? AND game_no = 0", (table_id,))]
 
 
@@ -126,5 +144,7 @@ SEATS = ("SELECT seat, kind, name, bot, token_hash FROM seats WHERE table_id = ?
 GAME_SEED = "SELECT seed, started FROM games WHERE table_id = ? AND game_no = ?"
 ROUNDS = ("SELECT round_no, header FROM rounds WHERE table_id = ? AND game_no = ? "
           "ORDER BY round_no")
+CHAT = ("SELECT n, seat, name, text, emote, at FROM chat WHERE table_id = ? "
+        "ORDER BY n DESC LIMIT ?")
 ACTIONS = ("SELECT version, seat, action FROM actions WHERE table_id = ? AND game_no = ? "
            "AND round_no = ? ORDER BY version")

@@ -8,6 +8,7 @@
 - :mod:`.bot_timers` -- when bots move (seeded delays, public events only);
 - :mod:`.turn_clock` -- the turn clock: a seated player's time per decision, then their bot;
 - :mod:`.connections` -- admitting connections, away seats, catching up reconnects;
+- :mod:`.chat_room` -- the table's chat: stored, sent to whoever may read it;
 - :mod:`.acting` -- players' actions and hints, round ends, the next deal;
 - :mod:`.lifecycle` -- dealing a game, rebuilding it from storage, halting on a failed write;
 - :mod:`.lobby_calls` -- seats, bots, start and again, as the lobby asks.

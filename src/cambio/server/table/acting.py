@@ -11,12 +11,12 @@ from typing import Any
 from ..errors import FORBIDDEN, ILLEGAL, NOT_PLAYING, SERVER_ERROR, ProtocolError
 from ..session import Applied
 from ..store import Store
+from .chat_room import ChatRoom
 from .connection import Conn, dumps
-from .connections import Connections
 from .state import now_iso
 
 
-class Acting(Connections):
+class Acting(ChatRoom):
     async def act(self, conn: Conn, text: str, version: int, ref: Any) -> None:
         self.last_active = time.monotonic()
         if conn.seat is None:

@@ -111,6 +111,7 @@ class TableState(Actor):
             "created": datetime.fromtimestamp(self.created, UTC).isoformat(timespec="seconds"),
             "halted": self.halted,
             "clock": self.config.get("clock"),
+            "spectator_chat": bool(self.config.get("spectator_chat")),
             **summary_fields(s, self.history, self.players, None if self.round_timer is None
                              or self.next_round_at is None
                              else self.next_round_at - time.monotonic()),

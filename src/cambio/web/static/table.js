@@ -8,6 +8,7 @@ import { CardsUI } from "./cards.js";
 import { BoardUI } from "./board.js";
 import { houseRuleLines, loadRules } from "./rules.js";
 import { TurnClockView } from "./clock.js";
+import { ChatView } from "./chat.js";
 
 const app = document.getElementById("app");
 const titleEl = document.getElementById("title");
@@ -32,12 +33,18 @@ const root = h("div.table-root", { dataset: { table: tableId } });
 const waitingEl = h("div.waiting");
 const gameEl = h("div.game-host");
 const clockEl = h("div.clock-host");
-root.append(noticeLine(), waitingEl, clockEl, gameEl);
+const chatEl = h("div.chat-host");
+root.append(noticeLine(), waitingEl, clockEl, gameEl, chatEl);
 app.append(root);
 const turnClock = new TurnClockView(clockEl, {
   seat: () => page.seat,
   summary: () => page.summary,
   back: () => conn.send({ type: "back" }),
+});
+const chat = new ChatView(chatEl, {
+  seat: () => page.seat,
+  summary: () => page.summary,
+  send: (msg) => conn.send(msg),
 });
 
 const conn = new TableConnection(tableId, page.token, {
@@ -48,6 +55,8 @@ const conn = new TableConnection(tableId, page.token, {
   error: onError,
   hint: (msg) => toast(msg.text, "info", 8000),
   clock: (msg) => turnClock.clock(msg),
+  chat_log: (msg) => chat.chatLog(msg),
+  chat: (msg) => chat.chat(msg),
   status: onStatus,
   tokenRefused: () => {
     dropToken(tableId);
@@ -82,6 +91,7 @@ function setSummary(summary) {
   root.dataset.status = summary.status;
   root.dataset.clock = summary.clock ? "on" : "off";   // the clock's line keeps its room
   turnClock.setTitle(`${tableTitle(summary)} · Cambio`);
+  chat.render();
   titleEl.textContent = `${tableTitle(summary)} · ${gameLabel(summary)}`;
   renderBadges();
   renderWaiting();

@@ -1,4 +1,5 @@
-// The lobby's table options that both games share: the turn clock (and, later, chat).
+// The lobby's table options that both games share: the turn clock, and whether spectators
+// may read the chat.
 // Kept apart from the game form so that switching game or preset never resets them.
 import { h } from "./common.js";
 
@@ -6,6 +7,7 @@ export const CLOCK_CHOICES = [[0, "Off"], [15, "15 s"], [30, "30 s"], [60, "1 mi
 
 const opts = {
   clock: 60,           // seconds per decision; 0: no clock
+  spectatorChat: false,
 };
 
 /** The options' fields, built afresh with the values chosen so far. */
@@ -16,10 +18,16 @@ export function tableOptionsFields() {
         id: "clock", name: "clock",
         title: "Seconds for each decision; when they run out, a bot plays that move",
         onchange: (e) => { opts.clock = Number(e.target.value); },
-      }, CLOCK_CHOICES.map(([v, label]) => h("option", { value: v, selected: v === opts.clock }, label)))));
+      }, CLOCK_CHOICES.map(([v, label]) => h("option", { value: v, selected: v === opts.clock }, label)))),
+    h("label.check", { for: "spectator-chat" },
+      h("input", {
+        type: "checkbox", id: "spectator-chat", checked: opts.spectatorChat,
+        onchange: (e) => { opts.spectatorChat = e.target.checked; },
+      }),
+      h("span", null, "Spectators can read the chat")));
 }
 
 /** The options as fields of a create-table body. */
 export function tableOptionsBody() {
-  return { clock: opts.clock || null };
+  return { clock: opts.clock || null, spectator_chat: opts.spectatorChat };
 }

@@ -1,0 +1,95 @@
+// The table's chat and quick emotes (protocol 2: `chat_log` on arrival, then a `chat` per
+// line; the page sends `{type: "chat", text}` or `{type: "chat", emote}`).
+//
+// Every line goes into the page as text nodes: whatever a player types — markup included —
+// is shown exactly as typed and never interpreted as HTML.
+import { h, seatName } from "./common.js";
+
+const EMOTES = [["hi", "Hi!"], ["gg", "Good game!"], ["nice", "Nice one!"], ["oops", "Oops!"],
+  ["thanks", "Thanks!"], ["hurry", "Your move!"]];
+const MAX_CHARS = 200;
+const KEPT = 100;
+
+export class ChatView {
+  /**
+   * @param {HTMLElement} el  where the chat panel goes
+   * @param {object} ctx  seat(), summary(), send(msg) -> bool
+   */
+  constructor(el, ctx) {
+    this.el = el;
+    this.ctx = ctx;
+    this.lines = [];
+    this.unread = 0;
+    this.list = h("ol.chat-lines", { id: "chat-lines", "aria-live": "polite" });
+    this.input = h("input", {
+      id: "chat-input", type: "text", maxlength: MAX_CHARS, autocomplete: "off",
+      placeholder: "Say something…", "aria-label": "Chat message",
+    });
+    this.form = h("form.chat-form", {
+      onsubmit: (e) => { e.preventDefault(); this.sendText(); },
+    }, this.input, h("button", { type: "submit", id: "chat-send" }, "Send"));
+    this.emotes = h("div.chat-emotes", null, EMOTES.map(([id, words]) => h("button.ghost", {
+      type: "button", dataset: { emote: id }, onclick: () => this.ctx.send({ type: "chat", emote: id }),
+    }, words)));
+    this.note = h("p.muted.chat-note");
+    this.title = h("summary", null, "Chat");
+    this.panel = h("details.chat", {
+      id: "chat", open: !matchMedia("(max-width: 760px)").matches,
+      ontoggle: () => { if (this.panel.open) { this.unread = 0; this.renderTitle(); } },
+    }, this.title, this.list, this.note, this.emotes, this.form);
+    this.shown = false;
+  }
+
+  /** Whether this page may read the chat: a seat, or a spectator at a table that allows it. */
+  readable() {
+    const s = this.ctx.summary();
+    return this.ctx.seat() !== null || !!(s && s.spectator_chat);
+  }
+
+  chatLog(msg) {
+    this.lines = Array.isArray(msg.lines) ? msg.lines.slice(-KEPT) : [];
+    this.render();
+  }
+
+  chat(msg) {
+    if (this.lines.some((x) => x.n === msg.n)) return;
+    this.lines.push(msg);
+    if (this.lines.length > KEPT) this.lines.splice(0, this.lines.length - KEPT);
+    if (!this.panel.open) this.unread += 1;
+    this.render();
+  }
+
+  sendText() {
+    const text = this.input.value.trim();
+    if (!text) return;
+    if (this.ctx.send({ type: "chat", text })) this.input.value = "";
+  }
+
+  renderTitle() {
+    const text = this.unread ? `Chat (${this.unread} new)` : `Chat (${this.lines.length})`;
+    if (this.title.textContent !== text) this.title.textContent = text;
+  }
+
+  render() {
+    if (!this.readable()) {
+      if (this.shown) { this.panel.remove(); this.shown = false; }
+      return;
+    }
+    if (!this.shown) { this.el.append(this.panel); this.shown = true; }
+    const seated = this.ctx.seat() !== null;
+    this.form.hidden = !seated;
+    this.emotes.hidden = !seated;
+    this.note.textContent = seated ? "" : "You are watching: players write, you read.";
+    this.note.hidden = seated;
+    const summary = this.ctx.summary();
+    const stick = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 4;
+    this.list.replaceChildren(...this.lines.map((x) => h("li", {
+      class: x.emote ? "emote" : "", dataset: { n: String(x.n), seat: String(x.seat) },
+    },
+    h("strong.chat-who", null, x.seat === this.ctx.seat() ? "You" : (x.name || seatName(summary, x.seat))),
+    ": ",
+    h("span.chat-text", null, x.text))));
+    if (stick) this.list.scrollTop = this.list.scrollHeight;
+    this.renderTitle();
+  }
+}
