@@ -58,9 +58,6 @@ class Store(ABC):
     writer thread while the loop goes on (PostgreSQL: a round trip and the server's flush);
     writes that arrive meanwhile wait for the next commit, all together."""
 
-    errors: ClassVar[tuple[type[Exception], ...]] = (Exception,)
-    """What a failed commit raises (the backend's database errors)."""
-
     # The statements, reachable from table code as ``Store.insert_action(...)`` and so on.
     insert_table = staticmethod(sql.insert_table)
     update_table = staticmethod(sql.update_table)
@@ -131,10 +128,10 @@ class Store(ABC):
                 try:
                     results = await loop.run_in_executor(
                         self._writer, self._commit_grouped, [stmts for stmts, _ in batch])
-                except BaseException as exc:  # the writer is gone (closing), or cancelled
-                    results = [exc if isinstance(exc, Exception) else RuntimeError("cancelled")
-                               ] * len(batch)
-                    _settle(batch, results)
+                except Exception as exc:  # the writer thread is gone (the store closed)
+                    results = [exc] * len(batch)
+                except BaseException:  # cancelled: the loop is closing
+                    _settle(batch, [RuntimeError("the store closed")] * len(batch))
                     raise
                 _settle(batch, results)
         finally:
@@ -148,11 +145,11 @@ class Store(ABC):
             self._commit([s for stmts in groups for s in stmts])
             self.commits += 1
             results = [None] * len(groups)
-        except self.errors:
+        except Exception:  # whatever it is, each writer then learns its own outcome
             for stmts in groups:
                 try:
                     self._commit(stmts)
-                except self.errors as exc:
+                except Exception as exc:
                     log.exception("store: a write failed")
                     results.append(exc)
                 else:

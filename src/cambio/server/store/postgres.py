@@ -44,7 +44,6 @@ def _dialect(text: str) -> str:
 
 class PostgresStore(Store):
     commit_in_thread: ClassVar[bool] = True
-    errors: ClassVar[tuple[type[Exception], ...]] = (psycopg.Error,)
 
     def __init__(self, url: str, *, exclusive: bool = True) -> None:
         super().__init__()

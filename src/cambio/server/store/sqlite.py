@@ -15,7 +15,7 @@ import os
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from .interface import Store, StoreError
 from .statements import SCHEMA, Statement
@@ -31,7 +31,6 @@ WAL_LIMIT = 16 << 20
 class SqliteStore(Store):
     """One SQLite file; reads are direct, writes are grouped into shared commits."""
 
-    errors: ClassVar[tuple[type[Exception], ...]] = (sqlite3.Error,)
 
     def __init__(self, path: Path | str, *, wal_limit: int = WAL_LIMIT,
                  checkpoint_every: float = CHECKPOINT_EVERY, exclusive: bool = True) -> None:
