@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test testdeps lint typecheck unit bench clean
+.PHONY: run test testdeps lint typecheck unit bench mutation mutation-report clean
 
 # The card engine (state.py) is compiled with mypyc at install time; a change to it rebuilds.
 $(STAMP): pyproject.toml setup.py src/cambio/cards/state.py
@@ -35,8 +35,19 @@ unit: $(STAMP)
 	# The rules again on the pure-Python engine: compiled and source must agree.
 	CAMBIO_PURE_PYTHON=1 $(BIN)/pytest -n 2 tests/cards/test_rules.py
 
+# Mutation testing of the rules cores (docs/testing.md): slow, so not part of `make test`.
+# MUTANTS narrows the run to some functions, e.g. MUTANTS='cambio.cards.actions*'; results
+# are kept in mutants/ and a rerun only redoes what changed.
+MUTANTS ?=
+mutation: $(STAMP)
+	CAMBIO_PURE_PYTHON=1 nice -n 10 $(BIN)/mutmut run --max-children 2 $(MUTANTS)
+	$(BIN)/python scripts/mutation_report.py
+
+mutation-report: $(STAMP)
+	$(BIN)/python scripts/mutation_report.py
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/cards_random.py --players 2 --rules rulebook
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache mutants

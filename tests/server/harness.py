@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -164,7 +165,10 @@ class Client:
     flipped: int = 0
 
     async def run(self, until_finished: bool = True, timeout: float = 60.0,
-                  max_messages: int | None = None) -> None:
+                  max_messages: int | None = None,
+                  until: Callable[[Client], bool] | None = None) -> None:
+        """Receive (and play) until the table finishes, ``until(self)`` holds, or
+        ``max_messages`` arrived; ``timeout`` only guards against a hang."""
         rng = random.Random(self.seed)
         acted: tuple[int, int, int] | None = None
         async with websockets.connect(self.url, max_size=2**22) as ws:
@@ -187,6 +191,8 @@ class Client:
                 if until_finished and self.status == "finished":
                     break
                 if max_messages is not None and len(self.messages) >= max_messages:
+                    break
+                if until is not None and until(self):
                     break
                 if kind not in ("state", "update") or not self.play:
                     continue

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from typing import Any
 
 import httpx
 import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
+
+from cambio.server.limits import TokenBucket
 
 from ..support.databases import Database
 from .harness import ServerProcess, recv_json, recv_until, two_seat_table, ws_url
@@ -133,8 +134,10 @@ def test_flooding_is_rate_limited_then_closed(server: ServerProcess) -> None:
                         assert msg["code"] == "rate_limited"
                         limited += 1
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
-            # 50 counted errors close it; the count drains slowly (50 a minute) meanwhile.
-            assert 40 <= pongs <= 60 and 50 <= limited <= 55
+            # The burst (40) is answered, then errors until 50 are counted and close it;
+            # how many tokens refill meanwhile depends on the machine's speed, so the exact
+            # counts are pinned against a moved clock in test_token_bucket_counts.
+            assert pongs >= 40 and limited >= 50 and pongs + limited <= 200
         # The table is untouched and the seat can come back.
         async with websockets.connect(ws_url(server, table, t0)) as ws:
             _, state = await opening(ws)
@@ -143,6 +146,18 @@ def test_flooding_is_rate_limited_then_closed(server: ServerProcess) -> None:
             assert (await recv_until(ws, "pong"))["type"] == "pong"
 
     asyncio.run(main())
+
+
+def test_token_bucket_counts() -> None:
+    """``rate`` tokens a second up to ``burst``: a burst, then one token per 1/rate s."""
+    now = [100.0]
+    bucket = TokenBucket(20.0, 40.0, clock=lambda: now[0])
+    assert sum(bucket.take() for _ in range(200)) == 40
+    now[0] += 0.5  # 10 tokens back
+    assert sum(bucket.take() for _ in range(200)) == 10
+    now[0] += 3600  # never more than the burst
+    assert sum(bucket.take() for _ in range(200)) == 40
+    assert all(TokenBucket(0.0, 1.0, clock=lambda: 0.0).take() for _ in range(100))
 
 
 def test_seat_tokens_never_reach_the_log(database: Database) -> None:
@@ -161,7 +176,7 @@ def test_seat_tokens_never_reach_the_log(database: Database) -> None:
             return t0, t1
 
         tokens = asyncio.run(main())
-        time.sleep(0.3)
+    # Leaving the block stops the server and waits for it to exit: the log is complete.
     log = server.log.read_text()
     assert "WebSocket" in log and "?…" in log
     assert tokens[0] not in log and tokens[1] not in log

@@ -154,10 +154,12 @@ async def _away_scenario(server: ServerProcess) -> None:
             away = msg["table"]["seats"][1]["away"]
         assert away and not msg["table"]["seats"][0]["away"]
     # Seat 0 plays its turns; seat 1's turns are played by the bot.
+    def seats_moved(c: Client) -> set[int]:
+        return {m["event"]["seat"] for m in c.of_type("update")}
+
     client = Client(url0, seed=3, play=True)
-    await client.run(until_finished=False, timeout=4)
-    seats = {m["event"]["seat"] for m in client.of_type("update")}
-    assert seats == {0, 1}
+    await client.run(until_finished=False, timeout=60, until=lambda c: seats_moved(c) == {0, 1})
+    assert seats_moved(client) == {0, 1}
     # Seat 1 comes back: no longer away.
     async with websockets.connect(ws_url(server, table, bo_token)) as ws:
         welcome = await recv_until(ws, "welcome")

@@ -117,13 +117,18 @@ def bots_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
+    """Playwright's sync API runs an asyncio loop in a greenlet that stays the thread's
+    running loop until Playwright stops: any other test's ``asyncio.run()`` meanwhile fails
+    ("cannot be called from a running event loop"). Module scope stops it after each browser
+    module, so the suite passes in any order (pytest-randomly keeps a module's tests
+    together)."""
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run scripts/install-test-deps.sh "

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.sync_api import Page, WebSocket
+
+from .conftest import WAIT_MS
 
 
 @dataclass
@@ -42,3 +45,16 @@ class Frames:
 
     def events(self) -> list[dict[str, Any]]:
         return [m["event"] for m in self.of_type("update")]
+
+
+def wait_until(page: Page, cond: Callable[[], bool], what: str) -> None:
+    """Wait until ``cond()`` holds over frames the test has heard.
+
+    Playwright hands the test a page's frames only while the test is inside a Playwright
+    call, so this yields to it in short waits until ``cond()`` holds. The only bound is the
+    suite's hang guard (``WAIT_MS``), never a budget a slow, loaded machine could overrun.
+    """
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not cond():
+        assert time.monotonic() < deadline, f"gave up waiting: {what}"
+        page.wait_for_timeout(10)

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, ViewportSize
 
 from .conftest import WAIT_MS, Server
 from .driver import GAME, card, play_until, seen, wait_for_game
-from .frames import Frames
+from .frames import Frames, wait_until
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 860}
 
@@ -146,10 +146,8 @@ def test_two_players_play_a_card_round_in_their_browsers(browser: Browser, serve
         return [m for m in frames.acts() if m["action"] == "snap 1.0"]
 
     # The test hears of each page's frames a little after they leave: wait for both.
-    for _ in range(100):
-        if snaps_sent(ann_frames) and snaps_sent(bo_frames):
-            break
-        bo.wait_for_timeout(50)
+    wait_until(bo, lambda: bool(snaps_sent(ann_frames) and snaps_sent(bo_frames)),
+               "both pages send their snap")
     ann_snap, bo_snap = snaps_sent(ann_frames), snaps_sent(bo_frames)
     assert len(ann_snap) == 1 and len(bo_snap) == 1
     # Both were aimed at the same table: the same version, the same top card.
@@ -171,12 +169,7 @@ def test_two_players_play_a_card_round_in_their_browsers(browser: Browser, serve
                 return False
         return True
 
-    deadline = 100
-    while not settled() and deadline:
-        ann.wait_for_timeout(50)
-        bo.wait_for_timeout(50)
-        deadline -= 1
-    assert settled(), "each snap gets an answer: accepted (for everyone) or refused"
+    wait_until(ann, settled, "each snap gets an answer: accepted (for everyone) or refused")
     results = snap_results(ann_frames)
     first = results[0]
     assert first["card"]                      # the card turned over is shown to everyone

@@ -1,0 +1,418 @@
+"""Edges of the card rules core that ``make mutation`` found untested (docs/testing.md).
+
+Each test pins one boundary the rules text states -- a bound, a tie, the last card of the
+deck, a field of the view -- so that changing the comparison or the value in the engine
+fails here, not in a browser test or not at all.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from cambio.cards import (
+    EMPTY,
+    HIDDEN,
+    EndReason,
+    InvalidActionError,
+    Phase,
+    Rules,
+    RulesError,
+    State,
+    action_text,
+    card_code,
+    deck_cards,
+    observe,
+    parse_action,
+    parse_card,
+)
+from cambio.cards.rules import MAX_TURNS_LIMIT
+from cambio.cards.state import _shuffle
+
+
+def c(code: str) -> int:
+    return parse_card(code)
+
+
+def dealt(preset: str, grids: list[str], draws: str = "", *, polled: bool = False,
+          **overrides: object) -> State:
+    """A round whose grids are the given cards and whose deck is exactly ``draws`` (top
+    first); ``--`` in a grid is an empty slot. The cards of the rules' decks not listed are
+    out of the round, so the last card of the deck is at hand."""
+    rules = Rules.preset(preset, **overrides)
+    listed = [c(x) for g in grids for x in g.split() if x != "--"] + [c(x) for x in draws.split()]
+    spare = iter(sorted(set(deck_cards(rules.decks_for(len(grids)), rules.jokers_per_deck))
+                        - set(listed)))
+    deck = [next(spare) if x == "--" else c(x) for g in grids for x in g.split()]
+    s = State(rules, len(grids), seed=3, polled=polled, deck=deck)
+    for seat, g in enumerate(grids):
+        for slot, code in enumerate(g.split()):
+            if code == "--":
+                s.grids[seat][slot] = EMPTY
+                s.known[seat][slot] = 0
+    s.deck = [c(x) for x in reversed(draws.split())]
+    return s
+
+
+# ----------------------------------------------------------------------------- chance
+def test_a_seeded_deal_is_pinned():
+    """Same seed, same deal: any change to the shuffle or the chance stream shows here."""
+    s = State(Rules.preset("rulebook"), 2, seed=7)
+    assert [[card_code(x) for x in g] for g in s.grids] == [
+        ["TD", "3H", "4D", "5C"], ["KD", "QS", "AH", "9S"]]
+    assert " ".join(card_code(x) for x in reversed(s.deck)) == (
+        "4C 7S 6D KS 3D 2C 5H KC 9C JH 8S TC 2D 6C 9D 4S TS QC 9H JS 6S 5D 8D 3S AS 7D XB "
+        "6H 2H QH 4H XR 2S AC QD 8H JD 5S 7H 3C AD TH KH JC 8C 7C")
+
+
+def test_the_shuffle_reaches_every_order_of_three_cards():
+    """An unbiased Fisher-Yates reaches all 6 orders, the identity included; Sattolo's
+    variant (``j < i``) only ever makes the 2 cyclic ones."""
+    seen: Counter[tuple[int, ...]] = Counter()
+    for seed in range(600):
+        cards = [0, 1, 2]
+        _shuffle(cards, seed)
+        seen[tuple(cards)] += 1
+    assert len(seen) == 6
+    # 600 draws of 6 equally likely orders: each lands in [60, 140] unless the
+    # generator is biased (a miss by chance has probability below 1e-6).
+    assert all(60 <= k <= 140 for k in seen.values()), seen
+
+
+# ----------------------------------------------------------------------------- the end
+def test_returns_when_everyone_ties_are_all_zero():
+    s = dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 5D"], "2H", max_turns=1)
+    assert s.returns() == [-1.0, -1.0]  # nobody has won a round that is still going
+    s.play("draw")
+    s.play("discard")
+    assert s.end_reason == EndReason.TURN_CAP
+    assert s.winners() == [0, 1]
+    assert s.returns() == [0.0, 0.0]
+
+
+def test_returns_of_a_winner_and_a_loser():
+    s = dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 6D"], "2H", max_turns=1)
+    s.play("draw")
+    s.play("discard")
+    assert s.returns() == [1.0, -1.0]
+
+
+def test_three_way_tie_with_one_loser():
+    s = dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 5D", "2S 3S 4S 5S", "KS 3H 4H 5H"],
+              "2H", max_turns=1)
+    s.play("draw")
+    s.play("discard")
+    assert s.winners() == [0, 1, 2]
+    assert s.returns() == [1.0, 1.0, 1.0, -1.0]
+
+
+def test_the_round_ends_when_the_deck_is_empty_and_the_pile_has_one_card():
+    """docs/rules.md: no card can be drawn (the pile's top is never reshuffled) -- the round
+    is scored before the next turn begins, not when that turn tries to draw."""
+    s = dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 5D"], "6H")
+    s.play("draw")
+    assert s.deck == [] and not s.is_over()
+    s.play("discard")
+    assert s.pile == [c("6H")]
+    assert s.is_over() and s.end_reason == EndReason.DECK_EXHAUSTED
+
+
+def test_the_round_goes_on_when_the_pile_can_be_reshuffled():
+    s = dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 5D"], "6H 6S")
+    s.play("draw")
+    s.play("discard")
+    s.play("draw")
+    s.play("discard")
+    assert s.deck == [] and len(s.pile) == 2 and not s.is_over()
+    s.play("draw")  # the 6H under the top is reshuffled into the deck and drawn
+    assert s.reshuffles == 1 and s.held == c("6H") and s.pile == [c("6S")]
+
+
+def test_a_penalty_card_with_nothing_to_draw_ends_the_round():
+    s = dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 5D"], "6H 7H")
+    s.play("draw")
+    s.play("discard")  # seat 0 discards 6H
+    s.play("draw")  # seat 1 holds the last card; the pile is the 6H alone
+    assert s.deck == [] and s.pile == [c("6H")]
+    s.play("snap 0.0", 0)  # wrong: 2C is no six, and no penalty card is left to draw
+    assert s.is_over() and s.end_reason == EndReason.DECK_EXHAUSTED
+
+
+@pytest.mark.parametrize("polled", [False, True])
+def test_every_card_is_shown_to_everyone_when_the_round_ends(polled):
+    s = dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 5D"], "2H", max_turns=1, polled=polled)
+    s.play("draw")
+    s.play("discard")
+    while not s.is_over():
+        s.play("pass")
+    for seat in (0, 1, None):
+        assert observe(s, seat).grids == tuple(tuple(g) for g in s.grids)
+
+
+# ----------------------------------------------------------------------------- powers
+@pytest.mark.parametrize("left,fires", [(1, False), (2, True)])
+def test_swap_any_two_needs_two_cards_on_the_table(left, fires):
+    """House jack: swap any two cards -- with a single card left there is nothing to swap."""
+    grid0 = "2C -- -- --" if left == 1 else "2C 3C -- --"
+    s = dealt("house", [grid0, "-- -- -- --"], "JH 2H")
+    s.play("draw")
+    s.play("discard")
+    assert (s.phase == Phase.POWER) == fires
+    if fires:
+        assert s.legal_actions(0) == [parse_action("switch 0.0 0.1")]
+    else:
+        assert s.phase == Phase.TURN_START and s.turn == 1
+
+
+def test_a_card_taken_from_the_pile_never_fires_when_discarded():
+    """House rules fire only a card drawn from the deck and discarded at once; a pile card
+    held by a seat whose grid was emptied is discarded without its power."""
+    s = dealt("house", ["-- -- -- --", "2D 3D 4D 5D"], "9H")
+    s.held, s.held_from_pile, s.phase = c("9H"), True, Phase.DRAWN
+    assert s.legal_actions(0) == [parse_action("discard")]
+    s.play("discard")
+    assert s.phase == Phase.TURN_START and s.turn == 1 and s.pile == [c("9H")]
+
+
+def test_a_card_drawn_from_the_deck_fires_when_discarded_in_the_house_rules():
+    s = dealt("house", ["2C 3C 4C 5C", "2D 3D 4D 5D"], "9H")
+    s.play("draw")
+    s.play("discard")
+    assert s.phase == Phase.POWER
+
+
+# ----------------------------------------------------------------------------- rule fields
+@pytest.mark.parametrize("field,ok,bad", [
+    ("snap_penalty", [0, 4], [-1, 5]),
+    ("jokers_per_deck", [0, 8], [-1, 9]),
+    ("opening_peek", [0, 4], [-1, 5]),
+    ("max_grid", [4, 64, None], [3, 65]),
+    ("earliest_cambio_turn", [1], [0]),
+    ("max_turns", [1, MAX_TURNS_LIMIT], [0, MAX_TURNS_LIMIT + 1]),
+    ("min_players", [2], [1]),
+    ("players_per_extra_deck", [1], [0]),
+])
+def test_rule_field_bounds(field, ok, bad):
+    for value in ok:
+        assert getattr(Rules.preset("rulebook", **{field: value}), field) == value
+    for value in bad:
+        with pytest.raises(RulesError):
+            Rules.preset("rulebook", **{field: value})
+
+
+def test_max_players_may_equal_min_players_but_not_be_below():
+    assert Rules.preset("rulebook", min_players=3, max_players=3).max_players == 3
+    with pytest.raises(RulesError):
+        Rules.preset("rulebook", min_players=3, max_players=2)
+
+
+def test_at_most_64_players():
+    rules = Rules.preset("rulebook")
+    rules.check_players(64)
+    with pytest.raises(RulesError, match="at most 64"):
+        rules.check_players(65)
+    with pytest.raises(RulesError):
+        rules.check_players(1)
+    wiki = Rules.preset("wikipedia")
+    wiki.check_players(8)
+    with pytest.raises(RulesError, match="at most 8"):
+        wiki.check_players(9)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("1", True), ("true", True), ("yes", True), ("on", True), (" Yes ", True), ("TRUE", True),
+    ("0", False), ("false", False), ("no", False), ("off", False), ("No", False),
+])
+def test_boolean_rule_text(text, value):
+    assert Rules.preset("rulebook", lock_caller=text).lock_caller is value
+
+
+@pytest.mark.parametrize("text", ["y", "2", "", "truthy"])
+def test_unreadable_boolean_rule_text(text):
+    with pytest.raises(RulesError, match="cannot read"):
+        Rules.preset("rulebook", lock_caller=text)
+
+
+@pytest.mark.parametrize("text,value", [("none", None), ("NULL", None), ("", None),
+                                        (" 7 ", 7)])
+def test_optional_number_rule_text(text, value):
+    assert Rules.preset("rulebook", max_grid=text).max_grid == value
+
+
+def test_enum_rule_text_and_values():
+    assert Rules.preset("rulebook", resnap=" snapper_only ").resnap == "snapper_only"
+    with pytest.raises(RulesError, match="one of"):
+        Rules.preset("rulebook", resnap="nobody")
+    with pytest.raises(RulesError, match="one of"):
+        Rules.preset("rulebook", resnap=3)
+    assert Rules.preset("rulebook", snap_penalty="3").snap_penalty == 3
+
+
+def test_decks_grow_every_players_per_extra_deck_seats():
+    rules = Rules.preset("rulebook", players_per_extra_deck=3)
+    assert [rules.decks_for(p) for p in (2, 3, 5, 6)] == [1, 2, 2, 3]
+
+
+# ----------------------------------------------------------------------------- views
+def test_view_final_turns_left_and_caller():
+    s = dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 5D", "2S 3S 4S 5S"], "6H 6S")
+    v = observe(s, 1)
+    assert v.caller is None and v.final_turns_left == 0
+    s.play("cambio")  # seat 0 calls: the two others have one turn each
+    for seat in (0, 1, 2, None):
+        v = observe(s, seat)
+        assert v.caller == 0 and v.final_turns_left == 2
+    s.play("draw")
+    s.play("discard")
+    assert observe(s, 2).final_turns_left == 1
+
+
+def test_view_of_a_card_taken_from_the_pile():
+    s = dealt("house", ["2C 3C 4C 5C", "2D 3D 4D 5D"], "6H 7H")
+    s.play("draw")
+    s.play("discard")
+    s.play("take")
+    for seat in (0, 1, None):
+        v = observe(s, seat)
+        assert v.held == c("6H") and v.held_from_pile
+    s2 = dealt("house", ["2C 3C 4C 5C", "2D 3D 4D 5D"], "6H")
+    s2.play("draw")
+    assert not observe(s2, 0).held_from_pile and observe(s2, 1).held == HIDDEN
+
+
+def test_view_of_the_snap_window_and_the_poll():
+    s = dealt("house", ["2C 3C 4C 5C", "6D 3D 4D 5D", "2S 3S 4S 5S"], "6H 7H", polled=True)
+    assert observe(s, 0).window == "closed" and observe(s, 0).poll == ()
+    s.play("draw")
+    s.play("discard")  # 6H: a snap poll asks every seat in turn
+    assert s.phase == Phase.POLL
+    v = observe(s, None)
+    assert v.window == "anyone"
+    assert len(v.poll) == 3 and sorted(v.poll) == [0, 1, 2]
+    assert v.actor == v.poll[0]
+    first = v.poll
+    s.play("pass", first[0])
+    assert observe(s, 2).poll == first[1:]
+    # Seat 1 snaps its own 6D: house rules let only the snapper snap the 6D in turn.
+    while s.current_player() != 1:
+        s.play("pass")
+    s.play("snap 1.0", 1)
+    v = observe(s, 0)
+    assert v.window == "seat 1" and v.poll == (1,)
+    assert v.last_snap == (1, 256, c("6D"), True)
+
+
+def test_view_of_a_give_and_a_look():
+    s = dealt("rulebook", ["6C 3C 4C 5C", "2D 3D 4D 5D"], "6H KS")
+    s.play("draw")
+    s.play("discard")
+    s.play("snap 0.0", 1)  # seat 1 snaps seat 0's 6C and gives a card
+    v = observe(s, 0)
+    assert v.phase == Phase.GIVE and v.give_seat == 1 and v.actor == 1
+    assert observe(s, 1).legal == tuple(parse_action(f"give {i}") for i in range(4))
+    s.play("give 3", 1)
+    assert observe(s, 0).give_seat is None
+    s.play("draw")  # seat 1's turn: the black king looks at two cards
+    s.play("discard")
+    s.play("look 1.0 0.1")
+    v1, v0 = observe(s, 1), observe(s, 0)
+    assert v1.power == "look_own_other_may_swap" and v1.looked == (256, 1)
+    assert v1.grids[1][0] == c("2D") and v1.grids[0][1] == c("3C")
+    assert v0.grids[1][0] == HIDDEN
+
+
+def test_view_once_the_round_is_over():
+    s = dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 6D"], "2H", max_turns=1)
+    s.play("draw")
+    s.play("discard")
+    v = observe(s, 1)
+    assert v.over and v.actor is None and v.legal == ()
+    assert v.scores == (14, 15) and v.winners == (0,) and v.end_reason == "turn_cap"
+    live = observe(dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 5D"], "2H"), 0)
+    assert live.scores is None and live.winners is None and live.end_reason is None
+
+
+# ----------------------------------------------------------------------------- actions
+@pytest.mark.parametrize("text", ["snap 0.256", "snap 256.0", "peek 1.999", "swap 256",
+                                  "give 300", "look 0.1 0.256", "switch 256.1 0.1"])
+def test_out_of_range_addresses_are_rejected(text):
+    with pytest.raises(InvalidActionError):
+        parse_action(text)
+
+
+@pytest.mark.parametrize("text", ["snap 255.255", "swap 255", "look 0.1 255.0"])
+def test_the_highest_addresses_round_trip(text):
+    assert action_text(parse_action(text)) == text
+
+
+def test_action_text_is_read_case_blind_and_trimmed():
+    assert parse_action("  SNAP 1.2 ") == parse_action("snap 1.2")
+    assert parse_action("Draw") == parse_action("draw")
+
+
+def test_action_text_length_limit():
+    assert parse_action("draw" + " " * 60) == parse_action("draw")  # 64 characters
+    with pytest.raises(InvalidActionError, match="too long"):
+        parse_action("draw" + " " * 61)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "fly", "draw 1", "snap", "snap 1", "snap 1.x",
+                                  "snap x.1", "swap -1", "swap ²", "look 0.1", "snap 1.2 1.3"])
+def test_malformed_action_text(text):
+    with pytest.raises(InvalidActionError):
+        parse_action(text)
+
+
+def test_action_codes_outside_the_kinds_have_no_text():
+    with pytest.raises(InvalidActionError):
+        action_text(13)
+    assert action_text(12) == "pass"
+
+
+def test_action_builders_agree_with_the_text_form():
+    from cambio.cards import actions as a
+
+    assert a.swap(3) == parse_action("swap 3") and a.give(2) == parse_action("give 2")
+    assert a.peek(1, 3) == parse_action("peek 1.3") and a.snap(2, 0) == parse_action("snap 2.0")
+    assert a.look(a.addr(0, 1), a.addr(1, 2)) == parse_action("look 0.1 1.2")
+    assert a.switch(a.addr(3, 0), a.addr(0, 3)) == parse_action("switch 3.0 0.3")
+    act = parse_action("switch 3.7 2.5")
+    assert a.kind_of(act) == a.SWITCH
+    assert (a.addr_seat(a.arg_a(act)), a.addr_slot(a.arg_a(act))) == (3, 7)
+    assert (a.addr_seat(a.arg_b(act)), a.addr_slot(a.arg_b(act))) == (2, 5)
+    assert a.flipped(act) == parse_action("switch 2.5 3.7")
+    assert a.flipped(parse_action("snap 1.1")) == parse_action("snap 1.1")
+    assert a.addr_text(a.addr(255, 255)) == "255.255"
+
+
+def test_view_json_carries_every_field():
+    s = dealt("house", ["2C 3C 4C 5C", "6D 3D 4D 5D"], "6H 7H KD", polled=True)
+    s.play("draw")
+    s.play("discard")
+    while s.current_player() != 1:
+        s.play("pass")
+    s.play("snap 1.0", 1)
+    data = observe(s, 1).to_json()
+    assert data == {
+        "game": "cards", "seat": 1, "players": 2, "rules": Rules.preset("house").to_json(),
+        "phase": "poll", "actor": 1, "turn": 0, "turn_number": 1, "dealer": 1, "deck": 2,
+        "discard": ["6H", "6D"], "grids": [["?", "?", "?", "?"], [None, "?", "4D", "5D"]],
+        "held": None, "held_from_pile": False, "power": None, "looked": None,
+        "caller": None, "final_turns_left": 0, "window": "seat 1", "poll": [1],
+        "give_seat": None, "last_snap": {"seat": 1, "slot": "1.0", "card": "6D", "right": True},
+        "reshuffles": 0, "legal": ["pass", "snap 0.0", "snap 0.1", "snap 0.2", "snap 0.3",
+                                   "snap 1.1", "snap 1.2", "snap 1.3"],
+        "scores": None, "winners": None, "end_reason": None,
+    }
+    s2 = dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 6D"], "KS 2H", max_turns=1)
+    s2.play("draw")
+    s2.play("discard")
+    s2.play("look 0.0 1.0")
+    mid = observe(s2, 0).to_json()
+    assert mid["power"] == "look_own_other_may_swap" and mid["looked"] == ["0.0", "1.0"]
+    assert mid["held"] is None and mid["grids"][1][0] == "2D"
+    s2.play("keep")
+    end = observe(s2, None).to_json()
+    assert end["scores"] == [14, 15] and end["winners"] == [0] and end["actor"] is None
+    assert end["end_reason"] == "turn_cap" and end["legal"] == [] and end["seat"] is None
