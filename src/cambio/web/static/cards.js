@@ -8,6 +8,7 @@ import { getAssist, h, morphChildren, seatName, setAssist } from "./common.js";
 import { matchOver, nextRoundNote, tableHistory } from "./match.js";
 import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
 import { loadRules, powerText } from "./rules.js";
+import { fly, planFlights } from "./motion.js";
 
 const FLASH_MS = 3000;          // a peek, a look, a drawn or snapped card: shown this long
 const OPENING_MS = 5000;        // the opening peek of the two bottom cards
@@ -124,7 +125,9 @@ export class CardsUI {
       this.selected = [];
     }
     if (!this.view.legal.some((a) => a.startsWith("snap "))) this.snapMode = false;
+    const flights = planFlights(this.root, msg.event, prev, msg.view);   // motion.js
     this.render();
+    fly(this.root, flights);
   }
 
   /** A refused action; returns the text to show for it, or null for the generic one. */
