@@ -9,6 +9,7 @@ import { matchOver, nextRoundNote, tableHistory } from "./match.js";
 import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
 import { loadRules, powerText } from "./rules.js";
 import { fly, planFlights } from "./motion.js";
+import { playCues } from "./sound.js";
 
 const FLASH_MS = 3000;          // a peek, a look, a drawn or snapped card: shown this long
 const OPENING_MS = 5000;        // the opening peek of the two bottom cards
@@ -128,6 +129,7 @@ export class CardsUI {
     const flights = planFlights(this.root, msg.event, prev, msg.view);   // motion.js
     this.render();
     fly(this.root, flights);
+    playCues(msg.event, prev, msg.view, this.seat);                      // sound.js
   }
 
   /** A refused action; returns the text to show for it, or null for the generic one. */

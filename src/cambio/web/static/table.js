@@ -7,6 +7,7 @@ import { TableConnection } from "./conn.js";
 import { CardsUI } from "./cards.js";
 import { BoardUI } from "./board.js";
 import { houseRuleLines, loadRules } from "./rules.js";
+import { soundToggle } from "./sound.js";
 import { TurnClockView } from "./clock.js";
 import { ChatView } from "./chat.js";
 
@@ -192,6 +193,7 @@ function renderBadges() {
   } else if (page.seat !== null && s) {
     badgesEl.append(h("span.badge.you", null, `You: ${seatName(s, page.seat)}`));
   }
+  if (s && s.game === "cards" && page.seat !== null) badgesEl.append(soundToggle());
   if (s && s.game === "cards") {
     badgesEl.append(h("a.button.ghost.rules-top", {
       href: rulesUrl(), target: "_blank", rel: "noopener", "aria-label": "The rules of this table",

@@ -1,0 +1,90 @@
+// Sound (issue 11, feature 3): optional and off by default. Short tones made with WebAudio
+// (no recorded files, so no asset licence): your turn, a snap right or wrong, Cambio called.
+// The choice is kept in this browser (localStorage "cambio:sound"). Each cue played is also
+// noted in window.__cambioSounds (the browser tests read it: headless, nobody hears).
+import { h } from "./common.js";
+
+const KEY = "cambio:sound";
+
+// name -> notes [frequency Hz, start s, length s, wave]
+const CUES = {
+  turn: [[660, 0, 0.12, "sine"], [880, 0.13, 0.18, "sine"]],
+  "snap-right": [[523, 0, 0.09, "triangle"], [659, 0.09, 0.09, "triangle"], [784, 0.18, 0.2, "triangle"]],
+  "snap-wrong": [[233, 0, 0.18, "square"], [175, 0.16, 0.3, "square"]],
+  cambio: [[392, 0, 0.14, "sawtooth"], [523, 0.15, 0.14, "sawtooth"], [659, 0.3, 0.32, "sawtooth"]],
+};
+
+let audio = null;
+
+export function soundOn() {
+  try { return localStorage.getItem(KEY) === "1"; } catch { return false; }
+}
+
+function setSound(on) {
+  try { localStorage.setItem(KEY, on ? "1" : "0"); } catch { /* private mode */ }
+}
+
+function context() {
+  if (!audio) {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return null;
+    audio = new Ctx();
+  }
+  if (audio.state === "suspended") audio.resume().catch(() => {});
+  return audio;
+}
+
+/** Play a cue by name, if sound is on. */
+export function play(name) {
+  if (!soundOn() || !CUES[name]) return;
+  (window.__cambioSounds = window.__cambioSounds || []).push(name);
+  const ac = context();
+  if (!ac) return;
+  const t0 = ac.currentTime + 0.02;
+  for (const [freq, start, length, wave] of CUES[name]) {
+    const osc = ac.createOscillator();
+    const gain = ac.createGain();
+    osc.type = wave;
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.0001, t0 + start);
+    gain.gain.exponentialRampToValueAtTime(wave === "sine" || wave === "triangle" ? 0.25 : 0.08, t0 + start + 0.015);
+    gain.gain.exponentialRampToValueAtTime(0.0001, t0 + start + length);
+    osc.connect(gain).connect(ac.destination);
+    osc.start(t0 + start);
+    osc.stop(t0 + start + length + 0.02);
+  }
+}
+
+/** The cues of one update: your turn starting, a snap's verdict, a Cambio call. */
+export function cuesOf(event, prev, view, seat) {
+  const out = [];
+  const action = event && typeof event.action === "string" ? event.action : "";
+  if (action.startsWith("snap ")) out.push(event.right ? "snap-right" : "snap-wrong");
+  if (action === "cambio") out.push("cambio");
+  const mine = (v) => v && seat !== null && v.actor === seat && v.phase !== "round_over"
+    && v.legal.some((a) => !a.startsWith("snap "));
+  if (mine(view) && !mine(prev)) out.push("turn");
+  return out;
+}
+
+export function playCues(event, prev, view, seat) {
+  for (const name of cuesOf(event, prev, view, seat)) play(name);
+}
+
+/** The top bar's switch: "♪ off" / "♪ on". */
+export function soundToggle() {
+  const on = soundOn();
+  return h("button.ghost.sound-toggle", {
+    type: "button", id: "sound", "aria-pressed": on ? "true" : "false",
+    title: "Sounds: your turn, snaps, Cambio", "aria-label": on ? "Sound on" : "Sound off",
+    onclick: (e) => {
+      const now = !soundOn();
+      setSound(now);
+      const b = e.currentTarget;
+      b.setAttribute("aria-pressed", now ? "true" : "false");
+      b.setAttribute("aria-label", now ? "Sound on" : "Sound off");
+      b.textContent = now ? "♪ on" : "♪ off";
+      if (now) context();                     // a tap: the browser lets audio start now
+    },
+  }, on ? "♪ on" : "♪ off");
+}

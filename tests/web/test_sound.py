@@ -1,0 +1,75 @@
+"""Sound (issue 11, feature 3), at laptop and phone size: off by default, then, switched on,
+the cues of your turn, a snap and a Cambio call are played (WebAudio tones; the page notes
+each cue it plays in ``window.__cambioSounds``, since a headless browser has nobody to hear).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from .conftest import WAIT_MS, Server
+from .driver import play_until, seen, step
+from .test_phone import PHONE
+
+SIZES: dict[str, dict[str, Any]] = {
+    "laptop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": PHONE,
+}
+
+
+def cues(page: Page) -> list[str]:
+    got: list[str] = page.evaluate("window.__cambioSounds || []")
+    return got
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_sound_is_off_by_default_then_plays_its_cues(browser: Browser, server: Server,
+                                                     size: str) -> None:
+    ctx = browser.new_context(**SIZES[size])
+    page = ctx.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(server.base + "/")
+    page.fill("#name", "Ann")
+    page.wait_for_selector(".rule-row", state="attached")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.select_option("#fill-bot", "random")
+    page.click("#start")
+    page.wait_for_selector(".cards-game[data-version]")
+    assert page.get_attribute("#sound", "aria-pressed") == "false"
+    # Off: a turn comes and goes, a snap is made by someone, and nothing is played.
+    play_until({"ann": page}, lambda: seen(page).my_move)
+    step(page)
+    play_until({"ann": page}, lambda: seen(page).my_move)
+    assert cues(page) == []
+
+    page.locator("#sound").click()
+    assert page.get_attribute("#sound", "aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('cambio:sound')") == "1"
+    # A snap: when it is not our move, tap a card the page offers to snap.
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not any(c.startswith("snap-") for c in cues(page)):
+        assert time.monotonic() < deadline, f"no snap cue: {cues(page)}"
+        s = seen(page)
+        assert s.phase != "round_over", "the round ended before a snap"
+        if s.my_move:
+            step(page)
+        elif s.snappable:
+            # Snaps are real time: the card may be gone (snapped, the turn moved on) first.
+            with contextlib.suppress(PlaywrightTimeout):
+                page.locator(f'.card.snappable[data-addr="{s.snappable[0]}"]').first.click(
+                    timeout=2000, no_wait_after=True)
+            page.wait_for_timeout(300)
+        else:
+            page.wait_for_timeout(50)
+    play_until({"ann": page}, lambda: seen(page).phase == "round_over", call_after=0)
+    played = cues(page)
+    assert "turn" in played and "cambio" in played, played
+    assert page.evaluate("!!(window.AudioContext || window.webkitAudioContext)")
+    ctx.close()
