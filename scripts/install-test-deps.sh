@@ -3,14 +3,18 @@
 # - Debian's chromium, driven by Playwright for the browser tests (tests/web; Playwright's own
 #   browser download is not used);
 # - PostgreSQL's server programs (initdb, pg_ctl, postgres): the server tests start a
-#   throwaway cluster of their own (tests/support/postgres.py).
+#   throwaway cluster of their own (tests/support/postgres.py);
+# - redis-server: the cluster tests (tests/cluster) start their own on a free port. The Debian
+#   package starts no service here (no systemd in CI containers).
 #
 # Idempotent: installs only what is missing. Installs with apt-get as root, or through sudo
 # when that works without a password; otherwise says what to do and fails.
-# CAMBIO_CHROMIUM names another browser binary (the tests read the same variable).
+# CAMBIO_CHROMIUM names another browser binary (the tests read the same variable), and
+# CAMBIO_REDIS_SERVER another redis-server.
 set -euo pipefail
 
 CHROMIUM="${CAMBIO_CHROMIUM:-/usr/bin/chromium}"
+REDIS="${CAMBIO_REDIS_SERVER:-/usr/bin/redis-server}"
 PACKAGES=()
 if [ ! -x "$CHROMIUM" ]; then
     PACKAGES+=(chromium fonts-dejavu-core)   # the fonts carry the card suits ♣ ♦ ♥ ♠
@@ -18,6 +22,9 @@ fi
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1
 then
     PACKAGES+=(postgresql)
+fi
+if [ ! -x "$REDIS" ]; then
+    PACKAGES+=(redis-server)
 fi
 
 if [ ${#PACKAGES[@]} -eq 0 ]; then
@@ -33,6 +40,9 @@ fail() {
 
 if [ ! -x "$CHROMIUM" ] && [ "$CHROMIUM" != /usr/bin/chromium ]; then
     fail "CAMBIO_CHROMIUM=$CHROMIUM does not exist"
+fi
+if [ ! -x "$REDIS" ] && [ "$REDIS" != /usr/bin/redis-server ]; then
+    fail "CAMBIO_REDIS_SERVER=$REDIS does not exist"
 fi
 command -v apt-get >/dev/null 2>&1 || fail "apt-get is not available on this machine"
 
@@ -51,4 +61,5 @@ export DEBIAN_FRONTEND=noninteractive
 [ -x "$CHROMIUM" ] || fail "apt-get finished but $CHROMIUM is still missing"
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 \
     || fail "apt-get finished but PostgreSQL's initdb is still missing"
+[ -x "$REDIS" ] || fail "apt-get finished but $REDIS is still missing"
 echo "install-test-deps: installed ${PACKAGES[*]}" >&2

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
 
 from . import lobby
 from .limits import AddressLimiter
@@ -82,13 +83,23 @@ GC_FULL = 6000
 """Every 10 minutes, a full pass."""
 
 
-def create_app(settings: Settings | None = None, store: Store | None = None) -> Starlette:
-    """The app; ``store`` is the database already opened (and locked) by :func:`serve`."""
+Handler = Callable[[Request], Awaitable[Response]]
+SocketHandler = Callable[[WebSocket], Awaitable[None]]
+
+
+def create_app(settings: Settings | None = None, store: Store | None = None, *,
+               make_server: Callable[[Settings, Store | None], Server] = Server,
+               route: Callable[[Handler], Handler] = lambda handler: handler,
+               socket: SocketHandler = table_socket) -> Starlette:
+    """The app; ``store`` is the database already opened (and locked) by :func:`serve`.
+
+    A process of a cluster (:mod:`cambio.server.cluster`) brings its own server, and wraps
+    the routes of one table (``route``, ``socket``) to pass requests to the table's owner."""
     settings = settings or Settings()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        server = Server(settings, store)
+        server = make_server(settings, store)
         app.state.server = server
         app.state.rest_limiter = AddressLimiter(settings.rest_rate, settings.rest_burst)
         await server.start()
@@ -113,14 +124,14 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         Route("/api/tables", lobby.create_table, methods=["POST"]),
         Route("/api/tables", lobby.open_tables, methods=["GET"]),
         Route("/api/quickplay", lobby.quick_play, methods=["POST"]),
-        Route("/api/tables/{id}", lobby.table_summary),
-        Route("/api/tables/{id}/join", lobby.join_table, methods=["POST"]),
-        Route("/api/tables/{id}/seats/{seat}/bot", lobby.seat_bot, methods=["PUT"]),
-        Route("/api/tables/{id}/seats/{seat}", lobby.free_seat, methods=["DELETE"]),
-        Route("/api/tables/{id}/start", lobby.start_table, methods=["POST"]),
-        Route("/api/tables/{id}/again", lobby.again_table, methods=["POST"]),
-        Route("/api/tables/{id}/record", lobby.table_record),
-        WebSocketRoute("/ws/{table}", table_socket),
+        Route("/api/tables/{id}", route(lobby.table_summary)),
+        Route("/api/tables/{id}/join", route(lobby.join_table), methods=["POST"]),
+        Route("/api/tables/{id}/seats/{seat}/bot", route(lobby.seat_bot), methods=["PUT"]),
+        Route("/api/tables/{id}/seats/{seat}", route(lobby.free_seat), methods=["DELETE"]),
+        Route("/api/tables/{id}/start", route(lobby.start_table), methods=["POST"]),
+        Route("/api/tables/{id}/again", route(lobby.again_table), methods=["POST"]),
+        Route("/api/tables/{id}/record", route(lobby.table_record)),
+        WebSocketRoute("/ws/{table}", socket),
         Mount("/static", app=StaticFiles(directory=WEB / "static", check_dir=False),
               name="static"),
     ]

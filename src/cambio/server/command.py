@@ -59,6 +59,20 @@ def serve_command(
         min=1, help="Turn-clock timeouts in a row after which a seat is marked away (its "
         "bot plays on until the player is back).")] = 2,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+    redis: Annotated[str | None, typer.Option(
+        help="Redis URL (redis://host:6379/0): serve as one of several processes sharing the "
+        "tables, with a shared --database (PostgreSQL).")] = None,
+    workers: Annotated[int, typer.Option(
+        min=1, max=256, help="Server processes on this machine behind this one port (needs "
+        "--redis).")] = 1,
+    lease_ttl: Annotated[float, typer.Option(
+        min=0.2, help="Seconds a dead process's tables wait before another claims them "
+        "(with --redis).")] = 5.0,
+    advertise: Annotated[str | None, typer.Option(
+        help="The URL other processes reach this one at (with --redis; default: "
+        "http://HOST:PORT).")] = None,
+    handoff_fd: Annotated[int | None, typer.Option(hidden=True)] = None,
+    worker_id: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
     """Serve the web platform: the lobby, tables with bots, real-time play and records."""
     from .run import serve
@@ -73,6 +87,15 @@ def serve_command(
                         ws_connect_rate=ws_connect_rate, ws_connect_burst=6 * ws_connect_rate,
                         waiting_ttl=waiting_ttl, turn_clock=turn_clock or None,
                         clock_strikes=clock_strikes)
+    if redis is None and workers > 1:
+        raise typer.BadParameter("--workers needs --redis (and a shared --database)")
+    if redis is not None:
+        from .cluster.command import serve_cluster
+
+        serve_cluster(settings, host=host, port=port, log_level=log_level.lower(),
+                      redis=redis, workers=workers, lease_ttl=lease_ttl, advertise=advertise,
+                      handoff_fd=handoff_fd, worker_id=worker_id)
+        return
     serve(settings, host=host, port=port, log_level=log_level.lower())
 
 

@@ -11,6 +11,7 @@ import sys
 from urllib.parse import unquote
 
 import uvicorn
+from starlette.types import ASGIApp as ASGIApplication
 
 from .app import create_app
 from .settings import Settings
@@ -49,9 +50,16 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
     if settings.seed is not None:
         log.warning("--seed is set: every deal on this server is predictable from it; use it "
                     "for tests and benchmarks only")
+    uvicorn.Server(uvicorn_config(create_app(settings, store), settings, host, port,
+                                  log_level)).run()
+
+
+def uvicorn_config(app: ASGIApplication, settings: Settings, host: str, port: int,
+                   log_level: str) -> uvicorn.Config:
+    """How every server process runs under uvicorn (one alone, or one of a cluster)."""
     proxied = settings.forwarded_allow_ips is not None
     config = uvicorn.Config(
-        create_app(settings, store), host=host, port=port, ws="websockets-sansio",
+        app, host=host, port=port, ws="websockets-sansio",
         ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False, log_level=log_level,
         access_log=False, lifespan="on", loop="auto", timeout_graceful_shutdown=3,
         # X-Forwarded-For decides the client address (rate limits, connection caps): only
@@ -61,4 +69,4 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
     )
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(RedactTokens())
-    uvicorn.Server(config).run()
+    return config

@@ -64,3 +64,13 @@ class Settings:
     chat_rate: float = 0.5
     chat_burst: float = 5.0
     """Per-seat token bucket for chat messages (messages per second, bucket)."""
+    redis: str | None = None
+    """A Redis URL: this process is one of a cluster sharing the tables (server/cluster/,
+    docs/server.md "Several processes"); ``None``: the only server of its database."""
+    lease_ttl: float = 5.0
+    """Seconds a table's lease lasts unless its owner renews it: how long a killed process's
+    tables wait before another process claims them."""
+    advertise: str | None = None
+    """The address other processes send this one's tables' connections to."""
+    worker_id: str | None = None
+    """This process's name in the cluster (made up at start when not given)."""

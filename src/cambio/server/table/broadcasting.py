@@ -10,6 +10,8 @@ from .state import TableState
 
 class Broadcasting(TableState):
     def broadcast_table(self) -> None:
+        if self.watch is not None:
+            self.watch(self)
         if self.conns:
             text = dumps({"type": "table", "table": self.summary()})
             for conn in self.conns:

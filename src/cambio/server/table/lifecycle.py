@@ -73,6 +73,9 @@ class Lifecycle(Acting):
         if self.round_timer:
             self.round_timer.cancel()
             self.round_timer = None
+        if self.lost is not None:  # nothing more from this copy: the owner reloads it
+            self.lost(self, why)
+            return
         try:  # back to what is stored: the action just refused is not
             self.install_game(self.build_game())
         except Exception:

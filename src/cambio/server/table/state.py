@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from random import Random
@@ -78,6 +78,11 @@ class TableState(Actor):
         self.history: list[dict[str, Any]] = []
         """The results of the table's earlier games (:func:`..match.past_results`)."""
         self.away_timers: dict[int, asyncio.TimerHandle] = {}
+        # Hooks for a server of several processes (server/cluster/node.py).
+        self.watch: Callable[[TableState], None] | None = None
+        """Told whenever the summary may have changed (the cluster's lobby)."""
+        self.lost: Callable[[TableState, str], None] | None = None
+        """Told instead of reloading when a write fails: another process may own the table."""
 
     def seat_for_hash(self, token_hash: str) -> int | None:
         for s in self.seats:

@@ -1,0 +1,180 @@
+"""Real cluster processes and real players for the cluster tests.
+
+A :class:`Node` is ``cambio serve --redis … --database …`` on its own port, as a machine
+behind a load balancer would run it; :meth:`Node.kill` is ``kill -9``, :meth:`Node.start`
+brings it back on the same port (as a service manager would). A :class:`Player` is one
+seat's browser stand-in: it connects to any live node (the load balancer's choice),
+plays random legal moves at once, reconnects by itself whenever its connection drops, and
+remembers every action it was told about: what it saw acknowledged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from cambio.server.store import open_store
+
+from .redis_server import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+Key = tuple[int, int, int]
+"""(game, round, version) of one action."""
+
+
+class Node:
+    def __init__(self, redis_url: str, database: str, folder: Path, *, lease: float = 1.0,
+                 workers: int = 1, extra: list[str] | None = None) -> None:
+        self.port = free_port()
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self.log = folder / f"node-{self.port}.log"
+        self.args = [sys.executable, "-m", "cambio.server", "--host", "127.0.0.1",
+                     "--port", str(self.port), "--database", database, "--redis", redis_url,
+                     "--lease-ttl", str(lease), "--workers", str(workers),
+                     "--bot-speed", "20", "--round-pause", "0.2", "--away-after", "1",
+                     "--rest-rate", "0", "--ws-connect-rate", "0",
+                     "--max-conns-per-address", "0", "--log-level", "warning", *(extra or [])]
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.ready = False
+        """Started and answering (not being started or killed)."""
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def up(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def start(self) -> Node:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(self.args, cwd=ROOT, stdout=out, stderr=out, env=env)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"node exited: {self.log.read_text()[-3000:]}")
+            try:
+                if httpx.get(self.base + "/api/bots", timeout=1).status_code == 200:
+                    self.ready = True
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("node did not start")
+
+    def kill(self) -> None:
+        """``kill -9``: no shutdown code runs, nothing is handed over."""
+        assert self.proc is not None
+        self.ready = False
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def terminate(self, timeout: float = 60) -> int:
+        """SIGTERM, and the exit code once it has handed its tables over."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+        return self.proc.wait(timeout)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+
+async def bot_table(base: str, rounds: int, preset: str = "rulebook") -> tuple[str, str]:
+    """A 3-seat card table started with two memory bots; the host's (table, token)."""
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        r = await http.post("/api/tables", json={"game": "cards", "players": 3, "name": "H",
+                                                 "rounds": rounds,
+                                                 "rules": {"preset": preset}})
+        assert r.status_code == 201, r.text
+        made = r.json()
+        r = await http.post(f"/api/tables/{made['table']}/start", json={"fill": "memory"},
+                            headers={"Authorization": f"Bearer {made['token']}"})
+        assert r.status_code == 200, r.text
+        return made["table"], made["token"]
+
+
+class Player:
+    def __init__(self, table: str, token: str, nodes: list[Node], seed: int) -> None:
+        self.table = table
+        self.token = token
+        self.nodes = nodes
+        self.rng = random.Random(seed)
+        self.acked: dict[Key, tuple[int, str]] = {}
+        """Every action this player was told about: (game, round, version) -> (seat, text)."""
+        self.finished = False
+        self.connections = 0
+        self.acted = 0
+
+    async def run(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while not self.finished and time.monotonic() < deadline:
+            live = [n for n in self.nodes if n.up()] or self.nodes
+            node = self.rng.choice(live)
+            url = f"ws://127.0.0.1:{node.port}/ws/{self.table}?token={self.token}"
+            try:
+                async with websockets.connect(url, open_timeout=5, close_timeout=1,
+                                              ping_interval=None) as ws:
+                    self.connections += 1
+                    await self._play(ws)
+            except (OSError, TimeoutError, websockets.ConnectionClosed,
+                    websockets.InvalidStatus, websockets.InvalidHandshake):
+                pass
+            if not self.finished:
+                await asyncio.sleep(self.rng.uniform(0.05, 0.3))
+
+    async def _play(self, ws: Any) -> None:
+        async for raw in ws:
+            msg = json.loads(raw)
+            kind = msg["type"]
+            if kind in ("welcome", "table"):
+                if msg["table"]["status"] == "finished":
+                    self.finished = True
+                    return
+            elif kind == "update":
+                key = (msg["game_no"], msg["round"], msg["version"])
+                self.acked[key] = (msg["event"]["seat"], msg["event"]["action"])
+            if kind in ("state", "update"):
+                view = msg["view"]
+                turn = [a for a in view["legal"] if not a.startswith("snap")]
+                if view["phase"] != "round_over" and turn:
+                    if view["turn_number"] < 4 * view["players"] and len(turn) > 1:
+                        turn = [a for a in turn if a != "cambio"] or turn
+                    await ws.send(json.dumps({"type": "act", "version": msg["version"],
+                                              "action": self.rng.choice(turn)}))
+                    self.acted += 1
+
+
+def check_stored(database: str, players: list[Player]) -> int:
+    """Every action a player saw acknowledged is in the store, as it was shown, and every
+    table is finished there. Returns how many acknowledged actions were checked."""
+    store = open_store(database, exclusive=False)
+    checked = 0
+    try:
+        for p in players:
+            row = store.table(p.table)
+            assert row is not None and row.status == "finished", (p.table, row)
+            rounds: dict[tuple[int, int], list[tuple[int, str]]] = {}
+            for (game, rnd, version), (seat, text) in sorted(p.acked.items()):
+                stored = rounds.get((game, rnd))
+                if stored is None:
+                    stored = rounds[(game, rnd)] = store.actions(p.table, game, rnd)
+                assert version <= len(stored), (p.table, game, rnd, version, len(stored))
+                assert stored[version - 1] == (seat, text), (p.table, game, rnd, version)
+                checked += 1
+    finally:
+        store.close()
+    return checked
