@@ -1,24 +1,28 @@
-"""Check every message a client received against the engine's own knowledge.
+"""Check every message a client received against an independent oracle of what it may know.
 
 After a game, its full record is fetched and replayed through the engine. For each message
 to seat ``s`` (``None``: a spectator) at version ``v`` of a round:
 
-* every face-up card in the message's view is one the engine's knowledge masks say ``s`` had
-  seen at ``v`` (checked on the masks directly, not through the view code), and the card is
-  the one really there;
-* the view is exactly ``observe(state_v, s)``, and each event exactly the record's
-  observations filtered by their audience;
+* the grids and the held card in the message's view are exactly what the view oracle
+  (``tests/cards/oracle.py``) says ``s`` has seen at ``v``: the true card where it has,
+  ``?`` where it has not -- recomputed from the actions by the rules, never from the
+  engine's knowledge masks or ``observe()``, so a broken ``observe()`` cannot pass;
+* the rest of the view is exactly ``observe(state_v, s)``, and each event exactly the
+  record's observations filtered by their audience;
 * nothing anywhere in a message is a seed or a deck order.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
-from cambio.cards import State, card_code, observe, parse_action
+from cambio.cards import EMPTY, HIDDEN, State, card_code, observe, parse_action
 from cambio.records.cards import observations, state_from_header
 from cambio.records.jsonl import parse_record
+
+from ..cards.oracle import Oracle
 
 
 @dataclass
@@ -26,12 +30,15 @@ class Round:
     states: list[State]
     facts: list[list[tuple[str, Any, int]]]
     moves: list[tuple[int, str]]
+    oracles: list[Oracle]
 
 
 def replay_round(record_text: str) -> Round:
     rec = parse_record(record_text)
     state = state_from_header(rec.header)
     states = [state.clone()]
+    oracle = Oracle.deal(state)
+    oracles = [copy.deepcopy(oracle)]
     facts: list[list[tuple[str, Any, int]]] = [[]]
     moves: list[tuple[int, str]] = []
     for ev in rec.events:
@@ -39,11 +46,13 @@ def replay_round(record_text: str) -> Round:
             continue
         before = state.clone()
         action = parse_action(ev["action"])
-        state.play(action, ev["seat"])
+        played = state.play(action, ev["seat"])
         facts.append(observations(before, ev["seat"], action, state))
+        oracle.apply(before, ev["seat"], played, state)
         states.append(state.clone())
+        oracles.append(copy.deepcopy(oracle))
         moves.append((ev["seat"], ev["action"]))
-    return Round(states, facts, moves)
+    return Round(states, facts, moves, oracles)
 
 
 def expected_event(rnd: Round, v: int, seat: int | None) -> dict[str, Any]:
@@ -62,18 +71,16 @@ def expected_event(rnd: Round, v: int, seat: int | None) -> dict[str, Any]:
     return ev
 
 
-def assert_known(state: State, seat: int | None, view: dict[str, Any]) -> None:
-    """Every card shown face up is one ``seat`` has seen (read on the masks directly)."""
-    see = state.public if seat is None else state.public | (1 << seat)
-    for p, grid in enumerate(view["grids"]):
-        for i, code in enumerate(grid):
-            if code is None or code == "?":
-                continue
-            assert state.known[p][i] & see, f"seat {seat} was shown {p}.{i} ({code}) unseen"
-            assert code == card_code(state.grids[p][i])
-    held = view["held"]
-    if held not in (None, "?"):
-        assert seat == state.turn or state.held_from_pile, f"seat {seat} saw another's draw"
+def _code(card: int) -> str | None:
+    return None if card == EMPTY else "?" if card == HIDDEN else card_code(card)
+
+
+def assert_as_oracle(state: State, oracle: Oracle, seat: int | None,
+                     view: dict[str, Any]) -> None:
+    """The view's cards are exactly those the oracle says ``seat`` has seen."""
+    expected = [[_code(c) for c in grid] for grid in oracle.grids(state, seat)]
+    assert view["grids"] == expected, f"seat {seat} was shown {view['grids']}, not {expected}"
+    assert view["held"] == _code(oracle.held(state, seat)), f"seat {seat}: the held card"
     assert isinstance(view["deck"], int)
 
 
@@ -103,7 +110,7 @@ def check_messages(messages: list[dict[str, Any]], seat: int | None,
         rnd = rounds[(msg["game_no"], msg["round"])]
         v = msg["version"]
         st = rnd.states[v]
-        assert_known(st, seat, msg["view"])
+        assert_as_oracle(st, rnd.oracles[v], seat, msg["view"])
         assert msg["view"] == observe(st, seat).to_json()
         if msg["type"] == "update":
             assert msg["event"] == expected_event(rnd, v, seat)

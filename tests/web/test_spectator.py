@@ -15,10 +15,11 @@ from typing import Any
 
 from playwright.sync_api import Browser
 
-from cambio.cards import observe, parse_action
+from cambio.cards import EMPTY, HIDDEN, card_code, parse_action
 from cambio.records.cards import state_from_header
 from cambio.records.jsonl import parse_record
 
+from ..cards.oracle import Oracle
 from .conftest import Server
 
 OBSERVER_JS = """
@@ -57,14 +58,28 @@ OBSERVER_JS = """
 
 
 def public_views(record_text: str) -> list[dict[str, Any]]:
-    """The spectator's view after each version of the round, from the full record."""
+    """What a spectator may see after each version of the round, from the full record: the
+    grids and held card by the independent view oracle (``tests/cards/oracle.py``, not
+    ``observe()``), and the discard pile, which is face up."""
     record = parse_record(record_text)
     state = state_from_header(record.header)
-    views = [observe(state, None).to_json()]
+    oracle = Oracle.deal(state)
+
+    def public() -> dict[str, Any]:
+        def code(c: int) -> str | None:
+            return None if c == EMPTY else "?" if c == HIDDEN else card_code(c)
+
+        return {"grids": [[code(c) for c in g] for g in oracle.grids(state, None)],
+                "held": code(oracle.held(state, None)),
+                "discard": [card_code(c) for c in state.pile]}
+
+    views = [public()]
     for ev in record.events:
         if "action" in ev:
-            state.play(parse_action(ev["action"]), ev["seat"])
-            views.append(observe(state, None).to_json())
+            before = state.clone()
+            played = state.play(parse_action(ev["action"]), ev["seat"])
+            oracle.apply(before, ev["seat"], played, state)
+            views.append(public())
     assert state.is_over()
     return views
 
