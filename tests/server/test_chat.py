@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import websockets
 
+from ..support.databases import Database
 from .harness import ServerProcess, create_table, join, recv_json, start, ws_url
 
 MARKUP = "<b>bold</b> <img src=x onerror=alert(1)> & \u202eevil\u202c\tend"
@@ -44,9 +44,9 @@ async def _seen_types(ws: Any) -> list[str]:
 
 
 @pytest.mark.parametrize("spectators_read", [False, True], ids=["players-only", "open"])
-def test_chat_reaches_who_may_read_it_and_survives_a_restart(tmp_path: Path,
+def test_chat_reaches_who_may_read_it_and_survives_a_restart(database: Database,
                                                              spectators_read: bool) -> None:
-    srv = ServerProcess(tmp_path / "cambio.sqlite3", bot_speed=40.0)
+    srv = ServerProcess(database, bot_speed=40.0)
     with srv:
         asyncio.run(_scenario(srv, spectators_read))
 

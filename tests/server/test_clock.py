@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -17,6 +16,7 @@ import websockets
 
 from cambio.server.clock import Decision, Decisions
 
+from ..support.databases import Database
 from .harness import ServerProcess, create_table, join, recv_json, start, ws_url
 
 
@@ -94,8 +94,8 @@ def test_the_clock_is_in_the_summary(server: ServerProcess) -> None:
     assert httpx.get(f"{server.base}/api/tables/{r.json()['table']}").json()["clock"] is None
 
 
-def test_idle_player_times_out_bot_plays_then_away_then_back(tmp_path: Path) -> None:
-    with ServerProcess(tmp_path / "cambio.sqlite3", bot_speed=40.0) as srv:
+def test_idle_player_times_out_bot_plays_then_away_then_back(database: Database) -> None:
+    with ServerProcess(database, bot_speed=40.0) as srv:
         asyncio.run(_idle_scenario(srv))
 
 
@@ -156,8 +156,9 @@ async def _idle_scenario(srv: ServerProcess) -> None:
             player.cancel()
 
 
-def test_no_clock_message_names_a_seat_at_a_table_without_clock(tmp_path: Path) -> None:
-    with ServerProcess(tmp_path / "cambio.sqlite3", bot_speed=40.0) as srv:
+def test_no_clock_message_names_a_seat_at_a_table_without_clock(database: Database
+                                                                  ) -> None:
+    with ServerProcess(database, bot_speed=40.0) as srv:
         asyncio.run(_no_clock(srv))
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
 
 from cambio.server.listing import MAX_TABLE_NAME
 
+from ..support.databases import Database
 from .harness import ServerProcess, auth
 
 
@@ -59,9 +59,9 @@ def test_a_private_table_is_not_listed_but_joins_by_its_link(http: httpx.Client)
                      headers=auth(str(made["token"]))).status_code == 200
 
 
-def test_quick_play_joins_a_waiting_table_else_starts_one_against_a_bot(tmp_path: Path
+def test_quick_play_joins_a_waiting_table_else_starts_one_against_a_bot(database: Database
                                                                         ) -> None:
-    with ServerProcess(tmp_path / "quick.sqlite3") as srv, \
+    with ServerProcess(database) as srv, \
             httpx.Client(base_url=srv.base, timeout=30) as http:
         # Nothing waiting: a new table, started, you against a bot.
         first = http.post("/api/quickplay", json={"name": "Cy"})
@@ -87,8 +87,8 @@ def test_quick_play_joins_a_waiting_table_else_starts_one_against_a_bot(tmp_path
         assert third["table"] not in (public, got["table"]) and third["started"] is True
 
 
-def test_an_expired_waiting_table_leaves_the_lobby(tmp_path: Path) -> None:
-    with ServerProcess(tmp_path / "ttl.sqlite3", extra=["--waiting-ttl", "1"]) as srv, \
+def test_an_expired_waiting_table_leaves_the_lobby(database: Database) -> None:
+    with ServerProcess(database, extra=["--waiting-ttl", "1"]) as srv, \
             httpx.Client(base_url=srv.base, timeout=30) as http:
         tid = str(create(http)["table"])
         assert tid in listed(http)

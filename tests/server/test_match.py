@@ -5,11 +5,11 @@ restart rebuilds them from the stored actions."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import httpx
 
+from ..support.databases import Database
 from .harness import Client, ServerProcess, auth, create_table, start, ws_url
 
 
@@ -19,8 +19,8 @@ def _ends(client: Client, game_no: int) -> list[list[int]]:
             if m["game_no"] == game_no and "end" in m["event"]]
 
 
-def test_match_result_history_and_restart(tmp_path: Path) -> None:
-    srv = ServerProcess(tmp_path / "cambio.sqlite3", bot_speed=40.0, round_pause=1.0)
+def test_match_result_history_and_restart(database: Database) -> None:
+    srv = ServerProcess(database, bot_speed=40.0, round_pause=1.0)
     with srv:
         asyncio.run(_scenario(srv))
 
