@@ -25,7 +25,7 @@ from typing import Any
 import httpx
 import websockets
 
-from ..support.databases import Database, sqlite_database
+from ..support.databases import Database
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,11 +39,13 @@ def free_port() -> int:
 class ServerProcess:
     """``cambio serve`` in a subprocess; :meth:`kill` is ``kill -9``."""
 
-    def __init__(self, db: Path | Database, *, bot_speed: float = 40.0, away_after: float = 30.0,
+    def __init__(self, database: Database, *, bot_speed: float = 40.0, away_after: float = 30.0,
                  round_pause: float = 0.5, seed: int | None = 1,
                  extra: list[str] | None = None) -> None:
-        """``db``: a :class:`Database`, or the path of an SQLite file."""
-        self.database = db if isinstance(db, Database) else sqlite_database(db.parent, db.name)
+        """``database``: from the ``database`` or ``databases`` fixture (tests/server/
+        conftest.py), never a path of its own, so that every server test runs on both
+        stores."""
+        self.database = database
         self.port = free_port()
         self.args = [sys.executable, "-m", "cambio.server", "--host", "127.0.0.1",
                      "--port", str(self.port), "--database", self.database.url,
