@@ -256,3 +256,34 @@ def horizontal_overflow(page: Page) -> int:
     """Pixels the page is wider than the viewport (0: no horizontal scroll)."""
     width: int = page.evaluate("() => document.scrollingElement.scrollWidth - innerWidth")
     return width
+
+
+SIZES: dict[str, dict[str, Any]] = {
+    "laptop": {"viewport": LAPTOP},
+    "phone": {"viewport": PHONE, "has_touch": True, "is_mobile": True, "device_scale_factor": 2},
+}
+"""Browser context options of the two sizes the web tests run at, by name."""
+
+
+def bot_game(browser: Browser, base: str, size: str, *, players: str | None = None,
+             bot: str = "random", init_script: str | None = None, **context: Any
+             ) -> tuple[BrowserContext, Page]:
+    """A new context of ``size`` (``context``: more options; ``init_script`` runs in every
+    page) whose page created a card table from the lobby (as Ann, the host), filled the other
+    seats with ``bot`` and started: ``(context, page)``, the game drawn."""
+    ctx = browser.new_context(**SIZES[size], **context)
+    if init_script:
+        ctx.add_init_script(init_script)
+    page = ctx.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(base + "/")
+    page.fill("#name", "Ann")
+    page.wait_for_selector(".rule-row", state="attached")
+    if players is not None:
+        page.select_option("#players", players)
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.select_option("#fill-bot", bot)
+    page.click("#start")
+    wait_for_game(page)
+    return ctx, page

@@ -20,13 +20,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from .conftest import WAIT_MS, Server
-from .driver import play_until, seen, wait_for_game
-from .test_phone import PHONE, check_layout
+from .driver import SIZES, play_until, seen, wait_for_game
+from .test_phone import check_layout
 
-SIZES: dict[str, dict[str, Any]] = {
-    "laptop": {"viewport": {"width": 1280, "height": 800}},
-    "phone": PHONE,
-}
 POWER_FIELDS = {"7": "power_seven_eight", "8": "power_seven_eight", "9": "power_nine_ten",
                 "T": "power_nine_ten", "J": "power_jack_queen", "Q": "power_jack_queen"}
 

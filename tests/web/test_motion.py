@@ -15,14 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import WAIT_MS, Server
-from .driver import play_until, seen
-from .test_phone import PHONE
-
-SIZES: dict[str, dict[str, Any]] = {
-    "laptop": {"viewport": {"width": 1280, "height": 800}},
-    "phone": PHONE,
-}
+from .conftest import Server
+from .driver import SIZES, bot_game, play_until, seen
 
 WATCH_FLIGHTS_JS = """
 window.__flights = [];
@@ -41,22 +35,10 @@ new MutationObserver((records) => {
 
 
 def play_some(browser: Browser, server: Server, size: str, reduced: bool) -> list[Any]:
-    ctx = browser.new_context(**SIZES[size], reduced_motion="reduce" if reduced else None)
-    ctx.add_init_script(WATCH_FLIGHTS_JS)
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
-    page.goto(server.base + "/")
-    page.fill("#name", "Ann")
-    page.wait_for_selector(".rule-row", state="attached")
-    page.click("#create")
-    page.wait_for_url("**/t/*")
-    page.select_option("#fill-bot", "random")
-    page.click("#start")
-    page.wait_for_selector(".cards-game[data-version]")
-    moves = 0
+    ctx, page = bot_game(browser, server.base, size, init_script=WATCH_FLIGHTS_JS,
+                         reduced_motion="reduce" if reduced else "no-preference")
 
     def done() -> bool:
-        nonlocal moves
         s = seen(page)
         return s.phase == "round_over" or s.version >= 12
 

@@ -11,19 +11,11 @@ must be. The laptop layout puts the deck and the pile beside one's cards (it use
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .conftest import WAIT_MS, Server
-from .driver import button, card, play_until, seen, wait_version
-from .test_phone import PHONE
-
-SIZES: dict[str, dict[str, Any]] = {
-    "laptop": {"viewport": {"width": 1280, "height": 800}},
-    "phone": PHONE,
-}
+from .conftest import Server
+from .driver import SIZES, bot_game, button, card, play_until, seen, wait_version
 
 BOXES_JS = """() => {
   // The layout box (offsets, which leave out transforms): a card turning over or the chosen
@@ -75,18 +67,7 @@ def measured_turn(page: Page) -> bool:
 @pytest.mark.parametrize("size", list(SIZES))
 def test_cards_do_not_move_when_the_buttons_change(browser: Browser, server: Server,
                                                    size: str) -> None:
-    ctx = browser.new_context(**SIZES[size])
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
-    page.goto(server.base + "/")
-    page.fill("#name", "Ann")
-    page.wait_for_selector(".rule-row", state="attached")
-    page.select_option("#players", "3")
-    page.click("#create")
-    page.wait_for_url("**/t/*")
-    page.select_option("#fill-bot", "random")
-    page.click("#start")
-    page.wait_for_selector(".cards-game[data-version]")
+    ctx, page = bot_game(browser, server.base, size, players="3")
     if size == "laptop":
         me = page.locator(".seat.mine").bounding_box()
         deck = page.locator("#deck").bounding_box()

@@ -7,20 +7,13 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import WAIT_MS, Server
-from .driver import play_until, seen, step
-from .test_phone import PHONE
-
-SIZES: dict[str, dict[str, Any]] = {
-    "laptop": {"viewport": {"width": 1280, "height": 800}},
-    "phone": PHONE,
-}
+from .driver import SIZES, bot_game, play_until, seen, step
 
 
 def cues(page: Page) -> list[str]:
@@ -31,17 +24,7 @@ def cues(page: Page) -> list[str]:
 @pytest.mark.parametrize("size", list(SIZES))
 def test_sound_is_off_by_default_then_plays_its_cues(browser: Browser, server: Server,
                                                      size: str) -> None:
-    ctx = browser.new_context(**SIZES[size])
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
-    page.goto(server.base + "/")
-    page.fill("#name", "Ann")
-    page.wait_for_selector(".rule-row", state="attached")
-    page.click("#create")
-    page.wait_for_url("**/t/*")
-    page.select_option("#fill-bot", "random")
-    page.click("#start")
-    page.wait_for_selector(".cards-game[data-version]")
+    ctx, page = bot_game(browser, server.base, size)
     assert page.get_attribute("#sound", "aria-pressed") == "false"
     # Off: a turn comes and goes, a snap is made by someone, and nothing is played.
     play_until({"ann": page}, lambda: seen(page).my_move)
