@@ -13,6 +13,17 @@ Every table is a 20-round match, so it keeps playing. After a warm-up, for ``--s
 
     .venv/bin/python benchmarks/server_load.py --tables 1000 --seconds 60 --speed 2
 
+``--workers N`` measures ``cambio serve --workers N --redis … --database postgresql://…``
+instead (a throwaway PostgreSQL server and redis-server, started here as the tests start
+them), its CPU summed over the front and its workers. ``--knee 1,2`` finds the knee -- the
+most tables at p99 <= ``--target`` ms with every table held -- for each of those worker
+counts in the same run: table counts grow by ``--step`` from ``--start``, and at each count
+every worker count still under the target is measured, back to back, on a fresh server::
+
+    nice -n 10 .venv/bin/python benchmarks/server_load.py --knee 1,2 --seconds 20
+
+(``--knee 0,1,2`` adds the single process on SQLite, ``make run``'s server, as 0.)
+
 ``--speed`` divides every thinking delay (the server's bots via ``--bot-speed``, and this
 benchmark's bots alike): 1 is human-like pace (0.6-1.6 s a move), 2 doubles it.
 """
@@ -203,11 +214,65 @@ async def setup_table(http: httpx.AsyncClient, preset: str, sem: asyncio.Semapho
         return [host["table"], host["token"], j["token"]]
 
 
-async def run(args: argparse.Namespace) -> dict[str, Any]:
+class Backend:
+    """Where the measured server keeps its data: its own SQLite file (0 workers: the
+    single-process server of ``make run``), or, for ``--workers N``, a throwaway PostgreSQL
+    server and redis-server shared by every measurement of the run (a new database and an
+    emptied Redis for each)."""
+
+    def __init__(self) -> None:
+        self.postgres: Any = None
+        self.redis: Any = None
+
+    def args(self, workers: int, tmp: Path) -> list[str]:
+        if workers == 0:
+            return ["--db", str(tmp / "bench.sqlite3")]
+        if self.postgres is None:
+            sys.path.insert(0, str(ROOT))
+            from tests.cluster.redis_server import RedisServer
+            from tests.support.postgres import PostgresCluster
+
+            self.postgres = PostgresCluster().start()
+            self.redis = RedisServer(tmp / "redis").start()
+        import redis
+
+        with redis.Redis.from_url(self.redis.url) as client:
+            client.flushall()
+        return ["--database", self.postgres.create_database(), "--redis", self.redis.url,
+                "--workers", str(workers)]
+
+    def close(self) -> None:
+        if self.redis is not None:
+            self.redis.stop()
+        if self.postgres is not None:
+            self.postgres.stop()
+
+
+def process_tree(pid: int) -> list[int]:
+    """``pid`` and its descendants (a front and its workers)."""
+    out = [pid]
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            for child in (task / "children").read_text().split():
+                out += process_tree(int(child))
+    return out
+
+
+def tree_sum(pid: int, measure: Any) -> float:
+    total = 0.0
+    for p in process_tree(pid):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            total += measure(p)
+    return total
+
+
+async def run(args: argparse.Namespace, backend: Backend | None = None) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="cambio-bench-"))
     port = free_port()
+    backend = backend or Backend()
+    store_args = backend.args(args.workers, tmp) if not args.attach else []
     server_cmd = [sys.executable, "-m", "cambio.server", "--port", str(port),
-                  "--db", str(tmp / "bench.sqlite3"), "--bot-speed", str(args.speed),
+                  *store_args, "--bot-speed", str(args.speed),
                   "--away-after", "3600", "--round-pause", "2", "--rest-rate", "0",
                   # one machine plays every client: no per-address limits
                   "--ws-connect-rate", "0", "--max-conns-per-address", "0",
@@ -262,23 +327,25 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(args.warmup)
         held_before = sum(all(c.playing for c in t.clients) for t in tables)
         stats.measuring = True
-        cpu0, w0, mine0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
-        wait0 = run_delay(pid)
+        cpu0, w0, mine0 = tree_sum(pid, cpu_seconds), time.perf_counter(), time.process_time()
+        wait0 = tree_sum(pid, run_delay)
         await asyncio.sleep(args.seconds)
-        cpu1, w1, mine1 = cpu_seconds(pid), time.perf_counter(), time.process_time()
-        wait1 = run_delay(pid)
+        cpu1, w1, mine1 = tree_sum(pid, cpu_seconds), time.perf_counter(), time.process_time()
+        wait1 = tree_sum(pid, run_delay)
         stats.measuring = False
         held = sum(all(c.playing for c in t.clients) for t in tables)
-        rss = rss_mib(pid)
+        rss = tree_sum(pid, rss_mib)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     finally:
         proc.terminate()
         try:
-            proc.wait(15)
+            proc.wait(60)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            for p in reversed(process_tree(proc.pid)):
+                with contextlib.suppress(OSError):
+                    os.kill(p, 9)
     lat = sorted(stats.latencies)
 
     def pct(p: float) -> float:
@@ -286,7 +353,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
     elapsed = w1 - w0
     return {
-        "tables": args.tables, "tables_held": min(held, held_before), "seconds": elapsed,
+        "workers": args.workers, "tables": args.tables,
+        "tables_held": min(held, held_before), "seconds": elapsed,
         "speed": args.speed, "actions_per_s": stats.actions / elapsed,
         "client_actions_measured": len(lat), "p50_ms": pct(0.50), "p99_ms": pct(0.99),
         "max_ms": lat[-1] * 1000 if lat else float("nan"),
@@ -297,9 +365,53 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def passes(result: dict[str, Any], target: float) -> bool:
+    """Under the target at p99, with every table held (no client dropped)."""
+    return bool(result["p99_ms"] <= target and result["tables_held"] >= result["tables"]
+                and result["client_actions_measured"] > 0)
+
+
+async def knee(args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[int, int]]:
+    """The knee of each worker count, measured in turns at each table count."""
+    counts = [int(w) for w in args.knee.split(",")]
+    best = dict.fromkeys(counts, 0)
+    alive = list(counts)
+    points: list[dict[str, Any]] = []
+    backend = Backend()
+    tables = float(args.start)
+    try:
+        while alive and tables <= args.max:
+            for workers in list(alive):
+                point = argparse.Namespace(**{**vars(args), "tables": int(tables),
+                                              "workers": workers})
+                result = await run(point, backend)
+                points.append(result)
+                ok = passes(result, args.target)
+                print(f"workers {workers} tables {int(tables)}: p99 {result['p99_ms']:.1f} ms, "
+                      f"held {result['tables_held']}, load {result['load_avg_1m']:.1f} -> "
+                      f"{'pass' if ok else 'over'}", file=sys.stderr)
+                if ok:
+                    best[workers] = int(tables)
+                else:
+                    alive.remove(workers)
+            tables *= args.step
+    finally:
+        backend.close()
+    return points, best
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--tables", type=int, default=1000)
+    p.add_argument("--workers", type=int, default=0,
+                   help="0: one process on SQLite; N: --workers N on PostgreSQL and Redis")
+    p.add_argument("--knee", default="",
+                   help="comma-separated worker counts whose knee to find in this run (0,1,2)")
+    p.add_argument("--target", type=float, default=50.0, help="the knee's p99 bound, ms")
+    p.add_argument("--start", type=int, default=200, help="first table count of --knee")
+    p.add_argument("--step", type=float, default=1.25, help="table count growth of --knee")
+    p.add_argument("--max", type=int, default=5000, help="last table count of --knee")
+    p.add_argument("--plot", type=Path, default=None, help="--knee: p99 against tables")
     p.add_argument("--seconds", type=float, default=60.0)
     p.add_argument("--warmup", type=float, default=5.0)
     p.add_argument("--speed", type=float, default=2.0)
@@ -311,16 +423,55 @@ def main() -> None:
                    help="use a server already listening on this port instead of starting one")
     p.add_argument("--attach-pid", type=int, default=0, help="its process id (for CPU)")
     args = p.parse_args()
-    result = asyncio.run(run(args))
-    if args.json:
-        print(json.dumps(result))
-        return
     from rich.console import Console
 
     from cambio.sim.report import results_table
 
+    if args.knee:
+        points, best = asyncio.run(knee(args))
+        if args.json:
+            print(json.dumps({"points": points, "knee": best}))
+            return
+        rows = [[r["workers"], r["tables"], r["tables_held"], f"{r['p50_ms']:.1f}",
+                 f"{r['p99_ms']:.1f}", f"{r['actions_per_s']:.0f}", f"{r['server_cpu']:.2f}",
+                 f"{r['clients_cpu']:.2f}", f"{r['load_avg_1m']:.1f}"] for r in points]
+        Console().print(results_table("Web server load: the knee", [
+            "workers", "tables", "held", "p50 ms", "p99 ms", "actions/s", "server CPU",
+            "clients CPU", "load 1m"], rows))
+        base = best.get(min(best), 0)
+        for workers, tables in best.items():
+            ratio = f" ({tables / base:.2f}x {min(best)} worker(s))" if base else ""
+            print(f"knee, {workers} worker(s): {tables} tables at p99 <= {args.target:g} ms"
+                  f"{ratio}")
+        if args.plot:
+            plot_knee(points, args.target, args.plot)
+        return
+    result = asyncio.run(run(args))
+    if args.json:
+        print(json.dumps(result))
+        return
     rows = [[k, v] for k, v in result.items()]
     Console().print(results_table("Web server load", ["measure", "value"], rows))
+
+
+def plot_knee(points: list[dict[str, Any]], target: float, out: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for workers in sorted({r["workers"] for r in points}):
+        mine = [r for r in points if r["workers"] == workers]
+        label = "1 process, SQLite" if workers == 0 else f"--workers {workers}"
+        ax.plot([r["tables"] for r in mine], [r["p99_ms"] for r in mine], "o-", label=label)
+    ax.axhline(target, color="grey", linestyle="--", linewidth=1)
+    ax.set_xlabel("bot tables")
+    ax.set_ylabel("p99 action latency (ms)")
+    ax.set_yscale("log")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
 
 
 if __name__ == "__main__":

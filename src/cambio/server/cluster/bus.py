@@ -67,6 +67,17 @@ class Bus:
             self.joinable.pop(table.id, None)
             self._send(table.id, None)
 
+    def disown(self, table_id: str) -> None:
+        """The table moved to another process: its entry is the new owner's to keep."""
+        self._listed.pop(table_id, None)
+
+    def forget(self, table_id: str) -> None:
+        """The table is gone from the cluster (expired) or from memory (finished and idle,
+        not joinable anyway): unlist it if it was listed."""
+        if self._listed.pop(table_id, None) is not None or table_id in self.joinable:
+            self.joinable.pop(table_id, None)
+            self._send(table_id, None)
+
     def lobby(self, limit: int) -> list[dict[str, Any]]:
         tables = sorted(self.joinable.values(), key=lambda s: str(s.get("created", "")),
                         reverse=True)

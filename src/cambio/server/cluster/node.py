@@ -50,6 +50,10 @@ from .proxy import Forwarder
 log = logging.getLogger("cambio.server")
 
 
+STOP_WAIT = 5.0
+"""Seconds a table being let go has to finish the job it is doing (a write in flight)."""
+
+
 def new_worker_id() -> str:
     """Unique per process start: a restarted process never takes its predecessor's leases
     for its own."""
@@ -77,6 +81,8 @@ class ClusterServer(Server):
         """Unfinished tables nobody holds, and since when (monotonic)."""
         self._tasks: list[asyncio.Task[None]] = []
         self._claiming: set[str] = set()
+        self._leaving: set[str] = set()
+        """Tables being let go: not to be claimed back by this process meanwhile."""
         self.forwarder = Forwarder()
         self._stepping: set[asyncio.Task[None]] = set()
 
@@ -165,10 +171,25 @@ class ClusterServer(Server):
             return
         del self.tables[table.id]
         self.held.discard(table.id)
-        await table.stop_actor()
-        with contextlib.suppress(RedisError, OSError):
-            await self.leases.release(table.id)
-            await self.bus.publish({"kind": "released", "table": table.id, "why": why})
+        self.bus.disown(table.id)
+        self._leaving.add(table.id)
+
+        async def last_job() -> None:
+            # Between two jobs: nothing is half done, and no bot moves after this.
+            for handle in table._timers():
+                handle.cancel()
+            for conn in list(table.conns):
+                conn.close(1012)
+
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(table.call(last_job), STOP_WAIT)
+        await table.stop_actor()  # jobs queued after it were never acknowledged to anyone
+        try:
+            with contextlib.suppress(RedisError, OSError):
+                await self.leases.release(table.id)
+                await self.bus.publish({"kind": "released", "table": table.id, "why": why})
+        finally:
+            self._leaving.discard(table.id)
 
     async def _keep(self) -> None:
         """Renew every lease several times a period; let go of the tables someone else took."""
@@ -182,6 +203,7 @@ class ClusterServer(Server):
                 lost = await self.leases.renew(ids)
                 for gone in self.held - set(ids):  # finished and swept, or expired
                     await self.leases.release(gone)
+                    self.bus.forget(gone)
             except (RedisError, OSError) as exc:
                 log.warning("cluster: cannot renew leases (%s); serving on", exc)
                 continue
@@ -232,16 +254,18 @@ class ClusterServer(Server):
             await self._take(table_id)
 
     async def _take(self, table_id: str) -> None:
-        if table_id in self._claiming or self.draining:
+        if table_id in self._claiming or table_id in self._leaving or self.draining:
             return
         self._claiming.add(table_id)
         try:
             if await self.leases.claim(table_id):
                 self._missing.pop(table_id, None)
                 try:
-                    await super().get(table_id)
+                    table = await super().get(table_id)
                 except ProtocolError:
                     await self.leases.release(table_id)
+                else:
+                    self.bus.table_changed(table)
         except (RedisError, OSError) as exc:
             log.warning("cluster: cannot claim table %s (%s)", table_id, exc)
         finally:
@@ -254,8 +278,8 @@ class ClusterServer(Server):
         lease has not run out yet (the client retries)."""
         if table_id in self.tables or table_id in self.damaged or len(table_id) > 64:
             return None
-        if self.draining:
-            raise ProtocolError(UNAVAILABLE, "this server is shutting down; try again")
+        if self.draining or table_id in self._leaving:
+            raise ProtocolError(UNAVAILABLE, "this table is moving between servers; try again")
         try:
             for _ in range(3):
                 owner = await self.leases.owner(table_id)
