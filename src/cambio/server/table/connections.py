@@ -44,6 +44,8 @@ class Connections(TurnClocks):
             if timer:
                 timer.cancel()
             changed = seat.conns == 1 or seat.away
+            if seat.away:  # back: the turn clock's timeouts in a row start again
+                self.clock.decisions.acted(conn.seat)
             seat.away = False
         version = self.session.version if self.session is not None else 0
         conn.send(dumps({"type": "welcome", "seat": conn.seat, "table": self.summary(),

@@ -670,7 +670,8 @@ export class CardsUI {
     } else {
       buttons.append(nextRoundNote(sum));
     }
-    panel.append(matchOver(sum, this.seat), tableHistory(sum, this.seat), buttons);
+    // (append() would write a null as the text "null")
+    panel.append(...[matchOver(sum, this.seat), tableHistory(sum, this.seat)].filter(Boolean), buttons);
     return panel;
   }
 

@@ -5,7 +5,8 @@
 import { h, seatName } from "./common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const COLOURS = ["#f7d774", "#8fd19e", "#8ab6f9", "#f08a7e", "#c9a0f2", "#7fd6d0", "#f5b070", "#d0d0d0"];
+const COLOURS = ["#1f77b4", "#d9480f", "#2b8a3e", "#c2255c", "#7048e8", "#8c564b", "#0b7285", "#5c5f66"];
+// Distinct on the light results panel (matplotlib's tab10, darkened where it was pale).
 
 /** "Next round in 4 s", counting down by itself (see tick()). */
 export function nextRoundNote(summary) {
@@ -82,7 +83,7 @@ function scoreChart(summary, rounds, name) {
   const n = rounds[0].length;
   const running = Array.from({ length: n }, () => [0]);
   for (const row of rounds) row.forEach((v, s) => running[s].push(running[s][running[s].length - 1] + v));
-  const W = 320, H = 160, P = 28;
+  const W = 320, H = 160, P = 30;
   const max = Math.max(1, ...running.flat());
   const min = Math.min(0, ...running.flat());
   const x = (k) => P + (k * (W - 2 * P)) / rounds.length;
@@ -103,7 +104,7 @@ function scoreChart(summary, rounds, name) {
   add("line", { x1: P, y1: y(min), x2: W - P, y2: y(min), class: "axis" });
   add("line", { x1: P, y1: P / 2, x2: P, y2: H - P, class: "axis" });
   for (let k = 0; k <= rounds.length; k += 1) add("text", { x: x(k), y: H - P + 14, class: "tick" }, String(k));
-  add("text", { x: 4, y: y(max) + 4, class: "tick" }, String(max));
+  add("text", { x: P - 4, y: y(max) + 4, class: "tick max" }, String(max));
   running.forEach((pts, s) => {
     add("polyline", {
       points: pts.map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(" "),
