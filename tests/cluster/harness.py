@@ -158,6 +158,18 @@ class Player:
                     self.acted += 1
 
 
+def owner_pid(redis_url: str, table: str) -> int | None:
+    """The pid of the process holding ``table``'s lease (from its presence record)."""
+    import redis
+
+    with redis.Redis.from_url(redis_url) as client:
+        owner = client.get(f"cambio:lease:{table}")
+        if not isinstance(owner, bytes):
+            return None
+        raw = client.get(f"cambio:worker:{owner.decode()}")
+    return int(json.loads(raw)["pid"]) if isinstance(raw, bytes) else None
+
+
 def check_stored(database: str, players: list[Player]) -> int:
     """Every action a player saw acknowledged is in the store, as it was shown, and every
     table is finished there. Returns how many acknowledged actions were checked."""
