@@ -67,6 +67,7 @@ def test_rules_in_words_named_private_tables_and_quick_play(
     page.goto(srv.base + "/")
     page.fill("#name", "Ann")
     page.wait_for_selector(".rule-row", state="attached")
+    assert page.get_attribute("#rules-link", "href") == "/rules?preset=house"
     page.locator("details.house summary").click()
     check_no_identifiers(page, ".rule-row label")
     assert page.locator(".rule-row .rule-help").count() == page.locator(".rule-row").count()

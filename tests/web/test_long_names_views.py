@@ -49,6 +49,8 @@ def test_spectator_and_replay_with_long_names_fit_a_phone(browser: Browser,
     check_layout(page, "spectator, second round")
     page.wait_for_selector("#replay-link", timeout=120_000)
     check_layout(page, "spectator, the match is over")
+    # The match-over panel wrote "null" where a table has no earlier games yet.
+    assert "null" not in page.inner_text("#results")
 
     page.goto(f"{srv.base}/r/{table}")
     page.wait_for_selector(".replay-table")

@@ -177,7 +177,7 @@ function createForm() {
             h("span.preset-name", null, p),
             h("span.preset-note", null, PRESET_NOTES[p]))),
           h("a.rules-link", { href: `/rules?preset=${preset}`, target: "_blank", rel: "noopener", id: "rules-link" },
-            `Every ${preset} rule, in words`)),
+            `Read the ${preset} rules, in words`)),
         h("details.house", { open: state.houseOpen, ontoggle: (e) => { state.houseOpen = e.target.open; } },
           h("summary", null, "House rules ", h("span#rule-count.muted", { id: "rule-count" })),
           houseRulesForm(preset)),
