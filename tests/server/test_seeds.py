@@ -16,7 +16,30 @@ from typing import Any
 import httpx
 import pytest
 
+from cambio.cards.state import mix64
+from cambio.server.session import derive
+
 from .harness import Client, ServerProcess, auth, create_table, start, ws_url
+
+M64 = (1 << 64) - 1
+
+
+def unmix64(z: int) -> int:
+    """The inverse of splitmix64's finalizer (``cambio.cards.state.mix64``)."""
+    z = (z ^ (z >> 31) ^ (z >> 62)) & M64
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & M64
+    z = (z ^ (z >> 27) ^ (z >> 54)) & M64
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & M64
+    z = (z ^ (z >> 30) ^ (z >> 60)) & M64
+    return (z - 0x9E3779B97F4A7C15) & M64
+
+
+def game_seed(kind: str, round1_seed: int) -> int:
+    """The game's seed, from which its bots' seeds derive: the board record names it; a card
+    match's round seeds are mixed from it (``Match.round_seed``), and the mix inverts."""
+    if kind != "cards":
+        return round1_seed
+    return ((unmix64(round1_seed) - 1) * pow(0x9E3779B1, -1, 1 << 64)) & M64
 
 
 async def _collect_records(http: httpx.AsyncClient, table: str, token: str,
@@ -81,8 +104,15 @@ def test_no_seed_reaches_a_player_before_the_game_is_over(
             for k in range(1, rounds + 1):
                 seeds |= _seeds((await http.get(f"/api/tables/{table}/record?round={k}")).text)
             assert seeds
+            # The game's own seed and the bots' and delays' seeds derived from it, too.
+            round1 = _seeds((await http.get(f"/api/tables/{table}/record?round=1")).text).pop()
+            game = game_seed(body["game"], round1)
+            assert game < 1 << 63        # the table's derive() makes 63-bit seeds
+            if body["game"] == "cards":
+                assert mix64(game * 0x9E3779B1 + 1) == round1
+            derived = {game, derive(game, "delays")} | {derive(game, "bot", s) for s in (0, 1)}
             sent = [json.dumps(m) for m in player.messages + watcher.messages] + mid_game
-            for seed in seeds:
+            for seed in seeds | derived:
                 assert not [t for t in sent if str(seed) in t]
 
     asyncio.run(main())
