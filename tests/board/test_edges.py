@@ -171,3 +171,146 @@ def test_default_line_lengths():
     assert [Rules(size=n).start_counts() for n in (3, 4, 5)] == [(1, 2), (3, 4), (4, 5)]
     assert Rules(players=3, size=3).start_counts() == (1, 1, 1)
     assert Rules(players=3, size=6).start_counts() == (5, 5, 5)
+
+
+def test_canonical_is_the_least_key_over_the_symmetries_and_the_first_symmetry_giving_it():
+    from cambio.board.bitboard import canonical
+
+    rng = random.Random(3)
+    for players, size in ((2, 4), (3, 5)):
+        g = geometry(Rules(players=players, size=size))
+        for _ in range(60):
+            owners = [0] * players
+            for cell in range(g.cells):
+                who = rng.randrange(players + 2)
+                if who < players:
+                    owners[who] |= 1 << cell
+            keys = [sum(g.transform(s, b) << (p * g.cells) for p, b in enumerate(owners))
+                    for s in range(8)]
+            assert canonical(tuple(owners), g) == (min(keys), keys.index(min(keys)))
+    g = geometry(Rules(size=3))
+    # Symmetric: every symmetry gives the same key, and the identity (0) is named.
+    assert canonical((1 << 4, 0), g) == (1 << 4, 0)
+    # A die in a corner: the least key puts it on cell 0, first reached by symmetry 0.
+    assert canonical((0, 1 << 8), g) == (1 << 9, 3)
+
+
+def test_geometry_bits_and_cell_names():
+    from cambio.board.rules import cell_name
+
+    g = geometry(Rules(size=4))
+    assert [g.bit(r, c) for r, c in ((0, 0), (0, 3), (1, 0), (3, 3))] == [1, 8, 16, 1 << 15]
+    assert [cell_name(c, 4) for c in (0, 3, 4, 15)] == ["a1", "d1", "a2", "d4"]
+
+
+def test_an_illegal_move_error_names_the_move_and_the_reason():
+    from cambio.board import IllegalMoveError
+
+    b = Board(Rules(size=3), "oo1/3/3 x")
+    with pytest.raises(IllegalMoveError) as err:
+        b.play("c3<")
+    assert err.value.move == "c3<" and "seat 1's die" in err.value.reason
+
+
+def test_parse_checks_without_playing():
+    from cambio.board import IllegalMoveError, InvalidMoveError
+
+    b = Board(Rules(size=3), "oo1/3/3 x")
+    assert b.parse("a1>") == 0 and b.ply == 0 and b.move_stack == []
+    with pytest.raises(IllegalMoveError) as err:
+        b.parse("C3<")
+    assert err.value.move == "C3<"
+    with pytest.raises(InvalidMoveError):
+        b.parse("z9>")
+    assert b.is_legal(0) and not b.is_legal(b.parse("a3>") + 100)
+    assert not b.is_over()
+
+
+def test_divide_splits_perft_and_counts_a_winning_move_as_a_leaf():
+    from cambio.board.perft import divide, perft
+
+    b = Board(Rules(size=3), "xx1/3/3 x")  # a3> completes row 3 at once
+    for depth in (1, 2):
+        split = divide(b, depth)
+        assert sum(split.values()) == perft(b, depth)
+        assert split["a3>"] == (1 if depth == 1 else 0)
+    assert set(divide(b, 1)) == {b.move_text(m) for m in b.legal_moves()}
+
+
+def test_a_copy_keeps_faces_start_and_outcome():
+    b = quick_setup(Rules(), 4)
+    c = b.copy()
+    assert (c.faces, c.start, c.start_faces, c.symbols) == (b.faces, b.start, b.start_faces,
+                                                             b.symbols)
+    assert c.faces is not b.faces
+    c.push(c.legal_moves()[0])
+    assert b.faces == list(b.start_faces or ())
+    won = Board(Rules(size=3), "xx1/3/3 x")
+    won.play("a3>")
+    assert won.copy().outcome == won.outcome and won.copy().legal_moves() == []
+
+
+def test_outcome_text():
+    from cambio.board import Outcome
+
+    assert Outcome(Termination.MOVE_CAP, ()).text() == "draw (move cap)"
+    assert Outcome(Termination.NO_MOVES, ()).text() == "draw (no moves)"
+    assert Outcome(Termination.REPETITION, ()).text() == "draw (repetition)"
+    assert Outcome(Termination.LINE, (1,)).text() == "seat 1 wins (line)"
+    assert Outcome(Termination.LINE, (0, 2)).text() == "seat 0 and seat 2 win (line)"
+    assert Outcome(Termination.LINE, ()).is_draw and not Outcome(Termination.LINE, (0,)).is_draw
+
+
+def test_the_board_as_text():
+    b = Board(Rules(size=3), "xo1/1x1/3 o")
+    assert str(b) == "3 x o .\n2 . x .\n1 . . .\n  a b c"
+    assert repr(b) == "Board('xo1/1x1/3 o 0')"
+    three = Board(Rules(players=3, size=4), "s3/4/4/3o x")
+    assert str(three).splitlines()[0] == "4 s . . ." and str(three).endswith("  a b c d")
+
+
+def test_seeded_setups_are_pinned():
+    """The published procedure's rolls, exchange, symbols and adjustments, and the quick
+    setup, from a seed: any change to how either draws shows here."""
+    from cambio.board.setup import faces_text, full_setup
+
+    assert full_setup(Rules(), 3).history == [
+        "roll 43351/11534/40324/43540/14412", "exchange 43351/11534/45354/43541/14415",
+        "symbol star", "symbol triangle", "neutral d4", "own b1"]
+    assert full_setup(Rules(size=4, players=3), 4).history == [
+        "roll 2014/0034/3310/1205", "exchange 2011/0032/3310/1202", "symbol circle",
+        "symbol star", "symbol triangle", "neutral c1", "neutral b3", "own b3"]
+    q = quick_setup(Rules(), 9)
+    assert q.position() == "3o1/o1o2/x2xo/1x3/1o1x1 x 0"
+    assert faces_text(q.faces or [], 5) == "02142/42415/30134/53111/04031"
+    assert q.symbols == (3, 4)
+    done = full_setup(Rules(), 3).board()
+    assert done.faces is not None and done.symbols == (3, 1)
+
+
+@pytest.mark.parametrize("text,cell", [("a1", 0), ("A1", 0), (" e5 ", 24), ("c2", 7)])
+def test_setup_cells(text, cell):
+    from cambio.board.setup import parse_cell
+
+    assert parse_cell(text, 5) == cell
+
+
+@pytest.mark.parametrize("text", ["f1", "a6", "a0", "a", "", "11", "`1", "a1x"])
+def test_bad_setup_cells(text):
+    from cambio.board import SetupError
+    from cambio.board.setup import parse_cell
+
+    with pytest.raises(SetupError):
+        parse_cell(text, 5)
+
+
+def test_setup_faces_round_trip_and_checks():
+    from cambio.board import SetupError
+    from cambio.board.setup import faces_text, parse_faces
+
+    faces = [c % 6 for c in range(16)]
+    assert parse_faces(faces_text(faces, 4), 4) == faces
+    assert parse_faces("000/000/000", 3) == [0] * 9
+    for bad in ("0000/0000/0000/0006", "000/000", "0000/000/0000/0000", "000a/0000/0000/0000"):
+        with pytest.raises(SetupError):
+            parse_faces(bad, 4)

@@ -16,6 +16,7 @@ from cambio.cards import (
     HIDDEN,
     EndReason,
     InvalidActionError,
+    Match,
     Phase,
     Rules,
     RulesError,
@@ -416,3 +417,123 @@ def test_view_json_carries_every_field():
     end = observe(s2, None).to_json()
     assert end["scores"] == [14, 15] and end["winners"] == [0] and end["actor"] is None
     assert end["end_reason"] == "turn_cap" and end["legal"] == [] and end["seat"] is None
+
+
+# ----------------------------------------------------------------------------- matches
+def test_match_round_seeds_are_pinned_and_distinct():
+    m = Match(Rules.preset("rulebook"), 3, seed=5, rounds=2)
+    assert (m.round_seed(1), m.round_seed(2)) == (1991626467088056876, 8317952219176820608)
+    first = m.new_round()
+    assert first.seed == m.round_seed(1) and first.dealer == 2 and first.n == 3
+
+
+def test_a_match_needs_rounds_or_a_target():
+    rules = Rules.preset("rulebook")
+    with pytest.raises(RulesError):
+        Match(rules, 2, rounds=None, target=None)
+    with pytest.raises(RulesError):
+        Match(rules, 2, rounds=0)
+    with pytest.raises(RulesError):
+        Match(rules, 1)
+    m = Match(rules, 3, rounds=None, target=50, first_dealer=4)
+    assert m.dealer == 1 and m.next_first_player() == 2 and m.totals == [0, 0, 0]
+    assert m.round_number == 1 and not m.is_over()
+
+
+def _finish(state: State) -> None:
+    while not state.is_over():
+        acts = state.legal_actions()
+        pick = [a for a in acts if a & 31 in (1, 4, 12, 9, 8)]
+        state.apply(pick[0] if pick else acts[0])
+
+
+def test_match_rounds_add_up_and_the_dealer_moves_left():
+    m = Match(Rules.preset("rulebook", max_turns=6), 3, seed=2, rounds=2)
+    s = m.new_round()
+    with pytest.raises(RulesError):
+        m.new_round()  # the round is not finished
+    with pytest.raises(RulesError):
+        m.finish_round(s)  # not over yet
+    _finish(s)
+    with pytest.raises(RulesError):
+        m.finish_round(State(Rules.preset("rulebook"), 3))  # not this match's round
+    m.finish_round(s)
+    assert m.round_scores == [s.scores()] and m.round_winners == [s.winners()]
+    assert m.totals == s.scores() and m.dealer == 0 and m.next_first_player() == 1
+    assert m.round_number == 2 and not m.is_over()
+    s2 = m.new_round()
+    assert s2.dealer == 0 and s2.current_player() == 1 and s2.seed == m.round_seed(2)
+    _finish(s2)
+    m.finish_round(s2)
+    assert m.totals == [a + b for a, b in zip(s.scores(), s2.scores(), strict=True)]
+    assert m.is_over() and m.winners() == [p for p in range(3) if m.totals[p] == min(m.totals)]
+    with pytest.raises(RulesError):
+        m.new_round()
+
+
+def test_match_target_is_reached_at_the_target_total():
+    m = Match(Rules.preset("rulebook", max_turns=1), 2, seed=1, rounds=None, target=1)
+    s = m.new_round()
+    _finish(s)
+    m.finish_round(s)
+    assert max(m.totals) >= 1 and m.is_over()
+    high = max(m.totals)
+    exact = Match(Rules.preset("rulebook", max_turns=1), 2, seed=1, rounds=None, target=high)
+    s = exact.new_round()
+    _finish(s)
+    exact.finish_round(s)
+    assert exact.is_over()
+    above = Match(Rules.preset("rulebook", max_turns=1), 2, seed=1, rounds=None,
+                  target=high + 1)
+    s = above.new_round()
+    _finish(s)
+    above.finish_round(s)
+    assert not above.is_over()
+
+
+def test_the_winner_starts_the_next_round_first_clockwise_among_tied_winners():
+    rules = Rules.preset("wikipedia", max_turns=1)
+    m = Match(rules, 4, seed=3, rounds=3, first_dealer=1)
+    s = m.new_round()
+    _finish(s)
+    winners = s.winners()
+    m.finish_round(s)
+    first = 2  # the round's first player (dealer 1)
+    starter = min(winners, key=lambda w: (w - first) % 4)
+    assert m.next_first_player() == starter and m.dealer == (starter - 1) % 4
+
+
+# ----------------------------------------------------------------------------- odds and ends
+def test_card_ranks_suits_and_joker_colours():
+    from cambio.cards.cards import is_red, rank_of, suit_of
+
+    kd = parse_card("KD")
+    assert (rank_of(kd), suit_of(kd), is_red(kd)) == (13, 1, True)
+    assert (rank_of(parse_card("AS")), suit_of(parse_card("AS"))) == (1, 3)
+    assert [card_code(x) for x in deck_cards(decks=1, jokers_per_deck=4)[-4:]] == [
+        "XB", "XR", "XB", "XR"]
+    assert len(deck_cards(decks=2, jokers_per_deck=1)) == 106
+
+
+def test_rules_field_names_and_powers():
+    rules = Rules.preset("rulebook")
+    names = Rules.field_names()
+    assert "preset_name" not in names and names[0] == "min_players"
+    assert names[-1] == "max_turns" and len(names) == 30
+    assert rules.power_of(parse_card("7C")) == "peek_own"
+    assert rules.power_of(parse_card("KS")) == "look_own_other_may_swap"
+    assert rules.value(parse_card("KD")) == -1
+
+
+def test_view_helpers_and_state_text():
+    s = dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 5D"], "6H 7H")
+    assert observe(s, 0).own_grid() == (HIDDEN, HIDDEN, c("4C"), c("5C"))
+    assert observe(s, None).own_grid() == () and observe(s, 1).top() == EMPTY
+    s.play("draw")
+    s.play("discard")
+    assert observe(s, 1).top() == c("6H")
+    assert repr(State(Rules.preset("house"), 2, seed=7)) == (
+        "<cards.State house turn=1 seat=0 phase=TURN_START top=-- "
+        "[8H 3S 3D 3C | 4D 6C 4C 4S]>")
+    assert repr(s) == ("<cards.State rulebook turn=2 seat=1 phase=TURN_START top=6H "
+                       "[2C 3C 4C 5C | 2D 3D 4D 5D]>")
