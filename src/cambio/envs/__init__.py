@@ -6,7 +6,9 @@ its own module so importing one does not need the others installed:
 * :mod:`cambio.envs.pettingzoo` -- AEC environments ``cards_env`` and ``board_env``;
 * :mod:`cambio.envs.openspiel` -- pyspiel games ``python_cambio_cards`` and
   ``python_cambio_board`` (registered when the module is imported);
-* :mod:`cambio.envs.gymnasium` -- single-agent environments against the project's bots.
+* :mod:`cambio.envs.gymnasium` -- single-agent environments against the project's bots;
+* :mod:`cambio.envs.cards_vector` -- the card game's single-agent environment for many games
+  at once, on the batch engine with native opponents.
 
 They share one fixed-size encoding of a seat's view and one action numbering per game
 (:mod:`cambio.envs.cards_codec`, :mod:`cambio.envs.board_codec`), documented field by field

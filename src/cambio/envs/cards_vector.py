@@ -1,0 +1,340 @@
+"""A vectorised card environment on the batch engine: ``num_envs`` games stepped at once.
+
+:class:`CardsVectorEnv` is :class:`~cambio.envs.gymnasium.CardsSeatEnv` for ``num_envs``
+games at a time: the agent plays ``seat`` in every game, the other seats are native bots
+(``random``, ``memory``; :mod:`cambio.bots.cards.native`) that move inside the compiled
+loop, and the observations and action numbers are the shared codec's
+(:mod:`cambio.envs.cards_codec`), encoded natively. Env ``i`` reset with ``seed + i`` plays
+exactly the games ``CardsSeatEnv`` reset with ``seed + i`` plays for the same actions (the
+same deals, opponents' decisions, observations, masks and rewards;
+``tests/envs/test_cards_vector.py``).
+
+>>> env = CardsVectorEnv(4, rules="rulebook", opponents=("memory",))
+>>> obs, info = env.reset(seed=3)
+>>> obs.shape == (4, env.codec.size), info["action_mask"].shape == (4, env.codec.num_actions)
+(True, True)
+
+Games that end are dealt again in the same call (the observation is the new game's; the
+reward and ``terminated`` are the finished one's), as Gymnasium's vector envs do by default.
+An action the mask forbids raises ``ValueError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium.utils import seeding
+
+from cambio.bots.cards.native import memory_act, memory_tables
+from cambio.bots.cards.native_names import NATIVE_KINDS, RANDOM
+from cambio.cards import Rules
+from cambio.cards import batch_kernels as k
+from cambio.cards.actions import (
+    CAMBIO,
+    DISCARD,
+    DRAW,
+    GIVE,
+    KEEP,
+    LOOK,
+    PASS,
+    PEEK,
+    SKIP,
+    SNAP,
+    SWAP,
+    SWITCH,
+    TAKE,
+)
+from cambio.cards.batch import Batch
+from cambio.cards.batch_kernels import _jit
+from cambio.sim.seeds import derive_seed
+
+from .cards_codec import CLASSES, DEFAULT_SLOTS, CardsCodec, capped_rules, card_class
+
+F32 = npt.NDArray[np.float32]
+_FIXED = (CAMBIO, DRAW, TAKE, DISCARD, KEEP, SKIP, PASS)
+
+
+def _codec_tables(codec: CardsCodec) -> tuple[Any, ...]:
+    """What the kernels need of the codec: each action kind's offset (-1: fixed, with its
+    index), each card's class, and the classes' totals in the full deck."""
+    kinds = np.full(32, -1, dtype=np.int64)
+    fixed = np.full(32, -1, dtype=np.int64)
+    for index, kind in enumerate(_FIXED):
+        fixed[kind] = index
+    s, a = codec.slots, codec.addresses
+    base = len(_FIXED)
+    for kind, off in ((SWAP, base), (GIVE, base + s), (PEEK, base + 2 * s),
+                      (SNAP, base + 2 * s + a), (LOOK, base + 2 * s + 2 * a),
+                      (SWITCH, base + 2 * s + 2 * a + a * a)):
+        kinds[kind] = off
+    classes = np.array([card_class(c) for c in range(56)], dtype=np.int64)
+    totals = np.array(codec._class_totals, dtype=np.float64)
+    return kinds, fixed, classes, totals
+
+
+@_jit
+def rel(address: int, me: int, n: int, slots: int) -> int:
+    return ((address >> 8) - me + n) % n * slots + (address & 255)
+
+
+@_jit
+def encode_action(action: int, me: int, n: int, slots: int, kinds: Any, fixed: Any) -> int:
+    """``CardsCodec.encode_action``."""
+    kind = action & 31
+    if fixed[kind] >= 0:
+        return int(fixed[kind])
+    a = (action >> 5) & 0xFFFF
+    off = kinds[kind]
+    if kind == SWAP or kind == GIVE:  # noqa: SIM109
+        return int(off + a)
+    if kind == PEEK or kind == SNAP:  # noqa: SIM109
+        return int(off + rel(a, me, n, slots))
+    return int(off + rel(a, me, n, slots) * n * slots + rel(action >> 21, me, n, slots))
+
+
+@_jit
+def one_hot_seat(v: Any, at: int, who: int, me: int, n: int) -> None:
+    if who >= 0:
+        v[at + (who - me + n) % n] = 1.0
+
+
+@_jit
+def encode(i: int, me: int, slots: int, grid: Any, known: Any, glen: Any, deck_total: int,
+           pile: Any, sc: Any, poll: Any, rf: Any, classes: Any, totals: Any, v: Any) -> None:
+    """``CardsCodec.encode(observe(state, me))`` for game ``i`` into ``v``."""
+    n = rf[k.R_PLAYERS]
+    a = n * slots
+    width = CLASSES + 2
+    for j in range(v.shape[0]):
+        v[j] = 0.0
+    bit = (1 << me) | (1 << n)
+    for s in range(n):
+        base = (s - me + n) % n * slots
+        for slot in range(slots):
+            code = 0
+            if slot < glen[i, s] and grid[i, s, slot] >= 0:
+                c = grid[i, s, slot]
+                code = 2 + classes[c] if known[i, s, slot] & bit else 1
+            v[(base + slot) * width + code] = 1.0
+    at = a * width
+    held = sc[i, k.HELD]
+    if held >= 0:
+        seen = sc[i, k.HELD_FROM_PILE] or me == sc[i, k.TURN]
+        v[at + (2 + classes[held] if seen else 1)] = 1.0
+    else:
+        v[at] = 1.0
+    at += width
+    v[at] = 1.0 if sc[i, k.HELD_FROM_PILE] else 0.0
+    at += 1
+    plen = sc[i, k.PLEN]
+    v[at + (1 + classes[pile[i, plen - 1]] if plen > 0 else 0)] = 1.0
+    at += CLASSES + 1
+    for j in range(plen):
+        v[at + classes[pile[i, j]]] += 1.0
+    for c in range(CLASSES):
+        v[at + c] = v[at + c] / totals[c]
+    at += CLASSES
+    v[at] = sc[i, k.DLEN] / deck_total
+    at += 1
+    ph = sc[i, k.PHASE]
+    v[at + ph] = 1.0
+    at += 7
+    over = ph == k.PH_ROUND_OVER
+    one_hot_seat(v, at, -1 if over else k.current_player(i, sc, poll), me, n)
+    at += n
+    one_hot_seat(v, at, sc[i, k.TURN], me, n)
+    at += n
+    caller = sc[i, k.CALLER]
+    one_hot_seat(v, at, caller, me, n)
+    at += n
+    v[at] = sc[i, k.FINAL_LEFT] / n if caller >= 0 else 0.0
+    at += 1
+    v[at + sc[i, k.POWER]] = 1.0
+    at += 7
+    if sc[i, k.LOOK_A] >= 0:
+        v[at + rel(sc[i, k.LOOK_A], me, n, slots)] = 1.0
+        v[at + rel(sc[i, k.LOOK_B], me, n, slots)] = 1.0
+    at += a
+    w = sc[i, k.WINDOW]
+    v[at + (0 if w == k.WINDOW_ANYONE else 1 if w == k.WINDOW_CLOSED else
+            2 + (w - me + n) % n)] = 1.0
+    at += 2 + n
+    if ph == k.PH_POLL:
+        for j in range(sc[i, k.POLL_I], sc[i, k.POLL_LEN]):
+            one_hot_seat(v, at, poll[i, j], me, n)
+    at += n
+    if ph == k.PH_GIVE:
+        one_hot_seat(v, at, sc[i, k.GIVE_SEAT], me, n)
+    at += n
+    if sc[i, k.SNAP_SEAT] >= 0:
+        one_hot_seat(v, at, sc[i, k.SNAP_SEAT], me, n)
+        v[at + n + rel(sc[i, k.SNAP_ADDR], me, n, slots)] = 1.0
+        v[at + n + a + classes[sc[i, k.SNAP_CARD]]] = 1.0
+        v[at + n + a + CLASSES] = 1.0 if sc[i, k.SNAP_RIGHT] else 0.0
+    at += n + a + CLASSES + 1
+    v[at] = min(1.0, sc[i, k.TURN_NUMBER] / 200.0)
+    v[at + 1] = min(1.0, sc[i, k.RESHUFFLES] / 4.0)
+
+
+@_jit
+def play_others(me: int, kinds: Any, grid: Any, known: Any, glen: Any, deck: Any, pile: Any,
+                sc: Any, poll: Any, rf: Any, mt: Any, bot_mt: Any, out: Any, scratch: Any,
+                vidx: Any, vval: Any, vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any,
+                dp: Any, kf: Any) -> None:
+    """Let the native bots move in every game until it is ``me``'s turn or the game is over
+    (``bot_mt[i * players + seat]``: game ``i``'s random bot in ``seat``)."""
+    n = rf[k.R_PLAYERS]
+    for i in range(sc.shape[0]):
+        while sc[i, k.PHASE] != k.PH_ROUND_OVER:
+            seat = k.current_player(i, sc, poll)
+            if seat == me:
+                break
+            nleg = k.legal(i, grid, glen, sc, poll, rf, out, scratch)
+            if kinds[seat] == RANDOM:
+                action = out[k.mt_randbelow(bot_mt[i * n + seat], nleg)]
+            else:
+                action = memory_act(i, seat, out, nleg, grid, known, glen, pile, sc, rf, vidx,
+                                    vval, vcount, prm, vg, cnt, dv, dp, kf)
+            k.apply(i, action, grid, known, glen, deck, pile, sc, poll, rf, mt)
+
+
+@_jit
+def agent_step(numbers: Any, me: int, slots: int, kinds: Any, fixed: Any, grid: Any,
+               known: Any, glen: Any, deck: Any, pile: Any, sc: Any, poll: Any, rf: Any,
+               mt: Any, out: Any, scratch: Any) -> int:
+    """Apply action number ``numbers[i]`` for ``me`` in every game not over; the first game
+    whose number is not legal (nothing is applied then), or -1."""
+    n = rf[k.R_PLAYERS]
+    for i in range(sc.shape[0]):
+        if sc[i, k.PHASE] == k.PH_ROUND_OVER:
+            continue
+        nleg = k.legal(i, grid, glen, sc, poll, rf, out[i], scratch)
+        found = False
+        for j in range(nleg):
+            if encode_action(out[i, j], me, n, slots, kinds, fixed) == numbers[i]:
+                out[i, 0] = out[i, j]
+                found = True
+                break
+        if not found:
+            return i
+    for i in range(sc.shape[0]):
+        if sc[i, k.PHASE] != k.PH_ROUND_OVER:
+            k.apply(i, out[i, 0], grid, known, glen, deck, pile, sc, poll, rf, mt)
+    return -1
+
+
+@_jit
+def observe_all(me: int, slots: int, kinds: Any, fixed: Any, grid: Any, known: Any,
+                glen: Any, deck_total: int, pile: Any, sc: Any, poll: Any, rf: Any,
+                classes: Any, totals: Any, out: Any, scratch: Any, obs: Any,
+                mask: Any) -> None:
+    n = rf[k.R_PLAYERS]
+    for i in range(sc.shape[0]):
+        encode(i, me, slots, grid, known, glen, deck_total, pile, sc, poll, rf, classes,
+               totals, obs[i])
+        for j in range(mask.shape[1]):
+            mask[i, j] = 0
+        if sc[i, k.PHASE] != k.PH_ROUND_OVER and k.current_player(i, sc, poll) == me:
+            nleg = k.legal(i, grid, glen, sc, poll, rf, out, scratch)
+            for j in range(nleg):
+                mask[i, encode_action(out[j], me, n, slots, kinds, fixed)] = 1
+
+
+class CardsVectorEnv:
+    """``num_envs`` card games, seat ``seat`` played by the agent, the others by native bots
+    (one name per other seat, in seat order; one name: every other seat)."""
+
+    def __init__(self, num_envs: int, rules: str | Rules = "rulebook",
+                 opponents: Sequence[str] = ("random",), seat: int = 0,
+                 slots: int = DEFAULT_SLOTS, **overrides: Any) -> None:
+        base = rules if isinstance(rules, Rules) else Rules.preset(rules)
+        if overrides:
+            base = base.with_overrides(overrides)
+        players = len(opponents) + 1
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be 0 to {players - 1}")
+        unknown = [o for o in opponents if o.strip().lower() not in NATIVE_KINDS]
+        if unknown:
+            raise ValueError(f"no native version of {', '.join(unknown)} "
+                             f"(native bots: {', '.join(sorted(NATIVE_KINDS))})")
+        self.rules = capped_rules(base, slots)
+        self.rules.check_players(players)
+        self.num_envs = num_envs
+        self.players = players
+        self.seat = seat
+        self.codec = CardsCodec(self.rules, players, slots)
+        self.batch = Batch(self.rules, players, num_envs)
+        names = list(opponents)
+        names.insert(seat, "random")  # the agent's seat: never asked
+        self.opponents = tuple(opponents)
+        self._kinds = np.array([NATIVE_KINDS[x.strip().lower()] for x in names], dtype=np.int64)
+        self._bot_mt = np.zeros((num_envs * players, 625), dtype=np.int64)
+        self._memory = memory_tables(self.batch)
+        self._kinds_off, self._fixed, self._classes, self._totals = _codec_tables(self.codec)
+        self._rngs: list[np.random.Generator] = []
+        self._obs = np.zeros((num_envs, self.codec.size), dtype=np.float32)
+        self._mask = np.zeros((num_envs, self.codec.num_actions), dtype=np.int8)
+
+    # ------------------------------------------------------------------ the env
+    def reset(self, seed: int | None = None) -> tuple[F32, dict[str, Any]]:
+        """Deal every game: env ``i``'s generator is seeded ``seed + i`` (fresh entropy if
+        ``seed`` is None), as Gymnasium's vector envs seed their sub-envs."""
+        self._rngs = [seeding.np_random(None if seed is None else seed + i)[0]
+                      for i in range(self.num_envs)]
+        self._deal(np.arange(self.num_envs))
+        return self._observe()
+
+    def step(self, actions: Sequence[int] | npt.NDArray[np.int64]
+             ) -> tuple[F32, npt.NDArray[np.float64], npt.NDArray[np.bool_],
+                        npt.NDArray[np.bool_], dict[str, Any]]:
+        """One action number per game; ``(obs, rewards, terminated, truncated, info)``, with
+        ``info["action_mask"]`` the masks for the returned observations."""
+        if not self._rngs:
+            raise RuntimeError("call reset() first")
+        numbers = np.asarray(actions, dtype=np.int64)
+        if numbers.shape != (self.num_envs,):
+            raise ValueError(f"{self.num_envs} actions expected, got shape {numbers.shape}")
+        b = self.batch
+        bad = agent_step(numbers, self.seat, self.codec.slots, self._kinds_off, self._fixed,
+                         b.grid, b.known, b.glen, b.deck, b.pile, b.sc, b.poll, b.rf, b.mt,
+                         b._acts, b._scratch)
+        if bad >= 0:
+            raise ValueError(f"action {int(numbers[bad])} is not legal in env {bad}")
+        self._others()
+        over = b.is_over()
+        rewards = np.where(over, b.returns()[:, self.seat], 0.0)
+        if over.any():
+            self._deal(np.flatnonzero(over))
+        obs, info = self._observe()
+        return obs, rewards, over, np.zeros(self.num_envs, dtype=bool), info
+
+    # ------------------------------------------------------------------ helpers
+    def _deal(self, games: npt.NDArray[np.intp]) -> None:
+        b = self.batch
+        n = self.players
+        for i in games.tolist():
+            game_seed = int(self._rngs[i].integers(0, 2**62))
+            k.reset(i, np.uint64(game_seed), n - 1, b.full, b.grid, b.known, b.glen, b.deck,
+                    b.pile, b.sc, b.poll, b.rf, b.mt)
+            for s in range(n):
+                if s != self.seat and self._kinds[s] == RANDOM:
+                    k.mt_seed(self._bot_mt[i * n + s], np.uint64(derive_seed(game_seed, s, 1)))
+        self._others()
+
+    def _others(self) -> None:
+        b = self.batch
+        play_others(self.seat, self._kinds, b.grid, b.known, b.glen, b.deck, b.pile, b.sc,
+                    b.poll, b.rf, b.mt, self._bot_mt, b._acts[0], b._scratch, *self._memory)
+
+    def _observe(self) -> tuple[F32, dict[str, Any]]:
+        b = self.batch
+        observe_all(self.seat, self.codec.slots, self._kinds_off, self._fixed, b.grid, b.known,
+                    b.glen, self.codec.deck_total, b.pile, b.sc, b.poll, b.rf, self._classes,
+                    self._totals, b._acts[0], b._scratch, self._obs, self._mask)
+        return self._obs.copy(), {"action_mask": self._mask.copy()}
+
+
+__all__ = ["CardsVectorEnv"]
