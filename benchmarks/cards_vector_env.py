@@ -1,8 +1,9 @@
 """Agent steps per CPU second: the vectorised card env against the single-seat Gymnasium env.
 
 The agent takes the last legal action number (the first would be ``cambio`` at the first
-turn), so the policy costs next to nothing and the envs are what is measured; the opponents are ``memory`` bots
-(native in the vectorised env, Python in the single env). Both in one run, one core.
+turn), so the policy costs next to nothing and the envs are what is measured; the opponents
+are ``memory`` bots (native in the vectorised env, Python in the single env). Both in one
+run, one core.
 
     .venv/bin/python benchmarks/cards_vector_env.py --envs 1024 --seconds 3
 """
