@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from cambio.bots.cards import CardBot, MemoryBot, RandomBot, make_bot
+from cambio.bots.cards import CardBot, ExpertBot, MemoryBot, RandomBot, make_bot
 from cambio.cards import Phase, Rules, State, observe
 from cambio.cards.actions import PASS, SNAP
 from cambio.sim.cards import SimConfig, simulate
@@ -101,6 +101,7 @@ def test_a_bots_decision_depends_only_on_its_view(preset):
                 view, twin_view = observe(state, seat), observe(twin, seat)
                 assert view == twin_view
                 assert MemoryBot(k).act(view) == MemoryBot(k).act(twin_view)
+                assert ExpertBot(k).act(view) == ExpertBot(k).act(twin_view)
                 assert RandomBot(k).act(view) == RandomBot(k).act(twin_view)
                 checked += 1
             state.apply(bots[seat].act(observe(state, seat)), seat)
