@@ -35,8 +35,8 @@ from cambio.board.solve import solve
 from cambio.bots.board import AlphaBetaBot, make_bot, play_game
 from cambio.bots.board.native import NativeBot
 from cambio.bots.board.perfect import PerfectBot
+from cambio.seeds import derive_seed
 from cambio.sim.report import progress_bar, results_table, stderr_console
-from cambio.sim.seeds import derive_seed
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

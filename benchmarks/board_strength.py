@@ -38,10 +38,10 @@ from cambio.board.setup import over_full, quick_setup
 from cambio.board.solve import Solution, solve
 from cambio.bots.board import make_bot, play_game
 from cambio.bots.board.perfect import PerfectBot
+from cambio.seeds import derive_seed
 from cambio.sim.board import round_robin
 from cambio.sim.ratings import elo
 from cambio.sim.report import progress_bar, results_table, stderr_console
-from cambio.sim.seeds import derive_seed
 
 RULES4 = Rules(size=4)
 DOCS = Path(__file__).resolve().parent.parent / "docs"

@@ -26,7 +26,7 @@ from rich.progress import track
 from cambio.bots.cards import MemoryBot
 from cambio.cards import HIDDEN, Phase, Rules, State, observe
 from cambio.cards.actions import CAMBIO, DRAW, SKIP
-from cambio.sim.seeds import derive_seed
+from cambio.seeds import derive_seed
 
 
 def finish(state: State, bots: list[MemoryBot], no_call: int | None = None) -> State:

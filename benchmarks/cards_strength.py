@@ -6,7 +6,7 @@ state). Two bots, heads-up or one bot against ``players - 1`` copies of the othe
 is played with the seats rotated (as in the tournament), and the first bot's win share (a
 round won alone counts 1, shared by k winners 1/k) is reported with a 95% interval from the
 per-deal means (``won_or_tied``: rounds it won or tied for, each tie counting fully). Game
-seeds are ``cambio.sim.seeds.derive_seed(seed, deal)``; decision times
+seeds are ``cambio.seeds.derive_seed(seed, deal)``; decision times
 of the first bot are CPU seconds (``time.process_time``) per decision, with percentiles.
 
     .venv/bin/python benchmarks/cards_strength.py --bots hard,oracle --players 2 \
@@ -30,7 +30,7 @@ from rich.progress import track
 from cambio.bots.cards import CardBot, make_bot, play_round
 from cambio.bots.cards.oracle import OracleBot
 from cambio.cards import CardView, Rules, State
-from cambio.sim.seeds import derive_seed
+from cambio.seeds import derive_seed
 
 Z95 = 1.959963984540054
 

@@ -9,7 +9,7 @@ import pytest
 
 from cambio.bots.cards import CardBot, ExpertBot, MemoryBot, RandomBot, make_bot
 from cambio.cards import Phase, Rules, State, observe
-from cambio.cards.actions import PASS, SNAP
+from cambio.cards.actions import PASS, SNAP, arg_a, kind_of
 from cambio.sim.cards import SimConfig, simulate
 
 from ..stats import plausible, wilson
@@ -45,12 +45,11 @@ def play_checked(rules: Rules, players: int, seed: int, names: list[str]) -> Sta
         view = observe(state, seat)
         action = bots[seat].act(view)
         assert action in view.legal, (names[seat], seat, action, view.phase)
-        if names[seat] == "memory" and action & 31 == SNAP:
-            a = (action >> 5) & 0xFFFF
-            card = view.grids[a >> 8][a & 255]
+        if names[seat] == "memory" and kind_of(action) == SNAP:
+            card = view.at(arg_a(action))
             assert card >= 0 and card >> 2 == view.discard[-1] >> 2, "snapped an unknown card"
         state.apply(action, seat)
-        if names[seat] == "memory" and action & 31 == SNAP:
+        if names[seat] == "memory" and kind_of(action) == SNAP:
             assert state.last_snap is not None and state.last_snap[3], "memory snapped wrong"
     raise AssertionError("round did not end")
 
@@ -145,7 +144,7 @@ def test_memory_snaps_a_known_own_match_and_passes_otherwise():
                 own_match = any(c >= 0 and c >> 2 == rank and state.rules.value(c) > 0
                                 for c in view.own_grid())
                 if own_match:
-                    assert action & 31 == SNAP
+                    assert kind_of(action) == SNAP
                     snaps += 1
                 elif not any(c >= 0 and c >> 2 == rank for g in view.grids for c in g):
                     assert action == PASS

@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from cambio.cards import Phase, Rules, State, observe
-from cambio.cards.actions import CAMBIO, PASS, SNAP
+from cambio.cards.actions import CAMBIO, PASS, SNAP, kind_of
 from cambio.records.cards import export, make_header, replay, run
 from cambio.records.jsonl import parse_record
 
@@ -31,7 +31,7 @@ def policy_move(state: State, rng: random.Random, sane: bool) -> tuple[int, int]
     seat = state.current_player() if state.polled else rng.choice(state.actors())
     acts = state.legal_actions(seat)
     if sane:
-        calm = [a for a in acts if a & 31 != SNAP and (a != CAMBIO or
+        calm = [a for a in acts if kind_of(a) != SNAP and (a != CAMBIO or
                                                         state.turn_number > 12)]
         if calm and rng.random() < 0.95:
             acts = calm

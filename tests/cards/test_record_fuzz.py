@@ -25,6 +25,7 @@ from cambio.board import Rules as BoardRules
 from cambio.board.setup import quick_setup
 from cambio.bots.board import make_bot, play_game
 from cambio.cards import Rules, State
+from cambio.cards.actions import CAMBIO, SNAP, kind_of
 from cambio.cli.main import app
 from cambio.records import board as board_records
 from cambio.records.cards import make_header, record_text
@@ -37,7 +38,7 @@ def _card_round(seed: int, polled: bool) -> str:
     while not state.is_over():
         seat = state.current_player() if polled else rng.choice(state.actors())
         acts = state.legal_actions(seat)
-        calm = [a for a in acts if a & 31 != 10 and (a != 0 or state.turn_number > 9)]
+        calm = [a for a in acts if kind_of(a) != SNAP and (a != CAMBIO or state.turn_number > 9)]
         state.play(rng.choice(calm if calm and rng.random() < 0.9 else acts), seat)
     return record_text(make_header(rules, 3, seed=seed, polled=polled), state.history)
 

@@ -19,6 +19,7 @@ from cambio.cards import (
     parse_action,
     parse_card,
 )
+from cambio.cards.actions import Kind, kind_of
 
 from .scenario import fails, play
 
@@ -493,7 +494,7 @@ def test_deck_runs_out_reshuffle_then_exhaustion_ends_the_round():
                 assert len(s.grids[other]) == grown + 1 or s.is_over()
                 continue
         acts = s.legal_actions(t)
-        pref = [a for a in acts if a & 31 in (1, 4)]  # draw, discard
+        pref = [a for a in acts if kind_of(a) in (Kind.DRAW, Kind.DISCARD)]
         if s.deck == [] and s.phase == Phase.TURN_START and len(s.pile) > 1:
             s.play(pref[0] if pref else acts[0], t)
             assert s.reshuffles >= 1 and len(s.pile) == 1
@@ -513,7 +514,8 @@ def _finish(state: State, call_at: int) -> None:
         if 0 in acts and state.turn_number >= call_at:
             state.apply(0)
         else:
-            pick = [a for a in acts if a & 31 in (1, 4, 12, 9, 8)]
+            calm = (Kind.DRAW, Kind.DISCARD, Kind.PASS, Kind.SKIP, Kind.KEEP)
+            pick = [a for a in acts if kind_of(a) in calm]
             state.apply(pick[0] if pick else acts[0])
 
 
@@ -584,8 +586,9 @@ def _draw_and_discard_forever(state: State) -> None:
     while not state.is_over():
         seat = state.current_player()
         acts = state.legal_actions(seat)
-        calm = [a for a in acts if a & 31 not in (0, 10)]  # no Cambio, no snaps
-        state.play(calm[-1] if calm[-1] & 31 in (4, 9, 8, 12) else calm[0], seat)
+        calm = [a for a in acts if kind_of(a) not in (Kind.CAMBIO, Kind.SNAP)]
+        ends = kind_of(calm[-1]) in (Kind.DISCARD, Kind.SKIP, Kind.KEEP, Kind.PASS)
+        state.play(calm[-1] if ends else calm[0], seat)
 
 
 @pytest.mark.parametrize("preset", ["rulebook", "house", "wikipedia"])

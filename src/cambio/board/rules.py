@@ -165,12 +165,39 @@ def geometry(rules: Rules) -> Geometry:
 
 @lru_cache(maxsize=32)
 def _geometry(n: int, k: int) -> Geometry:
-    cells = n * n
-    full = (1 << cells) - 1
+    windows, supports = _lines(n, k)
+    edge = 0
+    for i in range(n):
+        edge |= _bit(n, 0, i) | _bit(n, n - 1, i) | _bit(n, i, 0) | _bit(n, i, n - 1)
+    corners = _bit(n, 0, 0) | _bit(n, 0, n - 1) | _bit(n, n - 1, 0) | _bit(n, n - 1, n - 1)
+    line_of, entry, leave, lsh, rsh, order = _pushes(n)
+    affected = tuple(tuple(w for w in windows if w & ln) for ln in line_of)
+    sym_cells = _symmetries(n)
+    # A push is determined by (entry cell, leaving cell); map both through the symmetry.
+    by_ends = {(entry[m], leave[m]): m for m in range(4 * n)}
+    sym_moves = []
+    for cperm in sym_cells:
+        row = []
+        for m in range(4 * n):
+            e = 1 << cperm[entry[m].bit_length() - 1]
+            lv = 1 << cperm[leave[m].bit_length() - 1]
+            row.append(by_ends[(e, lv)])
+        sym_moves.append(tuple(row))
+    return Geometry(
+        n=n, k=k, cells=n * n, full=(1 << (n * n)) - 1, lines=tuple(windows),
+        setup_lines=tuple(supports), edge=edge, corners=corners, line_of=tuple(line_of),
+        entry=tuple(entry), leave=tuple(leave), lshift=tuple(lsh), rshift=tuple(rsh),
+        affected=affected, order=tuple(order), sym_cells=tuple(sym_cells),
+        sym_moves=tuple(sym_moves),
+    )
 
-    def bit(r: int, c: int) -> int:
-        return 1 << (r * n + c)
 
+def _bit(n: int, r: int, c: int) -> int:
+    return 1 << (r * n + c)
+
+
+def _lines(n: int, k: int) -> tuple[list[int], list[int]]:
+    """Every ``k``-in-a-row window, and every maximal line long enough to hold one."""
     windows: list[int] = []
     supports: list[int] = []
     for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
@@ -183,20 +210,21 @@ def _geometry(n: int, k: int) -> Geometry:
                 ray = []
                 r, c = r0, c0
                 while 0 <= r < n and 0 <= c < n:
-                    ray.append(bit(r, c))
+                    ray.append(_bit(n, r, c))
                     r, c = r + dr, c + dc
                 if len(ray) < k:
                     continue
                 supports.append(sum(ray))
                 for i in range(len(ray) - k + 1):
                     windows.append(sum(ray[i:i + k]))
+    return windows, supports
 
-    edge = 0
-    for i in range(n):
-        edge |= bit(0, i) | bit(n - 1, i) | bit(i, 0) | bit(i, n - 1)
-    corners = bit(0, 0) | bit(0, n - 1) | bit(n - 1, 0) | bit(n - 1, n - 1)
 
-    line_of, entry, leave, lsh, rsh, order = [], [], [], [], [], []
+def _pushes(n: int) -> tuple[list[int], list[int], list[int], list[int], list[int],
+                             list[tuple[int, ...]]]:
+    """Per push move: its line, entry and leaving cells, shifts, and cells in push order."""
+    line_of, entry, leave, lsh, rsh = [], [], [], [], []
+    order: list[tuple[int, ...]] = []
     for d in range(4):
         for i in range(n):
             if d in (FROM_LEFT, FROM_RIGHT):
@@ -214,12 +242,15 @@ def _geometry(n: int, k: int) -> Geometry:
             lsh.append(step if forward else 0)
             rsh.append(0 if forward else step)
             order.append(tuple(cs))
-    affected = tuple(tuple(w for w in windows if w & ln) for ln in line_of)
+    return line_of, entry, leave, lsh, rsh, order
 
+
+def _symmetries(n: int) -> list[tuple[int, ...]]:
+    """The cell permutation of each of the square's 8 symmetries."""
     sym_cells: list[tuple[int, ...]] = []
     for s in range(8):
         perm: list[int] = []
-        for cell in range(cells):
+        for cell in range(n * n):
             r, c = divmod(cell, n)
             if s & 4:
                 r, c = c, r
@@ -229,19 +260,4 @@ def _geometry(n: int, k: int) -> Geometry:
                 r = n - 1 - r
             perm.append(r * n + c)
         sym_cells.append(tuple(perm))
-    # A push is determined by (entry cell, leaving cell); map both through the symmetry.
-    by_ends = {(entry[m], leave[m]): m for m in range(4 * n)}
-    sym_moves = []
-    for cperm in sym_cells:
-        row = []
-        for m in range(4 * n):
-            e = 1 << cperm[entry[m].bit_length() - 1]
-            lv = 1 << cperm[leave[m].bit_length() - 1]
-            row.append(by_ends[(e, lv)])
-        sym_moves.append(tuple(row))
-    return Geometry(
-        n=n, k=k, cells=cells, full=full, lines=tuple(windows), setup_lines=tuple(supports),
-        edge=edge, corners=corners, line_of=tuple(line_of), entry=tuple(entry),
-        leave=tuple(leave), lshift=tuple(lsh), rshift=tuple(rsh), affected=affected,
-        order=tuple(order), sym_cells=tuple(sym_cells), sym_moves=tuple(sym_moves),
-    )
+    return sym_cells

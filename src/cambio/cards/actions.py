@@ -77,6 +77,13 @@ def addr_slot(a: int) -> int:
     return a & (MAX_SLOTS - 1)
 
 
+def encode(kind: int, a: int = 0, b: int = 0) -> Action:
+    """The action of ``kind`` with arguments ``a`` and ``b``: what :func:`kind_of`,
+    :func:`arg_a` and :func:`arg_b` read back. Code outside the engine builds and reads
+    actions only through these (and the named constructors below)."""
+    return kind | a << 5 | b << 21
+
+
 def kind_of(action: Action) -> int:
     return action & 31
 

@@ -328,12 +328,25 @@ def legal(i: int, grid: Any, glen: Any, sc: Any, poll: Any, rf: Any, out: Any,
             out[1] = KEEP
             return 2
         n = all_slots(i, grid, glen, sc, rf, scratch)
-        for a in range(n):
-            for b in range(a + 1, n):
-                out[k] = SWITCH | scratch[a] << 5 | scratch[b] << 21
-                k += 1
-        return k
-    # PH_POWER
+        return pairs_into(out, 0, SWITCH, scratch, n)
+    return power_legal(i, seat, grid, glen, sc, rf, out, scratch)
+
+
+@_jit
+def pairs_into(out: Any, k: int, kind: int, scratch: Any, n: int) -> int:
+    """Every pair of the ``n`` addresses in ``scratch`` as a ``kind`` action, from ``out[k]``."""
+    for a in range(n):
+        for b in range(a + 1, n):
+            out[k] = kind | scratch[a] << 5 | scratch[b] << 21
+            k += 1
+    return k
+
+
+@_jit
+def power_legal(i: int, seat: int, grid: Any, glen: Any, sc: Any, rf: Any, out: Any,
+                scratch: Any) -> int:
+    """The legal actions of a power being used (``legal``'s ``PH_POWER`` case)."""
+    k = 0
     p = sc[i, POWER]
     n = all_slots(i, grid, glen, sc, rf, scratch)
     if p == P_PEEK_OWN:
@@ -356,11 +369,7 @@ def legal(i: int, grid: Any, glen: Any, sc: Any, poll: Any, rf: Any, out: Any,
                     out[k] = kind | scratch[a] << 5 | scratch[b] << 21
                     k += 1
     else:
-        kind = SWITCH if p == P_SWAP_ANY else LOOK
-        for a in range(n):
-            for b in range(a + 1, n):
-                out[k] = kind | scratch[a] << 5 | scratch[b] << 21
-                k += 1
+        k = pairs_into(out, k, SWITCH if p == P_SWAP_ANY else LOOK, scratch, n)
     if rf[R_OPTIONAL]:
         out[k] = SKIP
         k += 1

@@ -109,19 +109,11 @@ class Rules:
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            kind = _FIELD_TYPES[f.name]
-            if kind is bool:
-                ok = isinstance(value, bool)
-            elif kind is int:
-                ok = isinstance(value, int) and not isinstance(value, bool)
-            elif kind == "optint":
-                ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
-            elif kind is str:
-                ok = isinstance(value, str)
-            else:
-                ok = isinstance(value, kind)
-            if not ok:
+            if not _has_type(value, _FIELD_TYPES[f.name]):
                 raise RulesError(f"rule {f.name}={value!r} has the wrong type")
+        self._check_bounds()
+
+    def _check_bounds(self) -> None:
         if self.preset_name not in PRESET_NAMES:
             names = ", ".join(PRESET_NAMES)
             raise RulesError(f"unknown preset {self.preset_name!r}; presets: {names}")
@@ -221,6 +213,19 @@ def _overrides(rules: Rules) -> tuple[tuple[str, Any], ...]:
         if mine != theirs:
             out.append((f.name, str(mine) if isinstance(mine, StrEnum) else mine))
     return tuple(out)
+
+
+def _has_type(value: Any, kind: Any) -> bool:
+    """Whether ``value`` is of a rule field's type (``bool`` is not an ``int`` here)."""
+    if kind is bool:
+        return isinstance(value, bool)
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "optint":
+        return value is None or (isinstance(value, int) and not isinstance(value, bool))
+    if kind is str:
+        return isinstance(value, str)
+    return isinstance(value, kind)
 
 
 def _coerce(key: str, raw: Any) -> Any:

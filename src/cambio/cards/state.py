@@ -57,7 +57,9 @@ from .actions import (
     Action,
     action_text,
     addr_text,
+    arg_a,
     flipped,
+    kind_of,
     parse_action,
 )
 from .cards import NUM_CARD_CODES, Card, card_code, deck_cards
@@ -361,31 +363,35 @@ class State:
                 return []
             g = self.grids[seat]
             return [GIVE | i << 5 for i in range(len(g)) if g[i] >= 0]
-        acts: list[Action] = []
-        if seat == self.turn:
-            if ph == PH_TURN_START:
-                if self.caller < 0 and self.turn_number >= self._f.earliest:
-                    acts.append(CAMBIO)
-                acts.append(DRAW)
-                if (self._f.draw_from_discard and self.pile
-                        and any(c >= 0 for c in self.grids[seat])):
-                    acts.append(TAKE)
-            elif ph == PH_DRAWN:
-                g = self.grids[seat]
-                acts = [SWAP | i << 5 for i in range(len(g)) if g[i] >= 0]
-                if not self.held_from_pile or not acts:
-                    # A card taken from the pile must be swapped in, unless a snap emptied
-                    # the grid meanwhile (real-time tables): then it can only be discarded.
-                    acts.append(DISCARD)
-            elif ph == PH_POWER:
-                acts = self._power_actions(seat)
-            elif ph == PH_KING_DECIDE:
-                if self.power == P_LOOK_MAY:
-                    acts = [SWITCH | self.look_a << 5 | self.look_b << 21, KEEP]
-                else:
-                    acts = _pairs(self._all_slots(), SWITCH)
+        acts = self._turn_actions(seat, ph) if seat == self.turn else []
         if not self.polled and ph <= PH_DRAWN and self.can_snap(seat):
             acts += [SNAP | a << 5 for a in self._all_slots()]
+        return acts
+
+    def _turn_actions(self, seat: int, ph: int) -> list[Action]:
+        """The legal actions of the seat whose turn it is, snaps aside."""
+        acts: list[Action] = []
+        if ph == PH_TURN_START:
+            if self.caller < 0 and self.turn_number >= self._f.earliest:
+                acts.append(CAMBIO)
+            acts.append(DRAW)
+            if (self._f.draw_from_discard and self.pile
+                    and any(c >= 0 for c in self.grids[seat])):
+                acts.append(TAKE)
+        elif ph == PH_DRAWN:
+            g = self.grids[seat]
+            acts = [SWAP | i << 5 for i in range(len(g)) if g[i] >= 0]
+            if not self.held_from_pile or not acts:
+                # A card taken from the pile must be swapped in, unless a snap emptied
+                # the grid meanwhile (real-time tables): then it can only be discarded.
+                acts.append(DISCARD)
+        elif ph == PH_POWER:
+            acts = self._power_actions(seat)
+        elif ph == PH_KING_DECIDE:
+            if self.power == P_LOOK_MAY:
+                acts = [SWITCH | self.look_a << 5 | self.look_b << 21, KEEP]
+            else:
+                acts = _pairs(self._all_slots(), SWITCH)
         return acts
 
     def _power_actions(self, seat: int) -> list[Action]:
@@ -801,26 +807,12 @@ class State:
     # ================================================================== explaining
     def _why_illegal(self, seat: int, action: Action) -> str:
         """A reason built only from public facts (never from a face-down card)."""
-        kind = action & 31
+        kind = kind_of(action)
         ph = self.phase
         if ph == PH_ROUND_OVER:
             return "the round is over"
         if kind == SNAP:
-            if self.polled and ph != PH_POLL:
-                return "snaps are only offered in a snap poll (this table polls snaps)"
-            if ph > PH_DRAWN and ph != PH_POLL:
-                return "no snapping while a power or a give is being resolved"
-            if ph == PH_POLL and self.poll[self.poll_i] != seat:
-                return f"the snap poll is asking seat {self.poll[self.poll_i]}"
-            if not self.pile:
-                return "the discard pile is empty"
-            if self.window == WINDOW_CLOSED:
-                return "the snap window is closed until the next discard"
-            if self.window >= 0 and self.window != seat:
-                return f"only seat {self.window}, who snapped last, may snap this card"
-            if seat == self.caller and not self._f.caller_may_snap:
-                return "the caller may not snap"
-            return f"slot {addr_text((action >> 5) & 0xFFFF)} holds no card that may be snapped"
+            return self._why_no_snap(seat, action)
         actor = self.current_player()
         if seat != actor:
             return f"it is seat {actor}'s move ({Phase(ph).name.lower()})"
@@ -836,6 +828,24 @@ class State:
             return "a card taken from the discard pile must be swapped into your grid"
         return f"{_safe_text(action)!r} is not one of the moves allowed now " \
                f"({Phase(ph).name.lower()})"
+
+    def _why_no_snap(self, seat: int, action: Action) -> str:
+        ph = self.phase
+        if self.polled and ph != PH_POLL:
+            return "snaps are only offered in a snap poll (this table polls snaps)"
+        if ph > PH_DRAWN and ph != PH_POLL:
+            return "no snapping while a power or a give is being resolved"
+        if ph == PH_POLL and self.poll[self.poll_i] != seat:
+            return f"the snap poll is asking seat {self.poll[self.poll_i]}"
+        if not self.pile:
+            return "the discard pile is empty"
+        if self.window == WINDOW_CLOSED:
+            return "the snap window is closed until the next discard"
+        if self.window >= 0 and self.window != seat:
+            return f"only seat {self.window}, who snapped last, may snap this card"
+        if seat == self.caller and not self._f.caller_may_snap:
+            return "the caller may not snap"
+        return f"slot {addr_text(arg_a(action))} holds no card that may be snapped"
 
     def __repr__(self) -> str:
         grids = " | ".join(" ".join(card_code(c) if c >= 0 else "--" for c in g)

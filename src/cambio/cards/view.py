@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, action_text, addr_text
+from .actions import Action, action_text, addr_seat, addr_slot, addr_text
 from .cards import Card, card_code
 from .rules import Rules
 from .state import (
@@ -71,6 +71,10 @@ class CardView:
     def own_grid(self) -> tuple[Card, ...]:
         return self.grids[self.seat] if self.seat is not None else ()
 
+    def at(self, address: int) -> Card:
+        """The card at a slot address (``seat << 8 | slot``) as this seat sees it."""
+        return self.grids[addr_seat(address)][addr_slot(address)]
+
     def top(self) -> Card:
         return self.discard[-1] if self.discard else EMPTY
 
@@ -118,20 +122,13 @@ class CardView:
 
 def observe(state: State, seat: int | None) -> CardView:
     """The view of ``seat`` (``None``: a spectator, who sees only what was shown to all)."""
-    bit = state.public if seat is None else (1 << seat) | state.public
-    grids = tuple(
-        tuple(EMPTY if c < 0 else c if k & bit else HIDDEN for c, k in zip(g, kk, strict=True))
-        for g, kk in zip(state.grids, state.known, strict=True)
-    )
+    grids = _grids(state, state.public if seat is None else (1 << seat) | state.public)
     held = state.held
     if held >= 0 and not (state.held_from_pile or seat == state.turn):
         held = HIDDEN
     over = state.is_over()
-    w = state.window
-    window = "closed" if w == WINDOW_CLOSED else "anyone" if w == WINDOW_ANYONE else f"seat {w}"
     actor = state.current_player()
     looked = (state.look_a, state.look_b) if state.look_a >= 0 else None
-    last = state.last_snap
     return CardView(
         seat=seat,
         players=state.n,
@@ -150,13 +147,25 @@ def observe(state: State, seat: int | None) -> CardView:
         looked=looked,
         caller=state.caller if state.caller >= 0 else None,
         final_turns_left=state.final_left if state.caller >= 0 else 0,
-        window=window,
+        window=_window_name(state.window),
         poll=tuple(state.poll[state.poll_i:]) if state.phase == Phase.POLL else (),
         give_seat=state.give_seat if state.phase == Phase.GIVE else None,
-        last_snap=last,
+        last_snap=state.last_snap,
         reshuffles=state.reshuffles,
         legal=tuple(state.legal_actions(seat)) if seat is not None else (),
         scores=tuple(state.scores()) if over else None,
         winners=tuple(state.winners()) if over else None,
         end_reason=EndReason(state.end_reason).name.lower() if over else None,
     )
+
+
+def _grids(state: State, bit: int) -> tuple[tuple[int, ...], ...]:
+    """The cards the seats whose bit is in ``bit`` know; the others hidden."""
+    return tuple(
+        tuple(EMPTY if c < 0 else c if k & bit else HIDDEN for c, k in zip(g, kk, strict=True))
+        for g, kk in zip(state.grids, state.known, strict=True)
+    )
+
+
+def _window_name(w: int) -> str:
+    return "closed" if w == WINDOW_CLOSED else "anyone" if w == WINDOW_ANYONE else f"seat {w}"

@@ -21,14 +21,12 @@ def _module(record: Record) -> ModuleType:
     return importlib.import_module(f"cambio.records.{record.game}")
 
 
-def _show(record: Record, module: ModuleType) -> Callable[[Any, Console], None]:
-    """How a replayed game is printed. The board game's view is the terminal's board
-    rendering, composed here so that the records layer never imports the terminal."""
-    if record.game == "board":
-        from cambio.terminal.board import show_record
-
-        return show_record
-    return cast(Callable[[Any, Console], None], module.show)
+def _show(record: Record) -> Callable[[Any, Console], None]:
+    """How a replayed game is printed: the terminal's rendering of that game's records,
+    composed here so that the records layer never imports the terminal."""
+    module = {"cards": "cambio.terminal.cards_record", "board": "cambio.terminal.board"}
+    return cast(Callable[[Any, Console], None],
+                importlib.import_module(module[record.game]).show_record)
 
 
 def _load(file: Path) -> tuple[Record, ModuleType]:
@@ -63,7 +61,7 @@ def replay_command(
     if as_json:
         print(json.dumps(result.summary()))
     elif not quiet:
-        _show(record, module)(result, Console())
+        _show(record)(result, Console())
 
 
 def export_command(

@@ -39,6 +39,13 @@ from cambio.cards.actions import (
     SWAP,
     SWITCH,
     TAKE,
+    addr,
+    addr_seat,
+    addr_slot,
+    arg_a,
+    arg_b,
+    encode,
+    kind_of,
 )
 from cambio.cards.cards import KING, deck_cards, is_red
 
@@ -105,25 +112,25 @@ class CardsCodec:
         return self._offsets[SWITCH] + self.addresses ** 2
 
     def _rel(self, address: int, me: int) -> int:
-        seat, slot = address >> 8, address & 255
+        seat, slot = addr_seat(address), addr_slot(address)
         return ((seat - me) % self.players) * self.slots + slot
 
     def _abs(self, index: int, me: int) -> int:
         rel, slot = divmod(index, self.slots)
-        return ((rel + me) % self.players) << 8 | slot
+        return addr((rel + me) % self.players, slot)
 
     def encode_action(self, action: Action, me: int) -> int:
         """The number of the engine action ``action`` taken by seat ``me``."""
-        kind = action & 31
+        kind = kind_of(action)
         if kind in _FIXED:
             return _FIXED.index(kind)
-        a = (action >> 5) & 0xFFFF
+        a = arg_a(action)
         off = self._offsets[kind]
         if kind in (SWAP, GIVE):
             return off + a
         if kind in (PEEK, SNAP):
             return off + self._rel(a, me)
-        return off + self._rel(a, me) * self.addresses + self._rel(action >> 21, me)
+        return off + self._rel(a, me) * self.addresses + self._rel(arg_b(action), me)
 
     def decode_action(self, index: int, me: int) -> Action:
         """The engine action numbered ``index`` for seat ``me`` (not checked for legality)."""
@@ -135,11 +142,11 @@ class CardsCodec:
                    key=lambda k: self._offsets[k])
         i = index - self._offsets[kind]
         if kind in (SWAP, GIVE):
-            return kind | i << 5
+            return encode(kind, i)
         if kind in (PEEK, SNAP):
-            return kind | self._abs(i, me) << 5
+            return encode(kind, self._abs(i, me))
         a, b = divmod(i, self.addresses)
-        return kind | self._abs(a, me) << 5 | self._abs(b, me) << 21
+        return encode(kind, self._abs(a, me), self._abs(b, me))
 
     def action_mask(self, legal: tuple[Action, ...] | list[Action], me: int) -> Mask:
         mask = np.zeros(self.num_actions, dtype=np.int8)

@@ -27,7 +27,7 @@ from cambio.board import Rules as BoardRules
 from cambio.bots.board import make_bot as make_board_bot
 from cambio.bots.cards import make_bot as make_card_bot
 from cambio.cards import Rules, observe
-from cambio.sim.seeds import derive_seed
+from cambio.seeds import derive_seed
 
 from .cards_codec import DEFAULT_SLOTS, Mask
 from .turns import OVER, BoardTurns, CardsTurns, TurnGame

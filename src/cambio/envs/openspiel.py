@@ -44,9 +44,9 @@ from cambio.cards import (
     deck_cards,
     observe,
 )
-from cambio.cards.actions import DRAW, SNAP
+from cambio.cards.actions import DRAW, SNAP, kind_of
 from cambio.cards.cards import NUM_CARD_CODES
-from cambio.sim.seeds import derive_seed
+from cambio.seeds import derive_seed
 
 from .board_codec import BoardCodec
 from .cards_codec import DEFAULT_SLOTS, CardsCodec, Field, capped_rules
@@ -350,7 +350,7 @@ class CambioCardsState(pyspiel.State):  # type: ignore[misc]
         """
         s = self.state
         assert s is not None
-        if action & 31 not in (DRAW, SNAP):
+        if kind_of(action) not in (DRAW, SNAP):
             return 0, False
         copy = s.clone()
         copy.apply(action, seat)

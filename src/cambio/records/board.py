@@ -87,9 +87,23 @@ def record_text(board: Board, seats: list[str] | None = None, seed: int | None =
 
 
 # ====================================================================== replay
+Line = tuple[int, dict[str, Any]]
+"""An event with its line number in the record (for the error messages)."""
+
+
 def replay(record: Record) -> Result:
     """Replay a record through the engine; raise :class:`RecordError` at the first problem."""
     h = record.header
+    rules, symbols, faces = _header(h)
+    events: list[Line] = list(zip(record.lines, record.events, strict=True))
+    setup_steps, setup_board = _replay_setup(rules, events)
+    board = _start_board(h, rules, symbols, faces, setup_board)
+    checked = _replay_moves(board, events[len(setup_steps):], events)
+    return Result(dict(h), board, checked, setup_steps)
+
+
+def _header(h: dict[str, Any]) -> tuple[Rules, tuple[int, ...] | None, list[int] | None]:
+    """The header's rules, symbols and faces, checked."""
     unknown = set(h) - HEADER_KEYS
     if unknown:
         raise RecordError(1, f"unknown header key(s): {', '.join(sorted(unknown))}")
@@ -102,7 +116,7 @@ def replay(record: Record) -> Result:
                                 or not all(isinstance(p, str) for p in players)):
         raise RecordError(1, f"\"players\" must list {rules.players} names")
     symbols = _symbols(h.get("symbols"), rules)
-    faces = None
+    faces: list[int] | None = None
     if h.get("faces") is not None:
         if not isinstance(h["faces"], str):
             raise RecordError(1, "\"faces\" must be a string")
@@ -110,72 +124,89 @@ def replay(record: Record) -> Result:
             faces = parse_faces(h["faces"], rules.size)
         except BoardError as exc:
             raise RecordError(1, str(exc)) from None
+    return rules, symbols, faces
 
-    events = list(zip(record.lines, record.events, strict=True))
-    i = 0
-    setup_steps: list[str] = []
-    setup_board: Board | None = None
-    if events and "setup" in events[0][1]:
+
+def _replay_setup(rules: Rules, events: list[Line]) -> tuple[list[str], Board | None]:
+    """The leading setup steps played through :class:`Setup`, and the board they set up
+    (``None`` when the record starts with no setup steps)."""
+    steps: list[str] = []
+    if not events or "setup" not in events[0][1]:
+        return steps, None
+    try:
+        setup = Setup(rules)
+    except BoardError as exc:
+        raise RecordError(events[0][0], str(exc)) from None
+    for line, ev in events:
+        if "setup" not in ev:
+            break
+        if set(ev) != {"setup"} or not isinstance(ev["setup"], str):
+            raise RecordError(line, "a setup event is {\"setup\": \"<step>\"}")
         try:
-            setup = Setup(rules)
+            setup.apply(ev["setup"])
         except BoardError as exc:
-            raise RecordError(events[0][0], str(exc)) from None
-        while i < len(events) and "setup" in events[i][1]:
-            line, ev = events[i]
-            if set(ev) != {"setup"} or not isinstance(ev["setup"], str):
-                raise RecordError(line, "a setup event is {\"setup\": \"<step>\"}")
-            try:
-                setup.apply(ev["setup"])
-            except BoardError as exc:
-                raise RecordError(line, str(exc)) from None
-            setup_steps.append(ev["setup"])
-            i += 1
-        if not setup.is_done():
-            raise RecordError(events[i - 1][0], "the setup steps stop before the setup is done")
-        setup_board = setup.board()
+            raise RecordError(line, str(exc)) from None
+        steps.append(ev["setup"])
+    if not setup.is_done():
+        raise RecordError(events[len(steps) - 1][0],
+                          "the setup steps stop before the setup is done")
+    return steps, setup.board()
 
+
+def _start_board(h: dict[str, Any], rules: Rules, symbols: tuple[int, ...] | None,
+                 faces: list[int] | None, setup_board: Board | None) -> Board:
+    """The board the moves start from: the header's start, which the setup steps (if any)
+    must lead to."""
     start = h.get("start")
     if start is None:
         if setup_board is None:
             raise RecordError(1, "the header needs \"start\" (or the record the setup steps)")
-        board = setup_board
-    else:
-        if not isinstance(start, str):
-            raise RecordError(1, "\"start\" must be a position string")
-        if setup_board is not None:
-            faces = faces if faces is not None else setup_board.faces
-            symbols = symbols if symbols is not None else setup_board.symbols
-        try:
-            board = Board(rules, start, faces=faces, symbols=symbols)
-        except BoardError as exc:
-            raise RecordError(1, f"bad start position: {exc}") from None
-        if setup_board is not None and setup_board.position() != board.position():
-            raise RecordError(1, f"the setup steps lead to {setup_board.position()!r}, "
-                                 f"not the header's start {start!r}")
+        return setup_board
+    if not isinstance(start, str):
+        raise RecordError(1, "\"start\" must be a position string")
+    if setup_board is not None:
+        faces = faces if faces is not None else setup_board.faces
+        symbols = symbols if symbols is not None else setup_board.symbols
+    try:
+        board = Board(rules, start, faces=faces, symbols=symbols)
+    except BoardError as exc:
+        raise RecordError(1, f"bad start position: {exc}") from None
+    if setup_board is not None and setup_board.position() != board.position():
+        raise RecordError(1, f"the setup steps lead to {setup_board.position()!r}, "
+                             f"not the header's start {start!r}")
+    return board
 
+
+def _replay_moves(board: Board, moves: list[Line], events: list[Line]
+                  ) -> list[dict[str, Any]]:
+    """Play the move events (and check the end event) on ``board``; the events checked."""
     checked: list[dict[str, Any]] = []
-    for line, ev in events[i:]:
+    for line, ev in moves:
         if "end" in ev:
             _check_end(board, ev, line)
             checked.append(ev)
             if (line, ev) != events[-1]:
                 raise RecordError(line, "the end event must be the last line")
             break
-        if set(ev) != MOVE_KEYS:
-            raise RecordError(line, "a move event is {\"seat\": <seat>, \"move\": \"<move>\"}")
-        seat, text = ev["seat"], ev["move"]
-        if not isinstance(text, str) or not isinstance(seat, int) or isinstance(seat, bool):
-            raise RecordError(line, "\"seat\" must be an integer and \"move\" a string")
-        if board.outcome is not None:
-            raise RecordError(line, f"a move after the end of the game ({board.outcome.text()})")
-        if seat != board.turn:
-            raise RecordError(line, f"seat {seat} moves, but it is seat {board.turn}'s turn")
-        try:
-            board.play(text)
-        except BoardError as exc:
-            raise RecordError(line, str(exc)) from None
+        _play_move(board, line, ev)
         checked.append(ev)
-    return Result(dict(h), board, checked, setup_steps)
+    return checked
+
+
+def _play_move(board: Board, line: int, ev: dict[str, Any]) -> None:
+    if set(ev) != MOVE_KEYS:
+        raise RecordError(line, "a move event is {\"seat\": <seat>, \"move\": \"<move>\"}")
+    seat, text = ev["seat"], ev["move"]
+    if not isinstance(text, str) or not isinstance(seat, int) or isinstance(seat, bool):
+        raise RecordError(line, "\"seat\" must be an integer and \"move\" a string")
+    if board.outcome is not None:
+        raise RecordError(line, f"a move after the end of the game ({board.outcome.text()})")
+    if seat != board.turn:
+        raise RecordError(line, f"seat {seat} moves, but it is seat {board.turn}'s turn")
+    try:
+        board.play(text)
+    except BoardError as exc:
+        raise RecordError(line, str(exc)) from None
 
 
 def _symbols(value: Any, rules: Rules) -> tuple[int, ...] | None:

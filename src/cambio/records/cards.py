@@ -12,9 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
-from rich.console import Console
-from rich.table import Table
-
 from cambio.cards import (
     CambioError,
     Rules,
@@ -34,6 +31,11 @@ from cambio.cards.actions import (
     SWAP,
     TAKE,
     Action,
+    addr_seat,
+    addr_slot,
+    arg_a,
+    arg_b,
+    kind_of,
 )
 from cambio.cards.state import EMPTY
 
@@ -72,7 +74,7 @@ class Result:
         if self.view is not None:
             end = self.end or {}
             return {"game": "cards", "view": self.view, "validated": False,
-                    "players": len(_names(self.header)), "over": bool(end),
+                    "players": len(seat_names(self.header)), "over": bool(end),
                     "scores": end.get("scores"), "winners": end.get("winners"),
                     "end_reason": end.get("reason"), "actions": len(self.events)}
         s = self.state
@@ -125,10 +127,10 @@ def record_text(header: dict[str, Any], history: list[tuple[int, Action]],
 
 def export(result: Result, seat: int | None) -> str:
     """Record text: the full record (``seat=None``) or only what ``seat`` saw."""
-    return dump_record(*_record(result, seat))
+    return dump_record(*record_of(result, seat))
 
 
-def _record(result: Result, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def record_of(result: Result, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The header and events of the full record, or of what ``seat`` saw."""
     if result.view is not None:
         if seat is not None and seat != result.view:
@@ -205,7 +207,11 @@ def state_from_header(header: dict[str, Any]) -> State:
         raise RecordError(1, str(exc)) from None
 
 
-def run(header: dict[str, Any], moves: list[tuple[int, Action, int, dict[str, Any]]]) -> Result:
+Move = tuple[int, Action, int, dict[str, Any]]
+"""A recorded action: seat, action, line, and the event (with what it showed)."""
+
+
+def run(header: dict[str, Any], moves: list[Move]) -> Result:
     """Replay ``moves`` (seat, action, line, recorded observations) and check observations."""
     state = state_from_header(header)
     result = Result(header, state, [g[:] for g in state.grids], [k[:] for k in state.known])
@@ -232,8 +238,8 @@ def observations(before: State, seat: int, action: Action, after: State) -> list
     """What an action revealed, and to whom (a bitmask of seats; bit n: everyone)."""
     n = after.n
     everyone = (1 << (n + 1)) - 1
-    kind = action & 31
-    a = (action >> 5) & 0xFFFF
+    kind = kind_of(action)
+    a = arg_a(action)
     facts: list[Fact] = []
     if kind == DRAW and after.held >= 0:
         facts.append(("card", card_code(after.held), 1 << seat))
@@ -243,13 +249,12 @@ def observations(before: State, seat: int, action: Action, after: State) -> list
         discarded = before.grids[seat][a] if kind == SWAP else before.held
         facts.append(("discarded", card_code(discarded), everyone))
     elif kind == PEEK:
-        facts.append(("card", card_code(after.grids[a >> 8][a & 255]), 1 << seat))
+        facts.append(("card", card_code(after.grids[addr_seat(a)][addr_slot(a)]), 1 << seat))
     elif kind == LOOK:
-        b = action >> 21
-        cards = [card_code(after.grids[x >> 8][x & 255]) for x in (a, b)]
+        cards = [card_code(after.grids[addr_seat(x)][addr_slot(x)]) for x in (a, arg_b(action))]
         facts.append(("cards", cards, 1 << seat))
     elif kind == SNAP:
-        card = before.grids[a >> 8][a & 255]
+        card = before.grids[addr_seat(a)][addr_slot(a)]
         right = card >> 2 == before.pile[-1] >> 2
         facts.append(("card", card_code(card), everyone))
         facts.append(("right", right, everyone))
@@ -273,7 +278,22 @@ def replay(record: Record) -> Result:
     view = header.get("view")
     if view is not None:
         return _player_view(record)
-    moves: list[tuple[int, Action, int, dict[str, Any]]] = []
+    moves, deal, end = _read_events(record)
+    result = run(header, moves)
+    if deal is not None:
+        want = [[card_code(c) for c in g] for g in result.deal]
+        if deal[1] != want:
+            raise RecordError(deal[0], f"the deal is {deal[1]!r} in the record, "
+                                       f"but these rules and seed deal {want!r}")
+    if end is not None:
+        _check_end(result.state, *end)
+    return result
+
+
+def _read_events(record: Record
+                 ) -> tuple[list[Move], tuple[int, Any] | None, tuple[int, Any] | None]:
+    """The record's moves, and its ``deal`` and ``end`` lines (with their line numbers)."""
+    moves: list[Move] = []
     deal: tuple[int, Any] | None = None
     end: tuple[int, Any] | None = None
     for ev, line in zip(record.events, record.lines, strict=True):
@@ -283,46 +303,45 @@ def replay(record: Record) -> Result:
             if len(ev) != 1 or moves or deal is not None:
                 raise RecordError(line, "\"deal\" must be alone on the first event line")
             deal = (line, ev["deal"])
-            continue
-        if "end" in ev:
+        elif "end" in ev:
             if len(ev) != 1:
                 raise RecordError(line, "\"end\" must be alone on its line")
             end = (line, ev["end"])
-            continue
-        unknown = set(ev) - EVENT_KEYS
-        if unknown:
-            raise RecordError(line, f"unknown keys {sorted(unknown)}")
-        seat = ev.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise RecordError(line, "each event needs an integer \"seat\"")
-        text = ev.get("action")
-        if not isinstance(text, str):
-            raise RecordError(line, "each event needs an \"action\" string")
-        try:
-            action = parse_action(text)
-        except CambioError as exc:
-            raise RecordError(line, str(exc)) from None
-        moves.append((seat, action, line, ev))
-    result = run(header, moves)
-    if deal is not None:
-        want = [[card_code(c) for c in g] for g in result.deal]
-        if deal[1] != want:
-            raise RecordError(deal[0], f"the deal is {deal[1]!r} in the record, "
-                                       f"but these rules and seed deal {want!r}")
-    if end is not None:
-        s = result.state
-        if not s.is_over():
-            raise RecordError(end[0], "the record says the round ended, but it is not over")
-        got = _end_facts(s)
-        if not isinstance(end[1], dict):
-            raise RecordError(end[0], "\"end\" must be an object")
-        for key, value in end[1].items():
-            if key not in got:
-                raise RecordError(end[0], f"unknown key {key!r} in \"end\"")
-            if got[key] != value:
-                raise RecordError(end[0], f"end {key} is {value!r} in the record, "
-                                          f"but replaying gives {got[key]!r}")
-    return result
+        else:
+            moves.append(_move(ev, line))
+    return moves, deal, end
+
+
+def _move(ev: dict[str, Any], line: int) -> Move:
+    unknown = set(ev) - EVENT_KEYS
+    if unknown:
+        raise RecordError(line, f"unknown keys {sorted(unknown)}")
+    seat = ev.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise RecordError(line, "each event needs an integer \"seat\"")
+    text = ev.get("action")
+    if not isinstance(text, str):
+        raise RecordError(line, "each event needs an \"action\" string")
+    try:
+        action = parse_action(text)
+    except CambioError as exc:
+        raise RecordError(line, str(exc)) from None
+    return seat, action, line, ev
+
+
+def _check_end(s: State, line: int, stated: Any) -> None:
+    """The record's ``end`` facts must be the replayed round's."""
+    if not s.is_over():
+        raise RecordError(line, "the record says the round ended, but it is not over")
+    got = _end_facts(s)
+    if not isinstance(stated, dict):
+        raise RecordError(line, "\"end\" must be an object")
+    for key, value in stated.items():
+        if key not in got:
+            raise RecordError(line, f"unknown key {key!r} in \"end\"")
+        if got[key] != value:
+            raise RecordError(line, f"end {key} is {value!r} in the record, "
+                                    f"but replaying gives {got[key]!r}")
 
 
 def _player_view(record: Record) -> Result:
@@ -382,51 +401,8 @@ def _check_grids(grids: Any, count: int, line: int, what: str, empty_ok: bool = 
         raise RecordError(line, f"the {what} must be {count} lists of card codes")
 
 
-# ====================================================================== showing
-def show(result: Result, console: Console) -> None:
-    """Print the round as a readable transcript, then the reveal and the scores."""
-    header = result.header
-    names = _names(header)
-    rules = header.get("rules", {})
-    title = f"Cambio (cards) — {rules.get('preset', 'rulebook')}"
-    if rules.get("overrides"):
-        title += " + " + ", ".join(f"{k}={v}" for k, v in rules["overrides"].items())
-    console.print(f"[bold]{title}[/bold]")
-    if result.view is not None:
-        console.print(f"[yellow]player's-eye record of seat {result.view}: shown, not "
-                      "validated (it holds no deck)[/yellow]")
-    events = _record(result, None)[1]
-    for ev in events:
-        if "deal" in ev:
-            for seat, grid in enumerate(ev["deal"]):
-                console.print(f"  deal  {names[seat]:>12}: {' '.join(c or '--' for c in grid)}")
-        elif "end" in ev:
-            _show_end(ev["end"], names, console)
-        else:
-            extras = ", ".join(f"{k}={v}" for k, v in ev.items() if k not in ("seat", "action"))
-            who = names[ev["seat"]] if isinstance(ev.get("seat"), int) and \
-                0 <= ev["seat"] < len(names) else str(ev.get("seat"))
-            console.print(f"  {who:>18}: {ev.get('action')}" + (f"  [dim]{extras}[/dim]"
-                                                                   if extras else ""))
-    if result.view is None and not result.state.is_over():
-        console.print("[yellow]the record stops before the round is over[/yellow]")
-
-
-def _show_end(end: dict[str, Any], names: list[str], console: Console) -> None:
-    table = Table(title=f"Reveal ({end.get('reason')})")
-    table.add_column("seat")
-    table.add_column("cards")
-    table.add_column("score", justify="right")
-    winners = end.get("winners") or []
-    for seat, grid in enumerate(end.get("grids") or []):
-        mark = " [green]wins[/green]" if seat in winners else ""
-        scores = end.get("scores") or []
-        table.add_row(names[seat] + mark, " ".join(c or "--" for c in grid),
-                      str(scores[seat]) if seat < len(scores) else "")
-    console.print(table)
-
-
-def _names(header: dict[str, Any]) -> list[str]:
+def seat_names(header: dict[str, Any]) -> list[str]:
+    """The seats' names a header gives (``seat i`` when it gives only a count)."""
     players = header.get("players")
     if isinstance(players, list):
         return [str(p.get("name", f"seat {i}")) if isinstance(p, dict) else str(p)
@@ -436,5 +412,5 @@ def _names(header: dict[str, Any]) -> list[str]:
     return []
 
 
-__all__ = ["Result", "export", "make_header", "observations", "record_text", "replay", "run",
-           "show", "state_from_header"]
+__all__ = ["Result", "export", "make_header", "observations", "record_of", "record_text",
+           "replay", "run", "seat_names", "state_from_header"]

@@ -27,8 +27,9 @@ from cambio.cards import (
     observe,
     parse_action,
 )
-from cambio.cards.actions import PASS, SNAP
+from cambio.cards.actions import PASS, SNAP, kind_of
 from cambio.records.cards import make_header, observations, record_text
+from cambio.seeds import derive_seed
 
 from .errors import ILLEGAL, STALE, ProtocolError
 from .session import Applied
@@ -106,7 +107,7 @@ class CardSession:
         now = self.version
         # A snap is judged against the state it finds (SPEC: later snaps are judged against
         # the new top card); every other action must be aimed at the current version.
-        if version != now and not (action & 31 == SNAP and version < now):
+        if version != now and not (kind_of(action) == SNAP and version < now):
             raise ProtocolError(STALE, f"the current version is {now}")
         before = state.clone()
         try:
@@ -144,7 +145,7 @@ class CardSession:
     def bot_move(self, bot: Any, seat: int) -> str:
         assert self.state is not None
         view = observe(self.state, seat)
-        legal = tuple(a for a in view.legal if a & 31 != SNAP)
+        legal = tuple(a for a in view.legal if kind_of(a) != SNAP)
         choice = bot.act(dataclasses.replace(view, legal=legal)) if len(legal) > 1 else legal[0]
         if choice not in legal:  # a bot bug must not stop the table
             choice = legal[0]
@@ -154,13 +155,11 @@ class CardSession:
         """The ``hard`` bot's suggestion for ``seat`` from its own view (``None`` if the
         seat has no decision to make now). Computed off the loop by the table."""
         from cambio.bots.cards.hints import suggest
-        from cambio.sim.seeds import derive_seed
-
         state = self.state
         if state is None or state.is_over() or state.current_player() != seat:
             return None
         view = observe(state, seat)
-        legal = tuple(a for a in view.legal if a & 31 != SNAP)
+        legal = tuple(a for a in view.legal if kind_of(a) != SNAP)
         if len(legal) < 2:
             return None
         hint = suggest(dataclasses.replace(view, legal=legal),
@@ -183,7 +182,7 @@ class CardSession:
     def bot_snap(self, bot: Any, seat: int) -> str | None:
         assert self.state is not None
         view = observe(self.state, seat)
-        snaps = tuple(a for a in view.legal if a & 31 == SNAP)
+        snaps = tuple(a for a in view.legal if kind_of(a) == SNAP)
         if not snaps:
             return None
         choice = bot.act(dataclasses.replace(view, phase=Phase.POLL, legal=(PASS, *snaps)))

@@ -13,6 +13,8 @@ import secrets
 import time
 from typing import Any
 
+from cambio.seeds import derive_seed
+
 from .chat import CHAT_KEPT, chat_setting
 from .clock import clock_setting
 from .errors import NOT_FOUND, UNAVAILABLE, ProtocolError
@@ -20,7 +22,6 @@ from .games import GameKind, game_kinds
 from .limits import AddressLimiter
 from .listing import listing_options
 from .match import past_results
-from .session import derive
 from .settings import Settings
 from .store import SeatRow, Store, TableRow, open_store
 from .table import Table
@@ -180,7 +181,7 @@ class Server:
     def _table_seed(self) -> int:
         if self.settings.seed is None:
             return secrets.randbits(63)
-        return derive(self.settings.seed, "table", self.store.count_tables())
+        return derive_seed(self.settings.seed, "table", self.store.count_tables())
 
     async def create(self, game: str, body: dict[str, Any], host_name: str
                      ) -> tuple[Table, str]:

@@ -8,7 +8,6 @@ recipient's view and events. Both games implement :class:`Session`.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -93,9 +92,3 @@ class Session(Protocol):
 
     def make_bot(self, name: str, seed: int) -> Any: ...
 
-
-def derive(seed: int, *labels: object) -> int:
-    """A 63-bit seed derived one-way from ``seed``: knowing it (a bot's, say, which play can
-    reveal) tells nothing about ``seed`` or its other children (the decks)."""
-    text = ":".join(str(x) for x in (seed, *labels)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1

@@ -19,8 +19,8 @@ from cambio.board import Board, Outcome, Rules
 from cambio.board.setup import quick_setup
 from cambio.bots.board import make_bot, play_game, run_setup
 from cambio.records.board import record_text
+from cambio.seeds import derive_seed
 from cambio.sim.parallel import LOCAL, Where, play_all
-from cambio.sim.seeds import derive_seed
 
 TIMING_KEYS = ("seconds", "games_per_second", "plies_per_second")
 

@@ -19,8 +19,8 @@ from cambio.bots.cards import make_bot, play_round
 from cambio.bots.cards.native_names import NATIVE_KINDS
 from cambio.cards import Rules, State
 from cambio.records.cards import make_header, record_text
+from cambio.seeds import derive_seed
 from cambio.sim.parallel import LOCAL, Where, play_all, play_ranges
-from cambio.sim.seeds import derive_seed
 
 TIMING_KEYS = ("seconds", "games_per_second", "actions_per_second")
 """Summary fields that vary from run to run; everything else is fixed by the configuration."""

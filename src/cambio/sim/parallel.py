@@ -1,7 +1,7 @@
 """Play the games of a run on several local processes, or on a Ray cluster.
 
 Every simulation and tournament here is a pure function of ``(config, k)`` for game ``k``
-(seeds come from :mod:`cambio.sim.seeds`), so games can be played anywhere and in any order.
+(seeds come from :mod:`cambio.seeds`), so games can be played anywhere and in any order.
 :func:`play_all` hands out chunks of consecutive games and returns the results **in game
 order**, so a summary folded from them is identical whatever ``workers`` or cluster played
 them; only timing fields differ.

@@ -3,7 +3,7 @@ rated with OpenSkill.
 
 A tournament is a pure function of its configuration: game ``k`` is fully decided by
 ``(config, k)`` -- its lineup, its seat rotation, its round seed and its bots' seeds all come
-from ``k`` and the run's seed (:mod:`cambio.sim.seeds`) -- so games can be played in any
+from ``k`` and the run's seed (:mod:`cambio.seeds`) -- so games can be played in any
 order, or in parallel, and :func:`summarize` (which folds results in game order) gives the
 same table and ratings. Only timing fields differ between runs.
 

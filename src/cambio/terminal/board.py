@@ -181,28 +181,10 @@ def run_terminal(options: TerminalOptions, console: Console | None = None,
         recent.clear()
         console.print(render(board, last))
         console.print(status(board, last))
-        while True:
-            line = read(Text("your move: ", style=COLOURS[board.turn]))
-            if line is None or line in ("quit", "q", "exit"):
-                console.print("Game left unfinished.")
-                return None
-            if line in ("help", "?", "h"):
-                console.print(HELP)
-            elif line == "moves":
-                console.print(" ".join(board.move_text(m) for m in board.legal_moves()))
-            elif line == "board":
-                console.print(render(board, last))
-            elif line == "undo":
-                if _undo(board, bots):
-                    last = board.move_stack[-1] if board.move_stack else None
-                    break
-                console.print("Nothing of yours to take back.")
-            elif line:
-                try:
-                    last = board.play(line)
-                    break
-                except BoardError as exc:
-                    console.print(Text(str(exc), style="yellow"))
+        played, last = _human_move(board, bots, last, console, read)
+        if not played:
+            console.print("Game left unfinished.")
+            return None
     if len(recent) > 1:
         console.print(Text("; ").join(recent))
     console.print(render(board, last, show_moves=False))
@@ -213,6 +195,31 @@ def run_terminal(options: TerminalOptions, console: Console | None = None,
                                   encoding="utf-8")
         console.print(f"Record written to {options.record}")
     return board
+
+
+def _human_move(board: Board, bots: Sequence[BoardBot | None], last: int | None,
+                console: Console, read: Callable[[Text], str | None]) -> tuple[bool, int | None]:
+    """Read commands until the human moves (or takes moves back): ``(False, _)`` if they
+    quit, else ``(True, the last move now on the board)``."""
+    while True:
+        line = read(Text("your move: ", style=COLOURS[board.turn]))
+        if line is None or line in ("quit", "q", "exit"):
+            return False, last
+        if line in ("help", "?", "h"):
+            console.print(HELP)
+        elif line == "moves":
+            console.print(" ".join(board.move_text(m) for m in board.legal_moves()))
+        elif line == "board":
+            console.print(render(board, last))
+        elif line == "undo":
+            if _undo(board, bots):
+                return True, board.move_stack[-1] if board.move_stack else None
+            console.print("Nothing of yours to take back.")
+        elif line:
+            try:
+                return True, board.play(line)
+            except BoardError as exc:
+                console.print(Text(str(exc), style="yellow"))
 
 
 def _undo(board: Board, bots: Sequence[BoardBot | None]) -> bool:

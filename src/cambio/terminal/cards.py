@@ -19,7 +19,7 @@ from cambio.bots.cards import CardBot, make_bot
 from cambio.cards import CardView, Match, Phase, Rules, State, observe
 from cambio.cards.actions import Action
 from cambio.records.cards import make_header, record_text
-from cambio.sim.seeds import derive_seed
+from cambio.seeds import derive_seed
 
 from .cards_prompts import PromptSpec, prompt_for
 from .cards_text import Logger, Namer, card_text, render_table, reveal_lines

@@ -27,6 +27,13 @@ from cambio.cards.actions import (
     SWITCH,
     TAKE,
     Action,
+    addr,
+    addr_seat,
+    addr_slot,
+    arg_a,
+    arg_b,
+    encode,
+    kind_of,
 )
 
 from .cards_text import Namer, card_text, held_hint, power_text
@@ -83,7 +90,7 @@ def _addr(token: str, view: CardView) -> tuple[int | None, str | None]:
         return None, f"There is no {where}."
     if grid[slot] == -1:
         return None, f"{where[0].upper()}{where[1:]} is empty."
-    return seat << 8 | slot, None
+    return addr(seat, slot), None
 
 
 def _words(answer: str) -> list[str]:
@@ -98,10 +105,10 @@ def _one_slot(view: CardView, kind: int, answer: str) -> Parsed:
     if a is None:
         return None, problem
     if kind in (SWAP, GIVE):
-        if a >> 8 != view.seat:
+        if addr_seat(a) != view.seat:
             return None, "Choose one of your own slots (a plain number)."
-        return kind | (a & 255) << 5, None
-    return kind | a << 5, None
+        return encode(kind, addr_slot(a)), None
+    return encode(kind, a), None
 
 
 def _pair(view: CardView, kind: int, answer: str) -> Parsed:
@@ -115,7 +122,7 @@ def _pair(view: CardView, kind: int, answer: str) -> Parsed:
             return None, problem
         addrs.append(a)
     a, b = addrs
-    for act in (kind | a << 5 | b << 21, kind | b << 5 | a << 21):
+    for act in (encode(kind, a, b), encode(kind, b, a)):
         if act in view.legal:
             return act, None
     return None, None
@@ -145,19 +152,19 @@ def _targets(view: CardView, kind: int, which: int = 0) -> list[int]:
     """Addresses appearing as argument ``which`` (0: a, 1: b) of legal actions of ``kind``."""
     out: list[int] = []
     for act in view.legal:
-        if act & 31 == kind:
-            a = (act >> 5) & 0xFFFF if which == 0 else act >> 21
+        if kind_of(act) == kind:
+            a = arg_a(act) if which == 0 else arg_b(act)
             if a not in out:
                 out.append(a)
     return out
 
 
 def _listing(addrs: list[int], namer: Namer) -> str:
-    mine = [namer.addr(a) for a in addrs if a >> 8 == namer.me]
+    mine = [namer.addr(a) for a in addrs if addr_seat(a) == namer.me]
     theirs: dict[int, list[str]] = {}
     for a in addrs:
-        if a >> 8 != namer.me:
-            theirs.setdefault(a >> 8, []).append(namer.addr(a))
+        if addr_seat(a) != namer.me:
+            theirs.setdefault(addr_seat(a), []).append(namer.addr(a))
     parts = []
     if mine:
         parts.append("yours " + " ".join(mine))
@@ -166,7 +173,7 @@ def _listing(addrs: list[int], namer: Namer) -> str:
 
 
 def _own_slots(view: CardView, kind: int) -> str:
-    return " ".join(str((a >> 5) & 0xFFFF) for a in view.legal if a & 31 == kind)
+    return " ".join(str(arg_a(a)) for a in view.legal if kind_of(a) == kind)
 
 
 # ---------------------------------------------------------------------- the prompts
@@ -221,11 +228,11 @@ def _decide(view: CardView, namer: Namer) -> PromptSpec:
     seen = ""
     if view.looked:
         a, b = view.looked
-        ca, cb = view.grids[a >> 8][a & 255], view.grids[b >> 8][b & 255]
+        ca, cb = view.at(a), view.at(b)
         seen = f"You saw {namer.addr(a)} = {card_text(ca)} and {namer.addr(b)} = " \
                f"{card_text(cb)}. "
     if KEEP in view.legal:
-        switch = next(a for a in view.legal if a & 31 == SWITCH)
+        switch = next(a for a in view.legal if kind_of(a) == SWITCH)
         words = {"s": switch, "swap": switch, "switch": switch, "y": switch,
                  "k": KEEP, "keep": KEEP, "n": KEEP}
         hint = "s = swap these two cards, k = keep them where they are."

@@ -7,6 +7,9 @@ visible is the caller's choice (``assist``); without it the human must remember.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from cambio.cards import EMPTY, HIDDEN, CardView, Phase, Power, card_code
 from cambio.cards.actions import (
     CAMBIO,
@@ -22,6 +25,12 @@ from cambio.cards.actions import (
     SWITCH,
     TAKE,
     Action,
+    addr,
+    addr_seat,
+    addr_slot,
+    arg_a,
+    arg_b,
+    kind_of,
 )
 
 POWER_TEXT = {
@@ -59,7 +68,7 @@ class Namer:
         return "You" if seat == self.me else f"Seat {seat}"
 
     def slot(self, a: int, actor: int) -> str:
-        seat, slot = a >> 8, a & 255
+        seat, slot = addr_seat(a), addr_slot(a)
         if seat == self.me:
             return f"your slot {slot}"
         if seat == actor:
@@ -68,7 +77,7 @@ class Namer:
 
     def addr(self, a: int) -> str:
         """A slot as the human types it: own slots by number, others as seat.slot."""
-        seat, slot = a >> 8, a & 255
+        seat, slot = addr_seat(a), addr_slot(a)
         return str(slot) if seat == self.me else f"{seat}.{slot}"
 
 
@@ -104,58 +113,84 @@ class Logger:
 
     def describe(self, actor: int, action: Action, before: CardView,
                  after: CardView) -> list[str]:
+        say = self._SAY.get(kind_of(action))
+        out = say(self, actor, arg_a(action), arg_b(action), before, after) if say else []
+        return out + self._aftermath(actor, before, after)
+
+    def _draw(self, actor: int, a: int, b: int, before: CardView, after: CardView
+              ) -> list[str]:
+        if after.held >= 0 and actor == self.namer.me:
+            self.pending = f"You drew {card_code(after.held)} from the deck"
+        else:
+            self.pending = f"{self.namer.who(actor)} drew from the deck"
+        return []
+
+    def _take(self, actor: int, a: int, b: int, before: CardView, after: CardView
+              ) -> list[str]:
+        self.pending = f"{self.namer.who(actor)} took {card_text(after.held)} from the " \
+                       "discard pile"
+        return []
+
+    def _swap(self, actor: int, a: int, b: int, before: CardView, after: CardView
+              ) -> list[str]:
+        start = self.pending or f"{self.namer.who(actor)} drew"
+        into = f"your slot {a}" if actor == self.namer.me else f"slot {actor}.{a}"
+        self.pending = None
+        return [f"{start} and swapped it into {into}, discarding {card_text(after.top())}."]
+
+    def _discard(self, actor: int, a: int, b: int, before: CardView, after: CardView
+                 ) -> list[str]:
+        start = self.pending or f"{self.namer.who(actor)} drew"
+        self.pending = None
+        return [f"{start} and discarded it: {card_text(after.top())}."]
+
+    def _cambio(self, actor: int, a: int, b: int, before: CardView, after: CardView
+                ) -> list[str]:
+        return [f"{self.namer.who(actor)} called CAMBIO! Everyone else has one more turn."]
+
+    def _peek(self, actor: int, a: int, b: int, before: CardView, after: CardView
+              ) -> list[str]:
         n = self.namer
-        kind = action & 31
-        a = (action >> 5) & 0xFFFF
-        b = action >> 21
-        who = n.who(actor)
+        seen = after.at(a)
+        what = f": it is {card_code(seen)}" if actor == n.me and seen >= 0 else ""
+        return [f"{n.who(actor)} peeked at {n.slot(a, actor)}{what}."]
+
+    def _look(self, actor: int, a: int, b: int, before: CardView, after: CardView
+              ) -> list[str]:
+        n = self.namer
+        text = f"{n.who(actor)} looked at {n.slot(a, actor)} and {n.slot(b, actor)}"
+        if actor == n.me:
+            text += f": {card_text(after.at(a))} and {card_text(after.at(b))}"
+        return [text + "."]
+
+    def _switch(self, actor: int, a: int, b: int, before: CardView, after: CardView
+                ) -> list[str]:
+        n = self.namer
+        return [f"{n.who(actor)} swapped {n.slot(a, actor)} with {n.slot(b, actor)} (unseen)."]
+
+    def _keep(self, actor: int, a: int, b: int, before: CardView, after: CardView
+              ) -> list[str]:
+        return [f"{self.namer.who(actor)} left both cards where they were."]
+
+    def _skip(self, actor: int, a: int, b: int, before: CardView, after: CardView
+              ) -> list[str]:
+        return [f"{self.namer.who(actor)} did not use the power."]
+
+    def _give(self, actor: int, a: int, b: int, before: CardView, after: CardView
+              ) -> list[str]:
+        n = self.namer
+        target = before.last_snap[1] if before.last_snap else -1
+        dest = n.slot(target, actor) if target >= 0 else "the empty slot"
+        return [f"{n.who(actor)} gave {n.slot(addr(actor, a), actor)} into {dest} (unseen)."]
+
+    def _aftermath(self, actor: int, before: CardView, after: CardView) -> list[str]:
+        """What an action set off, whatever it was: a reshuffle, a power, a round end."""
         out: list[str] = []
-        if kind == DRAW:
-            if after.held >= 0 and actor == n.me:
-                self.pending = f"You drew {card_code(after.held)} from the deck"
-            else:
-                self.pending = f"{who} drew from the deck"
-        elif kind == TAKE:
-            self.pending = f"{who} took {card_text(after.held)} from the discard pile"
-        elif kind == SWAP:
-            start = self.pending or f"{who} drew"
-            into = f"your slot {a}" if actor == n.me else f"slot {actor}.{a}"
-            out.append(f"{start} and swapped it into {into}, discarding "
-                       f"{card_text(after.top())}.")
-            self.pending = None
-        elif kind == DISCARD:
-            start = self.pending or f"{who} drew"
-            out.append(f"{start} and discarded it: {card_text(after.top())}.")
-            self.pending = None
-        elif kind == CAMBIO:
-            out.append(f"{who} called CAMBIO! Everyone else has one more turn.")
-        elif kind == PEEK:
-            seen = after.grids[a >> 8][a & 255]
-            what = f": it is {card_code(seen)}" if actor == n.me and seen >= 0 else ""
-            out.append(f"{who} peeked at {n.slot(a, actor)}{what}.")
-        elif kind == LOOK:
-            text = f"{who} looked at {n.slot(a, actor)} and {n.slot(b, actor)}"
-            if actor == n.me:
-                ca, cb = after.grids[a >> 8][a & 255], after.grids[b >> 8][b & 255]
-                text += f": {card_text(ca)} and {card_text(cb)}"
-            out.append(text + ".")
-        elif kind == SWITCH:
-            out.append(f"{who} swapped {n.slot(a, actor)} with {n.slot(b, actor)} (unseen).")
-        elif kind == KEEP:
-            out.append(f"{who} left both cards where they were.")
-        elif kind == SKIP:
-            out.append(f"{who} did not use the power.")
-        elif kind == SNAP:
-            out += self._snap(actor, a, before, after)
-        elif kind == GIVE:
-            target = before.last_snap[1] if before.last_snap else -1
-            dest = n.slot(target, actor) if target >= 0 else "the empty slot"
-            out.append(f"{who} gave {n.slot(actor << 8 | a, actor)} into {dest} (unseen).")
         if after.reshuffles > before.reshuffles:
             out.append("The deck ran out: the discard pile (all but its top card) was "
                        "shuffled into a new deck.")
         if after.phase == Phase.POWER and before.phase != Phase.POWER and after.power:
-            whom, own = ("you", "your") if actor == n.me else (f"seat {actor}", "their")
+            whom, own = ("you", "your") if actor == self.namer.me else (f"seat {actor}", "their")
             out.append(f"  {card_text(after.top())} fires its power: {whom} may "
                        f"{power_text(Power(after.power), own)}.")
         if after.over and self.pending:
@@ -163,7 +198,8 @@ class Logger:
             self.pending = None
         return out
 
-    def _snap(self, actor: int, a: int, before: CardView, after: CardView) -> list[str]:
+    def _snap(self, actor: int, a: int, b: int, before: CardView, after: CardView
+              ) -> list[str]:
         n = self.namer
         who = n.who(actor)
         last = after.last_snap
@@ -173,7 +209,7 @@ class Logger:
         if right:
             text = f"{who} snapped {n.slot(a, actor)}: {card_code(card)}, right! It goes on " \
                    "the pile."
-            if a >> 8 != actor and after.phase == Phase.GIVE:
+            if addr_seat(a) != actor and after.phase == Phase.GIVE:
                 text += " A card must be given in return."
             return [text]
         grown = len(after.grids[actor]) - len(before.grids[actor])
@@ -186,6 +222,13 @@ class Logger:
             whom = "you take" if actor == n.me else f"seat {actor} takes"
             text += f"; {whom} {penalty} penalty card{'s' if penalty > 1 else ''} face down"
         return [text + "."]
+
+    _SAY: ClassVar[dict[int, Callable[..., list[str]]]] = {
+        DRAW: _draw, TAKE: _take, SWAP: _swap, DISCARD: _discard, CAMBIO: _cambio,
+        PEEK: _peek, LOOK: _look, SWITCH: _switch, KEEP: _keep, SKIP: _skip, SNAP: _snap,
+        GIVE: _give,
+    }
+    """The sentence for each kind of action (``pass`` has none)."""
 
 
 def held_hint(view: CardView) -> str:

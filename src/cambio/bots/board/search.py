@@ -44,6 +44,11 @@ def _to_table(value: int, ply: int) -> int:
     return value
 
 
+def _cutoff(flag: int, value: int, alpha: int, beta: int) -> bool:
+    """Whether a stored bound settles the node for the window ``(alpha, beta)``."""
+    return flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha)
+
+
 def _from_table(value: int, ply: int) -> int:
     if value >= WIN - 10 * MAX_DEPTH:
         return value - ply
@@ -220,26 +225,15 @@ class AlphaBetaBot(EvaluatedSetupChoices):
         if entry is not None:
             e_depth, e_value, e_flag, e_move = entry
             e_value = _from_table(e_value, ply)
-            if e_depth >= depth:
-                if e_flag == EXACT:
-                    return e_value
-                if e_flag == LOWER and e_value >= beta:
-                    return e_value
-                if e_flag == UPPER and e_value <= alpha:
-                    return e_value
+            if e_depth >= depth and _cutoff(e_flag, e_value, alpha, beta):
+                return e_value
             tt_move = e_move if e_move < 0 else self._sym.inverse[sym][e_move]
-        moves = legal_pushes(owners, turn, g)
-        if not moves:
-            moves = [PASS]
-        hist = self.history
-        moves.sort(key=lambda mv: -hist.get(mv, 0))
-        if tt_move in moves:
-            moves.remove(tt_move)
-            moves.insert(0, tt_move)
+        moves = self._ordered(owners, turn, tt_move)
         maximize = turn == self.root
         a0, b0 = alpha, beta
         self.path.add(key)
         best_move = moves[0]
+        hist = self.history
         if maximize:
             best = -WIN - 1
             for m in moves:
@@ -263,14 +257,20 @@ class AlphaBetaBot(EvaluatedSetupChoices):
                             hist[m] = hist.get(m, 0) + depth * depth
                             break
         self.path.discard(key)
-        flag = EXACT
-        if best <= a0:
-            flag = UPPER
-        elif best >= b0:
-            flag = LOWER
+        flag = UPPER if best <= a0 else LOWER if best >= b0 else EXACT
         stored = best_move if best_move < 0 else g.sym_moves[sym][best_move]
         self.tt[ckey] = (depth, _to_table(best, ply), flag, stored)
         return best
+
+    def _ordered(self, owners: Owners, turn: int, tt_move: int) -> list[int]:
+        """The moves to search, best first: the table's move, then by history."""
+        moves = legal_pushes(owners, turn, self.g) or [PASS]
+        hist = self.history
+        moves.sort(key=lambda mv: -hist.get(mv, 0))
+        if tt_move in moves:
+            moves.remove(tt_move)
+            moves.insert(0, tt_move)
+        return moves
 
     # ------------------------------------------------------------------ max-n (3 players)
     def _maxn(self, owners: Owners, turn: int, depth: int, ply: int, key: int,
@@ -291,35 +291,13 @@ class AlphaBetaBot(EvaluatedSetupChoices):
             if e_depth >= depth and vec is not None:
                 return vec, (e_move if e_move < 0 else self._sym.inverse[sym][e_move])
             tt_move = e_move if e_move < 0 else self._sym.inverse[sym][e_move]
-        moves = legal_pushes(owners, turn, g) or [PASS]
+        moves = self._ordered(owners, turn, tt_move)
         hist = self.history
-        moves.sort(key=lambda mv: -hist.get(mv, 0))
-        if tt_move in moves:
-            moves.remove(tt_move)
-            moves.insert(0, tt_move)
-        players = self.players
-        nxt = (turn + 1) % players
         self.path.add(key)
         best: tuple[int, ...] | None = None
         best_move = moves[0]
         for m in moves:
-            child = push(owners, m, turn, g)
-            lines = completed(child, g, m)
-            if lines:
-                winners = judge(lines, turn, self.rule)
-                share = (WIN - ply - 1) // len(winners)
-                vec = tuple(share if p in winners else -WIN + ply + 1 for p in range(players))
-            elif depth <= 1:
-                self._spend()
-                sc = scores(child, g, nxt)
-                vec = tuple(sc[p] - max(v for q, v in enumerate(sc) if q != p)
-                            for p in range(players))
-            else:
-                ckey2 = position_key(child, nxt, g.cells)
-                if ckey2 in self.path or self.game.seen(ckey2):
-                    vec = (0,) * players
-                else:
-                    vec, _ = self._maxn(child, nxt, depth - 1, ply + 1, ckey2)
+            vec = self._maxn_child(owners, m, turn, depth, ply)
             if best is None or vec[turn] > best[turn]:
                 best, best_move = vec, m
                 if vec[turn] >= WIN - ply - 1:
@@ -331,3 +309,26 @@ class AlphaBetaBot(EvaluatedSetupChoices):
         self.tt[ckey] = (depth, best[turn], EXACT, stored)
         self.tt_vectors[ckey] = best
         return best, best_move
+
+    def _maxn_child(self, owners: Owners, m: int, turn: int, depth: int, ply: int
+                    ) -> tuple[int, ...]:
+        """The value vector of move ``m`` (see :meth:`_maxn`)."""
+        g = self.g
+        players = self.players
+        child = push(owners, m, turn, g)
+        lines = completed(child, g, m)
+        if lines:
+            winners = judge(lines, turn, self.rule)
+            share = (WIN - ply - 1) // len(winners)
+            return tuple(share if p in winners else -WIN + ply + 1 for p in range(players))
+        nxt = (turn + 1) % players
+        if depth <= 1:
+            self._spend()
+            sc = scores(child, g, nxt)
+            return tuple(sc[p] - max(v for q, v in enumerate(sc) if q != p)
+                         for p in range(players))
+        ckey = position_key(child, nxt, g.cells)
+        if ckey in self.path or self.game.seen(ckey):
+            return (0,) * players
+        vec, _ = self._maxn(child, nxt, depth - 1, ply + 1, ckey)
+        return vec

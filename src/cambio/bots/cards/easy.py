@@ -11,7 +11,7 @@ from __future__ import annotations
 from random import Random
 
 from cambio.cards import Action, CardView, Phase
-from cambio.cards.actions import CAMBIO, PASS, SNAP
+from cambio.cards.actions import CAMBIO, PASS, SNAP, kind_of
 
 from .memory import MemoryBot
 
@@ -29,7 +29,7 @@ class EasyBot:
         if len(legal) == 1:
             return legal[0]
         choice = self.memory.act(view)
-        if choice & 31 == SNAP:
+        if kind_of(choice) == SNAP:
             return choice if self.rng.random() < 0.5 else (PASS if PASS in legal else
                                                             self._slip(view, choice))
         if view.phase != Phase.POLL and self.rng.random() < self.slip:
@@ -37,7 +37,7 @@ class EasyBot:
         return choice
 
     def _slip(self, view: CardView, choice: Action) -> Action:
-        plain = [a for a in view.legal if a & 31 not in (SNAP, CAMBIO)]
+        plain = [a for a in view.legal if kind_of(a) not in (SNAP, CAMBIO)]
         return self.rng.choice(plain) if plain else choice
 
 

@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass
 
 from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, TieRule
-from cambio.cards.actions import CAMBIO
+from cambio.cards.actions import CAMBIO, addr, addr_seat, arg_a, arg_b
 
 from .belief import Belief
 from .memory import MemoryBot, MemoryParams, _Knowledge
@@ -113,25 +113,25 @@ class ExpertBot(MemoryBot):
 
     def _est_at(self, k: _Knowledge, a: int) -> float:
         c = k.at(a)
-        if c == HIDDEN and a >> 8 != k.me:
+        if c == HIDDEN and addr_seat(a) != k.me:
             return self._opp
         return k.est(c)
 
     def _switch_gain(self, action: Action, k: _Knowledge) -> float:
-        a, b = (action >> 5) & 0xFFFF, action >> 21
+        a, b = arg_a(action), arg_b(action)
         me = k.me
-        if (a >> 8 == me) == (b >> 8 == me):
-            return -0.01 if a >> 8 == me else 0.0
-        mine, theirs = (a, b) if a >> 8 == me else (b, a)
+        if (addr_seat(a) == me) == (addr_seat(b) == me):
+            return -0.01 if addr_seat(a) == me else 0.0
+        mine, theirs = (a, b) if addr_seat(a) == me else (b, a)
         cm, ct = k.at(mine), k.at(theirs)
         gain = k.est(cm) - self._est_at(k, theirs)
         if ct == HIDDEN and cm != HIDDEN:
             gain -= self.params.risk
-        return gain * self.expert.swap_weight + k.target_bias(theirs >> 8)
+        return gain * self.expert.swap_weight + k.target_bias(addr_seat(theirs))
 
     def _blind_gain(self, k: _Knowledge) -> float:
         own = [k.est(c) for c in k.own() if c != EMPTY]
-        others = [self._est_at(k, s << 8 | i) for s, g in enumerate(k.grids) if s != k.me
+        others = [self._est_at(k, addr(s, i)) for s, g in enumerate(k.grids) if s != k.me
                   for i, c in enumerate(g) if c != EMPTY]
         if not own or not others:
             return 0.0

@@ -27,6 +27,12 @@ from cambio.cards.actions import (
     SWAP,
     SWITCH,
     TAKE,
+    addr_seat,
+    addr_slot,
+    arg_a,
+    arg_b,
+    kind_of,
+    snap,
 )
 from cambio.cards.cards import deck_cards
 from cambio.cards.rules import tables
@@ -99,7 +105,7 @@ class _Knowledge:
         return sum(self.est(c) for c in self.grids[seat] if c != EMPTY)
 
     def at(self, a: int) -> int:
-        return self.grids[a >> 8][a & 255]
+        return self.grids[addr_seat(a)][addr_slot(a)]
 
     def target_bias(self, seat: int) -> float:
         """A tiny preference among otherwise equal opponents: the one with the lowest
@@ -191,7 +197,7 @@ class MemoryBot:
         worst), so it is only worth it when that card is worth something.
         """
         legal = view.legal
-        if not view.discard or not any(a & 31 == SNAP for a in legal):
+        if not view.discard or not any(kind_of(a) == SNAP for a in legal):
             return None
         rank = view.discard[-1] >> 2
         values = self._values
@@ -208,7 +214,7 @@ class MemoryBot:
                     gain = worst + k.target_bias(seat)
                 else:
                     continue
-                action = SNAP | (seat << 8 | slot) << 5
+                action = snap(seat, slot)
                 if gain > 0 and action in legal and (best is None or gain > best[0]):
                     best = (gain, action)
         return None if best is None else best[1]
@@ -216,7 +222,7 @@ class MemoryBot:
     def _give(self, k: _Knowledge, legal: tuple[Action, ...]) -> Action:
         """Give away our worst card (the highest estimate; first such slot on ties)."""
         own = k.own()
-        return max(legal, key=lambda a: k.est(own[(a >> 5) & 0xFFFF]))
+        return max(legal, key=lambda a: k.est(own[arg_a(a)]))
 
     def _snap_bonus(self, rank: int, k: _Knowledge, skip: int = -1) -> float:
         """Points we expect to shed by snapping our own known cards of ``rank`` next."""
@@ -286,9 +292,8 @@ class MemoryBot:
                 gain += self._power_value(held, k)
             out.append((gain, DISCARD))
         for a in legal:
-            if a & 31 == SWAP:
-                out.append((self._swap_benefit(k, (a >> 5) & 0xFFFF, value, fires=trigger_end),
-                            a))
+            if kind_of(a) == SWAP:
+                out.append((self._swap_benefit(k, arg_a(a), value, fires=trigger_end), a))
         return out
 
     # ------------------------------------------------------------------ powers
@@ -325,12 +330,12 @@ class MemoryBot:
         return best[1]
 
     def _score_power_action(self, action: Action, view: CardView, k: _Knowledge) -> float:
-        kind = action & 31
+        kind = kind_of(action)
         if kind == PEEK:
-            a = (action >> 5) & 0xFFFF
+            a = arg_a(action)
             if k.at(a) != HIDDEN:
                 return -1.0
-            seat = a >> 8
+            seat = addr_seat(a)
             if seat == k.me:
                 return k.info_own
             # Prefer the opponent who looks closest to winning (lowest estimated total).
@@ -342,29 +347,29 @@ class MemoryBot:
         return 0.0  # KEEP, SKIP
 
     def _switch_gain(self, action: Action, k: _Knowledge) -> float:
-        a, b = (action >> 5) & 0xFFFF, action >> 21
+        a, b = arg_a(action), arg_b(action)
         me = k.me
-        if (a >> 8 == me) == (b >> 8 == me):
+        if (addr_seat(a) == me) == (addr_seat(b) == me):
             # Two of ours or two of theirs: no change to our total. Slightly prefer the
             # latter (it leaves our grid as we know it).
-            return -0.01 if a >> 8 == me else 0.0
-        mine, theirs = (a, b) if a >> 8 == me else (b, a)
+            return -0.01 if addr_seat(a) == me else 0.0
+        mine, theirs = (a, b) if addr_seat(a) == me else (b, a)
         cm, ct = k.at(mine), k.at(theirs)
         gain = k.est(cm) - k.est(ct)
         if ct == HIDDEN and cm != HIDDEN:
             gain -= self.params.risk
-        return gain + k.target_bias(theirs >> 8)
+        return gain + k.target_bias(addr_seat(theirs))
 
     def _look_value(self, action: Action, k: _Knowledge) -> float:
-        a, b = (action >> 5) & 0xFFFF, action >> 21
+        a, b = arg_a(action), arg_b(action)
         me = k.me
         ca, cb = k.at(a), k.at(b)
-        info = sum((k.info_own if x >> 8 == me else k.info_other)
+        info = sum((k.info_own if addr_seat(x) == me else k.info_other)
                    for x, c in ((a, ca), (b, cb)) if c == HIDDEN)
-        if (a >> 8 == me) == (b >> 8 == me):
+        if (addr_seat(a) == me) == (addr_seat(b) == me):
             return info
-        info += k.target_bias(b >> 8 if a >> 8 == me else a >> 8)
-        mine, theirs = (ca, cb) if a >> 8 == me else (cb, ca)
+        info += k.target_bias(addr_seat(b) if addr_seat(a) == me else addr_seat(a))
+        mine, theirs = (ca, cb) if addr_seat(a) == me else (cb, ca)
         if mine != HIDDEN and theirs != HIDDEN:
             chance = max(0.0, self._values[mine] - self._values[theirs])
         elif mine != HIDDEN:

@@ -42,7 +42,7 @@ from random import Random
 from typing import NamedTuple
 
 from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, Power, State, observe
-from cambio.cards.actions import PASS, SKIP, SNAP
+from cambio.cards.actions import PASS, SKIP, SNAP, kind_of
 from cambio.cards.state import PH_POLL, POWER_NAMES, WINDOW_ANYONE, WINDOW_CLOSED
 
 from .belief import Belief
@@ -61,7 +61,6 @@ def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.
     probability ``knows`` (the view cannot say which it has seen).
     """
     assert view.seat is not None
-    me = view.seat
     n = view.players
     cards = belief.sample(rng)
     values = belief.values
@@ -69,6 +68,22 @@ def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.
     special = {seat: [math.exp(-lam * values[c]) for c in range(len(values))]
                for seat, lam in (seat_tilt or {}).items()}
     s = State(view.rules, n, seed=rng.getrandbits(62), dealer=view.dealer, polled=True)
+    s.grids, s.known = _deal_grids(view, cards, weights, special, knows, rng)
+    held = view.held
+    if held == HIDDEN:
+        held = cards.pop()
+    s.held = held
+    s.deck = cards  # what is left: exactly deck_size cards
+    _copy_public(view, s)
+    return s.clone()  # a clone drops the constructor's caches
+
+
+def _deal_grids(view: CardView, cards: list[int], weights: list[float] | None,
+                special: dict[int, list[float]], knows: float, rng: Random
+                ) -> tuple[list[list[int]], list[list[int]]]:
+    """The grids with their unseen cards dealt from ``cards`` (popped), and who knows what."""
+    me = view.seat
+    assert me is not None
     grids: list[list[int]] = []
     known: list[list[int]] = []
     for seat, g in enumerate(view.grids):
@@ -90,14 +105,14 @@ def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.
                 kk.append((1 << me) | (1 << seat))
         grids.append(row)
         known.append(kk)
-    s.grids = grids
-    s.known = known
-    held = view.held
-    if held == HIDDEN:
-        held = cards.pop()
-    s.held = held
+    return grids, known
+
+
+def _copy_public(view: CardView, s: State) -> None:
+    """Set ``s``'s public facts (turn, pile, power, snap window, poll...) from ``view``."""
+    me = view.seat
+    assert me is not None
     s.held_from_pile = view.held_from_pile
-    s.deck = cards  # what is left: exactly deck_size cards
     s.pile = list(view.discard)
     s.turn = view.turn
     s.turn_number = view.turn_number
@@ -117,7 +132,6 @@ def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.
     s.last_snap = view.last_snap
     s.reshuffles = view.reshuffles
     s.phase = int(view.phase)
-    return s.clone()  # a clone drops the constructor's caches
 
 
 def _weighted_index(cards: list[int], weights: list[float], rng: Random) -> int:
@@ -208,7 +222,7 @@ class SearchBot:
         if len(legal) == 1:
             return prior
         if self.final and is_final_turn(view):
-            cands = [prior, *[a for a in legal if a != prior and a & 31 != SNAP]]
+            cands = [prior, *[a for a in legal if a != prior and kind_of(a) != SNAP]]
             if len(cands) > 1:
                 return self.search(view, prior, cands, iterations=self.final, z=0.0,
                                    caller=True)
@@ -228,9 +242,9 @@ class SearchBot:
                 return [prior, *[a for a in legal if a != prior]]
             return list(self.prior.close) or [prior]
         if ph in (Phase.TURN_START, Phase.DRAWN, Phase.GIVE):
-            out = [a for a in legal if a & 31 != SNAP]
+            out = [a for a in legal if kind_of(a) != SNAP]
         elif ph == Phase.POLL:
-            out = [PASS] if prior & 31 == SNAP else []
+            out = [PASS] if kind_of(prior) == SNAP else []
         elif ph == Phase.KING_DECIDE:
             out = list(legal) if len(legal) == 2 else []
         else:  # POWER: the prior's target, or skipping it
@@ -257,11 +271,7 @@ class SearchBot:
             else time.perf_counter() + self.seconds
         limit = self.iterations if iterations is None else iterations
         zz = self.z if z is None else z
-        while True:
-            if limit is not None and done * k >= limit:
-                break
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
+        while not _spent(done, k, limit, deadline):
             det = determinize(view, belief, self.rng, tilt=lam, knows=self.knows,
                               seat_tilt=seat_tilt)
             base = 0.0
@@ -281,14 +291,28 @@ class SearchBot:
             done += 1
         self.last_estimates = {a: Estimate(min(1.0, max(0.0, sums[i] / done)), scores[i] / done)
                                for i, a in enumerate(cands)}
-        best, best_score = prior, 0.0
-        for i in range(1, k):
-            mean = diffs[i] / done
-            var = max(0.0, diffs_sq[i] / done - mean * mean)
-            margin = zz * math.sqrt(var / done) if done > 1 else math.inf
-            if mean > margin and mean > best_score:
-                best, best_score = cands[i], mean
-        return best
+        return _significant_best(prior, cands, diffs, diffs_sq, done, zz)
+
+
+def _spent(done: int, k: int, limit: int | None, deadline: float | None) -> bool:
+    """Whether a search that has played ``done`` worlds of ``k`` rollouts must stop."""
+    if limit is not None and done * k >= limit:
+        return True
+    return deadline is not None and done > 0 and time.perf_counter() >= deadline
+
+
+def _significant_best(prior: Action, cands: list[Action], diffs: list[float],
+                      diffs_sq: list[float], done: int, z: float) -> Action:
+    """The candidate whose mean paired gain over ``prior`` (``cands[0]``) is the largest of
+    those more than ``z`` standard errors above zero; ``prior`` if none is."""
+    best, best_score = prior, 0.0
+    for i in range(1, len(cands)):
+        mean = diffs[i] / done
+        var = max(0.0, diffs_sq[i] / done - mean * mean)
+        margin = z * math.sqrt(var / done) if done > 1 else math.inf
+        if mean > margin and mean > best_score:
+            best, best_score = cands[i], mean
+    return best
 
 
 FINAL_ROLLOUTS = 100

@@ -8,7 +8,9 @@ import asyncio
 from random import Random
 from typing import Any
 
-from ..session import Applied, derive
+from cambio.seeds import derive_seed
+
+from ..session import Applied
 from .broadcasting import Broadcasting
 from .connection import Conn
 
@@ -33,8 +35,8 @@ class BotTimers(Broadcasting):
         self.bots = {}
         for x in self.seats:
             name = x.bot if x.kind == "bot" and x.bot else AWAY_BOT[self.game]
-            self.bots[x.seat] = s.make_bot(name, derive(game_seed, "bot", x.seat))
-        self.delays = Random(derive(game_seed, "delays"))
+            self.bots[x.seat] = s.make_bot(name, derive_seed(game_seed, "bot", x.seat))
+        self.delays = Random(derive_seed(game_seed, "delays"))
         self.polled.clear()
 
     def _bot_controls(self, seat: int) -> bool:

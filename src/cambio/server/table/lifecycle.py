@@ -6,8 +6,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from cambio.seeds import derive_seed
+
 from ..match import replay_game
-from ..session import Session, derive
+from ..session import Session
 from ..store import Store
 from .acting import Acting
 from .state import now_iso
@@ -21,7 +23,7 @@ class Lifecycle(Acting):
 
     async def begin_game(self, game_no: int, statements: list[Any]) -> None:
         """Deal a new game (``start`` or ``again``): store it, then tell everyone."""
-        game_seed = derive(self.seed, "game", game_no)
+        game_seed = derive_seed(self.seed, "game", game_no)
         session = self.new_session(game_seed, game_no)
         started = now_iso()
         header = session.next_header(self._names(), started)
