@@ -109,25 +109,37 @@ async def _serve(websocket: WebSocket, server: Server, settings: Settings) -> No
 
 
 def _handle(raw: str, conn: Conn, table: Table, bucket: TokenBucket, limit: int) -> None:
+    msg = _message(raw, conn, bucket, limit)
+    if msg is not None:
+        _dispatch(msg, conn, table)
+
+
+def _message(raw: str, conn: Conn, bucket: TokenBucket, limit: int) -> dict[str, Any] | None:
+    """The message as a JSON object with a valid ``ref``, or ``None`` (the error sent)."""
     if len(raw) > limit or (len(raw) * 4 > limit and len(raw.encode("utf-8")) > limit):
         conn.error(TOO_LARGE, f"messages are limited to {limit} bytes")
-        return
+        return None
     if not bucket.take():
         conn.error(RATE_LIMITED, "too many messages; slow down")
-        return
+        return None
     try:
         msg = json.loads(raw, parse_constant=_no_constant)
     except (ValueError, RecursionError):
         conn.error(BAD_MESSAGE, "not JSON")
-        return
+        return None
     if not isinstance(msg, dict):
         conn.error(BAD_MESSAGE, "a message is a JSON object with a \"type\"")
-        return
-    ref = msg.get("ref")
-    if not _ok_ref(ref):
+        return None
+    if not _ok_ref(msg.get("ref")):
         conn.error(BAD_MESSAGE, f"\"ref\" must be a string or a number (up to {MAX_REF} "
                                 "characters)")
-        return
+        return None
+    return msg
+
+
+def _dispatch(msg: dict[str, Any], conn: Conn, table: Table) -> None:
+    """Hand a well-formed message to the table's actor (or answer a ping)."""
+    ref = msg.get("ref")
     kind = msg.get("type")
     if kind == "ping":
         conn.send('{"type":"pong"}')
