@@ -36,6 +36,8 @@ NOT_YET_SPLIT: dict[str, str] = {
         "numba kernel of the native board search; a split is not measured yet",
     "cambio/bots/board/native_search.py:maxn":
         "numba kernel of the native board search; a split is not measured yet",
+    "cambio/envs/cards_vector.py:encode":
+        "numba kernel encoding the vector env's observations; a split is not measured yet",
     "cambio/bots/cards/native.py:memory_act":
         "numba port of MemoryBot.act, line by line; a split is not measured yet",
 }

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from cambio.cards.state import mix64
-from cambio.server.session import derive
+from cambio.seeds import derive_seed
 
 from .harness import Client, ServerProcess, auth, create_table, start, ws_url
 
@@ -107,10 +107,11 @@ def test_no_seed_reaches_a_player_before_the_game_is_over(
             # The game's own seed and the bots' and delays' seeds derived from it, too.
             round1 = _seeds((await http.get(f"/api/tables/{table}/record?round=1")).text).pop()
             game = game_seed(body["game"], round1)
-            assert game < 1 << 63        # the table's derive() makes 63-bit seeds
+            assert game < 1 << 63        # derive_seed makes 63-bit seeds
             if body["game"] == "cards":
                 assert mix64(game * 0x9E3779B1 + 1) == round1
-            derived = {game, derive(game, "delays")} | {derive(game, "bot", s) for s in (0, 1)}
+            derived = {game, derive_seed(game, "delays")} \
+                | {derive_seed(game, "bot", s) for s in (0, 1)}
             sent = [json.dumps(m) for m in player.messages + watcher.messages] + mid_game
             for seed in seeds | derived:
                 assert not [t for t in sent if str(seed) in t]

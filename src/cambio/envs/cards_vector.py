@@ -49,7 +49,7 @@ from cambio.cards.actions import (
 )
 from cambio.cards.batch import Batch
 from cambio.cards.batch_kernels import _jit
-from cambio.sim.seeds import derive_seed
+from cambio.seeds import derive_seed
 
 from .cards_codec import CLASSES, DEFAULT_SLOTS, CardsCodec, capped_rules, card_class
 
