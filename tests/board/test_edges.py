@@ -8,7 +8,16 @@ import random
 
 import pytest
 
-from cambio.board import PASS, Board, PositionError, Rules, Termination, geometry
+from cambio.board import (
+    PASS,
+    Board,
+    PositionError,
+    Rules,
+    Termination,
+    geometry,
+    move_text,
+    parse_move,
+)
 from cambio.board.bitboard import can_move, legal_pushes, position_key
 from cambio.board.setup import quick_setup
 
@@ -314,3 +323,93 @@ def test_setup_faces_round_trip_and_checks():
     for bad in ("0000/0000/0000/0006", "000/000", "0000/000/0000/0000", "000a/0000/0000/0000"):
         with pytest.raises(SetupError):
             parse_faces(bad, 4)
+
+
+def test_judge_the_lines_after_a_move():
+    from cambio.board.bitboard import judge
+
+    assert judge([0], 0, "mover_loses") == (0,)
+    assert judge([0, 1], 0, "mover_loses") == (1,)
+    assert judge([1, 2], 0, "mover_loses") == (1, 2)
+    assert judge([0, 1], 0, "owner") == (0, 1)
+
+
+def test_move_text_bounds_and_pass():
+    from cambio.board import InvalidMoveError
+
+    assert move_text(PASS, 5) == "pass" and move_text(19, 5) == "e5v"
+    for bad in (20, -2, 100):
+        with pytest.raises(InvalidMoveError):
+            move_text(bad, 5)
+    b = Board(Rules(size=3), "3/3/3 x")
+    with pytest.raises(InvalidMoveError):
+        b.play(12)
+
+
+@pytest.mark.parametrize("text,where", [("b1>", "left file a"), ("a1<", "right file"),
+                                        ("a2^", "bottom rank 1"), ("a1v", "top rank")])
+def test_a_push_from_the_wrong_side_says_where_it_enters(text, where):
+    from cambio.board import InvalidMoveError
+
+    with pytest.raises(InvalidMoveError, match=f"enters on the {where}, not at"):
+        parse_move(text, 5)
+
+
+@pytest.mark.parametrize("text", ["`1>", "_1>", "A9>", "f1<", "a0>"])
+def test_moves_off_the_board_are_rejected(text):
+    from cambio.board import InvalidMoveError
+
+    with pytest.raises(InvalidMoveError):
+        parse_move(text, 5)
+    assert parse_move("A1>", 5) == 0 and parse_move(" e5V ", 5) == 19
+
+
+def test_an_illegal_move_given_as_a_code_is_named_in_the_error():
+    from cambio.board import IllegalMoveError
+
+    b = Board(Rules(size=3), "oo1/3/3 x")
+    code = parse_move("c3<", 3)
+    with pytest.raises(IllegalMoveError) as err:
+        b.play(code)
+    assert err.value.move == "c3<"
+
+
+def test_push_then_pop_on_a_finished_board_restores_its_outcome():
+    won = Board(Rules(size=3), "xx1/3/3 x")
+    won.play("a3>")
+    outcome = won.outcome
+    won.push(0)  # unchecked: search may look past the end
+    won.pop()
+    assert won.outcome == outcome and won.ply == 1
+
+
+def test_a_pass_keeps_the_faces():
+    b = Board(Rules(players=3), "ososo/s3s/o3o/s3s/ososo x", faces=[c % 6 for c in range(25)],
+              symbols=(0, 1, 2))
+    faces = list(b.faces or [])
+    b.play("pass")
+    assert b.faces == faces
+    b.pop()
+    assert b.faces == faces
+
+
+def test_pinned_setup_steps_replay_and_bad_exchanges_are_refused():
+    from cambio.board import SetupError
+    from cambio.board.setup import Setup, faces_text, full_setup
+
+    done = full_setup(Rules(), 3)
+    again = Setup(Rules())
+    for step in done.history:
+        again.apply(step)
+    board = again.board()
+    assert board.position() == done.board().position() and board.turn == 0 and board.ply == 0
+    assert faces_text(board.faces or [], 5) == faces_text(done.faces, 5)
+    assert board.position() == "1xx2/oo3/2x2/1x2o/1o1o1 x 0"
+    assert faces_text(done.faces, 5) == "43354/11544/45354/43541/41415"
+    fresh = Setup(Rules())
+    fresh.apply(done.history[0])
+    with pytest.raises(SetupError):
+        fresh.apply("exchange 43351/11534/40324/43540/14412")  # the roll unchanged
+    with pytest.raises(SetupError):
+        fresh.apply("")
+    assert Setup().rules == Rules() and Setup().owners == [0, 0] and not Setup().adding

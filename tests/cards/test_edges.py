@@ -538,3 +538,47 @@ def test_view_helpers_and_state_text():
         "[8H 3S 3D 3C | 4D 6C 4C 4S]>")
     assert repr(s) == ("<cards.State rulebook turn=2 seat=1 phase=TURN_START top=6H "
                        "[2C 3C 4C 5C | 2D 3D 4D 5D]>")
+
+
+def test_which_cards_are_red():
+    from cambio.cards.cards import is_red
+
+    red = {card_code(x) for x in deck_cards(decks=1, jokers_per_deck=2) if is_red(x)}
+    assert red == {r + s for r in "A23456789TJQK" for s in "DH"} | {"XR"}
+
+
+@pytest.mark.parametrize("text,code", [("10H", "TH"), (" kd ", "KD"), ("xr", "XR"),
+                                       ("XB", "XB"), ("as", "AS")])
+def test_card_codes_read(text, code):
+    assert card_code(parse_card(text)) == code
+
+
+@pytest.mark.parametrize("text", ["1H", "KX", "XC", "ZZ", "K", "KDD", "", "10"])
+def test_bad_card_codes(text):
+    from cambio.cards import CardError
+
+    with pytest.raises(CardError):
+        parse_card(text)
+
+
+@pytest.mark.parametrize("field,value", [
+    ("lock_caller", 1), ("snap_penalty", True), ("snap_penalty", "x"), ("max_grid", "x"),
+    ("max_players", 2.5), ("resnap", "nobody"), ("power_nine_ten", 3), ("tie_rule", None),
+    ("jokers_per_deck", 1.0),
+])
+def test_rule_values_of_the_wrong_type(field, value):
+    with pytest.raises(RulesError):
+        Rules.preset("rulebook", **{field: value})
+
+
+def test_rules_from_json_checks_its_shape():
+    bad: object
+    for bad in ([], {"preset": 1}, {"overrides": []}, {"preset": "x"}, {"colour": 1},
+                {"overrides": {"preset_name": "house"}}):
+        with pytest.raises(RulesError):
+            Rules.from_json(bad)
+    assert Rules.from_json({}) == Rules.preset("rulebook")
+    assert Rules.from_json({"preset": "house", "overrides": {"snap_penalty": "2"}}) == \
+        Rules.preset("house", snap_penalty=2)
+    with pytest.raises(RulesError):
+        Rules(preset_name="nosuch")
