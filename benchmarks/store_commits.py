@@ -13,9 +13,11 @@ moves about every 0.5-1 s), through the real ``Store.write`` with its group comm
 * loop lag: how late a 10 ms timer fires, p99 — what a commit costs every *other* table
   (SQLite commits on the event loop; PostgreSQL in a writer thread).
 
-    .venv/bin/python benchmarks/store_commits.py --tables 100,1000,3000 --seconds 10
+    .venv/bin/python benchmarks/store_commits.py --tables 100,1000,3000 --seconds 10 --repeat 3
 
-The machine's other load moves the absolute figures; compare backends within one run.
+Each figure is the mean over ``--repeat`` runs with its 95% interval (Student's t); the
+backends take turns within each repeat, so a change in the machine's other load falls on
+both alike. The absolute figures move with that load: compare backends within one run.
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import uvloop
 from rich.console import Console
@@ -62,7 +63,7 @@ def quantile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q * 100) - 1]
 
 
-async def load(store: Store, tables: int, seconds: float, pace: float, seed: int
+async def load(store: Store, tables: int, seconds: float, pace: float, seed: int, tag: str
                ) -> tuple[list[float], list[float], int, int, int]:
     """Latencies and loop lags (seconds) measured, actions, commits and errors counted."""
     rng = random.Random(seed)
@@ -79,7 +80,7 @@ async def load(store: Store, tables: int, seconds: float, pace: float, seed: int
             version += 1
             t0 = time.perf_counter()
             try:
-                await store.write([Store.insert_action(f"bench{n}", 1, 1, version, n % 4,
+                await store.write([Store.insert_action(f"{tag}-{n}", 1, 1, version, n % 4,
                                                        "draw")])
             except Exception:
                 counts["errors"] += 1
@@ -109,11 +110,12 @@ async def load(store: Store, tables: int, seconds: float, pace: float, seed: int
 
 
 def run_one(backend: str, database: str, tables: int, seconds: float, pace: float,
-            seed: int) -> Result:
+            seed: int, tag: str) -> Result:
+    """One run on a database; ``tag`` names its tables (runs may share a database)."""
     store = open_store(database)
     try:
         latencies, lags, actions, commits, errors = uvloop.run(
-            load(store, tables, seconds, pace, seed))
+            load(store, tables, seconds, pace, seed, tag))
     finally:
         store.close()
     return Result(backend, tables, actions / seconds, commits / seconds,
@@ -131,6 +133,7 @@ def main() -> None:
     p.add_argument("--backends", default="sqlite,postgres")
     p.add_argument("--postgres", default=None,
                    help="an existing PostgreSQL database URL (default: a throwaway cluster)")
+    p.add_argument("--repeat", type=int, default=3, help="runs of each configuration")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
@@ -142,19 +145,21 @@ def main() -> None:
     results: list[Result] = []
     try:
         with tempfile.TemporaryDirectory() as tmp, Progress(transient=True) as bar:
-            task = bar.add_task("store commits", total=len(counts) * len(backends))
-            for i, tables in enumerate(counts):
-                for backend in backends:
-                    if backend == "sqlite":
-                        database = str(Path(tmp) / f"bench{i}.sqlite3")
-                    elif args.postgres is not None:
-                        database = args.postgres
-                    else:
-                        assert cluster is not None
-                        database = cluster.create_database("bench")
-                    results.append(run_one(backend, database, tables, args.seconds,
-                                           args.pace, args.seed))
-                    bar.advance(task)
+            task = bar.add_task("store commits",
+                                total=len(counts) * len(backends) * args.repeat)
+            runs = [(tables, r, backend) for tables in counts for r in range(args.repeat)
+                    for backend in backends]
+            for i, (tables, r, backend) in enumerate(runs):
+                if backend == "sqlite":
+                    database = str(Path(tmp) / f"bench{i}.sqlite3")
+                elif args.postgres is not None:
+                    database = args.postgres
+                else:
+                    assert cluster is not None
+                    database = cluster.create_database("bench")
+                results.append(run_one(backend, database, tables, args.seconds, args.pace,
+                                       args.seed + r, f"run{i}"))
+                bar.advance(task)
     finally:
         if cluster is not None:
             cluster.stop()
@@ -162,16 +167,34 @@ def main() -> None:
         print(json.dumps([r.__dict__ for r in results], indent=1))
         return
     out = Table(title=f"Store commits: {args.seconds:g} s per run, a table's pace "
-                      f"{args.pace:g} s on average")
+                      f"{args.pace:g} s on average; mean ± 95% interval of {args.repeat} runs")
     for column in ("backend", "tables", "actions/s", "commits/s", "writes/commit",
                    "write p50 ms", "write p99 ms", "loop lag p99 ms", "errors"):
         out.add_column(column, justify="left" if column == "backend" else "right")
-    for r in results:
-        per: Any = r.actions_per_s / r.commits_per_s if r.commits_per_s else float("nan")
-        out.add_row(r.backend, str(r.tables), f"{r.actions_per_s:,.0f}",
-                    f"{r.commits_per_s:,.0f}", f"{per:.1f}", f"{r.p50_ms:.2f}",
-                    f"{r.p99_ms:.2f}", f"{r.lag_p99_ms:.2f}", str(r.errors))
-    Console(width=140).print(out)
+    for tables in counts:
+        for backend in backends:
+            rs = [r for r in results if r.tables == tables and r.backend == backend]
+            per = [r.actions_per_s / r.commits_per_s for r in rs if r.commits_per_s]
+            out.add_row(backend, str(tables), interval([r.actions_per_s for r in rs], 0),
+                        interval([r.commits_per_s for r in rs], 0), interval(per, 1),
+                        interval([r.p50_ms for r in rs], 2), interval([r.p99_ms for r in rs], 1),
+                        interval([r.lag_p99_ms for r in rs], 1), str(sum(r.errors for r in rs)))
+    Console(width=160).print(out)
+
+
+T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}
+"""Student's t for a two-sided 95% interval, by degrees of freedom (1.96 past 9)."""
+
+
+def interval(values: list[float], digits: int) -> str:
+    """``mean ± half-width`` of a 95% interval (just the mean for one value)."""
+    if not values:
+        return "-"
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return f"{mean:,.{digits}f}"
+    half = T95.get(len(values) - 1, 1.96) * statistics.stdev(values) / len(values) ** 0.5
+    return f"{mean:,.{digits}f} ± {half:,.{digits}f}"
 
 
 if __name__ == "__main__":
