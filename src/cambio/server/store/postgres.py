@@ -100,7 +100,7 @@ class PostgresStore(Store):
 
     def _conn(self) -> psycopg.Connection[Any]:
         """This thread's connection, opened again if the last one broke (the database
-        server restarted): the statement that found it broken failed, the next one works."""
+        server restarted; :meth:`_query` and :meth:`_commit` retry on the new one)."""
         conn: psycopg.Connection[Any] | None = getattr(self._local, "conn", None)
         if conn is None or conn.closed or conn.broken:
             if conn is not None:
