@@ -41,9 +41,12 @@ def lobby_and_table(page: Page, srv: Server, out: Path) -> str:
     page.fill("#name", "Ann")
     page.wait_for_selector(".rule-row", state="attached")
     page.select_option("#players", "3")
+    page.select_option("#rounds", "2")
+    page.fill("#table-name", "Friday cards")
     page.click("details.house summary")
     page.check("#rule-lock_caller")
-    shot(page, out, "lobby.png")
+    page.evaluate("scrollTo(0, 0)")
+    shot(page, out, "lobby.png", full=True)
     page.click("details.house summary")
     page.click("#create")
     page.wait_for_url("**/t/*")
@@ -59,7 +62,7 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         srv = Server(Path(tmp), "shots", "--seed", "4", "--bot-speed", "3",
-                     "--round-pause", "30", "--away-after", "300")
+                     "--round-pause", "15", "--away-after", "300")
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             # --- lobby, waiting room, a card table with a power to resolve
@@ -75,6 +78,10 @@ def main() -> None:
             spectator = watcher.new_page()
             spectator.goto(f"{srv.base}/t/{table}")
             spectator.wait_for_selector("#spectating")
+            page.wait_for_selector("#chat-input")
+            page.fill("#chat-input", "Good luck, bots!")
+            page.click("#chat-send")
+            page.wait_for_selector("#chat-lines .chat-text")
             # Play until a power asks for a target, then pick the first one.
             for _ in range(60):
                 play_until({"ann": page}, lambda: seen(page).my_move)
@@ -88,7 +95,17 @@ def main() -> None:
             play_until({"ann": page}, lambda: seen(page).phase == "round_over", call_after=4)
             page.wait_for_selector("#results")
             shot(page, out, "cards-reveal.png", full=True)
-            page.goto(f"{srv.base}/r/{table}")
+            # The second round of the match, then the match-over screen.
+            page.wait_for_selector('.cards-game[data-round="2"]:not([data-phase="round_over"])',
+                                   timeout=60_000)
+            play_until({"ann": page}, lambda: seen(page).phase == "round_over", call_after=2)
+            page.wait_for_selector(".match-over")
+            page.locator(".match-over").scroll_into_view_if_needed()
+            shot(page, out, "cards-match-over.png")
+            page.goto(f"{srv.base}/rules?table={table}")
+            page.wait_for_selector(".rules-table")
+            shot(page, out, "rules.png")
+            page.goto(f"{srv.base}/r/{table}?round=1")
             page.wait_for_selector("#replay-step")
             for _ in range(6):
                 page.click("#replay-next")
