@@ -582,3 +582,21 @@ def test_rules_from_json_checks_its_shape():
         Rules.preset("house", snap_penalty=2)
     with pytest.raises(RulesError):
         Rules(preset_name="nosuch")
+
+
+def test_an_illegal_action_error_names_the_seat_the_action_and_the_reason():
+    from cambio.cards import IllegalActionError
+
+    s = dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 5D"], "6H 7H")
+    with pytest.raises(IllegalActionError) as err:
+        s.play("draw", 1)
+    assert (err.value.seat, err.value.action) == (1, "draw")
+    assert err.value.reason == "it is seat 0's move (turn_start)"
+    assert str(err.value) == "seat 1 cannot play 'draw': it is seat 0's move (turn_start)"
+    s.play("draw")
+    s.play("discard")
+    s.play("draw")
+    s.play("discard")
+    with pytest.raises(IllegalActionError) as over:
+        s.play("draw", 0)
+    assert over.value.seat == 0 and str(over.value).startswith("seat 0 cannot play 'draw'")
