@@ -462,7 +462,11 @@ def main() -> None:
         if args.plot:
             plot_knee(points, args.target, args.plot)
         return
-    result = asyncio.run(run(args))
+    backend = Backend()
+    try:
+        result = asyncio.run(run(args, backend))
+    finally:
+        backend.close()  # the throwaway PostgreSQL server and redis-server of --workers
     if args.json:
         print(json.dumps(result))
         return
