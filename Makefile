@@ -32,8 +32,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# In a random order (pytest-randomly); TEST_SEED=N repeats the order of an earlier run.
 unit: $(STAMP)
-	$(BIN)/pytest -n 2
+	seed=$${TEST_SEED:-$$($(BIN)/python -c 'import random; print(random.randrange(1 << 32))')}; \
+	echo "test order: TEST_SEED=$$seed (pytest -p randomly --randomly-seed=$$seed)"; \
+	$(BIN)/pytest -n 2 -p randomly --randomly-seed=$$seed
 	# The rules again on the pure-Python engine: compiled and source must agree.
 	CAMBIO_PURE_PYTHON=1 $(BIN)/pytest -n 2 tests/cards/test_rules.py
 

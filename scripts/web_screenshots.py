@@ -26,12 +26,13 @@ PHONE = {"width": 390, "height": 844}
 
 
 def shot(page: Page, out: Path, name: str, full: bool = False) -> None:
-    """A screenshot, reduced to a 96-colour palette so that the docs stay small."""
+    """A screenshot, reduced to a 256-colour palette so that the docs stay small (96 merged
+    the score chart's blue and green lines into one colour)."""
     page.wait_for_timeout(350)        # let the last animation settle
     path = out / name
     page.screenshot(path=str(path), full_page=full)
     image = Image.open(path).convert("RGB")
-    image.quantize(colors=96, method=Image.Quantize.MEDIANCUT,
+    image.quantize(colors=256, method=Image.Quantize.MEDIANCUT,
                    dither=Image.Dither.NONE).save(path, optimize=True)
     print(f"{path}: {path.stat().st_size // 1024} KiB")
 
@@ -66,7 +67,8 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             # --- lobby, waiting room, a card table with a power to resolve
-            ctx = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+            # Reduced motion in every context: a still must not catch a card in flight.
+            ctx = browser.new_context(reduced_motion="reduce", viewport=DESKTOP)  # type: ignore[arg-type]
             page = ctx.new_page()
             table = lobby_and_table(page, srv, out)
             page.select_option("#fill-bot", "random")
@@ -74,7 +76,7 @@ def main() -> None:
             wait_for_game(page)
             page.wait_for_timeout(200)
             shot(page, out, "cards-opening-peek.png")
-            watcher = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+            watcher = browser.new_context(reduced_motion="reduce", viewport=DESKTOP)  # type: ignore[arg-type]
             spectator = watcher.new_page()
             spectator.goto(f"{srv.base}/t/{table}")
             spectator.wait_for_selector("#spectating")
@@ -114,7 +116,7 @@ def main() -> None:
             watcher.close()
 
             # --- a phone
-            phone = browser.new_context(viewport=PHONE, has_touch=True,  # type: ignore[arg-type]
+            phone = browser.new_context(reduced_motion="reduce", viewport=PHONE, has_touch=True,  # type: ignore[arg-type]
                                         is_mobile=True, device_scale_factor=1)
             page = phone.new_page()
             page.goto(srv.base + "/")
@@ -143,7 +145,7 @@ def main() -> None:
             shot(page, out, "phone-board-setup.png")
             phone.close()
 
-            ctx = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+            ctx = browser.new_context(reduced_motion="reduce", viewport=DESKTOP)  # type: ignore[arg-type]
             page = ctx.new_page()
             page.goto(srv.base + "/")
             page.fill("#name", "Ann")
