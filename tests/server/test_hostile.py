@@ -349,6 +349,11 @@ def test_forwarded_for_is_trusted_only_from_configured_proxies(
             }).status_code for i in range(count)]
 
     assert 429 in statuses(strict.base, 60, vary=True)
+    # Leave ``strict`` as we found it: other tests on it run in a random order.
+    with httpx.Client(base_url=strict.base, timeout=30) as http:
+        deadline = time.monotonic() + 30
+        while http.get("/api/bots").status_code == 429 and time.monotonic() < deadline:
+            time.sleep(0.5)
     assert set(statuses(proxied.base, 150, vary=True)) == {200}
     assert 429 in statuses(proxied.base, 150, vary=False)
 
@@ -356,12 +361,16 @@ def test_forwarded_for_is_trusted_only_from_configured_proxies(
 # ====================================================================== item 9: expiry
 def test_waiting_tables_expire(strict: ServerProcess) -> None:
     with httpx.Client(base_url=strict.base, timeout=30) as http:
+        deadline = time.monotonic() + 30
         r = http.post("/api/tables", json={"game": "cards", "players": 2})
+        while r.status_code == 429 and time.monotonic() < deadline:  # a flood test's leftovers
+            time.sleep(0.5)
+            r = http.post("/api/tables", json={"game": "cards", "players": 2})
         assert r.status_code == 201
         table = r.json()["table"]
         deadline = time.monotonic() + 30
         status = 200
-        while status == 200 and time.monotonic() < deadline:
+        while status in (200, 429) and time.monotonic() < deadline:
             time.sleep(0.5)
             status = http.get(f"/api/tables/{table}").status_code
         assert status == 404
