@@ -46,8 +46,9 @@ _POWER_CODE = {
 }
 
 
-def flatten_rules(rules: Rules, players: int) -> I64:
-    """The rule set as the kernels read it: values, power codes, then the flags."""
+def flatten_rules(rules: Rules, players: int, slots: int) -> I64:
+    """The rule set as the kernels read it: values, power codes, the flags, then the layout
+    of a game's record for ``players`` grids of ``slots`` slots."""
     t = tables(rules)
     rf = np.zeros(k.N_RF, dtype=np.int64)
     rf[:56] = t.values
@@ -67,6 +68,8 @@ def flatten_rules(rules: Rules, players: int) -> I64:
     rf[k.R_MAX_TURNS] = rules.max_turns
     rf[k.R_OPENING_PEEK] = rules.opening_peek
     rf[k.R_MOST_CARDS_TIE] = rules.tie_rule == TieRule.MOST_CARDS_THEN_NOT_CALLER
+    for at, value in k.layout(players, slots).items():
+        rf[at] = value
     return rf
 
 
@@ -91,14 +94,9 @@ class Batch:
         self.slots = d
         """Slots per grid: a grid can never hold more than every card."""
         self.max_actions = d * d // 2 + 16
-        self.rf = flatten_rules(rules, players)
-        self.grid = np.full((games, players, d), -1, dtype=np.int64)
-        self.known = np.zeros((games, players, d), dtype=np.int64)
-        self.glen = np.zeros((games, players), dtype=np.int64)
-        self.deck = np.zeros((games, d), dtype=np.int64)
-        self.pile = np.zeros((games, d), dtype=np.int64)
-        self.sc = np.zeros((games, k.N_SC), dtype=np.int64)
-        self.poll = np.zeros((games, players), dtype=np.int64)
+        self.rf = flatten_rules(rules, players, d)
+        self.st = np.zeros((games, int(self.rf[k.R_WIDTH])), dtype=np.int64)
+        """Game ``i``'s record (see :mod:`cambio.cards.batch_kernels`)."""
         self.mt = np.zeros(625, dtype=np.int64)
         self.lanes = np.zeros((625, k.LANES), dtype=np.int64)
         """Generators seeded side by side (the deals of ``k.LANES`` games at a time)."""
@@ -108,6 +106,43 @@ class Batch:
         self._counts = np.zeros(games, dtype=np.int64)
         self._scratch = np.zeros(d * players + 8, dtype=np.int64)
 
+    # ------------------------------------------------------------------ the records' parts
+    def _part(self, at: int, *shape: int) -> I64:
+        """A view of every record's ``[at, at + prod(shape))`` as ``(games, *shape)``."""
+        size = int(np.prod(shape))
+        view: I64 = self.st[:, at:at + size].reshape(self.games, *shape)
+        assert view.base is not None
+        return view
+
+    @property
+    def sc(self) -> I64:
+        """The counters, ``sc[i, k.PHASE]`` (a view: writes change the games)."""
+        return self.st[:, :k.N_SC]
+
+    @property
+    def grid(self) -> I64:
+        return self._part(int(self.rf[k.R_GRID]), self.players, self.slots)
+
+    @property
+    def known(self) -> I64:
+        return self._part(int(self.rf[k.R_KNOWN]), self.players, self.slots)
+
+    @property
+    def glen(self) -> I64:
+        return self._part(int(self.rf[k.R_GLEN]), self.players)
+
+    @property
+    def deck(self) -> I64:
+        return self._part(int(self.rf[k.R_DECK]), self.slots)
+
+    @property
+    def pile(self) -> I64:
+        return self._part(int(self.rf[k.R_PILE]), self.slots)
+
+    @property
+    def poll(self) -> I64:
+        return self._part(k.POLL, self.players)
+
     # ------------------------------------------------------------------ stepping
     def reset(self, seeds: Sequence[int], dealers: Sequence[int] | None = None) -> None:
         """Deal every game: game ``i`` is ``State(rules, players, seed=seeds[i],
@@ -116,23 +151,20 @@ class Batch:
             raise ValueError(f"{len(seeds)} seeds for {self.games} games")
         d = np.full(self.games, self.players - 1, dtype=np.int64) if dealers is None else \
             np.array([x % self.players for x in dealers], dtype=np.int64)
-        k.reset_all(uint64_seeds(seeds), d, self.full, self.grid, self.known, self.glen,
-                    self.deck, self.pile, self.sc, self.poll, self.rf, self.lanes, self.keys,
+        k.reset_all(uint64_seeds(seeds), d, self.full, self.st, self.rf, self.lanes, self.keys,
                     self.kw)
 
     def legal_actions(self) -> tuple[I64, I64]:
         """``(actions, counts)``: game ``i``'s legal actions are ``actions[i, :counts[i]]``,
         in ``State.legal_actions`` order (none once the round is over)."""
-        k.legal_all(self.grid, self.glen, self.sc, self.poll, self.rf, self._acts,
-                    self._counts, self._scratch)
+        k.legal_all(self.st, self.rf, self._acts, self._counts, self._scratch)
         return self._acts, self._counts
 
     def step(self, actions: Sequence[int] | I64) -> None:
         """Apply ``actions[i]`` for game ``i``'s current player (unchecked, like
         ``State.apply``); games that are over, or given a negative action, are skipped."""
         acts = np.asarray(actions, dtype=np.int64)
-        k.step_all(acts, self.grid, self.known, self.glen, self.deck, self.pile, self.sc,
-                   self.poll, self.rf, self.mt)
+        k.step_all(acts, self.st, self.rf, self.mt)
 
     # ------------------------------------------------------------------ reading
     def phases(self) -> I64:
@@ -144,20 +176,19 @@ class Batch:
 
     def current_players(self) -> I64:
         """The seat each game waits for (``TERMINAL``, -4, once over)."""
-        return np.array([k.current_player(i, self.sc, self.poll) for i in range(self.games)],
+        return np.array([k.current_player(self.st[i]) for i in range(self.games)],
                         dtype=np.int64)
 
     def scores(self) -> I64:
         out = np.zeros((self.games, self.players), dtype=np.int64)
         for i in range(self.games):
-            k.scores_of(i, self.grid, self.glen, self.rf, out[i])
+            k.scores_of(self.st[i], self.rf, out[i])
         return out
 
     def winners(self) -> npt.NDArray[np.bool_]:
         """``[i, seat]``: whether the seat wins game ``i`` (by the preset's tie rule)."""
         buf = np.zeros(self.players, dtype=np.int64)
-        masks = [k.winners_mask(i, self.grid, self.glen, self.sc, self.rf, buf)
-                 for i in range(self.games)]
+        masks = [k.winners_mask(self.st[i], self.rf, buf) for i in range(self.games)]
         return np.array([[m >> s & 1 for s in range(self.players)] for m in masks],
                         dtype=bool)
 
@@ -175,7 +206,8 @@ class Batch:
         the deck size; the phase; the seat to act; the held card if the seat may see it."""
         bit = (1 << seat) | (1 << self.players)
         seen = (self.known & bit) != 0
-        grids = np.where(self.grid < 0, -1, np.where(seen, self.grid, HIDDEN))
+        grid = self.grid
+        grids = np.where(grid < 0, -1, np.where(seen, grid, HIDDEN))
         plen = self.sc[:, k.PLEN]
         top = np.where(plen > 0, self.pile[np.arange(self.games), np.maximum(plen - 1, 0)], -1)
         held = self.sc[:, k.HELD]
@@ -189,8 +221,9 @@ class Batch:
         """Game ``i`` in :func:`state_snapshot`'s terms (for comparison with the engine)."""
         sc = self.sc[i]
         n = self.players
-        grids = [self.grid[i, s, :self.glen[i, s]].tolist() for s in range(n)]
-        known = [self.known[i, s, :self.glen[i, s]].tolist() for s in range(n)]
+        glen = self.glen[i]
+        grids = [self.grid[i, s, :glen[s]].tolist() for s in range(n)]
+        known = [self.known[i, s, :glen[s]].tolist() for s in range(n)]
         over = sc[k.PHASE] == k.PH_ROUND_OVER
         poll = self.poll[i, :sc[k.POLL_LEN]].tolist() if not over else []
         return {
@@ -239,23 +272,36 @@ class Results:
 
 
 def batch_results_of(b: Batch) -> Results:
+    """The results of ``b``'s rounds (finished or not)."""
+    n = b.players
+    res = np.zeros((b.games, n + k.N_RES), dtype=np.int64)
+    for i in range(b.games):
+        k.result_into(b.st[i], b.rf, res[i])
+    return results_of(res, n)
+
+
+def results_of(res: I64, players: int) -> Results:
+    """:class:`Results` from rows of :func:`batch_kernels.result_into`."""
     names = {int(r): r.name.lower() for r in EndReason}
-    return Results(scores=b.scores(), winners=b.winners(),
-                   turns=b.sc[:, k.TURN_NUMBER].copy(), actions=b.sc[:, k.ACTIONS].copy(),
-                   end_reasons=[names[int(r)] for r in b.sc[:, k.END_REASON]],
-                   callers=b.sc[:, k.CALLER].copy())
+    n = players
+    masks = res[:, n + k.RES_WINNERS]
+    return Results(scores=res[:, :n].copy(),
+                   winners=(masks[:, None] >> np.arange(n)) & 1 != 0,
+                   turns=res[:, n + k.RES_TURNS].copy(), actions=res[:, n + k.RES_ACTIONS].copy(),
+                   end_reasons=[names[int(r)] for r in res[:, n + k.RES_END]],
+                   callers=res[:, n + k.RES_CALLER].copy())
 
 
 def play_uniform(rules: Rules, players: int, seeds: Sequence[int], policy_seed: int = 0,
                  no_call_before: int = 8) -> Results:
     """Rounds of uniform random play, never calling Cambio before turn ``no_call_before``
     (``benchmarks/cards_random.py``'s policy); the policy's own stream is splitmix64."""
-    b = Batch(rules, players, len(seeds))
-    k.play_uniform_all(uint64_seeds(seeds), b.full, b.grid, b.known, b.glen, b.deck, b.pile, b.sc,
-                       b.poll, b.rf, b.mt, b._acts[0], b._scratch, policy_seed, no_call_before,
-                       b.lanes, b.keys, b.kw)
-    return batch_results_of(b)
+    b = Batch(rules, players, 1)
+    res = np.zeros((len(seeds), players + k.N_RES), dtype=np.int64)
+    k.play_uniform_all(uint64_seeds(seeds), b.full, b.st[0], b.rf, b.mt, b._acts[0],
+                       b._scratch, policy_seed, no_call_before, b.lanes, b.keys, b.kw, res)
+    return results_of(res, players)
 
 
 __all__ = ["Batch", "Results", "action_text", "batch_results_of", "play_uniform",
-           "state_snapshot", "uint64_seeds"]
+           "results_of", "state_snapshot", "uint64_seeds"]

@@ -1,13 +1,17 @@
 """numba kernels of the card rules over arrays of games (used by :mod:`cambio.cards.batch`).
 
 A port of :class:`cambio.cards.state.State` in polled (turn-based) mode, one function per
-method, acting on game ``i`` of struct-of-arrays state:
+method, acting on one game's **record** ``g``: a contiguous int64 row holding the whole
+game, so a game's state sits in a few cache lines and a kernel call passes one array:
 
-* ``grid[i, seat, slot]`` cards (``-1`` empty), ``glen[i, seat]`` the grid's length (the
-  Python list's, holes included), ``known[i, seat, slot]`` knowledge masks;
-* ``deck[i, :dlen]`` and ``pile[i, :plen]`` with the top at the end (columns of ``sc``);
-* ``poll[i, :]`` the poll's seats; every other field is a column of ``sc[i, :]``;
-* ``rf``: the rule set flattened (card values, power codes, then the flags).
+* ``g[:N_SC]`` the counters (``TURN``, ``PHASE``, ``DLEN`` ...), then ``g[POLL:POLL + n]``
+  the poll's seats;
+* ``g[rf[R_GLEN] + seat]`` the grids' lengths (the Python lists', holes included);
+* ``g[rf[R_DECK]:][:dlen]`` and ``g[rf[R_PILE]:][:plen]`` with the top at the end;
+* ``g[rf[R_GRID] + seat * slots + slot]`` cards (``-1`` empty) and the same at
+  ``rf[R_KNOWN]`` the knowledge masks;
+* ``rf``: the rule set flattened (card values, power codes, the flags) and the record's
+  layout (:func:`layout`).
 
 Chance is the compiled engine's exactly: the counter-based ``mix64`` draws, and shuffles by
 Fisher-Yates on CPython's ``Random(seed).random()`` (MT19937 seeded by ``init_by_array``),
@@ -24,16 +28,19 @@ import numpy as np
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-# Columns of sc.
+# The counters at the head of a game's record.
 (TURN, TURN_NUMBER, TURN_FINAL, HELD, HELD_FROM_PILE, POWER, LOOK_A, LOOK_B, CALLER,
  FINAL_LEFT, WINDOW, GIVE_ADDR, GIVE_SEAT, POLL_I, POLL_LEN, PHASE, END_REASON, RESHUFFLES,
  CHANCE, SEED, DLEN, PLEN, DEALER, ACTIONS, SNAP_SEAT, SNAP_ADDR, SNAP_CARD, SNAP_RIGHT,
  N_SC) = range(29)
+POLL = N_SC
+"""The poll's seats follow the counters."""
 
-# Offsets in rf after the two 56-entry tables.
+# Offsets in rf after the two 56-entry tables: the rule flags, then the record's layout.
 (R_PLAYERS, R_DRAW_FROM_DISCARD, R_FIRE_REPLACED, R_OPTIONAL, R_SNAPPER_ONLY, R_ONE_SNAP,
  R_PENALTY, R_MAX_GRID, R_LOCK_CALLER, R_CALLER_MAY_SNAP, R_AUTO_CALL, R_EARLIEST,
- R_MAX_TURNS, R_OPENING_PEEK, R_MOST_CARDS_TIE, N_RF) = range(112, 128)
+ R_MAX_TURNS, R_OPENING_PEEK, R_MOST_CARDS_TIE, R_SLOTS, R_GLEN, R_DECK, R_PILE, R_GRID,
+ R_KNOWN, R_WIDTH, N_RF) = range(112, 135)
 
 EMPTY = -1
 TERMINAL = -4
@@ -47,6 +54,18 @@ CAMBIO, DRAW, TAKE, SWAP, DISCARD, PEEK, LOOK, SWITCH, KEEP, SKIP, SNAP, GIVE, P
 _U = np.uint64
 
 
+def layout(players: int, slots: int) -> dict[int, int]:
+    """Where a record's parts start (``rf`` index -> value), for ``players`` grids of
+    ``slots`` slots (a grid can never hold more than every card)."""
+    glen = POLL + players
+    deck = glen + players
+    pile = deck + slots
+    grid = pile + slots
+    known = grid + players * slots
+    return {R_SLOTS: slots, R_GLEN: glen, R_DECK: deck, R_PILE: pile, R_GRID: grid,
+            R_KNOWN: known, R_WIDTH: known + players * slots}
+
+
 _NO_NRT: dict[str, Any] = {"_nrt": False}
 """No reference counting: the kernels allocate nothing, and counting references to the
 array arguments of every call cost more than the rules themselves."""
@@ -54,6 +73,12 @@ array arguments of every call cost more than the rules themselves."""
 
 def _jit(f: F) -> F:
     return cast(F, numba.njit(cache=True, **_NO_NRT)(f))
+
+
+def _inline(f: F) -> F:
+    """A small helper compiled into its callers (numba's own inlining): a call passes every
+    array as its whole descriptor, which cost more than these helpers' work."""
+    return cast(F, numba.njit(cache=True, inline="always", **_NO_NRT)(f))
 
 
 # ------------------------------------------------------------------------------ chance
@@ -67,9 +92,9 @@ def mix64(x: Any) -> Any:
 
 
 @_jit
-def draw_chance(sc: Any, i: int) -> Any:
-    sc[i, CHANCE] += 1
-    return mix64(_U(sc[i, SEED]) * _U(0x100000001B3) + _U(sc[i, CHANCE]))
+def draw_chance(g: Any) -> Any:
+    g[CHANCE] += 1
+    return mix64(_U(g[SEED]) * _U(0x100000001B3) + _U(g[CHANCE]))
 
 
 def _mt_base() -> Any:
@@ -199,140 +224,189 @@ def mt_randbelow(mt: Any, n: int) -> Any:
 
 
 @_jit
-def shuffle(cards: Any, i: int, count: int, seed: Any, mt: Any) -> None:
-    """``state._shuffle`` on ``cards[i, :count]``."""
+def shuffle(g: Any, at: int, count: int, seed: Any, mt: Any) -> None:
+    """``state._shuffle`` on ``g[at:at + count]``."""
     mt_seed(mt, seed)
-    shuffle_seeded(cards, i, count, mt)
+    shuffle_seeded(g, at, count, mt)
 
 
 @_jit
-def shuffle_seeded(cards: Any, i: int, count: int, mt: Any) -> None:
-    """Fisher-Yates on ``cards[i, :count]`` from ``mt``, already seeded."""
+def shuffle_seeded(g: Any, at: int, count: int, mt: Any) -> None:
+    """Fisher-Yates on ``g[at:at + count]`` from ``mt``, already seeded."""
     for k in range(count - 1, 0, -1):
-        j = int(mt_random(mt) * (k + 1))
-        t = cards[i, k]
-        cards[i, k] = cards[i, j]
-        cards[i, j] = t
+        j = at + int(mt_random(mt) * (k + 1))
+        t = g[at + k]
+        g[at + k] = g[j]
+        g[j] = t
+
+
+# ------------------------------------------------------------------------------ record
+@_inline
+def cell(rf: Any, seat: int, slot: int) -> Any:
+    """The index of grid cell ``(seat, slot)`` in a record (``+ rf[R_KNOWN] - rf[R_GRID]``:
+    its knowledge mask)."""
+    return rf[R_GRID] + seat * rf[R_SLOTS] + slot
+
+
+@_inline
+def kcell(rf: Any, seat: int, slot: int) -> Any:
+    """The index of the knowledge mask of cell ``(seat, slot)``."""
+    return rf[R_KNOWN] + seat * rf[R_SLOTS] + slot
+
+
+@_inline
+def glen_of(g: Any, rf: Any, seat: int) -> Any:
+    return g[rf[R_GLEN] + seat]
+
+
+@_inline
+def top_of(g: Any, rf: Any) -> Any:
+    """The top of the pile (``EMPTY`` if none)."""
+    plen = g[PLEN]
+    return g[rf[R_PILE] + plen - 1] if plen > 0 else EMPTY
+
+
+@_inline
+def locked(g: Any, rf: Any, seat: int) -> bool:
+    """Whether ``seat``'s hand is closed to powers and snaps (the caller's, locked)."""
+    return bool(seat == g[CALLER] and rf[R_LOCK_CALLER] != 0)
 
 
 # ------------------------------------------------------------------------------ slots
-@_jit
-def seat_slots(i: int, seat: int, grid: Any, glen: Any, sc: Any, rf: Any, out: Any,
-               k: int) -> int:
+@_inline
+def seat_slots(g: Any, seat: int, rf: Any, out: Any, k: int) -> int:
     """Append the occupied slot addresses of ``seat`` to ``out[k:]`` (none if the caller's
     hand is locked); returns the new length."""
-    if seat == sc[i, CALLER] and rf[R_LOCK_CALLER]:
+    if locked(g, rf, seat):
         return k
-    for s in range(glen[i, seat]):
-        if grid[i, seat, s] >= 0:
+    at = cell(rf, seat, 0)
+    for s in range(g[rf[R_GLEN] + seat]):
+        if g[at + s] >= 0:
             out[k] = seat << 8 | s
             k += 1
     return k
 
 
 @_jit
-def all_slots(i: int, grid: Any, glen: Any, sc: Any, rf: Any, out: Any) -> int:
+def all_slots(g: Any, rf: Any, out: Any) -> int:
     k = 0
     for seat in range(rf[R_PLAYERS]):
-        k = seat_slots(i, seat, grid, glen, sc, rf, out, k)
+        k = seat_slots(g, seat, rf, out, k)
     return k
 
 
-@_jit
-def count_all_slots(i: int, grid: Any, glen: Any, sc: Any, rf: Any) -> int:
-    k = 0
-    for seat in range(rf[R_PLAYERS]):
-        if seat == sc[i, CALLER] and rf[R_LOCK_CALLER]:
-            continue
-        for s in range(glen[i, seat]):
-            if grid[i, seat, s] >= 0:
-                k += 1
-    return k
-
-
-@_jit
-def count_seat_slots(i: int, seat: int, grid: Any, glen: Any, sc: Any, rf: Any) -> int:
-    if seat == sc[i, CALLER] and rf[R_LOCK_CALLER]:
+@_inline
+def count_seat_slots(g: Any, seat: int, rf: Any) -> int:
+    if locked(g, rf, seat):
         return 0
+    at = cell(rf, seat, 0)
     k = 0
-    for s in range(glen[i, seat]):
-        if grid[i, seat, s] >= 0:
+    for s in range(g[rf[R_GLEN] + seat]):
+        if g[at + s] >= 0:
             k += 1
     return k
 
 
 @_jit
-def grid_occupied(i: int, seat: int, grid: Any, glen: Any) -> bool:
-    for s in range(glen[i, seat]):  # noqa: SIM110 (a loop numba compiles)
-        if grid[i, seat, s] >= 0:
+def count_all_slots(g: Any, rf: Any) -> int:
+    k = 0
+    for seat in range(rf[R_PLAYERS]):
+        k += count_seat_slots(g, seat, rf)
+    return k
+
+
+@_inline
+def grid_occupied(g: Any, seat: int, rf: Any) -> bool:
+    at = cell(rf, seat, 0)
+    for s in range(g[rf[R_GLEN] + seat]):  # noqa: SIM110 (a loop numba compiles)
+        if g[at + s] >= 0:
             return True
     return False
 
 
 # ------------------------------------------------------------------------------ legal
-@_jit
-def current_player(i: int, sc: Any, poll: Any) -> Any:
-    ph = sc[i, PHASE]
+@_inline
+def current_player(g: Any) -> Any:
+    ph = g[PHASE]
     if ph == PH_POLL:
-        return poll[i, sc[i, POLL_I]]
+        return g[POLL + g[POLL_I]]
     if ph == PH_GIVE:
-        return sc[i, GIVE_SEAT]
+        return g[GIVE_SEAT]
     if ph == PH_ROUND_OVER:
         return TERMINAL
-    return sc[i, TURN]
+    return g[TURN]
 
 
 @_jit
-def legal(i: int, grid: Any, glen: Any, sc: Any, poll: Any, rf: Any, out: Any,
-          scratch: Any) -> int:
+def legal(g: Any, rf: Any, out: Any, scratch: Any) -> int:
     """The current player's legal actions into ``out``, in ``State.legal_actions`` order."""
-    ph = sc[i, PHASE]
+    ph = g[PHASE]
     if ph == PH_ROUND_OVER:
         return 0
-    seat = current_player(i, sc, poll)
-    k = 0
+    seat = current_player(g)
     if ph == PH_POLL:
-        out[0] = PASS
-        n = all_slots(i, grid, glen, sc, rf, scratch)
-        for j in range(n):
-            out[j + 1] = SNAP | scratch[j] << 5
-        return n + 1
-    if ph == PH_GIVE:
-        for s in range(glen[i, seat]):
-            if grid[i, seat, s] >= 0:
-                out[k] = GIVE | s << 5
-                k += 1
-        return k
+        return poll_legal(g, rf, out)
     if ph == PH_TURN_START:
-        if sc[i, CALLER] < 0 and sc[i, TURN_NUMBER] >= rf[R_EARLIEST]:
-            out[k] = CAMBIO
-            k += 1
-        out[k] = DRAW
-        k += 1
-        if rf[R_DRAW_FROM_DISCARD] and sc[i, PLEN] > 0 and grid_occupied(i, seat, grid, glen):
-            out[k] = TAKE
-            k += 1
-        return k
-    if ph == PH_DRAWN:
-        for s in range(glen[i, seat]):
-            if grid[i, seat, s] >= 0:
-                out[k] = SWAP | s << 5
-                k += 1
-        if not sc[i, HELD_FROM_PILE] or k == 0:
-            out[k] = DISCARD
-            k += 1
-        return k
+        return turn_start_legal(g, seat, rf, out)
+    if ph == PH_DRAWN or ph == PH_GIVE:  # noqa: SIM109
+        return hand_legal(g, seat, ph, rf, out)
     if ph == PH_KING_DECIDE:
-        if sc[i, POWER] == P_LOOK_MAY:
-            out[0] = SWITCH | sc[i, LOOK_A] << 5 | sc[i, LOOK_B] << 21
+        if g[POWER] == P_LOOK_MAY:
+            out[0] = SWITCH | g[LOOK_A] << 5 | g[LOOK_B] << 21
             out[1] = KEEP
             return 2
-        n = all_slots(i, grid, glen, sc, rf, scratch)
+        n = all_slots(g, rf, scratch)
         return pairs_into(out, 0, SWITCH, scratch, n)
-    return power_legal(i, seat, grid, glen, sc, rf, out, scratch)
+    return power_legal(g, seat, rf, out, scratch)
 
 
-@_jit
+@_inline
+def poll_legal(g: Any, rf: Any, out: Any) -> int:
+    """Pass, or snap any occupied slot of an open hand."""
+    out[0] = PASS
+    k = 1
+    for p in range(rf[R_PLAYERS]):
+        if locked(g, rf, p):
+            continue
+        at = cell(rf, p, 0)
+        for s in range(g[rf[R_GLEN] + p]):
+            if g[at + s] >= 0:
+                out[k] = SNAP | (p << 8 | s) << 5
+                k += 1
+    return k
+
+
+@_inline
+def turn_start_legal(g: Any, seat: int, rf: Any, out: Any) -> int:
+    k = 0
+    if g[CALLER] < 0 and g[TURN_NUMBER] >= rf[R_EARLIEST]:
+        out[k] = CAMBIO
+        k += 1
+    out[k] = DRAW
+    k += 1
+    if rf[R_DRAW_FROM_DISCARD] and g[PLEN] > 0 and grid_occupied(g, seat, rf):
+        out[k] = TAKE
+        k += 1
+    return k
+
+
+@_inline
+def hand_legal(g: Any, seat: int, ph: int, rf: Any, out: Any) -> int:
+    """Swap the held card into a slot (or discard it), or give a slot away."""
+    kind = SWAP if ph == PH_DRAWN else GIVE
+    at = cell(rf, seat, 0)
+    k = 0
+    for s in range(g[rf[R_GLEN] + seat]):
+        if g[at + s] >= 0:
+            out[k] = kind | s << 5
+            k += 1
+    if ph == PH_DRAWN and (not g[HELD_FROM_PILE] or k == 0):
+        out[k] = DISCARD
+        k += 1
+    return k
+
+
+@_inline
 def pairs_into(out: Any, k: int, kind: int, scratch: Any, n: int) -> int:
     """Every pair of the ``n`` addresses in ``scratch`` as a ``kind`` action, from ``out[k]``."""
     for a in range(n):
@@ -343,12 +417,11 @@ def pairs_into(out: Any, k: int, kind: int, scratch: Any, n: int) -> int:
 
 
 @_jit
-def power_legal(i: int, seat: int, grid: Any, glen: Any, sc: Any, rf: Any, out: Any,
-                scratch: Any) -> int:
+def power_legal(g: Any, seat: int, rf: Any, out: Any, scratch: Any) -> int:
     """The legal actions of a power being used (``legal``'s ``PH_POWER`` case)."""
     k = 0
-    p = sc[i, POWER]
-    n = all_slots(i, grid, glen, sc, rf, scratch)
+    p = g[POWER]
+    n = all_slots(g, rf, scratch)
     if p == P_PEEK_OWN:
         for j in range(n):
             if scratch[j] >> 8 == seat:
@@ -378,111 +451,116 @@ def power_legal(i: int, seat: int, grid: Any, glen: Any, sc: Any, rf: Any, out: 
 
 # ------------------------------------------------------------------------------ flow
 @_jit
-def end_round(i: int, reason: int, known: Any, glen: Any, sc: Any, rf: Any) -> None:
-    sc[i, PHASE] = PH_ROUND_OVER
-    sc[i, END_REASON] = reason
+def end_round(g: Any, reason: int, rf: Any) -> None:
+    g[PHASE] = PH_ROUND_OVER
+    g[END_REASON] = reason
     n = rf[R_PLAYERS]
     everyone = (1 << (n + 1)) - 1
     for s in range(n):
-        for j in range(glen[i, s]):
-            known[i, s, j] = everyone
-    sc[i, POLL_LEN] = 0  # State._end empties the poll but leaves poll_i as it was
+        at = kcell(rf, s, 0)
+        for j in range(g[rf[R_GLEN] + s]):
+            g[at + j] = everyone
+    g[POLL_LEN] = 0  # State._end empties the poll but leaves poll_i as it was
 
 
 @_jit
-def next_turn(i: int, known: Any, glen: Any, sc: Any, rf: Any) -> None:
-    if sc[i, TURN_NUMBER] >= rf[R_MAX_TURNS]:
-        end_round(i, END_TURN_CAP, known, glen, sc, rf)
+def next_turn(g: Any, rf: Any) -> None:
+    if g[TURN_NUMBER] >= rf[R_MAX_TURNS]:
+        end_round(g, END_TURN_CAP, rf)
         return
     n = rf[R_PLAYERS]
-    t = (sc[i, TURN] + 1) % n
-    if t == sc[i, CALLER]:
-        t = (t + 1) % n
-    sc[i, TURN] = t
-    sc[i, TURN_NUMBER] += 1
-    sc[i, TURN_FINAL] = 1 if sc[i, CALLER] >= 0 else 0
-    sc[i, PHASE] = PH_TURN_START
-    if sc[i, DLEN] == 0 and sc[i, PLEN] <= 1:
-        end_round(i, END_DECK, known, glen, sc, rf)
+    t = g[TURN] + 1
+    if t == n:
+        t = 0
+    if t == g[CALLER]:
+        t = t + 1 if t + 1 < n else 0
+    g[TURN] = t
+    g[TURN_NUMBER] += 1
+    g[TURN_FINAL] = 1 if g[CALLER] >= 0 else 0
+    g[PHASE] = PH_TURN_START
+    if g[DLEN] == 0 and g[PLEN] <= 1:
+        end_round(g, END_DECK, rf)
 
 
 @_jit
-def draw_card(i: int, deck: Any, pile: Any, sc: Any, mt: Any) -> Any:
+def draw_card(g: Any, rf: Any, mt: Any) -> Any:
     """Top card of the deck, reshuffling the pile (all but its top) if the deck is empty."""
-    if sc[i, DLEN] == 0:
-        plen = sc[i, PLEN]
+    deck = rf[R_DECK]
+    if g[DLEN] == 0:
+        plen = g[PLEN]
         if plen <= 1:
             return EMPTY
-        top = pile[i, plen - 1]
+        pile = rf[R_PILE]
+        top = g[pile + plen - 1]
         for j in range(plen - 1):
-            deck[i, j] = pile[i, j]
-        shuffle(deck, i, plen - 1, draw_chance(sc, i), mt)
-        sc[i, DLEN] = plen - 1
-        pile[i, 0] = top
-        sc[i, PLEN] = 1
-        sc[i, RESHUFFLES] += 1
-    sc[i, DLEN] -= 1
-    return deck[i, sc[i, DLEN]]
+            g[deck + j] = g[pile + j]
+        shuffle(g, deck, plen - 1, draw_chance(g), mt)
+        g[DLEN] = plen - 1
+        g[pile] = top
+        g[PLEN] = 1
+        g[RESHUFFLES] += 1
+    g[DLEN] -= 1
+    return g[deck + g[DLEN]]
 
 
 @_jit
-def open_poll(i: int, grid: Any, known: Any, glen: Any, sc: Any, poll: Any, rf: Any) -> None:
-    w = sc[i, WINDOW]
-    if w == WINDOW_CLOSED or sc[i, PLEN] == 0 or count_all_slots(i, grid, glen, sc, rf) == 0:
-        next_turn(i, known, glen, sc, rf)
+def open_poll(g: Any, rf: Any) -> None:
+    w = g[WINDOW]
+    if w == WINDOW_CLOSED or g[PLEN] == 0 or count_all_slots(g, rf) == 0:
+        next_turn(g, rf)
         return
     no_caller = not rf[R_CALLER_MAY_SNAP]
-    caller = sc[i, CALLER]
+    caller = g[CALLER]
     k = 0
     if w >= 0:
         if not (no_caller and w == caller):
-            poll[i, 0] = w
+            g[POLL] = w
             k = 1
     else:
         n = rf[R_PLAYERS]
-        start = np.int64(draw_chance(sc, i) % _U(n))
+        start = np.int64(draw_chance(g) % _U(n))
         for j in range(n):
-            s = (start + j) % n
+            s = start + j
+            if s >= n:
+                s -= n
             if no_caller and s == caller:
                 continue
-            poll[i, k] = s
+            g[POLL + k] = s
             k += 1
     if k == 0:
-        next_turn(i, known, glen, sc, rf)
+        next_turn(g, rf)
         return
-    sc[i, POLL_LEN] = k
-    sc[i, POLL_I] = 0
-    sc[i, PHASE] = PH_POLL
+    g[POLL_LEN] = k
+    g[POLL_I] = 0
+    g[PHASE] = PH_POLL
+
+
+@_inline
+def poll_next(g: Any, rf: Any) -> None:
+    g[POLL_I] += 1
+    if g[POLL_I] >= g[POLL_LEN]:
+        g[POLL_LEN] = 0
+        g[POLL_I] = 0
+        next_turn(g, rf)
 
 
 @_jit
-def poll_next(i: int, known: Any, glen: Any, sc: Any, rf: Any) -> None:
-    sc[i, POLL_I] += 1
-    if sc[i, POLL_I] >= sc[i, POLL_LEN]:
-        sc[i, POLL_LEN] = 0
-        sc[i, POLL_I] = 0
-        next_turn(i, known, glen, sc, rf)
-
-
-@_jit
-def after_discard(i: int, grid: Any, known: Any, glen: Any, sc: Any, poll: Any,
-                  rf: Any) -> None:
-    sc[i, POWER] = P_NONE
-    sc[i, LOOK_A] = -1
-    sc[i, LOOK_B] = -1
-    if sc[i, TURN_FINAL]:
-        sc[i, FINAL_LEFT] -= 1
-        if sc[i, FINAL_LEFT] <= 0:
-            end_round(i, END_CAMBIO, known, glen, sc, rf)
+def after_discard(g: Any, rf: Any) -> None:
+    g[POWER] = P_NONE
+    g[LOOK_A] = -1
+    g[LOOK_B] = -1
+    if g[TURN_FINAL]:
+        g[FINAL_LEFT] -= 1
+        if g[FINAL_LEFT] <= 0:
+            end_round(g, END_CAMBIO, rf)
             return
-    open_poll(i, grid, known, glen, sc, poll, rf)
+    open_poll(g, rf)
 
 
 @_jit
-def power_has_target(i: int, p: int, seat: int, grid: Any, glen: Any, sc: Any,
-                     rf: Any) -> bool:
-    own = count_seat_slots(i, seat, grid, glen, sc, rf)
-    total = count_all_slots(i, grid, glen, sc, rf)
+def power_has_target(g: Any, p: int, seat: int, rf: Any) -> bool:
+    own = count_seat_slots(g, seat, rf)
+    total = count_all_slots(g, rf)
     if p == P_PEEK_OWN:
         return own > 0
     if p == P_PEEK_OTHER:
@@ -493,188 +571,191 @@ def power_has_target(i: int, p: int, seat: int, grid: Any, glen: Any, sc: Any,
 
 
 @_jit
-def discard(i: int, card: int, seat: int, may_fire: bool, grid: Any, known: Any, glen: Any,
-            pile: Any, sc: Any, poll: Any, rf: Any) -> None:
-    pile[i, sc[i, PLEN]] = card
-    sc[i, PLEN] += 1
-    sc[i, WINDOW] = WINDOW_ANYONE
+def discard(g: Any, card: int, seat: int, may_fire: bool, rf: Any) -> None:
+    g[rf[R_PILE] + g[PLEN]] = card
+    g[PLEN] += 1
+    g[WINDOW] = WINDOW_ANYONE
     p = rf[56 + card] if may_fire else P_NONE
-    if p != P_NONE and power_has_target(i, p, seat, grid, glen, sc, rf):
-        sc[i, POWER] = p
-        sc[i, PHASE] = PH_POWER
+    if p != P_NONE and power_has_target(g, p, seat, rf):
+        g[POWER] = p
+        g[PHASE] = PH_POWER
     else:
-        after_discard(i, grid, known, glen, sc, poll, rf)
+        after_discard(g, rf)
 
 
 @_jit
-def snap_succeeded(i: int, snapper: int, owner: int, grid: Any, known: Any, glen: Any,
-                   sc: Any, poll: Any, rf: Any) -> None:
-    if rf[R_AUTO_CALL] and sc[i, CALLER] < 0:
+def snap_succeeded(g: Any, snapper: int, owner: int, rf: Any) -> None:
+    if rf[R_AUTO_CALL] and g[CALLER] < 0:
         for s in (snapper, owner):
-            if not grid_occupied(i, s, grid, glen):
-                sc[i, CALLER] = s
-                sc[i, FINAL_LEFT] = rf[R_PLAYERS] - 1
+            if not grid_occupied(g, s, rf):
+                g[CALLER] = s
+                g[FINAL_LEFT] = rf[R_PLAYERS] - 1
                 break
-    open_poll(i, grid, known, glen, sc, poll, rf)
+    open_poll(g, rf)
 
 
-@_jit
-def has_room(i: int, seat: int, grid: Any, glen: Any, rf: Any) -> bool:
+@_inline
+def has_room(g: Any, seat: int, rf: Any) -> bool:
     cap = rf[R_MAX_GRID]
-    if cap < 0 or glen[i, seat] < cap:
+    length = g[rf[R_GLEN] + seat]
+    if cap < 0 or length < cap:
         return True
-    for s in range(glen[i, seat]):  # noqa: SIM110
-        if grid[i, seat, s] == EMPTY:
+    at = cell(rf, seat, 0)
+    for s in range(length):  # noqa: SIM110
+        if g[at + s] == EMPTY:
             return True
     return False
 
 
-@_jit
-def add_to_grid(i: int, seat: int, card: int, grid: Any, known: Any, glen: Any,
-                rf: Any) -> None:
+@_inline
+def add_to_grid(g: Any, seat: int, card: int, rf: Any) -> None:
     cap = rf[R_MAX_GRID]
-    if 0 <= cap <= glen[i, seat]:
-        for s in range(glen[i, seat]):
-            if grid[i, seat, s] == EMPTY:
-                grid[i, seat, s] = card
-                known[i, seat, s] = 0
+    length = g[rf[R_GLEN] + seat]
+    at = cell(rf, seat, 0)
+    kat = kcell(rf, seat, 0)
+    if 0 <= cap <= length:
+        for s in range(length):
+            if g[at + s] == EMPTY:
+                g[at + s] = card
+                g[kat + s] = 0
                 return
-    g = glen[i, seat]
-    grid[i, seat, g] = card
-    known[i, seat, g] = 0
-    glen[i, seat] = g + 1
+    g[at + length] = card
+    g[kat + length] = 0
+    g[rf[R_GLEN] + seat] = length + 1
 
 
 @_jit
-def snap(i: int, seat: int, a: int, grid: Any, known: Any, glen: Any, deck: Any, pile: Any,
-         sc: Any, poll: Any, rf: Any, mt: Any) -> None:
+def snap(g: Any, seat: int, a: int, rf: Any, mt: Any) -> None:
     p = a >> 8
-    s = a & 255
-    card = grid[i, p, s]
-    n = rf[R_PLAYERS]
-    sc[i, SNAP_SEAT] = seat
-    sc[i, SNAP_ADDR] = a
-    sc[i, SNAP_CARD] = card
-    if card >> 2 == pile[i, sc[i, PLEN] - 1] >> 2:
-        sc[i, SNAP_RIGHT] = 1
-        pile[i, sc[i, PLEN]] = card
-        sc[i, PLEN] += 1
-        grid[i, p, s] = EMPTY
-        known[i, p, s] = 0
+    c = cell(rf, p, a & 255)
+    kc = kcell(rf, p, a & 255)
+    card = g[c]
+    g[SNAP_SEAT] = seat
+    g[SNAP_ADDR] = a
+    g[SNAP_CARD] = card
+    pile = rf[R_PILE]
+    if card >> 2 == g[pile + g[PLEN] - 1] >> 2:
+        g[SNAP_RIGHT] = 1
+        g[pile + g[PLEN]] = card
+        g[PLEN] += 1
+        g[c] = EMPTY
+        g[kc] = 0
         if rf[R_ONE_SNAP]:
-            sc[i, WINDOW] = WINDOW_CLOSED
+            g[WINDOW] = WINDOW_CLOSED
         elif rf[R_SNAPPER_ONLY]:
-            sc[i, WINDOW] = seat
-        if p != seat and grid_occupied(i, seat, grid, glen):
-            sc[i, GIVE_ADDR] = a
-            sc[i, GIVE_SEAT] = seat
-            sc[i, PHASE] = PH_GIVE
+            g[WINDOW] = seat
+        if p != seat and grid_occupied(g, seat, rf):
+            g[GIVE_ADDR] = a
+            g[GIVE_SEAT] = seat
+            g[PHASE] = PH_GIVE
             return
-        snap_succeeded(i, seat, p, grid, known, glen, sc, poll, rf)
+        snap_succeeded(g, seat, p, rf)
         return
-    sc[i, SNAP_RIGHT] = 0
-    known[i, p, s] = (1 << (n + 1)) - 1
+    g[SNAP_RIGHT] = 0
+    g[kc] = (1 << (rf[R_PLAYERS] + 1)) - 1
     for _ in range(rf[R_PENALTY]):
-        if not has_room(i, seat, grid, glen, rf):
+        if not has_room(g, seat, rf):
             break
-        penalty = draw_card(i, deck, pile, sc, mt)
+        penalty = draw_card(g, rf, mt)
         if penalty < 0:
-            end_round(i, END_DECK, known, glen, sc, rf)
+            end_round(g, END_DECK, rf)
             return
-        add_to_grid(i, seat, penalty, grid, known, glen, rf)
-    poll_next(i, known, glen, sc, rf)
+        add_to_grid(g, seat, penalty, rf)
+    poll_next(g, rf)
 
 
 @_jit
-def give(i: int, seat: int, slot: int, grid: Any, known: Any, glen: Any, sc: Any, poll: Any,
-         rf: Any) -> None:
-    a = sc[i, GIVE_ADDR]
+def give(g: Any, seat: int, slot: int, rf: Any) -> None:
+    a = g[GIVE_ADDR]
     p = a >> 8
-    s = a & 255
-    grid[i, p, s] = grid[i, seat, slot]
-    known[i, p, s] = known[i, seat, slot]
-    grid[i, seat, slot] = EMPTY
-    known[i, seat, slot] = 0
-    sc[i, GIVE_ADDR] = -1
-    sc[i, GIVE_SEAT] = -1
-    snap_succeeded(i, seat, p, grid, known, glen, sc, poll, rf)
+    to = cell(rf, p, a & 255)
+    fro = cell(rf, seat, slot)
+    known = rf[R_KNOWN] - rf[R_GRID]
+    g[to] = g[fro]
+    g[to + known] = g[fro + known]
+    g[fro] = EMPTY
+    g[fro + known] = 0
+    g[GIVE_ADDR] = -1
+    g[GIVE_SEAT] = -1
+    snap_succeeded(g, seat, p, rf)
 
 
 @_jit
-def apply(i: int, action: int, grid: Any, known: Any, glen: Any, deck: Any, pile: Any,
-          sc: Any, poll: Any, rf: Any, mt: Any) -> None:
+def apply(g: Any, action: int, rf: Any, mt: Any) -> None:
     """``State.apply`` for the current player (unchecked)."""
-    seat = current_player(i, sc, poll)
-    sc[i, ACTIONS] += 1
+    seat = current_player(g)
+    g[ACTIONS] += 1
     kind = action & 31
     a = (action >> 5) & 0xFFFF
-    n = rf[R_PLAYERS]
     if kind == SNAP:
-        snap(i, seat, a, grid, known, glen, deck, pile, sc, poll, rf, mt)
+        snap(g, seat, a, rf, mt)
     elif kind == PASS:
-        poll_next(i, known, glen, sc, rf)
+        poll_next(g, rf)
     elif kind == DRAW:
-        card = draw_card(i, deck, pile, sc, mt)
+        card = draw_card(g, rf, mt)
         if card < 0:
-            end_round(i, END_DECK, known, glen, sc, rf)
+            end_round(g, END_DECK, rf)
             return
-        sc[i, HELD] = card
-        sc[i, HELD_FROM_PILE] = 0
-        sc[i, PHASE] = PH_DRAWN
+        g[HELD] = card
+        g[HELD_FROM_PILE] = 0
+        g[PHASE] = PH_DRAWN
     elif kind == SWAP:
-        old = grid[i, seat, a]
-        grid[i, seat, a] = sc[i, HELD]
-        known[i, seat, a] = (1 << (n + 1)) - 1 if sc[i, HELD_FROM_PILE] else 1 << seat
-        sc[i, HELD] = EMPTY
-        discard(i, old, seat, rf[R_FIRE_REPLACED] != 0, grid, known, glen, pile, sc, poll, rf)
+        c = cell(rf, seat, a)
+        old = g[c]
+        g[c] = g[HELD]
+        g[kcell(rf, seat, a)] = (1 << (rf[R_PLAYERS] + 1)) - 1 if g[HELD_FROM_PILE] \
+            else 1 << seat
+        g[HELD] = EMPTY
+        discard(g, old, seat, rf[R_FIRE_REPLACED] != 0, rf)
     elif kind == DISCARD:
-        card = sc[i, HELD]
-        sc[i, HELD] = EMPTY
-        fires = not sc[i, HELD_FROM_PILE] or rf[R_FIRE_REPLACED] != 0
-        discard(i, card, seat, fires, grid, known, glen, pile, sc, poll, rf)
+        card = g[HELD]
+        g[HELD] = EMPTY
+        fires = not g[HELD_FROM_PILE] or rf[R_FIRE_REPLACED] != 0
+        discard(g, card, seat, fires, rf)
     elif kind == CAMBIO:
-        sc[i, CALLER] = seat
-        sc[i, FINAL_LEFT] = n - 1
-        next_turn(i, known, glen, sc, rf)
+        g[CALLER] = seat
+        g[FINAL_LEFT] = rf[R_PLAYERS] - 1
+        next_turn(g, rf)
     elif kind == TAKE:
-        sc[i, PLEN] -= 1
-        sc[i, HELD] = pile[i, sc[i, PLEN]]
-        sc[i, HELD_FROM_PILE] = 1
-        sc[i, WINDOW] = WINDOW_CLOSED
-        sc[i, PHASE] = PH_DRAWN
+        g[PLEN] -= 1
+        g[HELD] = g[rf[R_PILE] + g[PLEN]]
+        g[HELD_FROM_PILE] = 1
+        g[WINDOW] = WINDOW_CLOSED
+        g[PHASE] = PH_DRAWN
     elif kind == PEEK:
-        known[i, a >> 8, a & 255] |= 1 << seat
-        after_discard(i, grid, known, glen, sc, poll, rf)
-    elif kind == SWITCH:
+        g[kcell(rf, a >> 8, a & 255)] |= 1 << seat
+        after_discard(g, rf)
+    elif kind == SWITCH or kind == LOOK:  # noqa: SIM109
         b = action >> 21
-        pa, sa, pb, sb = a >> 8, a & 255, b >> 8, b & 255
-        t = grid[i, pa, sa]
-        grid[i, pa, sa] = grid[i, pb, sb]
-        grid[i, pb, sb] = t
-        t = known[i, pa, sa]
-        known[i, pa, sa] = known[i, pb, sb]
-        known[i, pb, sb] = t
-        after_discard(i, grid, known, glen, sc, poll, rf)
-    elif kind == LOOK:
-        b = action >> 21
-        bit = 1 << seat
-        known[i, a >> 8, a & 255] |= bit
-        known[i, b >> 8, b & 255] |= bit
-        sc[i, LOOK_A] = a
-        sc[i, LOOK_B] = b
-        sc[i, PHASE] = PH_KING_DECIDE
+        ca = cell(rf, a >> 8, a & 255)
+        cb = cell(rf, b >> 8, b & 255)
+        known = rf[R_KNOWN] - rf[R_GRID]
+        if kind == LOOK:
+            bit = 1 << seat
+            g[ca + known] |= bit
+            g[cb + known] |= bit
+            g[LOOK_A] = a
+            g[LOOK_B] = b
+            g[PHASE] = PH_KING_DECIDE
+            return
+        t = g[ca]
+        g[ca] = g[cb]
+        g[cb] = t
+        t = g[ca + known]
+        g[ca + known] = g[cb + known]
+        g[cb + known] = t
+        after_discard(g, rf)
     elif kind == KEEP or kind == SKIP:  # noqa: SIM109
-        after_discard(i, grid, known, glen, sc, poll, rf)
+        after_discard(g, rf)
     elif kind == GIVE:
-        give(i, seat, a, grid, known, glen, sc, poll, rf)
+        give(g, seat, a, rf)
 
 
 @_jit
-def reset(i: int, seed: Any, dealer: int, full: Any, grid: Any, known: Any, glen: Any,
-          deck: Any, pile: Any, sc: Any, poll: Any, rf: Any, mt: Any) -> None:
+def reset(g: Any, seed: Any, dealer: int, full: Any, rf: Any, mt: Any) -> None:
     """Shuffle, deal and give the opening peek (``State.__init__`` without ``deck``)."""
     mt_seed(mt, deal_key(seed))
-    deal(i, seed, dealer, full, grid, known, glen, deck, pile, sc, poll, rf, mt)
+    deal(g, seed, dealer, full, rf, mt)
 
 
 @_jit
@@ -693,67 +774,70 @@ def seed_deals(seeds: Any, first: int, count: int, lanes: Any, keys: Any, kw: An
 
 
 @_jit
-def deal(i: int, seed: Any, dealer: int, full: Any, grid: Any, known: Any, glen: Any,
-         deck: Any, pile: Any, sc: Any, poll: Any, rf: Any, mt: Any) -> None:
+def deal(g: Any, seed: Any, dealer: int, full: Any, rf: Any, mt: Any) -> None:
     """:func:`reset` with ``mt`` already seeded by ``deal_key(seed)``."""
     n = rf[R_PLAYERS]
-    sc[i, :] = 0
-    sc[i, SEED] = np.int64(_U(seed))
-    sc[i, CHANCE] = 1
+    for j in range(N_SC):
+        g[j] = 0
+    g[SEED] = np.int64(_U(seed))
+    g[CHANCE] = 1
     total = full.shape[0]
+    deck = rf[R_DECK]
+    pile = rf[R_PILE]
     for j in range(total):
-        deck[i, j] = full[j]
-    shuffle_seeded(deck, i, total, mt)
-    # deck[i, :total] is the shuffled list, top first; seat s gets cards 4s .. 4s+3.
+        g[pile + j] = full[j]
+    shuffle_seeded(g, pile, total, mt)
+    # g[pile:pile + total] is the shuffled list, top first; seat s gets cards 4s .. 4s+3.
+    peek = rf[R_OPENING_PEEK]
     for s in range(n):
-        glen[i, s] = 4
+        g[rf[R_GLEN] + s] = 4
+        at = cell(rf, s, 0)
+        kat = kcell(rf, s, 0)
         for j in range(4):
-            grid[i, s, j] = deck[i, 4 * s + j]
-            known[i, s, j] = 0
-        peek = rf[R_OPENING_PEEK]
+            g[at + j] = g[pile + 4 * s + j]
+            g[kat + j] = 0
         for j in range(peek):
-            slot = (2, 3, 0, 1)[j]
-            known[i, s, slot] = 1 << s
+            g[kat + (2, 3, 0, 1)[j]] = 1 << s
     rest = total - 4 * n
-    # The engine pops from the end: store the rest bottom first.
+    # The engine pops from the end: the deck is stored bottom first.
     for j in range(rest):
-        pile[i, j] = deck[i, total - 1 - j]
-    for j in range(rest):
-        deck[i, j] = pile[i, j]
-    sc[i, DLEN] = rest
-    sc[i, PLEN] = 0
-    sc[i, DEALER] = dealer
-    sc[i, TURN] = dealer
-    sc[i, HELD] = EMPTY
-    sc[i, POWER] = P_NONE
-    sc[i, LOOK_A] = -1
-    sc[i, LOOK_B] = -1
-    sc[i, CALLER] = -1
-    sc[i, WINDOW] = WINDOW_CLOSED
-    sc[i, GIVE_ADDR] = -1
-    sc[i, GIVE_SEAT] = -1
-    sc[i, SNAP_SEAT] = -1
-    sc[i, PHASE] = PH_TURN_START
-    next_turn(i, known, glen, sc, rf)
+        g[deck + j] = g[pile + total - 1 - j]
+    g[DLEN] = rest
+    g[PLEN] = 0
+    g[DEALER] = dealer
+    g[TURN] = dealer
+    g[HELD] = EMPTY
+    g[POWER] = P_NONE
+    g[LOOK_A] = -1
+    g[LOOK_B] = -1
+    g[CALLER] = -1
+    g[WINDOW] = WINDOW_CLOSED
+    g[GIVE_ADDR] = -1
+    g[GIVE_SEAT] = -1
+    g[SNAP_SEAT] = -1
+    g[PHASE] = PH_TURN_START
+    next_turn(g, rf)
 
 
 # ------------------------------------------------------------------------------ results
 @_jit
-def scores_of(i: int, grid: Any, glen: Any, rf: Any, out: Any) -> None:
+def scores_of(g: Any, rf: Any, out: Any) -> None:
     for s in range(rf[R_PLAYERS]):
         t = 0
-        for j in range(glen[i, s]):
-            c = grid[i, s, j]
+        at = cell(rf, s, 0)
+        for j in range(g[rf[R_GLEN] + s]):
+            c = g[at + j]
             if c >= 0:
                 t += rf[c]
         out[s] = t
 
 
 @_jit
-def winners_mask(i: int, grid: Any, glen: Any, sc: Any, rf: Any, buf: Any) -> int:
-    """The winners as a bitmask of seats (``State.winners``)."""
+def winners_mask(g: Any, rf: Any, buf: Any) -> int:
+    """The winners as a bitmask of seats (``State.winners``); ``buf[:players]`` gets the
+    scores."""
     n = rf[R_PLAYERS]
-    scores_of(i, grid, glen, rf, buf)
+    scores_of(g, rf, buf)
     low = buf[0]
     for s in range(1, n):
         low = min(low, buf[s])
@@ -765,25 +849,42 @@ def winners_mask(i: int, grid: Any, glen: Any, sc: Any, rf: Any, buf: Any) -> in
         most = -1
         for s in range(n):
             if tied >> s & 1:
-                most = max(most, count_cards(i, s, grid, glen))
+                most = max(most, count_cards(g, s, rf))
         keep = 0
         for s in range(n):
-            if tied >> s & 1 and count_cards(i, s, grid, glen) == most:
+            if tied >> s & 1 and count_cards(g, s, rf) == most:
                 keep |= 1 << s
         tied = keep
-        caller = sc[i, CALLER]
+        caller = g[CALLER]
         if tied & (tied - 1) and caller >= 0 and tied >> caller & 1:
             tied &= ~(1 << caller)
     return tied
 
 
 @_jit
-def count_cards(i: int, seat: int, grid: Any, glen: Any) -> int:
+def count_cards(g: Any, seat: int, rf: Any) -> int:
     k = 0
-    for j in range(glen[i, seat]):
-        if grid[i, seat, j] >= 0:
+    at = cell(rf, seat, 0)
+    for j in range(g[rf[R_GLEN] + seat]):
+        if g[at + j] >= 0:
             k += 1
     return k
+
+
+# A finished round as one row: the scores, then these columns after them.
+RES_WINNERS, RES_TURNS, RES_ACTIONS, RES_END, RES_CALLER, N_RES = range(6)
+
+
+@_jit
+def result_into(g: Any, rf: Any, row: Any) -> None:
+    """Round ``g``'s result into ``row``: ``row[:players]`` the scores, then the winners'
+    mask, the turn number, the actions, the end reason and the caller."""
+    n = rf[R_PLAYERS]
+    row[n + RES_WINNERS] = winners_mask(g, rf, row)
+    row[n + RES_TURNS] = g[TURN_NUMBER]
+    row[n + RES_ACTIONS] = g[ACTIONS]
+    row[n + RES_END] = g[END_REASON]
+    row[n + RES_CALLER] = g[CALLER]
 
 
 # ------------------------------------------------------------------------------ batch loops
@@ -792,54 +893,50 @@ LANES = 8
 
 
 @_jit
-def reset_all(seeds: Any, dealers: Any, full: Any, grid: Any, known: Any, glen: Any,
-              deck: Any, pile: Any, sc: Any, poll: Any, rf: Any, lanes: Any, keys: Any,
+def reset_all(seeds: Any, dealers: Any, full: Any, st: Any, rf: Any, lanes: Any, keys: Any,
               kw: Any) -> None:
     for first in range(0, seeds.shape[0], LANES):
         count = min(LANES, seeds.shape[0] - first)
         seed_deals(seeds, first, count, lanes, keys, kw)
         for g in range(count):
             i = first + g
-            deal(i, seeds[i], dealers[i], full, grid, known, glen, deck, pile, sc, poll, rf,
-                 lanes[:, g])
+            deal(st[i], seeds[i], dealers[i], full, rf, lanes[:, g])
 
 
 @_jit
-def legal_all(grid: Any, glen: Any, sc: Any, poll: Any, rf: Any, out: Any, counts: Any,
-              scratch: Any) -> None:
-    for i in range(sc.shape[0]):
-        counts[i] = legal(i, grid, glen, sc, poll, rf, out[i], scratch)
+def legal_all(st: Any, rf: Any, out: Any, counts: Any, scratch: Any) -> None:
+    for i in range(st.shape[0]):
+        counts[i] = legal(st[i], rf, out[i], scratch)
 
 
 @_jit
-def step_all(actions: Any, grid: Any, known: Any, glen: Any, deck: Any, pile: Any, sc: Any,
-             poll: Any, rf: Any, mt: Any) -> None:
-    for i in range(sc.shape[0]):
-        if sc[i, PHASE] != PH_ROUND_OVER and actions[i] >= 0:
-            apply(i, actions[i], grid, known, glen, deck, pile, sc, poll, rf, mt)
+def step_all(actions: Any, st: Any, rf: Any, mt: Any) -> None:
+    for i in range(st.shape[0]):
+        if st[i, PHASE] != PH_ROUND_OVER and actions[i] >= 0:
+            apply(st[i], actions[i], rf, mt)
 
 
 @_jit
-def play_uniform_all(seeds: Any, full: Any, grid: Any, known: Any, glen: Any, deck: Any,
-                     pile: Any, sc: Any, poll: Any, rf: Any, mt: Any, out: Any, scratch: Any,
-                     policy_seed: int, no_call_before: int, lanes: Any, keys: Any,
-                     kw: Any) -> None:
+def play_uniform_all(seeds: Any, full: Any, g: Any, rf: Any, mt: Any, out: Any,
+                     scratch: Any, policy_seed: int, no_call_before: int, lanes: Any,
+                     keys: Any, kw: Any, res: Any) -> None:
     """Whole rounds of uniform random play (``benchmarks/cards_random.py``'s policy: no
-    Cambio call before turn ``no_call_before``), the policy drawing from splitmix64."""
+    Cambio call before turn ``no_call_before``), the policy drawing from splitmix64. Every
+    round is played in the one record ``g`` (it stays in the cache); ``res[i]`` gets round
+    ``i``'s :func:`result_into`."""
     ctr = _U(policy_seed)
     for first in range(0, seeds.shape[0], LANES):
         count = min(LANES, seeds.shape[0] - first)
         seed_deals(seeds, first, count, lanes, keys, kw)
-        for g in range(count):
-            i = first + g
-            deal(i, seeds[i], rf[R_PLAYERS] - 1, full, grid, known, glen, deck, pile, sc,
-                 poll, rf, lanes[:, g])
-            while sc[i, PHASE] != PH_ROUND_OVER:
-                k = legal(i, grid, glen, sc, poll, rf, out, scratch)
+        for lane in range(count):
+            i = first + lane
+            deal(g, seeds[i], rf[R_PLAYERS] - 1, full, rf, lanes[:, lane])
+            while g[PHASE] != PH_ROUND_OVER:
+                k = legal(g, rf, out, scratch)
                 lo = 0
-                if out[0] == CAMBIO and sc[i, TURN_NUMBER] < no_call_before:
+                if out[0] == CAMBIO and g[TURN_NUMBER] < no_call_before:
                     lo = 1
                 ctr += _U(1)
                 r = np.int64(mix64(ctr) >> _U(11))
-                action = out[lo + r % (k - lo)]
-                apply(i, action, grid, known, glen, deck, pile, sc, poll, rf, mt)
+                apply(g, out[lo + r % (k - lo)], rf, mt)
+            result_into(g, rf, res[i])

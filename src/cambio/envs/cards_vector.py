@@ -102,9 +102,9 @@ def one_hot_seat(v: Any, at: int, who: int, me: int, n: int) -> None:
 
 
 @_jit
-def encode(i: int, me: int, slots: int, grid: Any, known: Any, glen: Any, deck_total: int,
-           pile: Any, sc: Any, poll: Any, rf: Any, classes: Any, totals: Any, v: Any) -> None:
-    """``CardsCodec.encode(observe(state, me))`` for game ``i`` into ``v``."""
+def encode(g: Any, me: int, slots: int, deck_total: int, rf: Any, classes: Any, totals: Any,
+           v: Any) -> None:
+    """``CardsCodec.encode(observe(state, me))`` for game ``g`` into ``v``."""
     n = rf[k.R_PLAYERS]
     a = n * slots
     width = CLASSES + 2
@@ -115,103 +115,103 @@ def encode(i: int, me: int, slots: int, grid: Any, known: Any, glen: Any, deck_t
         base = (s - me + n) % n * slots
         for slot in range(slots):
             code = 0
-            if slot < glen[i, s] and grid[i, s, slot] >= 0:
-                c = grid[i, s, slot]
-                code = 2 + classes[c] if known[i, s, slot] & bit else 1
+            if slot < g[rf[k.R_GLEN] + s] and g[k.cell(rf, s, slot)] >= 0:
+                c = g[k.cell(rf, s, slot)]
+                code = 2 + classes[c] if g[k.kcell(rf, s, slot)] & bit else 1
             v[(base + slot) * width + code] = 1.0
     at = a * width
-    held = sc[i, k.HELD]
+    held = g[k.HELD]
     if held >= 0:
-        seen = sc[i, k.HELD_FROM_PILE] or me == sc[i, k.TURN]
+        seen = g[k.HELD_FROM_PILE] or me == g[k.TURN]
         v[at + (2 + classes[held] if seen else 1)] = 1.0
     else:
         v[at] = 1.0
     at += width
-    v[at] = 1.0 if sc[i, k.HELD_FROM_PILE] else 0.0
+    v[at] = 1.0 if g[k.HELD_FROM_PILE] else 0.0
     at += 1
-    plen = sc[i, k.PLEN]
-    v[at + (1 + classes[pile[i, plen - 1]] if plen > 0 else 0)] = 1.0
+    plen = g[k.PLEN]
+    pile = rf[k.R_PILE]
+    v[at + (1 + classes[g[pile + plen - 1]] if plen > 0 else 0)] = 1.0
     at += CLASSES + 1
     for j in range(plen):
-        v[at + classes[pile[i, j]]] += 1.0
+        v[at + classes[g[pile + j]]] += 1.0
     for c in range(CLASSES):
         v[at + c] = v[at + c] / totals[c]
     at += CLASSES
-    v[at] = sc[i, k.DLEN] / deck_total
+    v[at] = g[k.DLEN] / deck_total
     at += 1
-    ph = sc[i, k.PHASE]
+    ph = g[k.PHASE]
     v[at + ph] = 1.0
     at += 7
     over = ph == k.PH_ROUND_OVER
-    one_hot_seat(v, at, -1 if over else k.current_player(i, sc, poll), me, n)
+    one_hot_seat(v, at, -1 if over else k.current_player(g), me, n)
     at += n
-    one_hot_seat(v, at, sc[i, k.TURN], me, n)
+    one_hot_seat(v, at, g[k.TURN], me, n)
     at += n
-    caller = sc[i, k.CALLER]
+    caller = g[k.CALLER]
     one_hot_seat(v, at, caller, me, n)
     at += n
-    v[at] = sc[i, k.FINAL_LEFT] / n if caller >= 0 else 0.0
+    v[at] = g[k.FINAL_LEFT] / n if caller >= 0 else 0.0
     at += 1
-    v[at + sc[i, k.POWER]] = 1.0
+    v[at + g[k.POWER]] = 1.0
     at += 7
-    if sc[i, k.LOOK_A] >= 0:
-        v[at + rel(sc[i, k.LOOK_A], me, n, slots)] = 1.0
-        v[at + rel(sc[i, k.LOOK_B], me, n, slots)] = 1.0
+    if g[k.LOOK_A] >= 0:
+        v[at + rel(g[k.LOOK_A], me, n, slots)] = 1.0
+        v[at + rel(g[k.LOOK_B], me, n, slots)] = 1.0
     at += a
-    w = sc[i, k.WINDOW]
+    w = g[k.WINDOW]
     v[at + (0 if w == k.WINDOW_ANYONE else 1 if w == k.WINDOW_CLOSED else
             2 + (w - me + n) % n)] = 1.0
     at += 2 + n
     if ph == k.PH_POLL:
-        for j in range(sc[i, k.POLL_I], sc[i, k.POLL_LEN]):
-            one_hot_seat(v, at, poll[i, j], me, n)
+        for j in range(g[k.POLL_I], g[k.POLL_LEN]):
+            one_hot_seat(v, at, g[k.POLL + j], me, n)
     at += n
     if ph == k.PH_GIVE:
-        one_hot_seat(v, at, sc[i, k.GIVE_SEAT], me, n)
+        one_hot_seat(v, at, g[k.GIVE_SEAT], me, n)
     at += n
-    if sc[i, k.SNAP_SEAT] >= 0:
-        one_hot_seat(v, at, sc[i, k.SNAP_SEAT], me, n)
-        v[at + n + rel(sc[i, k.SNAP_ADDR], me, n, slots)] = 1.0
-        v[at + n + a + classes[sc[i, k.SNAP_CARD]]] = 1.0
-        v[at + n + a + CLASSES] = 1.0 if sc[i, k.SNAP_RIGHT] else 0.0
+    if g[k.SNAP_SEAT] >= 0:
+        one_hot_seat(v, at, g[k.SNAP_SEAT], me, n)
+        v[at + n + rel(g[k.SNAP_ADDR], me, n, slots)] = 1.0
+        v[at + n + a + classes[g[k.SNAP_CARD]]] = 1.0
+        v[at + n + a + CLASSES] = 1.0 if g[k.SNAP_RIGHT] else 0.0
     at += n + a + CLASSES + 1
-    v[at] = min(1.0, sc[i, k.TURN_NUMBER] / 200.0)
-    v[at + 1] = min(1.0, sc[i, k.RESHUFFLES] / 4.0)
+    v[at] = min(1.0, g[k.TURN_NUMBER] / 200.0)
+    v[at + 1] = min(1.0, g[k.RESHUFFLES] / 4.0)
 
 
 @_jit
-def play_others(me: int, kinds: Any, grid: Any, known: Any, glen: Any, deck: Any, pile: Any,
-                sc: Any, poll: Any, rf: Any, mt: Any, bot_mt: Any, out: Any, scratch: Any,
-                vidx: Any, vval: Any, vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any,
-                dp: Any, kf: Any) -> None:
+def play_others(me: int, kinds: Any, st: Any, rf: Any, mt: Any, bot_mt: Any, out: Any,
+                scratch: Any, vidx: Any, vval: Any, vcount: Any, prm: Any, vg: Any, cnt: Any,
+                dv: Any, dp: Any, kf: Any) -> None:
     """Let the native bots move in every game until it is ``me``'s turn or the game is over
     (``bot_mt[i * players + seat]``: game ``i``'s random bot in ``seat``)."""
     n = rf[k.R_PLAYERS]
-    for i in range(sc.shape[0]):
-        while sc[i, k.PHASE] != k.PH_ROUND_OVER:
-            seat = k.current_player(i, sc, poll)
+    for i in range(st.shape[0]):
+        g = st[i]
+        while g[k.PHASE] != k.PH_ROUND_OVER:
+            seat = k.current_player(g)
             if seat == me:
                 break
-            nleg = k.legal(i, grid, glen, sc, poll, rf, out, scratch)
+            nleg = k.legal(g, rf, out, scratch)
             if kinds[seat] == RANDOM:
                 action = out[k.mt_randbelow(bot_mt[i * n + seat], nleg)]
             else:
-                action = memory_act(i, seat, out, nleg, grid, known, glen, pile, sc, rf, vidx,
-                                    vval, vcount, prm, vg, cnt, dv, dp, kf)
-            k.apply(i, action, grid, known, glen, deck, pile, sc, poll, rf, mt)
+                action = memory_act(seat, out, nleg, g, rf, vidx, vval, vcount, prm, vg, cnt,
+                                    dv, dp, kf)
+            k.apply(g, action, rf, mt)
 
 
 @_jit
-def agent_step(numbers: Any, me: int, slots: int, kinds: Any, fixed: Any, grid: Any,
-               known: Any, glen: Any, deck: Any, pile: Any, sc: Any, poll: Any, rf: Any,
+def agent_step(numbers: Any, me: int, slots: int, kinds: Any, fixed: Any, st: Any, rf: Any,
                mt: Any, out: Any, scratch: Any) -> int:
     """Apply action number ``numbers[i]`` for ``me`` in every game not over; the first game
     whose number is not legal (nothing is applied then), or -1."""
     n = rf[k.R_PLAYERS]
-    for i in range(sc.shape[0]):
-        if sc[i, k.PHASE] == k.PH_ROUND_OVER:
+    for i in range(st.shape[0]):
+        if st[i, k.PHASE] == k.PH_ROUND_OVER:
             continue
-        nleg = k.legal(i, grid, glen, sc, poll, rf, out[i], scratch)
+        nleg = k.legal(st[i], rf, out[i], scratch)
         found = False
         for j in range(nleg):
             if encode_action(out[i, j], me, n, slots, kinds, fixed) == numbers[i]:
@@ -220,25 +220,24 @@ def agent_step(numbers: Any, me: int, slots: int, kinds: Any, fixed: Any, grid: 
                 break
         if not found:
             return i
-    for i in range(sc.shape[0]):
-        if sc[i, k.PHASE] != k.PH_ROUND_OVER:
-            k.apply(i, out[i, 0], grid, known, glen, deck, pile, sc, poll, rf, mt)
+    for i in range(st.shape[0]):
+        if st[i, k.PHASE] != k.PH_ROUND_OVER:
+            k.apply(st[i], out[i, 0], rf, mt)
     return -1
 
 
 @_jit
-def observe_all(me: int, slots: int, kinds: Any, fixed: Any, grid: Any, known: Any,
-                glen: Any, deck_total: int, pile: Any, sc: Any, poll: Any, rf: Any,
-                classes: Any, totals: Any, out: Any, scratch: Any, obs: Any,
+def observe_all(me: int, slots: int, kinds: Any, fixed: Any, deck_total: int, st: Any,
+                rf: Any, classes: Any, totals: Any, out: Any, scratch: Any, obs: Any,
                 mask: Any) -> None:
     n = rf[k.R_PLAYERS]
-    for i in range(sc.shape[0]):
-        encode(i, me, slots, grid, known, glen, deck_total, pile, sc, poll, rf, classes,
-               totals, obs[i])
+    for i in range(st.shape[0]):
+        g = st[i]
+        encode(g, me, slots, deck_total, rf, classes, totals, obs[i])
         for j in range(mask.shape[1]):
             mask[i, j] = 0
-        if sc[i, k.PHASE] != k.PH_ROUND_OVER and k.current_player(i, sc, poll) == me:
-            nleg = k.legal(i, grid, glen, sc, poll, rf, out, scratch)
+        if g[k.PHASE] != k.PH_ROUND_OVER and k.current_player(g) == me:
+            nleg = k.legal(g, rf, out, scratch)
             for j in range(nleg):
                 mask[i, encode_action(out[j], me, n, slots, kinds, fixed)] = 1
 
@@ -299,8 +298,7 @@ class CardsVectorEnv:
             raise ValueError(f"{self.num_envs} actions expected, got shape {numbers.shape}")
         b = self.batch
         bad = agent_step(numbers, self.seat, self.codec.slots, self._kinds_off, self._fixed,
-                         b.grid, b.known, b.glen, b.deck, b.pile, b.sc, b.poll, b.rf, b.mt,
-                         b._acts, b._scratch)
+                         b.st, b.rf, b.mt, b._acts, b._scratch)
         if bad >= 0:
             raise ValueError(f"action {int(numbers[bad])} is not legal in env {bad}")
         self._others()
@@ -317,8 +315,7 @@ class CardsVectorEnv:
         n = self.players
         for i in games.tolist():
             game_seed = int(self._rngs[i].integers(0, 2**62))
-            k.reset(i, np.uint64(game_seed), n - 1, b.full, b.grid, b.known, b.glen, b.deck,
-                    b.pile, b.sc, b.poll, b.rf, b.mt)
+            k.reset(b.st[i], np.uint64(game_seed), n - 1, b.full, b.rf, b.mt)
             for s in range(n):
                 if s != self.seat and self._kinds[s] == RANDOM:
                     k.mt_seed(self._bot_mt[i * n + s], np.uint64(derive_seed(game_seed, s, 1)))
@@ -326,14 +323,14 @@ class CardsVectorEnv:
 
     def _others(self) -> None:
         b = self.batch
-        play_others(self.seat, self._kinds, b.grid, b.known, b.glen, b.deck, b.pile, b.sc,
-                    b.poll, b.rf, b.mt, self._bot_mt, b._acts[0], b._scratch, *self._memory)
+        play_others(self.seat, self._kinds, b.st, b.rf, b.mt, self._bot_mt, b._acts[0],
+                    b._scratch, *self._memory)
 
     def _observe(self) -> tuple[F32, dict[str, Any]]:
         b = self.batch
-        observe_all(self.seat, self.codec.slots, self._kinds_off, self._fixed, b.grid, b.known,
-                    b.glen, self.codec.deck_total, b.pile, b.sc, b.poll, b.rf, self._classes,
-                    self._totals, b._acts[0], b._scratch, self._obs, self._mask)
+        observe_all(self.seat, self.codec.slots, self._kinds_off, self._fixed,
+                    self.codec.deck_total, b.st, b.rf, self._classes, self._totals, b._acts[0],
+                    b._scratch, self._obs, self._mask)
         return self._obs.copy(), {"action_mask": self._mask.copy()}
 
 

@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from cambio.cards import Rules
 from cambio.cards import batch_kernels as k
-from cambio.cards.batch import Batch, Results, batch_results_of, uint64_seeds
+from cambio.cards.batch import Batch, Results, results_of, uint64_seeds
 from cambio.cards.batch_kernels import (
     CAMBIO,
     DISCARD,
@@ -66,18 +66,18 @@ HIDDEN = -2
 
 # ------------------------------------------------------------------------------ knowledge
 # The memory bot's ``_Knowledge`` as arguments: ``vg[seat, slot]`` the seat's view of the
-# grids (a card, HIDDEN or EMPTY), ``glen`` the grids' lengths for game i, ``dv``/``dp`` the
-# distribution of unseen card values (ascending) over ``nd`` entries, and ``kf`` the floats
-# [mean, info_own, info_other].
+# grids (a card, HIDDEN or EMPTY), ``glen`` the grids' lengths (a view of the game's
+# record), ``dv``/``dp`` the distribution of unseen card values (ascending) over ``nd``
+# entries, and ``kf`` the floats [mean, info_own, info_other].
 @_jit
 def est(c: int, rf: Any, mean: float) -> float:
     return float(rf[c]) if c >= 0 else mean
 
 
 @_jit
-def seat_total(i: int, s: int, vg: Any, glen: Any, rf: Any, mean: float) -> float:
+def seat_total(s: int, vg: Any, glen: Any, rf: Any, mean: float) -> float:
     t = 0.0
-    for j in range(glen[i, s]):
+    for j in range(glen[s]):
         c = vg[s, j]
         if c != EMPTY:
             t += est(c, rf, mean)
@@ -85,9 +85,9 @@ def seat_total(i: int, s: int, vg: Any, glen: Any, rf: Any, mean: float) -> floa
 
 
 @_jit
-def target_bias(i: int, s: int, me: int, n: int, vg: Any, glen: Any, rf: Any,
+def target_bias(s: int, me: int, n: int, vg: Any, glen: Any, rf: Any,
                 mean: float) -> float:
-    return -0.001 * seat_total(i, s, vg, glen, rf, mean) - 1e-6 * ((s - me + n) % n)
+    return -0.001 * seat_total(s, vg, glen, rf, mean) - 1e-6 * ((s - me + n) % n)
 
 
 @_jit
@@ -117,10 +117,10 @@ def spread(dv: Any, dp: Any, nd: int) -> float:
 
 
 @_jit
-def snap_bonus(i: int, rank: int, skip: int, me: int, vg: Any, glen: Any, rf: Any,
+def snap_bonus(rank: int, skip: int, me: int, vg: Any, glen: Any, rf: Any,
                prm: Any) -> float:
     t = 0
-    for j in range(glen[i, me]):
+    for j in range(glen[me]):
         c = vg[me, j]
         if j != skip and c >= 0 and c >> 2 == rank and rf[c] > 0:
             t += rf[c]
@@ -128,10 +128,10 @@ def snap_bonus(i: int, rank: int, skip: int, me: int, vg: Any, glen: Any, rf: An
 
 
 @_jit
-def blind_gain(i: int, me: int, n: int, vg: Any, glen: Any, rf: Any, mean: float) -> float:
+def blind_gain(me: int, n: int, vg: Any, glen: Any, rf: Any, mean: float) -> float:
     own_max = 0.0
     have_own = False
-    for j in range(glen[i, me]):
+    for j in range(glen[me]):
         c = vg[me, j]
         if c != EMPTY:
             e = est(c, rf, mean)
@@ -143,7 +143,7 @@ def blind_gain(i: int, me: int, n: int, vg: Any, glen: Any, rf: Any, mean: float
     for s in range(n):
         if s == me:
             continue
-        for j in range(glen[i, s]):
+        for j in range(glen[s]):
             c = vg[s, j]
             if c != EMPTY:
                 e = est(c, rf, mean)
@@ -156,41 +156,41 @@ def blind_gain(i: int, me: int, n: int, vg: Any, glen: Any, rf: Any, mean: float
 
 
 @_jit
-def own_hidden(i: int, me: int, vg: Any, glen: Any) -> bool:
-    for j in range(glen[i, me]):  # noqa: SIM110 (a loop numba compiles)
+def own_hidden(me: int, vg: Any, glen: Any) -> bool:
+    for j in range(glen[me]):  # noqa: SIM110 (a loop numba compiles)
         if vg[me, j] == HIDDEN:
             return True
     return False
 
 
 @_jit
-def power_value(i: int, card: int, me: int, n: int, vg: Any, glen: Any, rf: Any, prm: Any,
+def power_value(card: int, me: int, n: int, vg: Any, glen: Any, rf: Any, prm: Any,
                 kf: Any) -> float:
     p = rf[56 + card]
     if p == P_NONE:
         return 0.0
-    hidden_own = own_hidden(i, me, vg, glen)
+    hidden_own = own_hidden(me, vg, glen)
     if p == P_PEEK_OWN:
         return kf[1] if hidden_own else 0.0
     if p == P_PEEK_OTHER:
         return float(kf[2])
-    blind = blind_gain(i, me, n, vg, glen, rf, kf[0])
+    blind = blind_gain(me, n, vg, glen, rf, kf[0])
     if p == P_SWAP_OWN_OTHER or p == P_SWAP_ANY:  # noqa: SIM109
         return float(prm[M_SWAP_POWER] * max(0.0, blind))
     return float((kf[1] if hidden_own else 0.0) + 0.5 * max(0.0, blind))
 
 
 @_jit
-def swap_benefit(i: int, slot: int, value: int, fires: bool, me: int, n: int, vg: Any,
+def swap_benefit(slot: int, value: int, fires: bool, me: int, n: int, vg: Any,
                  glen: Any, rf: Any, prm: Any, kf: Any) -> float:
     old = vg[me, slot]
     gain = est(old, rf, kf[0]) - value
     if old == HIDDEN:
         gain += kf[1]
     else:
-        gain += snap_bonus(i, old >> 2, slot, me, vg, glen, rf, prm)
+        gain += snap_bonus(old >> 2, slot, me, vg, glen, rf, prm)
         if fires:
-            gain += power_value(i, old, me, n, vg, glen, rf, prm, kf)
+            gain += power_value(old, me, n, vg, glen, rf, prm, kf)
     return gain
 
 
@@ -204,7 +204,7 @@ def contains(acts: Any, nleg: int, action: int) -> bool:
 
 # ------------------------------------------------------------------------------ decisions
 @_jit
-def best_snap(i: int, top: int, acts: Any, nleg: int, me: int, n: int, vg: Any, glen: Any,
+def best_snap(top: int, acts: Any, nleg: int, me: int, n: int, vg: Any, glen: Any,
               rf: Any, prm: Any, kf: Any) -> int:
     """``MemoryBot._best_snap``: a snap of a known match that lowers our total, or -1."""
     has_snap = False
@@ -217,7 +217,7 @@ def best_snap(i: int, top: int, acts: Any, nleg: int, me: int, n: int, vg: Any, 
     rank = top >> 2
     worst = 0.0
     have = False
-    for j in range(glen[i, me]):
+    for j in range(glen[me]):
         c = vg[me, j]
         if c != EMPTY:
             e = est(c, rf, kf[0])
@@ -227,14 +227,14 @@ def best_snap(i: int, top: int, acts: Any, nleg: int, me: int, n: int, vg: Any, 
     best_gain = 0.0
     best = -1
     for s in range(n):
-        for j in range(glen[i, s]):
+        for j in range(glen[s]):
             c = vg[s, j]
             if c < 0 or c >> 2 != rank:
                 continue
             if s == me:
                 gain = float(rf[c])
             elif worst >= prm[M_MIN_SNAP_GAIN]:
-                gain = worst + target_bias(i, s, me, n, vg, glen, rf, kf[0])
+                gain = worst + target_bias(s, me, n, vg, glen, rf, kf[0])
             else:
                 continue
             action = SNAP | (s << 8 | j) << 5
@@ -245,12 +245,12 @@ def best_snap(i: int, top: int, acts: Any, nleg: int, me: int, n: int, vg: Any, 
 
 
 @_jit
-def should_call(i: int, sc: Any, me: int, n: int, vg: Any, glen: Any, rf: Any, prm: Any,
+def should_call(g: Any, me: int, n: int, vg: Any, glen: Any, rf: Any, prm: Any,
                 kf: Any) -> bool:
     hidden = 0
     occupied = False
     total = 0.0
-    for j in range(glen[i, me]):
+    for j in range(glen[me]):
         c = vg[me, j]
         if c == HIDDEN:
             hidden += 1
@@ -259,7 +259,7 @@ def should_call(i: int, sc: Any, me: int, n: int, vg: Any, glen: Any, rf: Any, p
             total += est(c, rf, kf[0])
     if not occupied:
         return True
-    rounds = sc[i, k.TURN_NUMBER] // max(1, n)
+    rounds = g[k.TURN_NUMBER] // max(1, n)
     after = int(prm[M_RELAX_AFTER])
     limit = prm[M_CAMBIO_TOTAL] + prm[M_CAMBIO_RELAX] * max(0, rounds - after)
     return bool(hidden <= int(prm[M_CAMBIO_HIDDEN]) + max(0, rounds - after) // 2
@@ -267,20 +267,19 @@ def should_call(i: int, sc: Any, me: int, n: int, vg: Any, glen: Any, rf: Any, p
 
 
 @_jit
-def turn_start(i: int, acts: Any, nleg: int, pile: Any, sc: Any, me: int, n: int, vg: Any,
+def turn_start(acts: Any, nleg: int, top: int, g: Any, me: int, n: int, vg: Any,
                glen: Any, rf: Any, prm: Any, kf: Any, dv: Any, dp: Any, nd: int) -> int:
-    if acts[0] == CAMBIO and should_call(i, sc, me, n, vg, glen, rf, prm, kf):
+    if acts[0] == CAMBIO and should_call(g, me, n, vg, glen, rf, prm, kf):
         return CAMBIO
     if contains(acts, nleg, TAKE):
-        top = pile[i, sc[i, k.PLEN] - 1]
         take = 0.0
         ceiling = 0.0
         first = True
-        for j in range(glen[i, me]):
+        for j in range(glen[me]):
             c = vg[me, j]
             if c == EMPTY:
                 continue
-            b = swap_benefit(i, j, rf[top], False, me, n, vg, glen, rf, prm, kf)
+            b = swap_benefit(j, rf[top], False, me, n, vg, glen, rf, prm, kf)
             h = est(c, rf, kf[0]) + (kf[1] if c == HIDDEN else 0.0)
             if first or b > take:
                 take = b
@@ -293,24 +292,24 @@ def turn_start(i: int, acts: Any, nleg: int, pile: Any, sc: Any, me: int, n: int
 
 
 @_jit
-def drawn(i: int, acts: Any, nleg: int, sc: Any, me: int, n: int, vg: Any, glen: Any,
+def drawn(acts: Any, nleg: int, g: Any, me: int, n: int, vg: Any, glen: Any,
           rf: Any, prm: Any, kf: Any) -> int:
-    held = sc[i, k.HELD]
+    held = g[k.HELD]
     value = rf[held]
     trigger_end = rf[k.R_FIRE_REPLACED] != 0
     best_gain = -1e9
     best = acts[0]
     if contains(acts, nleg, DISCARD):
-        gain = snap_bonus(i, held >> 2, -1, me, vg, glen, rf, prm)
-        if trigger_end or not sc[i, k.HELD_FROM_PILE]:
-            gain += power_value(i, held, me, n, vg, glen, rf, prm, kf)
+        gain = snap_bonus(held >> 2, -1, me, vg, glen, rf, prm)
+        if trigger_end or not g[k.HELD_FROM_PILE]:
+            gain += power_value(held, me, n, vg, glen, rf, prm, kf)
         if gain > best_gain:
             best_gain = gain
             best = DISCARD
     for j in range(nleg):
         a = acts[j]
         if a & 31 == SWAP:
-            gain = swap_benefit(i, (a >> 5) & 0xFFFF, value, trigger_end, me, n, vg, glen,
+            gain = swap_benefit((a >> 5) & 0xFFFF, value, trigger_end, me, n, vg, glen,
                                 rf, prm, kf)
             if gain > best_gain:
                 best_gain = gain
@@ -319,7 +318,7 @@ def drawn(i: int, acts: Any, nleg: int, sc: Any, me: int, n: int, vg: Any, glen:
 
 
 @_jit
-def switch_gain(i: int, action: int, me: int, n: int, vg: Any, glen: Any, rf: Any,
+def switch_gain(action: int, me: int, n: int, vg: Any, glen: Any, rf: Any,
                 prm: Any, kf: Any) -> float:
     a = (action >> 5) & 0xFFFF
     b = action >> 21
@@ -331,11 +330,11 @@ def switch_gain(i: int, action: int, me: int, n: int, vg: Any, glen: Any, rf: An
     gain = est(cm, rf, kf[0]) - est(ct, rf, kf[0])
     if ct == HIDDEN and cm != HIDDEN:
         gain -= prm[M_RISK]
-    return gain + target_bias(i, theirs >> 8, me, n, vg, glen, rf, kf[0])
+    return gain + target_bias(theirs >> 8, me, n, vg, glen, rf, kf[0])
 
 
 @_jit
-def look_value(i: int, action: int, me: int, n: int, vg: Any, glen: Any, rf: Any, kf: Any,
+def look_value(action: int, me: int, n: int, vg: Any, glen: Any, rf: Any, kf: Any,
                dv: Any, dp: Any, nd: int) -> float:
     a = (action >> 5) & 0xFFFF
     b = action >> 21
@@ -348,7 +347,7 @@ def look_value(i: int, action: int, me: int, n: int, vg: Any, glen: Any, rf: Any
         info += kf[1] if b >> 8 == me else kf[2]
     if (a >> 8 == me) == (b >> 8 == me):
         return info
-    info += target_bias(i, b >> 8 if a >> 8 == me else a >> 8, me, n, vg, glen, rf, kf[0])
+    info += target_bias(b >> 8 if a >> 8 == me else a >> 8, me, n, vg, glen, rf, kf[0])
     mine, theirs = (ca, cb) if a >> 8 == me else (cb, ca)
     if mine != HIDDEN and theirs != HIDDEN:
         chance = max(0.0, float(rf[mine] - rf[theirs]))
@@ -362,7 +361,7 @@ def look_value(i: int, action: int, me: int, n: int, vg: Any, glen: Any, rf: Any
 
 
 @_jit
-def power_choice(i: int, acts: Any, nleg: int, me: int, n: int, vg: Any, glen: Any, rf: Any,
+def power_choice(acts: Any, nleg: int, me: int, n: int, vg: Any, glen: Any, rf: Any,
                  prm: Any, kf: Any, dv: Any, dp: Any, nd: int) -> int:
     best = acts[0]
     best_score = 0.0
@@ -376,11 +375,11 @@ def power_choice(i: int, acts: Any, nleg: int, me: int, n: int, vg: Any, glen: A
             elif x >> 8 == me:
                 score = kf[1]
             else:
-                score = kf[2] + target_bias(i, x >> 8, me, n, vg, glen, rf, kf[0])
+                score = kf[2] + target_bias(x >> 8, me, n, vg, glen, rf, kf[0])
         elif kind == SWITCH:
-            score = switch_gain(i, a, me, n, vg, glen, rf, prm, kf)
+            score = switch_gain(a, me, n, vg, glen, rf, prm, kf)
         elif kind == LOOK:
-            score = look_value(i, a, me, n, vg, glen, rf, kf, dv, dp, nd)
+            score = look_value(a, me, n, vg, glen, rf, kf, dv, dp, nd)
         else:
             score = 0.0
         if j == 0 or score > best_score:
@@ -390,16 +389,17 @@ def power_choice(i: int, acts: Any, nleg: int, me: int, n: int, vg: Any, glen: A
 
 
 @_jit
-def memory_act(i: int, seat: int, acts: Any, nleg: int, grid: Any, known: Any, glen: Any,
-               pile: Any, sc: Any, rf: Any, vidx: Any, vval: Any, vcount: Any, prm: Any,
-               vg: Any, cnt: Any, dv: Any, dp: Any, kf: Any) -> int:
-    """``MemoryBot.act`` on ``seat``'s view of game ``i`` (legal actions ``acts[:nleg]``)."""
+def memory_act(seat: int, acts: Any, nleg: int, g: Any, rf: Any, vidx: Any, vval: Any,
+               vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any, kf: Any) -> int:
+    """``MemoryBot.act`` on ``seat``'s view of game ``g`` (legal actions ``acts[:nleg]``)."""
     if nleg == 1:
         return int(acts[0])
     n = rf[k.R_PLAYERS]
-    ph = sc[i, k.PHASE]
-    plen = sc[i, k.PLEN]
-    top = pile[i, plen - 1] if plen > 0 else EMPTY
+    ph = g[k.PHASE]
+    plen = g[k.PLEN]
+    top = k.top_of(g, rf)
+    pile = rf[k.R_PILE]
+    glen = g[rf[k.R_GLEN]:rf[k.R_GLEN] + n]
     bit = (1 << seat) | (1 << n)
     if ph == PH_POLL:
         if plen == 0:
@@ -407,9 +407,9 @@ def memory_act(i: int, seat: int, acts: Any, nleg: int, grid: Any, known: Any, g
         rank = top >> 2
         match = False
         for s in range(n):
-            for j in range(glen[i, s]):
-                c = grid[i, s, j]
-                if c >= 0 and known[i, s, j] & bit and c >> 2 == rank:
+            for j in range(glen[s]):
+                c = g[k.cell(rf, s, j)]
+                if c >= 0 and g[k.kcell(rf, s, j)] & bit and c >> 2 == rank:
                     match = True
         if not match:
             return PASS  # the common case: no known match anywhere
@@ -417,19 +417,19 @@ def memory_act(i: int, seat: int, acts: Any, nleg: int, grid: Any, known: Any, g
     for v in range(vcount.shape[0]):
         cnt[v] = vcount[v]
     for s in range(n):
-        for j in range(glen[i, s]):
-            c = grid[i, s, j]
+        for j in range(glen[s]):
+            c = g[k.cell(rf, s, j)]
             if c < 0:
                 vg[s, j] = EMPTY
-            elif known[i, s, j] & bit:
+            elif g[k.kcell(rf, s, j)] & bit:
                 vg[s, j] = c
                 cnt[vidx[c]] -= 1
             else:
                 vg[s, j] = HIDDEN
     for j in range(plen):
-        cnt[vidx[pile[i, j]]] -= 1
-    held = sc[i, k.HELD]
-    if held >= 0 and (sc[i, k.HELD_FROM_PILE] or seat == sc[i, k.TURN]):
+        cnt[vidx[g[pile + j]]] -= 1
+    held = g[k.HELD]
+    if held >= 0 and (g[k.HELD_FROM_PILE] or seat == g[k.TURN]):
         cnt[vidx[held]] -= 1
     total = 0
     for v in range(cnt.shape[0]):
@@ -447,12 +447,12 @@ def memory_act(i: int, seat: int, acts: Any, nleg: int, grid: Any, known: Any, g
             mean += dv[j] * dp[j]
     else:
         mean = prm[M_FULL_MEAN]
-    final = sc[i, k.CALLER] >= 0
+    final = g[k.CALLER] >= 0
     kf[0] = mean
     kf[1] = 0.0 if final else prm[M_INFO_OWN]
     kf[2] = 0.0 if final else prm[M_INFO_OTHER]
     if ph == PH_POLL:
-        a = best_snap(i, top, acts, nleg, seat, n, vg, glen, rf, prm, kf)
+        a = best_snap(top, acts, nleg, seat, n, vg, glen, rf, prm, kf)
         return PASS if a < 0 else a
     if ph == PH_GIVE:
         best = acts[0]
@@ -464,25 +464,24 @@ def memory_act(i: int, seat: int, acts: Any, nleg: int, grid: Any, known: Any, g
                 best = acts[j]
         return int(best)
     if ph == PH_TURN_START or ph == PH_DRAWN:  # noqa: SIM109
-        a = best_snap(i, top, acts, nleg, seat, n, vg, glen, rf, prm, kf)
+        a = best_snap(top, acts, nleg, seat, n, vg, glen, rf, prm, kf)
         if a >= 0:
             return a
         if ph == PH_TURN_START:
-            return turn_start(i, acts, nleg, pile, sc, seat, n, vg, glen, rf, prm, kf, dv, dp,
-                              nd)
-        return drawn(i, acts, nleg, sc, seat, n, vg, glen, rf, prm, kf)
-    return power_choice(i, acts, nleg, seat, n, vg, glen, rf, prm, kf, dv, dp, nd)
+            return turn_start(acts, nleg, top, g, seat, n, vg, glen, rf, prm, kf, dv, dp, nd)
+        return drawn(acts, nleg, g, seat, n, vg, glen, rf, prm, kf)
+    return power_choice(acts, nleg, seat, n, vg, glen, rf, prm, kf, dv, dp, nd)
 
 
 # ------------------------------------------------------------------------------ whole rounds
 @_jit
 def play_bots_all(seeds: Any, dealers: Any, kinds: Any, rank: Any, bot_seeds: Any, full: Any,
-                  grid: Any, known: Any, glen: Any, deck: Any, pile: Any, sc: Any, poll: Any,
-                  rf: Any, mt: Any, lanes: Any, keys: Any, kw: Any, bot_lanes: Any,
-                  bot_keys: Any, bot_kw: Any, out: Any, scratch: Any, vidx: Any, vval: Any,
-                  vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any,
+                  g: Any, rf: Any, mt: Any, lanes: Any, keys: Any, kw: Any, bot_lanes: Any,
+                  bot_keys: Any, bot_kw: Any, out: Any, scratch: Any, res: Any, vidx: Any,
+                  vval: Any, vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any,
                   kf: Any) -> None:
-    """Whole rounds, seat ``s`` played by native bot ``kinds[s]`` (seeded ``bot_seeds``).
+    """Whole rounds, seat ``s`` played by native bot ``kinds[s]`` (seeded ``bot_seeds``),
+    each in the one record ``g``; ``res[i]`` gets round ``i``'s ``k.result_into``.
 
     ``k.LANES`` games at a time: their deals' generators and their random seats' generators
     (seat ``s`` is the ``rank[s]``-th random seat) are seeded side by side first."""
@@ -496,46 +495,45 @@ def play_bots_all(seeds: Any, dealers: Any, kinds: Any, rank: Any, bot_seeds: An
         k.seed_deals(seeds, first, count, lanes, keys, kw)
         if randoms:
             m = 0
-            for g in range(count):
+            for lane in range(count):
                 for s in range(n):
                     if kinds[s] == RANDOM:
-                        bot_keys[m] = bot_seeds[first + g, s]
+                        bot_keys[m] = bot_seeds[first + lane, s]
                         m += 1
             k.mt_seed_lanes(bot_lanes, bot_keys, m, bot_kw)
-        for g in range(count):
-            i = first + g
-            k.deal(i, seeds[i], dealers[i], full, grid, known, glen, deck, pile, sc, poll, rf,
-                   lanes[:, g])
-            while sc[i, k.PHASE] != k.PH_ROUND_OVER:
-                nleg = k.legal(i, grid, glen, sc, poll, rf, out, scratch)
-                seat = k.current_player(i, sc, poll)
+        for lane in range(count):
+            i = first + lane
+            k.deal(g, seeds[i], dealers[i], full, rf, lanes[:, lane])
+            while g[k.PHASE] != k.PH_ROUND_OVER:
+                nleg = k.legal(g, rf, out, scratch)
+                seat = k.current_player(g)
                 if kinds[seat] == RANDOM:
-                    action = out[k.mt_randbelow(bot_lanes[:, g * randoms + rank[seat]], nleg)]
+                    action = out[k.mt_randbelow(bot_lanes[:, lane * randoms + rank[seat]],
+                                                nleg)]
                 else:
-                    action = memory_act(i, seat, out, nleg, grid, known, glen, pile, sc, rf,
-                                        vidx, vval, vcount, prm, vg, cnt, dv, dp, kf)
-                k.apply(i, action, grid, known, glen, deck, pile, sc, poll, rf, mt)
+                    action = memory_act(seat, out, nleg, g, rf, vidx, vval, vcount, prm, vg,
+                                        cnt, dv, dp, kf)
+                k.apply(g, action, rf, mt)
+            k.result_into(g, rf, res[i])
 
 
 @_jit
-def memory_all(grid: Any, known: Any, glen: Any, pile: Any, sc: Any, poll: Any, rf: Any,
-               out: Any, scratch: Any, chosen: Any, vidx: Any, vval: Any, vcount: Any,
-               prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any, kf: Any) -> None:
-    for i in range(sc.shape[0]):
+def memory_all(st: Any, rf: Any, out: Any, scratch: Any, chosen: Any, vidx: Any, vval: Any,
+               vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any, kf: Any) -> None:
+    for i in range(st.shape[0]):
         chosen[i] = -1
-        if sc[i, k.PHASE] != k.PH_ROUND_OVER:
-            nleg = k.legal(i, grid, glen, sc, poll, rf, out, scratch)
-            chosen[i] = memory_act(i, k.current_player(i, sc, poll), out, nleg, grid, known,
-                                   glen, pile, sc, rf, vidx, vval, vcount, prm, vg, cnt, dv,
-                                   dp, kf)
+        g = st[i]
+        if g[k.PHASE] != k.PH_ROUND_OVER:
+            nleg = k.legal(g, rf, out, scratch)
+            chosen[i] = memory_act(k.current_player(g), out, nleg, g, rf, vidx, vval, vcount,
+                                   prm, vg, cnt, dv, dp, kf)
 
 
 def memory_actions(b: Batch, params: MemoryParams | None = None) -> npt.NDArray[np.int64]:
     """The ``memory`` bot's action for the player to move in each game of ``b`` (-1 for a
     finished game): an opponent for a vectorised environment, or a check of the port."""
     chosen = np.zeros(b.games, dtype=np.int64)
-    memory_all(b.grid, b.known, b.glen, b.pile, b.sc, b.poll, b.rf, b._acts[0], b._scratch,
-               chosen, *memory_tables(b, params))
+    memory_all(b.st, b.rf, b._acts[0], b._scratch, chosen, *memory_tables(b, params))
     return chosen
 
 
@@ -583,16 +581,16 @@ def play_native(rules: Rules, players: int, bots: Sequence[str], seeds: Sequence
         raise ValueError(f"{len(bots)} bots for {players} seats")
     kinds = bot_kinds(bots)
     rank = np.cumsum(kinds == RANDOM) - 1
-    b = Batch(rules, players, len(seeds))
+    b = Batch(rules, players, 1)
     bs = uint64_seeds([x for row in bot_seeds for x in row]).reshape(len(seeds), players)
     width = k.LANES * players
+    res = np.zeros((len(seeds), players + k.N_RES), dtype=np.int64)
     play_bots_all(uint64_seeds(seeds), np.array([d % players for d in dealers], dtype=np.int64),
-                  kinds, rank.astype(np.int64), bs, b.full, b.grid, b.known, b.glen, b.deck,
-                  b.pile, b.sc, b.poll, b.rf, b.mt, b.lanes, b.keys, b.kw,
-                  np.zeros((625, width), dtype=np.int64), np.zeros(width, dtype=np.uint64),
-                  np.zeros((2, width), dtype=np.int64), b._acts[0], b._scratch,
-                  *memory_tables(b))
-    return batch_results_of(b)
+                  kinds, rank.astype(np.int64), bs, b.full, b.st[0], b.rf, b.mt, b.lanes,
+                  b.keys, b.kw, np.zeros((625, width), dtype=np.int64),
+                  np.zeros(width, dtype=np.uint64), np.zeros((2, width), dtype=np.int64),
+                  b._acts[0], b._scratch, res, *memory_tables(b))
+    return results_of(res, players)
 
 
 __all__ = ["bot_kinds", "memory_act", "memory_actions", "memory_tables", "play_native"]
