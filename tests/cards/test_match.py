@@ -1,0 +1,63 @@
+"""Matches: the defaults a table relies on, and who starts the next round when winners tie
+(SPEC 1.2: "the winner of the last round" starts; a ruling picks the first of tied winners
+clockwise from the round's first player)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cambio.cards import Match, Rules, RulesError, State
+from cambio.cards.actions import DISCARD, DRAW, KEEP, PASS, SKIP, kind_of
+
+
+def _finish(state: State) -> None:
+    """Play the round out quietly (draw and discard, pass every poll)."""
+    while not state.is_over():
+        acts = state.legal_actions()
+        pick = [a for a in acts if kind_of(a) in (DRAW, DISCARD, PASS, SKIP, KEEP)]
+        state.apply(pick[0] if pick else acts[0])
+
+
+def test_a_match_is_one_polled_round_by_default():
+    m = Match(Rules.preset("rulebook", max_turns=2), 2, seed=4)
+    s = m.new_round()
+    assert s.polled is True and m.polled is True
+    _finish(s)
+    m.finish_round(s)
+    assert m.is_over()
+
+
+def test_a_real_time_match_deals_real_time_rounds():
+    m = Match(Rules.preset("rulebook"), 3, rounds=2, polled=False)
+    assert m.new_round().polled is False
+
+
+def test_a_match_of_exactly_one_round_is_allowed():
+    m = Match(Rules.preset("rulebook"), 2, rounds=1)
+    assert m.rounds == 1 and not m.is_over()
+    with pytest.raises(RulesError):
+        Match(Rules.preset("rulebook"), 2, rounds=0)
+
+
+# (seed, first dealer, the round's tied winners, who starts the next round). The deal
+# depends on the seed only, so the same round is won by the same seats whoever dealt.
+TIES = [
+    (72, 1, [1, 3], 3),  # first player 2: seat 3 is next clockwise, seat 1 the farthest
+    (72, 2, [1, 3], 3),  # first player 3 is a winner: they start again
+    (72, 0, [1, 3], 1),  # first player 1 is a winner
+    (35, 2, [0, 1], 0),  # first player 3: seat 0 comes before seat 1
+    (48, 3, [2, 3], 2),  # first player 0: seat 2 before seat 3
+]
+
+
+@pytest.mark.parametrize("seed,first_dealer,winners,starter", TIES)
+def test_the_first_tied_winner_clockwise_from_the_first_player_starts_next(
+        seed, first_dealer, winners, starter):
+    m = Match(Rules.preset("wikipedia", max_turns=1), 4, seed=seed, rounds=3,
+              first_dealer=first_dealer)
+    s = m.new_round()
+    _finish(s)
+    assert s.winners() == winners
+    m.finish_round(s)
+    assert m.next_first_player() == starter and m.dealer == (starter - 1) % 4
+    assert m.new_round().current_player() == starter
