@@ -91,6 +91,14 @@ def test_house_rules_match_the_compiled_engine(overrides):
             lockstep(Rules.preset(preset, **overrides), players, 40, seed=players * 17)
 
 
+def test_a_deck_too_big_for_side_by_side_shuffles_deals_the_same():
+    """Decks of more than ``k.SWAP_DECK`` cards draw their deals' shuffles one generator at
+    a time (``deal_swaps``'s other path)."""
+    rules = Rules.preset("rulebook", jokers_per_deck=8)
+    assert Batch(rules, 8, 1).slots > k.SWAP_DECK
+    lockstep(rules, 8, 12, seed=8)
+
+
 def test_the_golden_games_replay_identically():
     """The pinned games (bots of every kind) replayed action by action in the batch."""
     for game in load():
@@ -170,10 +178,12 @@ def test_sim_gives_the_same_summary_on_both_engines(tmp_path):
 
 def test_generators_seeded_side_by_side_are_cpythons():
     seeds = [0, 1, 2**32 - 1, 2**32, 2**63 + 5, 2**64 - 1, 12345, 2**40 + 3, 99]
-    lanes = np.zeros((625, len(seeds)), dtype=np.int64)
-    kw = np.zeros((2, len(seeds)), dtype=np.int64)
-    k.mt_seed_lanes(lanes, np.array(seeds, dtype=np.uint64), len(seeds), kw)
+    lanes = np.zeros((625, len(seeds)), dtype=np.uint32)
+    kw = np.zeros((2, len(seeds)), dtype=np.uint32)
+    k.mt_seed_lanes(lanes, np.array(seeds, dtype=np.uint64), kw)
     for g, seed in enumerate(seeds):
         r = random.Random(seed)
-        mt = lanes[:, g].copy()
+        mt = lanes[:, g].astype(np.int64)
         assert [k.mt_random(mt) for _ in range(700)] == [r.random() for _ in range(700)]
+        r = random.Random(seed)  # the uint32 lane itself, as the native random bots use it
+        assert [k.mt_random(lanes[:, g]) for _ in range(50)] == [r.random() for _ in range(50)]

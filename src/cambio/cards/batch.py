@@ -98,10 +98,12 @@ class Batch:
         self.st = np.zeros((games, int(self.rf[k.R_WIDTH])), dtype=np.int64)
         """Game ``i``'s record (see :mod:`cambio.cards.batch_kernels`)."""
         self.mt = np.zeros(625, dtype=np.int64)
-        self.lanes = np.zeros((625, k.LANES), dtype=np.int64)
+        self.lanes = np.zeros((625, k.LANES), dtype=np.uint32)
         """Generators seeded side by side (the deals of ``k.LANES`` games at a time)."""
         self.keys = np.zeros(k.LANES, dtype=np.uint64)
-        self.kw = np.zeros((2, k.LANES), dtype=np.int64)
+        self.kw = np.zeros((2, k.LANES), dtype=np.uint32)
+        self.swaps = np.zeros((d, k.LANES), dtype=np.int64)
+        """The deals' shuffles, drawn side by side (``k.deal_swaps``)."""
         self._acts = np.zeros((games, self.max_actions), dtype=np.int64)
         self._counts = np.zeros(games, dtype=np.int64)
         self._scratch = np.zeros(d * players + 8, dtype=np.int64)
@@ -152,7 +154,7 @@ class Batch:
         d = np.full(self.games, self.players - 1, dtype=np.int64) if dealers is None else \
             np.array([x % self.players for x in dealers], dtype=np.int64)
         k.reset_all(uint64_seeds(seeds), d, self.full, self.st, self.rf, self.lanes, self.keys,
-                    self.kw)
+                    self.kw, self.swaps, self.mt)
 
     def legal_actions(self) -> tuple[I64, I64]:
         """``(actions, counts)``: game ``i``'s legal actions are ``actions[i, :counts[i]]``,
@@ -299,7 +301,8 @@ def play_uniform(rules: Rules, players: int, seeds: Sequence[int], policy_seed: 
     b = Batch(rules, players, 1)
     res = np.zeros((len(seeds), players + k.N_RES), dtype=np.int64)
     k.play_uniform_all(uint64_seeds(seeds), b.full, b.st[0], b.rf, b.mt, b._acts[0],
-                       b._scratch, policy_seed, no_call_before, b.lanes, b.keys, b.kw, res)
+                       b._scratch, policy_seed, no_call_before, b.lanes, b.keys, b.kw, b.swaps,
+                       res)
     return results_of(res, players)
 
 

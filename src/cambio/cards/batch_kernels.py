@@ -52,6 +52,7 @@ END_CAMBIO, END_DECK, END_TURN_CAP = 1, 2, 3
 CAMBIO, DRAW, TAKE, SWAP, DISCARD, PEEK, LOOK, SWITCH, KEEP, SKIP, SNAP, GIVE, PASS = range(13)
 
 _U = np.uint64
+_U32 = np.uint32
 
 
 def layout(players: int, slots: int) -> dict[int, int]:
@@ -146,41 +147,94 @@ def mt_seed(mt: Any, seed: Any) -> None:
 
 
 @_jit
-def mt_seed_lanes(mts: Any, keys: Any, count: int, kw: Any) -> None:
-    """``mt_seed(mts[:, g], keys[g])`` for ``g < count``, the lanes' chains interleaved.
+def mt_seed_lanes(mts: Any, keys: Any, kw: Any) -> None:
+    """``mt_seed(mts[:, g], keys[g])`` for every lane ``g``, the lanes side by side.
 
-    Seeding is a chain of about 1,250 dependent multiply-adds per generator; stepping
-    ``count`` generators side by side (``mts`` lane-minor, shape ``(625, lanes)``) lets the
-    CPU overlap them. ``kw`` (``(2, lanes)``) holds each lane's key word for even and odd
-    steps of ``init_by_array`` (``hi + 1`` on odd steps for a two-word key).
+    Seeding is a chain of about 1,250 dependent multiply-adds per generator; stepping the
+    generators of ``mts`` (``uint32``, lane-minor, shape ``(625, lanes)``) together lets the
+    compiler run the lanes in vector registers (16 to a register with AVX-512). ``kw``
+    (``uint32``, ``(2, lanes)``) holds each lane's key word for even and odd steps of
+    ``init_by_array`` (``hi + 1`` on odd steps for a two-word key).
     """
-    mask = 0xFFFFFFFF
-    for g in range(count):
-        lo = np.int64(_U(keys[g]) & _U(mask))
-        hi = np.int64(_U(keys[g]) >> _U(32))
+    lanes = mts.shape[1]
+    for g in range(lanes):
+        lo = _U32(keys[g] & _U(0xFFFFFFFF))
+        hi = _U32(keys[g] >> _U(32))
         kw[0, g] = lo
-        kw[1, g] = hi + 1 if hi else lo
+        kw[1, g] = hi + _U32(1) if hi else lo
     for a in range(624):
-        for g in range(count):
+        for g in range(lanes):
             mts[a, g] = MT_BASE[a]
     for a in range(1, 624):
         par = (a - 1) & 1
-        for g in range(count):
-            p = mts[a - 1, g]
-            mts[a, g] = ((mts[a, g] ^ (((p ^ (p >> 30)) * 1664525) & mask)) + kw[par, g]) & mask
-    for g in range(count):
-        p = mts[623, g]
-        mts[0, g] = p
-        mts[1, g] = ((mts[1, g] ^ (((p ^ (p >> 30)) * 1664525) & mask)) + kw[1, g]) & mask
+        for g in range(lanes):
+            mts[a, g] = seed_step(mts[a, g], mts[a - 1, g], _U32(1664525)) + kw[par, g]
+    for g in range(lanes):
+        mts[0, g] = mts[623, g]
+        mts[1, g] = seed_step(mts[1, g], mts[0, g], _U32(1664525)) + kw[1, g]
     for a in range(2, 624):
-        for g in range(count):
-            p = mts[a - 1, g]
-            mts[a, g] = ((mts[a, g] ^ (((p ^ (p >> 30)) * 1566083941) & mask)) - a) & mask
-    for g in range(count):
-        p = mts[623, g]
-        mts[1, g] = ((mts[1, g] ^ (((p ^ (p >> 30)) * 1566083941) & mask)) - 1) & mask
-        mts[0, g] = 0x80000000
+        for g in range(lanes):
+            mts[a, g] = seed_step(mts[a, g], mts[a - 1, g], _U32(1566083941)) - _U32(a)
+    for g in range(lanes):
+        mts[1, g] = seed_step(mts[1, g], mts[623, g], _U32(1566083941)) - _U32(1)
+        mts[0, g] = _U32(0x80000000)
         mts[624, g] = 624
+
+
+@_inline
+def seed_step(word: Any, prev: Any, mul: Any) -> Any:
+    """``init_by_array``'s mixing of a word with the one before it (mod 2**32)."""
+    return _U32(word ^ _U32((prev ^ (prev >> _U32(30))) * mul))
+
+
+@_inline
+def twist(first: Any, second: Any, far: Any) -> Any:
+    """MT19937's new word from words ``k``, ``k + 1`` and ``k + 397``."""
+    y = (first & 0x80000000) | (second & 0x7FFFFFFF)
+    return far ^ (y >> 1) ^ ((y & 1) * 0x9908B0DF)
+
+
+@_inline
+def temper(y: Any) -> Any:
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    return y ^ (y >> 18)
+
+
+SWAP_DECK = 114
+"""The largest deck whose deal is shuffled from the generators' first twist alone (its
+``2 * (cards - 1)`` outputs all come from words below 227, which need no twisted word)."""
+
+
+@_jit
+def deal_swaps(mts: Any, d: int, swaps: Any, mt: Any) -> None:
+    """``swaps[t, g]``: the index Fisher-Yates swaps position ``d - 1 - t`` with, drawn as
+    :func:`shuffle_seeded` draws it from lane ``g``'s generator (just seeded).
+
+    For a deck of up to :data:`SWAP_DECK` cards every lane is drawn side by side in vector
+    registers; a larger deck's lanes are copied to ``mt`` and drawn one by one."""
+    lanes = mts.shape[1]
+    if d <= SWAP_DECK:
+        for t in range(d - 1):
+            for g in range(lanes):
+                a = temper(np.int64(twist(mts[2 * t, g], mts[2 * t + 1, g],
+                                          mts[2 * t + 397, g]))) >> 5
+                b = temper(np.int64(twist(mts[2 * t + 1, g], mts[2 * t + 2, g],
+                                          mts[2 * t + 398, g]))) >> 6
+                swaps[t, g] = int((a * 67108864.0 + b) * (1.0 / 9007199254740992.0) * (d - t))
+        return
+    for g in range(lanes):
+        for j in range(625):
+            mt[j] = mts[j, g]
+        swaps_from(mt, d, swaps[:, g])
+
+
+@_jit
+def swaps_from(mt: Any, d: int, swaps: Any) -> None:
+    """``swaps[t]`` as :func:`deal_swaps` draws them, from one generator."""
+    for t in range(d - 1):
+        swaps[t] = int(mt_random(mt) * (d - t))
 
 
 @_jit
@@ -192,15 +246,10 @@ def mt_next(mt: Any) -> Any:
     k = mt[624]
     if k >= 624:
         k = 0
-    y = (mt[k] & 0x80000000) | (mt[k + 1 if k < 623 else 0] & 0x7FFFFFFF)
-    y = mt[k + 397 if k < 227 else k - 227] ^ (y >> 1) ^ ((y & 1) * 0x9908B0DF)
+    y = np.int64(twist(mt[k], mt[k + 1 if k < 623 else 0], mt[k + 397 if k < 227 else k - 227]))
     mt[k] = y
     mt[624] = k + 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return y
+    return temper(y)
 
 
 @_jit
@@ -228,6 +277,17 @@ def shuffle(g: Any, at: int, count: int, seed: Any, mt: Any) -> None:
     """``state._shuffle`` on ``g[at:at + count]``."""
     mt_seed(mt, seed)
     shuffle_seeded(g, at, count, mt)
+
+
+@_inline
+def shuffle_by(g: Any, at: int, count: int, swaps: Any) -> None:
+    """Fisher-Yates on ``g[at:at + count]`` with the indices :func:`deal_swaps` drew."""
+    for t in range(count - 1):
+        k = at + count - 1 - t
+        j = at + swaps[t]
+        c = g[k]
+        g[k] = g[j]
+        g[j] = c
 
 
 @_jit
@@ -752,10 +812,12 @@ def apply(g: Any, action: int, rf: Any, mt: Any) -> None:
 
 
 @_jit
-def reset(g: Any, seed: Any, dealer: int, full: Any, rf: Any, mt: Any) -> None:
-    """Shuffle, deal and give the opening peek (``State.__init__`` without ``deck``)."""
+def reset(g: Any, seed: Any, dealer: int, full: Any, rf: Any, mt: Any, swaps: Any) -> None:
+    """Shuffle, deal and give the opening peek (``State.__init__`` without ``deck``);
+    ``swaps`` is room for ``len(full) - 1`` draws."""
     mt_seed(mt, deal_key(seed))
-    deal(g, seed, dealer, full, rf, mt)
+    swaps_from(mt, full.shape[0], swaps)
+    deal(g, seed, dealer, full, rf, swaps)
 
 
 @_jit
@@ -765,17 +827,19 @@ def deal_key(seed: Any) -> Any:
 
 
 @_jit
-def seed_deals(seeds: Any, first: int, count: int, lanes: Any, keys: Any, kw: Any) -> None:
-    """Seed the shuffles of games ``first .. first+count-1`` in ``lanes[:, 0..count-1]``,
-    side by side (:func:`mt_seed_lanes`)."""
-    for g in range(count):
-        keys[g] = deal_key(seeds[first + g])
-    mt_seed_lanes(lanes, keys, count, kw)
+def seed_deals(seeds: Any, first: int, count: int, d: int, lanes: Any, keys: Any, kw: Any,
+               swaps: Any, mt: Any) -> None:
+    """The shuffles of games ``first .. first+count-1``: ``swaps[:, g]`` for game
+    ``first + g``, drawn side by side (:func:`mt_seed_lanes`, :func:`deal_swaps`)."""
+    for g in range(keys.shape[0]):
+        keys[g] = deal_key(seeds[first + g]) if g < count else _U(0)
+    mt_seed_lanes(lanes, keys, kw)
+    deal_swaps(lanes, d, swaps, mt)
 
 
 @_jit
-def deal(g: Any, seed: Any, dealer: int, full: Any, rf: Any, mt: Any) -> None:
-    """:func:`reset` with ``mt`` already seeded by ``deal_key(seed)``."""
+def deal(g: Any, seed: Any, dealer: int, full: Any, rf: Any, swaps: Any) -> None:
+    """:func:`reset` with the shuffle's indices drawn (``swaps``, as :func:`deal_swaps`)."""
     n = rf[R_PLAYERS]
     for j in range(N_SC):
         g[j] = 0
@@ -786,7 +850,7 @@ def deal(g: Any, seed: Any, dealer: int, full: Any, rf: Any, mt: Any) -> None:
     pile = rf[R_PILE]
     for j in range(total):
         g[pile + j] = full[j]
-    shuffle_seeded(g, pile, total, mt)
+    shuffle_by(g, pile, total, swaps)
     # g[pile:pile + total] is the shuffled list, top first; seat s gets cards 4s .. 4s+3.
     peek = rf[R_OPENING_PEEK]
     for s in range(n):
@@ -888,19 +952,20 @@ def result_into(g: Any, rf: Any, row: Any) -> None:
 
 
 # ------------------------------------------------------------------------------ batch loops
-LANES = 8
+LANES = 64
 """Games whose deals are seeded side by side (see :func:`mt_seed_lanes`)."""
 
 
 @_jit
 def reset_all(seeds: Any, dealers: Any, full: Any, st: Any, rf: Any, lanes: Any, keys: Any,
-              kw: Any) -> None:
+              kw: Any, swaps: Any, mt: Any) -> None:
+    d = full.shape[0]
     for first in range(0, seeds.shape[0], LANES):
         count = min(LANES, seeds.shape[0] - first)
-        seed_deals(seeds, first, count, lanes, keys, kw)
+        seed_deals(seeds, first, count, d, lanes, keys, kw, swaps, mt)
         for g in range(count):
             i = first + g
-            deal(st[i], seeds[i], dealers[i], full, rf, lanes[:, g])
+            deal(st[i], seeds[i], dealers[i], full, rf, swaps[:, g])
 
 
 @_jit
@@ -919,7 +984,7 @@ def step_all(actions: Any, st: Any, rf: Any, mt: Any) -> None:
 @_jit
 def play_uniform_all(seeds: Any, full: Any, g: Any, rf: Any, mt: Any, out: Any,
                      scratch: Any, policy_seed: int, no_call_before: int, lanes: Any,
-                     keys: Any, kw: Any, res: Any) -> None:
+                     keys: Any, kw: Any, swaps: Any, res: Any) -> None:
     """Whole rounds of uniform random play (``benchmarks/cards_random.py``'s policy: no
     Cambio call before turn ``no_call_before``), the policy drawing from splitmix64. Every
     round is played in the one record ``g`` (it stays in the cache); ``res[i]`` gets round
@@ -927,10 +992,10 @@ def play_uniform_all(seeds: Any, full: Any, g: Any, rf: Any, mt: Any, out: Any,
     ctr = _U(policy_seed)
     for first in range(0, seeds.shape[0], LANES):
         count = min(LANES, seeds.shape[0] - first)
-        seed_deals(seeds, first, count, lanes, keys, kw)
+        seed_deals(seeds, first, count, full.shape[0], lanes, keys, kw, swaps, mt)
         for lane in range(count):
             i = first + lane
-            deal(g, seeds[i], rf[R_PLAYERS] - 1, full, rf, lanes[:, lane])
+            deal(g, seeds[i], rf[R_PLAYERS] - 1, full, rf, swaps[:, lane])
             while g[PHASE] != PH_ROUND_OVER:
                 k = legal(g, rf, out, scratch)
                 lo = 0

@@ -315,7 +315,7 @@ class CardsVectorEnv:
         n = self.players
         for i in games.tolist():
             game_seed = int(self._rngs[i].integers(0, 2**62))
-            k.reset(b.st[i], np.uint64(game_seed), n - 1, b.full, b.rf, b.mt)
+            k.reset(b.st[i], np.uint64(game_seed), n - 1, b.full, b.rf, b.mt, b.swaps[:, 0])
             for s in range(n):
                 if s != self.seat and self._kinds[s] == RANDOM:
                     k.mt_seed(self._bot_mt[i * n + s], np.uint64(derive_seed(game_seed, s, 1)))

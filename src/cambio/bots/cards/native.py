@@ -476,8 +476,9 @@ def memory_act(seat: int, acts: Any, nleg: int, g: Any, rf: Any, vidx: Any, vval
 # ------------------------------------------------------------------------------ whole rounds
 @_jit
 def play_bots_all(seeds: Any, dealers: Any, kinds: Any, rank: Any, bot_seeds: Any, full: Any,
-                  g: Any, rf: Any, mt: Any, lanes: Any, keys: Any, kw: Any, bot_lanes: Any,
-                  bot_keys: Any, bot_kw: Any, out: Any, scratch: Any, res: Any, vidx: Any,
+                  g: Any, rf: Any, mt: Any, lanes: Any, keys: Any, kw: Any, swaps: Any,
+                  bot_lanes: Any, bot_keys: Any, bot_kw: Any, out: Any, scratch: Any, res: Any,
+                  vidx: Any,
                   vval: Any, vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any,
                   kf: Any) -> None:
     """Whole rounds, seat ``s`` played by native bot ``kinds[s]`` (seeded ``bot_seeds``),
@@ -492,7 +493,7 @@ def play_bots_all(seeds: Any, dealers: Any, kinds: Any, rank: Any, bot_seeds: An
             randoms += 1
     for first in range(0, seeds.shape[0], k.LANES):
         count = min(k.LANES, seeds.shape[0] - first)
-        k.seed_deals(seeds, first, count, lanes, keys, kw)
+        k.seed_deals(seeds, first, count, full.shape[0], lanes, keys, kw, swaps, mt)
         if randoms:
             m = 0
             for lane in range(count):
@@ -500,10 +501,10 @@ def play_bots_all(seeds: Any, dealers: Any, kinds: Any, rank: Any, bot_seeds: An
                     if kinds[s] == RANDOM:
                         bot_keys[m] = bot_seeds[first + lane, s]
                         m += 1
-            k.mt_seed_lanes(bot_lanes, bot_keys, m, bot_kw)
+            k.mt_seed_lanes(bot_lanes, bot_keys, bot_kw)
         for lane in range(count):
             i = first + lane
-            k.deal(g, seeds[i], dealers[i], full, rf, lanes[:, lane])
+            k.deal(g, seeds[i], dealers[i], full, rf, swaps[:, lane])
             while g[k.PHASE] != k.PH_ROUND_OVER:
                 nleg = k.legal(g, rf, out, scratch)
                 seat = k.current_player(g)
@@ -583,12 +584,12 @@ def play_native(rules: Rules, players: int, bots: Sequence[str], seeds: Sequence
     rank = np.cumsum(kinds == RANDOM) - 1
     b = Batch(rules, players, 1)
     bs = uint64_seeds([x for row in bot_seeds for x in row]).reshape(len(seeds), players)
-    width = k.LANES * players
+    width = k.LANES * int(rank.max() + 1) if (kinds == RANDOM).any() else 1
     res = np.zeros((len(seeds), players + k.N_RES), dtype=np.int64)
     play_bots_all(uint64_seeds(seeds), np.array([d % players for d in dealers], dtype=np.int64),
                   kinds, rank.astype(np.int64), bs, b.full, b.st[0], b.rf, b.mt, b.lanes,
-                  b.keys, b.kw, np.zeros((625, width), dtype=np.int64),
-                  np.zeros(width, dtype=np.uint64), np.zeros((2, width), dtype=np.int64),
+                  b.keys, b.kw, b.swaps, np.zeros((625, width), dtype=np.uint32),
+                  np.zeros(width, dtype=np.uint64), np.zeros((2, width), dtype=np.uint32),
                   b._acts[0], b._scratch, res, *memory_tables(b))
     return results_of(res, players)
 
