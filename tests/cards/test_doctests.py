@@ -5,9 +5,9 @@ import doctest
 import pytest
 
 import cambio.cards
-from cambio.cards import actions, batch, cards, rules
+from cambio.cards import actions, batch, cards, events, rules
 
-MODULES = [cambio.cards, actions, batch, cards, rules]
+MODULES = [cambio.cards, actions, batch, cards, events, rules]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

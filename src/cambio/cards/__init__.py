@@ -12,7 +12,7 @@
 
 from ._build import COMPILED
 from .actions import Action, Kind, action_text, addr, addr_text, parse_action
-from .cards import Card, card_code, deck_cards, parse_card, parse_cards
+from .cards import HIDDEN, Card, card_code, deck_cards, parse_card, parse_cards
 from .errors import (
     CambioError,
     CardError,
@@ -23,7 +23,7 @@ from .errors import (
 from .match import Match
 from .rules import PRESETS, NextRound, Power, PowerTrigger, Resnap, Rules, TieRule
 from .state import EMPTY, TERMINAL, EndReason, Phase, State
-from .view import HIDDEN, CardView, observe
+from .view import CardView, observe
 
 __all__ = [
     "COMPILED",

@@ -31,6 +31,9 @@ KING = 13
 
 NUM_CARD_CODES = 14 * 4
 
+HIDDEN = -2
+"""A face-down card the viewer has not seen (``EMPTY`` (-1) marks an empty slot)."""
+
 
 def make_card(rank: int, suit: int) -> Card:
     return rank * 4 + suit

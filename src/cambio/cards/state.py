@@ -64,6 +64,23 @@ from .actions import (
 )
 from .cards import NUM_CARD_CODES, Card, card_code, deck_cards
 from .errors import CardError, IllegalActionError, InvalidActionError, RulesError
+from .events import (
+    EVERYONE,
+    CambioCalled,
+    Declined,
+    Discarded,
+    Drew,
+    Event,
+    Gave,
+    Looked,
+    Peeked,
+    Penalty,
+    PowerFired,
+    Reshuffled,
+    RoundEnded,
+    Snapped,
+    Switched,
+)
 from .rules import Power, PowerTrigger, Resnap, Rules, TieRule, tables
 
 # Every constant the hot loop reads is Final: mypyc inlines those, while a plain module
@@ -183,7 +200,7 @@ _STORED = tuple(f for f in _FIELDS if f != "history")
 class State:
     """One round of Cambio (the card game). See the module docstring for the model."""
 
-    __slots__ = (*_STORED, "_f", "_hist", "_hlen", "_occ")
+    __slots__ = (*_STORED, "_f", "_hist", "_hlen", "_log", "_occ")
 
     rules: Rules
     n: int
@@ -193,6 +210,8 @@ class State:
     pile: list[Card]
     _hist: list[tuple[int, Action]]
     _hlen: int
+    _log: list[Event] | None
+    """Where the action being applied reports its events (``None``: nobody asked)."""
 
     def __init__(
         self,
@@ -213,6 +232,7 @@ class State:
         dealer is the last seat, so seat 0 plays first.
         """
         self._occ: list[int] | None = None
+        self._log = None
         if _blank:  # clone() fills every field itself
             return
         rules.check_players(players)
@@ -420,13 +440,15 @@ class State:
         return len(self._all_slots()) >= 2
 
     # ================================================================== applying
-    def play(self, action: Action | str, seat: int | None = None) -> Action:
+    def play(self, action: Action | str, seat: int | None = None,
+             events: list[Event] | None = None) -> Action:
         """Apply ``action`` for ``seat`` after checking it is legal; return the action as the
         engine offers it (``switch``/``look`` given with the addresses in the other order
         are that same action, so records and players may write either).
 
         Raises :class:`IllegalActionError` (the state is unchanged) otherwise. The reason
-        names only public facts.
+        names only public facts. ``events``, if given, receives what happened
+        (:mod:`cambio.cards.events`).
         """
         if isinstance(action, str):
             action = parse_action(action)
@@ -444,15 +466,19 @@ class State:
                 raise IllegalActionError(seat, _safe_text(action),
                                          self._why_illegal(seat, action))
             action = flipped(action)
-        self.apply(action, seat)
+        self.apply(action, seat, events)
         return action
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
+    def apply(self, action: Action, seat: int | None = None,
+              events: list[Event] | None = None) -> None:
         """Apply a legal action for ``seat`` (default: the current player) without checking.
 
         Like python-chess's ``push``: fast, for search and simulation. An illegal action
         here leaves the state undefined; use :meth:`play` for input from people and files.
+        ``events``, if given, receives what happened, in order (:mod:`cambio.cards.events`);
+        without it no event is built.
         """
+        self._log = events
         if seat is None:
             seat = self.current_player()
         hist = self._hist
@@ -463,6 +489,8 @@ class State:
         kind = action & 31
         a = (action >> 5) & 0xFFFF
         ph = self.phase
+        if events is not None:
+            self._announce(seat, action, events)
         if kind == SNAP:
             self._snap(seat, a)
         elif kind == PASS:
@@ -475,6 +503,8 @@ class State:
             self.held = card
             self.held_from_pile = False
             self.phase = PH_DRAWN
+            if events is not None:
+                events.append(Drew(seat, card, False, 1 << seat))
         elif kind == SWAP:
             g = self.grids[seat]
             k = self.known[seat]
@@ -520,6 +550,32 @@ class State:
         else:  # pragma: no cover - guarded by play()
             raise IllegalActionError(seat, str(action), f"unknown action kind in phase {ph}")
 
+    def _announce(self, seat: int, action: Action, events: list[Event]) -> None:
+        """The events of ``action`` that the state before it already says (those it sets
+        off -- a power, a reshuffle, the round's end -- are reported where they happen)."""
+        kind = action & 31
+        a = (action >> 5) & 0xFFFF
+        b = action >> 21
+        grids = self.grids
+        if kind == SWAP:
+            events.append(Discarded(seat, grids[seat][a], a))
+        elif kind == DISCARD:
+            events.append(Discarded(seat, self.held, -1))
+        elif kind == TAKE:
+            events.append(Drew(seat, self.pile[-1], True, EVERYONE))
+        elif kind == PEEK:
+            events.append(Peeked(seat, a, grids[a >> 8][a & 255], 1 << seat))
+        elif kind == LOOK:
+            events.append(Looked(seat, (a, b), (grids[a >> 8][a & 255], grids[b >> 8][b & 255]),
+                                 1 << seat))
+        elif kind == SWITCH:
+            events.append(Switched(seat, a, b))
+        elif kind == CAMBIO:
+            events.append(CambioCalled(seat, False))
+        elif kind in (KEEP, SKIP, PASS):
+            events.append(Declined(seat, "keep" if kind == KEEP else
+                                   "skip" if kind == SKIP else "pass"))
+
     # ------------------------------------------------------------------ turn flow
     def _next_turn(self) -> None:
         if self.turn_number >= self._f.max_turns:
@@ -548,6 +604,9 @@ class State:
             self.deck = deck = pile
             self.pile = [top]
             self.reshuffles += 1
+            log = self._log
+            if log is not None:
+                log.append(Reshuffled(len(deck)))
         return deck.pop()
 
     def _discard(self, card: Card, seat: int, may_fire: bool) -> None:
@@ -558,6 +617,9 @@ class State:
         if p != P_NONE and self._power_has_target(p, seat):
             self.power = p
             self.phase = PH_POWER
+            log = self._log
+            if log is not None:
+                log.append(PowerFired(seat, card, POWER_NAMES[p]))
         else:
             self._after_discard()
 
@@ -621,6 +683,9 @@ class State:
             g[i] = EMPTY
             self.known[p][i] = 0
             self.last_snap = (seat, a, card, True)
+            log = self._log
+            if log is not None:
+                log.append(Snapped(seat, a, card, True))
             if self._f.one_snap:
                 self.window = WINDOW_CLOSED
             elif self._f.snapper_only:
@@ -637,6 +702,9 @@ class State:
         # A wrong snap: the card was shown to everyone and goes back; a penalty is drawn.
         self.known[p][i] = (self.public << 1) - 1
         self.last_snap = (seat, a, card, False)
+        log = self._log
+        if log is not None:
+            log.append(Snapped(seat, a, card, False))
         for _ in range(self._f.penalty):
             if not self._has_room(seat):
                 break
@@ -663,13 +731,22 @@ class State:
             g[i] = card
             self.known[seat][i] = 0
         else:
+            i = len(g)
             g.append(card)
             self.known[seat].append(0)
+        log = self._log
+        if log is not None:
+            log.append(Penalty(seat, i, card))
 
     def _give(self, seat: int, slot: int) -> None:
         self._occ = None
         a = self.give_addr
         p, i = a >> 8, a & 255
+        log = self._log
+        if log is not None:
+            known = self.known[seat][slot]
+            log.append(Gave(seat, slot, a, self.grids[seat][slot],
+                                  EVERYONE if known & self.public else known))
         self.grids[p][i] = self.grids[seat][slot]
         self.known[p][i] = self.known[seat][slot]
         self.grids[seat][slot] = EMPTY
@@ -686,6 +763,9 @@ class State:
                     self._occ = None
                     self.caller = s
                     self.final_left = self.n - 1
+                    log = self._log
+                    if log is not None:
+                        log.append(CambioCalled(s, True))
                     # A turn not yet begun (nothing drawn) is that player's final turn.
                     if not self.polled and self.phase == PH_TURN_START and self.turn != s:
                         self.turn_final = True
@@ -702,6 +782,11 @@ class State:
             for i in range(len(k)):
                 k[i] = everyone
         self.poll = []
+        log = self._log
+        if log is not None:
+            log.append(RoundEnded(reason.name.lower(),
+                                        tuple(tuple(g) for g in self.grids),
+                                        tuple(self.scores()), tuple(self.winners())))
 
     def scores(self) -> list[int]:
         """Each seat's total: the sum of the values of the cards in its grid."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, action_text, addr_seat, addr_slot, addr_text
-from .cards import Card, card_code
+from .cards import HIDDEN, Card, card_code
 from .rules import Rules
 from .state import (
     EMPTY,
@@ -24,9 +24,6 @@ from .state import (
     Phase,
     State,
 )
-
-HIDDEN = -2
-"""A face-down card the viewer has not seen (``EMPTY`` (-1) marks an empty slot)."""
 
 
 @dataclass(frozen=True, slots=True)

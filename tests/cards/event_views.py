@@ -1,0 +1,94 @@
+"""One seat's cards rebuilt from the engine's events alone (as that seat may see them).
+
+:class:`EventView` starts from the seat's view of the deal and follows only
+``seen_by(event, seat)``: if an event carried a card the seat must not see, or left out one
+it saw, the rebuilt grids, held card or pile would differ from ``observe()``'s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cambio.cards import EMPTY, HIDDEN, CardView
+from cambio.cards.events import (
+    Discarded,
+    Drew,
+    Event,
+    Gave,
+    Looked,
+    Peeked,
+    Penalty,
+    Reshuffled,
+    RoundEnded,
+    Snapped,
+    Switched,
+    seen_by,
+)
+
+
+@dataclass
+class EventView:
+    seat: int | None
+    grids: list[list[int]]
+    held: int
+    discard: list[int]
+
+    @staticmethod
+    def deal(view: CardView) -> EventView:
+        return EventView(view.seat, [list(g) for g in view.grids], view.held, list(view.discard))
+
+    def follow(self, events: list[Event]) -> None:
+        for event in events:
+            self._one(seen_by(event, self.seat))
+
+    def _learn(self, target: int, card: int) -> None:
+        """A look shows a card or, to the others, only that it was looked at."""
+        if card != HIDDEN:
+            self.grids[target >> 8][target & 255] = card
+
+    def _one(self, e: Event) -> None:
+        if isinstance(e, Drew):
+            self.held = e.card
+            if e.from_pile:
+                assert self.discard.pop() == e.card
+        elif isinstance(e, Discarded):
+            if e.slot >= 0:
+                self.grids[e.seat][e.slot] = self.held
+            self.held = EMPTY
+            self.discard.append(e.card)
+        elif isinstance(e, Peeked):
+            self._learn(e.target, e.card)
+        elif isinstance(e, Looked):
+            for target, card in zip(e.targets, e.cards, strict=True):
+                self._learn(target, card)
+        elif isinstance(e, Switched):
+            (p, i), (q, j) = divmod(e.a, 256), divmod(e.b, 256)
+            self.grids[p][i], self.grids[q][j] = self.grids[q][j], self.grids[p][i]
+        elif isinstance(e, Snapped):
+            p, i = divmod(e.target, 256)
+            if e.right:
+                self.grids[p][i] = EMPTY
+                self.discard.append(e.card)
+            else:
+                self.grids[p][i] = e.card
+        elif isinstance(e, Penalty):
+            grid = self.grids[e.seat]
+            if e.slot == len(grid):
+                grid.append(e.card)
+            else:
+                assert grid[e.slot] == EMPTY
+                grid[e.slot] = e.card
+        elif isinstance(e, Gave):
+            p, i = divmod(e.target, 256)
+            mine = self.grids[e.seat]
+            assert e.card in (HIDDEN, mine[e.slot])
+            self.grids[p][i], mine[e.slot] = mine[e.slot], EMPTY
+        elif isinstance(e, Reshuffled):
+            assert len(self.discard) == e.cards + 1
+            self.discard = self.discard[-1:]
+        elif isinstance(e, RoundEnded):
+            self.grids = [list(g) for g in e.grids]  # a held card stays as it was
+
+    def matches(self, view: CardView) -> bool:
+        return (tuple(map(tuple, self.grids)) == view.grids and self.held == view.held
+                and tuple(self.discard) == view.discard)
