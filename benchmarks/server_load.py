@@ -270,6 +270,36 @@ def process_tree(pid: int) -> list[int]:
     return out
 
 
+def postmaster(folder: Path) -> int | None:
+    """The PostgreSQL server's main process (its ``postmaster.pid``), if it runs."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        return int((folder / "postmaster.pid").read_text().split()[0])
+    return None
+
+
+def parts(pid: int, backend: Backend) -> dict[str, list[int]]:
+    """The processes whose CPU is counted, by part: the server (with ``--workers N``, the
+    front and its workers apart), and the PostgreSQL server and redis-server it uses."""
+    tree = process_tree(pid)
+    out = {"server": tree[:1], "workers": tree[1:]}
+    if backend.postgres is not None:
+        main = postmaster(backend.postgres.data)
+        out["postgres"] = process_tree(main) if main is not None else []
+    if backend.redis is not None and backend.redis.proc is not None:
+        out["redis"] = [backend.redis.proc.pid]
+    return out
+
+
+def cpu_by_part(processes: dict[str, list[int]]) -> dict[str, float]:
+    totals: dict[str, float] = {}
+    for part, pids in processes.items():
+        totals[part] = 0.0
+        for p in pids:
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                totals[part] += cpu_seconds(p)
+    return totals
+
+
 def tree_sum(pid: int, measure: Any) -> float:
     total = 0.0
     for p in process_tree(pid):
@@ -339,11 +369,16 @@ async def run(args: argparse.Namespace, backend: Backend | None = None) -> dict[
         await asyncio.sleep(args.warmup)
         held_before = sum(all(c.playing for c in t.clients) for t in tables)
         stats.measuring = True
+        measured = parts(pid, backend)  # PostgreSQL's connections are up by now
+        actions0 = stats.actions
+        by_part0 = cpu_by_part(measured)
         cpu0, w0, mine0 = tree_sum(pid, cpu_seconds), time.perf_counter(), time.process_time()
         wait0 = tree_sum(pid, run_delay)
         await asyncio.sleep(args.seconds)
         cpu1, w1, mine1 = tree_sum(pid, cpu_seconds), time.perf_counter(), time.process_time()
         wait1 = tree_sum(pid, run_delay)
+        by_part1 = cpu_by_part(measured)
+        actions = stats.actions - actions0
         stats.measuring = False
         held = sum(all(c.playing for c in t.clients) for t in tables)
         rss = tree_sum(pid, rss_mib)
@@ -373,6 +408,12 @@ async def run(args: argparse.Namespace, backend: Backend | None = None) -> dict[
         "server_cpu": (cpu1 - cpu0) / elapsed, "server_rss_mib": rss,
         "server_waited_for_cpu": (wait1 - wait0) / elapsed,
         "clients_cpu": (mine1 - mine0) / elapsed, "load_avg_1m": os.getloadavg()[0],
+        # CPU-seconds per 1,000 actions, by process: how much work an action costs each
+        # part, whatever else runs on the machine (the knee itself depends on that).
+        "cpu_s_per_1000_actions": {
+            **{part: 1000 * (by_part1[part] - by_part0[part]) / max(1, actions)
+               for part in by_part1},
+            "load generator": 1000 * (mine1 - mine0) / max(1, actions)},
         "errors": stats.errors, "disconnects": stats.disconnects,
     }
 

@@ -11,6 +11,7 @@ remembers every action it was told about: what it saw acknowledged.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -118,6 +119,8 @@ class Player:
         self.finished = False
         self.connections = 0
         self.acted = 0
+        self.errors: list[str] = []
+        """The codes of the errors the server sent this player."""
 
     async def run(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
@@ -144,6 +147,8 @@ class Player:
                 if msg["table"]["status"] == "finished":
                     self.finished = True
                     return
+            elif kind == "error":
+                self.errors.append(msg["code"])
             elif kind == "update":
                 key = (msg["game_no"], msg["round"], msg["version"])
                 self.acked[key] = (msg["event"]["seat"], msg["event"]["action"])
@@ -158,6 +163,16 @@ class Player:
                     self.acted += 1
 
 
+async def progress(players: list[Player], more: int = 10) -> None:
+    """Wait until the players have seen ``more`` actions more (or every table finished);
+    however slow the machine, play must get there by itself."""
+    target = sum(len(p.acked) for p in players) + more
+    deadline = time.monotonic() + 120
+    while sum(len(p.acked) for p in players) < target and not all(p.finished for p in players):
+        assert time.monotonic() < deadline, "play did not go on"
+        await asyncio.sleep(0.1)
+
+
 def owner_pid(redis_url: str, table: str) -> int | None:
     """The pid of the process holding ``table``'s lease (from its presence record)."""
     import redis
@@ -168,6 +183,38 @@ def owner_pid(redis_url: str, table: str) -> int | None:
             return None
         raw = client.get(f"cambio:worker:{owner.decode()}")
     return int(json.loads(raw)["pid"]) if isinstance(raw, bytes) else None
+
+
+def lease_owners(redis_url: str, tables: list[str]) -> list[str | None]:
+    """The worker ids holding ``tables``' leases (None: nobody)."""
+    import redis
+
+    with redis.Redis.from_url(redis_url) as client:
+        values = client.mget([f"cambio:lease:{t}" for t in tables])
+    return [v.decode() if isinstance(v, bytes) else None for v in values]
+
+
+def owner_ids(redis_url: str, node: Node) -> set[str]:
+    """The worker ids of ``node``'s processes (from their presence records)."""
+    import redis
+
+    assert node.proc is not None
+    pids = {node.proc.pid, *child_pids(node.proc.pid)}
+    out = set()
+    with redis.Redis.from_url(redis_url) as client:
+        for key in client.scan_iter(match="cambio:worker:*"):
+            raw = client.get(key)
+            if isinstance(raw, bytes) and json.loads(raw)["pid"] in pids:
+                out.add(key.decode().removeprefix("cambio:worker:"))
+    return out
+
+
+def child_pids(pid: int) -> list[int]:
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            out += [int(c) for c in (task / "children").read_text().split()]
+    return out
 
 
 def check_stored(database: str, players: list[Player]) -> int:

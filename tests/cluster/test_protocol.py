@@ -58,3 +58,39 @@ def test_relayed_tables_never_leak(pair: tuple[Node, ServerProcess, str],
             assert owner_pid(redis_url, out["table"]) == owner.proc.pid  # relayed, not moved
 
     asyncio.run(main())
+
+
+def test_quick_play_and_the_lobby_span_the_cluster(pair: tuple[Node, ServerProcess, str]
+                                                   ) -> None:
+    """A table waiting for players on one process is listed, and taken by quick play, on
+    the other; a private one is neither."""
+    owner, relay, redis_url = pair
+
+    async def main() -> None:
+        async with httpx.AsyncClient(base_url=owner.base, timeout=30) as here, \
+                httpx.AsyncClient(base_url=relay.base, timeout=30) as there:
+            secret = (await here.post("/api/tables", json={
+                "game": "cards", "players": 2, "private": True})).json()["table"]
+            public = (await here.post("/api/tables", json={
+                "game": "cards", "players": 2})).json()["table"]
+            listed: list[str] = []
+            for _ in range(600):  # the other process hears of it through Redis
+                listed = [t["id"] for t in (await there.get("/api/tables")).json()["tables"]]
+                if public in listed:
+                    break
+                await asyncio.sleep(0.1)
+            assert public in listed and secret not in listed
+            assert owner.proc is not None
+            assert owner_pid(redis_url, public) == owner.proc.pid
+            r = await there.post("/api/quickplay", json={"name": "Quick"})
+            assert r.status_code == 200, r.text
+            got = r.json()
+            assert got["table"] == public and got["seat"] == 1 and not got["started"]
+            # The seat is real: its token is the player's at the owner.
+            summary = (await here.get(f"/api/tables/{public}")).json()
+            assert summary["seats"][1]["name"] == "Quick"
+            r = await here.delete(f"/api/tables/{public}/seats/1",
+                                  headers={"Authorization": f"Bearer {got['token']}"})
+            assert r.status_code == 200, r.text
+
+    asyncio.run(main())

@@ -5,16 +5,26 @@ started again by the front while the other takes its tables over."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
+import time
 from pathlib import Path
 
 import pytest
 import redis
 
 from ..support.postgres import PostgresCluster
-from .harness import Node, Player, bot_table, check_stored
+from .harness import (
+    Node,
+    Player,
+    bot_table,
+    check_stored,
+    child_pids,
+    lease_owners,
+    progress,
+)
 from .redis_server import RedisServer
 
 
@@ -57,13 +67,19 @@ def test_two_workers_one_port(redis_server: RedisServer, database: str,
         node.stop()
 
 
-async def _scenario(node: Node, redis_url: str, database: str) -> None:
-    for _ in range(600):  # both workers have started (the front answers once one has)
+async def both_started(redis_url: str) -> dict[str, int]:
+    """Wait for both workers (the front answers once one has); their ids and pids."""
+    for _ in range(600):
         if len(workers(redis_url)) == 2:
             break
         await asyncio.sleep(0.1)
-    before = workers(redis_url)
-    assert len(before) == 2
+    started = workers(redis_url)
+    assert len(started) == 2
+    return started
+
+
+async def _scenario(node: Node, redis_url: str, database: str) -> None:
+    before = await both_started(redis_url)
     players = []
     for i in range(6):
         table, token = await bot_table(node.base, 3)
@@ -79,3 +95,52 @@ async def _scenario(node: Node, redis_url: str, database: str) -> None:
     assert check_stored(database, players) > 50
     after = workers(redis_url)
     assert len(after) == 2 and victim not in after  # the front started a new one
+
+
+def test_the_front_killed(redis_server: RedisServer, database: str, tmp_path: Path) -> None:
+    """``kill -9`` of the front process: nothing listens on the port any more, and each
+    worker, seeing its hand-off channel close, hands its tables over and exits (no
+    orphaned process keeps tables nobody can reach). The service manager starts the
+    command again; the players reconnect by themselves and every table finishes, with
+    every acknowledged action in the store."""
+    node = Node(redis_server.url, database, tmp_path, workers=2, lease=3).start()
+    orphans: list[int] = []
+    try:
+        asyncio.run(_front_killed(node, redis_server.url, database, orphans))
+    finally:
+        node.stop()
+        for pid in orphans:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+async def _front_killed(node: Node, redis_url: str, database: str,
+                        orphans: list[int]) -> None:
+    workers_were = await both_started(redis_url)
+    players = []
+    for i in range(4):
+        table, token = await bot_table(node.base, 3)
+        players.append(Player(table, token, [node], 100 + i))
+    tasks = [asyncio.get_running_loop().create_task(p.run(timeout=240)) for p in players]
+    await progress(players)
+    assert node.proc is not None
+    orphans += child_pids(node.proc.pid)
+    assert len(orphans) == 2
+    await asyncio.to_thread(node.kill)
+    deadline = time.monotonic() + 120
+    while any(alive(pid) for pid in orphans):
+        assert time.monotonic() < deadline, "a worker outlived its front"
+        await asyncio.sleep(0.1)
+    assert not set(lease_owners(redis_url, [p.table for p in players])) & set(workers_were)
+    await asyncio.to_thread(node.start)  # the service manager's restart, same port
+    await asyncio.gather(*tasks)
+    assert all(p.finished for p in players)
+    assert check_stored(database, players) > 20
+
+
+def alive(pid: int) -> bool:
+    """Running (a zombie waiting for its reaper has exited)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import psycopg
 
-from cambio.server.store import SeatRow, SqliteStore, Store, TableRow, open_store
+from cambio.server.store import SeatRow, SqliteStore, Store, StoreFailed, TableRow, open_store
 
 from ..support.databases import Database
 from ..support.postgres import PostgresCluster
@@ -64,7 +64,8 @@ def test_a_group_commit_fails_only_the_writer_whose_statements_are_bad(
     try:
         results = asyncio.run(main())
         assert [i for i, r in enumerate(results) if r is not None] == [20]
-        assert isinstance(results[20], sqlite3.IntegrityError | psycopg.IntegrityError)
+        assert isinstance(results[20], StoreFailed)
+        assert isinstance(results[20].__cause__, sqlite3.IntegrityError | psycopg.IntegrityError)
     finally:
         store.close()
     reread = open_store(database.url)  # what is on disk, through a new connection

@@ -81,6 +81,16 @@ class PostgresCluster:
     def start(self) -> PostgresCluster:
         self._run("initdb", "-D", str(self.data), "-U", "cambio", "--auth=trust",
                   "-E", "UTF8", "--locale=C", "--no-sync")
+        self.resume()
+        return self
+
+    def halt(self) -> None:
+        """Stop the server as a crash would (``immediate``: no shutdown checkpoint, every
+        connection dropped); its data stays for :meth:`resume`."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server (again) on the same port and data."""
         options = " ".join([
             f"-p {self.port}", "-c listen_addresses=127.0.0.1",
             f"-c unix_socket_directories={self.root}", "-c max_connections=300",
@@ -89,7 +99,6 @@ class PostgresCluster:
         ])
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options,
                   "-w", "-t", "60", "start")
-        return self
 
     def stop(self) -> None:
         if (self.data / "postmaster.pid").exists():

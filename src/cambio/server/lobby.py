@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import sqlite3
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -20,7 +19,7 @@ from .errors import RATE_LIMITED, SERVER_ERROR, TOO_LARGE, UNAVAILABLE, Protocol
 from .limits import AddressLimiter
 from .listing import clean_text
 from .server import Server, new_token, token_hash
-from .store import DamagedRow
+from .store import DamagedRow, StoreError
 from .table import Table
 
 log = logging.getLogger("cambio.server")
@@ -59,7 +58,7 @@ def endpoint(fn: Handler) -> Handler:
             log.error("%s", exc)
             return error_response(ProtocolError(UNAVAILABLE, "this table's stored data is "
                                                              "damaged"))
-        except sqlite3.Error:
+        except StoreError:
             log.exception("a REST call failed in storage")
             return error_response(ProtocolError(SERVER_ERROR, "storage failed; nothing "
                                                               "changed"))
@@ -189,15 +188,10 @@ async def quick_play(request: Request) -> Response:
     body = await read_body(request)
     name = display_name(body, "Player")
     server = server_of(request)
-    for table in server.joinable_tables():
-        if table.game != "cards":
-            continue
-        token = new_token()
-        try:
-            seat = await table.call(table.join, name, None, token_hash(token))
-        except ProtocolError:
-            continue                    # filled or started meanwhile: the next one
-        return JSONResponse({"table": table.id, "seat": seat, "token": token,
+    found = await server.quick_seat(name, request.client.host if request.client else "?")
+    if found is not None:
+        table_id, seat, token = found
+        return JSONResponse({"table": table_id, "seat": seat, "token": token,
                              "started": False})
     table, token = await server.create("cards", {**QUICK_TABLE, "table_name": "Quick play"}, name)
     await table.call(table.start, QUICK_BOT)

@@ -23,7 +23,7 @@ from .limits import AddressLimiter
 from .listing import listing_options
 from .match import past_results
 from .settings import Settings
-from .store import SeatRow, Store, TableRow, open_store
+from .store import SeatRow, Store, StoreError, TableRow, open_store
 from .table import Table
 
 log = logging.getLogger("cambio.server")
@@ -167,6 +167,10 @@ class Server:
                 pending.set_result(table)
             except ProtocolError as exc:
                 pending.set_exception(exc)
+            except StoreError as exc:  # the database, not the table: the next call retries
+                log.warning("table %s cannot be loaded now: %s", table_id, exc)
+                pending.set_exception(ProtocolError(
+                    UNAVAILABLE, "the database cannot be reached; try again shortly"))
             except Exception as exc:
                 self._quarantine(table_id, f"{type(exc).__name__}: {exc}")
                 pending.set_exception(ProtocolError(
@@ -178,10 +182,20 @@ class Server:
                 del self._loading[table_id]
         return await asyncio.shield(pending)
 
-    def _table_seed(self) -> int:
+    async def _table_seed(self) -> int:
         if self.settings.seed is None:
             return secrets.randbits(63)
-        return derive_seed(self.settings.seed, "table", self.store.count_tables())
+        count = await asyncio.to_thread(self.store.count_tables)
+        return derive_seed(self.settings.seed, "table", count)
+
+    async def _new_table_id(self) -> str:
+        """A fresh id (read in a worker thread: a PostgreSQL round trip must not hold up
+        the event loop)."""
+        while True:
+            table_id = secrets.token_urlsafe(6)
+            if table_id not in self.tables and \
+                    await asyncio.to_thread(self.store.table, table_id) is None:
+                return table_id
 
     async def create(self, game: str, body: dict[str, Any], host_name: str
                      ) -> tuple[Table, str]:
@@ -193,12 +207,10 @@ class Server:
         config.update(listing_options(body))
         config["clock"] = clock_setting(body, self.settings.turn_clock)
         config.update(chat_setting(body))
-        table_id = secrets.token_urlsafe(6)
-        while table_id in self.tables or self.store.table(table_id) is not None:
-            table_id = secrets.token_urlsafe(6)
+        table_id = await self._new_table_id()
         token = new_token()
-        row = TableRow(table_id, game, players, config, self._table_seed(), "waiting", 0,
-                       time.time())
+        row = TableRow(table_id, game, players, config, await self._table_seed(), "waiting",
+                       0, time.time())
         host = SeatRow(0, "human", host_name, None, token_hash(token))
         seats = [host] + [SeatRow(i, "empty", "", None, None) for i in range(1, players)]
         await self.store.write([Store.insert_table(row)]
@@ -215,6 +227,21 @@ class Server:
                    if t.joinable() and not t.config.get("private")]
         waiting.sort(key=lambda t: t.created, reverse=True)
         return waiting
+
+    async def quick_seat(self, name: str, client: str) -> tuple[str, int, str] | None:
+        """Quick play's seat at the newest card table waiting for players: ``(table, seat,
+        token)``, or None if there is none. (``client``: the caller's address, for a
+        cluster process that asks another on its behalf.)"""
+        for table in self.joinable_tables():
+            if table.game != "cards":
+                continue
+            token = new_token()
+            try:
+                seat = await table.call(table.join, name, None, token_hash(token))
+            except ProtocolError:
+                continue                    # filled or started meanwhile: the next one
+            return table.id, seat, token
+        return None
 
     def open_tables(self, limit: int = 100) -> list[dict[str, Any]]:
         waiting = self.joinable_tables()

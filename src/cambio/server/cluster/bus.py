@@ -55,8 +55,9 @@ class Bus:
 
     # ------------------------------------------------------------------ the lobby
     def table_changed(self, table: TableState) -> None:
-        """A table's summary may have changed (its actor broadcasts it): list or unlist it."""
-        if table.joinable():
+        """A table's summary may have changed (its actor broadcasts it): list or unlist it
+        (a private table is never listed: only its invitation finds it)."""
+        if table.joinable() and not table.config.get("private"):
             text = json.dumps(table.summary(), separators=(",", ":"))
             if self._listed.get(table.id) == text:
                 return

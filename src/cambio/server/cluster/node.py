@@ -38,9 +38,9 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from ..errors import NOT_FOUND, UNAVAILABLE, ProtocolError
-from ..server import Server
+from ..server import Server, new_token, token_hash
 from ..settings import Settings
-from ..store import Store, TableRow
+from ..store import Store, StoreError, TableRow
 from ..table import Table
 from ..table.state import TableState
 from .bus import Bus
@@ -221,7 +221,7 @@ class ClusterServer(Server):
                 continue
             try:
                 await self._claim_round()
-            except (RedisError, OSError) as exc:
+            except (RedisError, OSError, StoreError) as exc:
                 log.warning("cluster: cannot look for orphaned tables (%s)", exc)
             except Exception:
                 log.exception("cluster: looking for orphaned tables failed")
@@ -308,7 +308,9 @@ class ClusterServer(Server):
         try:
             table = await super().get(table_id)
         except ProtocolError as exc:
-            if exc.code == NOT_FOUND:
+            if exc.code == NOT_FOUND or table_id not in self.damaged:
+                # Gone, or not loadable now (the database is away): whoever asks next
+                # claims it afresh.
                 with contextlib.suppress(RedisError, OSError):
                     await self.leases.release(table_id)
             raise
@@ -318,3 +320,28 @@ class ClusterServer(Server):
     def open_tables(self, limit: int = 100) -> list[dict[str, Any]]:
         """Joinable tables of every process (the bus keeps this list current)."""
         return self.bus.lobby(limit)
+
+    async def quick_seat(self, name: str, client: str) -> tuple[str, int, str] | None:
+        """Quick play across the cluster: the newest card table waiting for players,
+        whichever process owns it (that process seats the player, asked as the client's
+        own join would be)."""
+        for summary in self.bus.lobby(100):
+            table_id = str(summary.get("id"))
+            if summary.get("game") != "cards" or summary.get("private"):
+                continue
+            try:
+                address = await self.route(table_id)
+            except ProtocolError:
+                continue                    # moving between processes: the next one
+            if address is None:
+                table = await self.get(table_id)
+                token = new_token()
+                try:
+                    seat = await table.call(table.join, name, None, token_hash(token))
+                except ProtocolError:
+                    continue                # filled or started meanwhile
+                return table_id, seat, token
+            joined = await self.forwarder.join(address, table_id, name, client)
+            if joined is not None:
+                return table_id, joined[0], joined[1]
+        return None

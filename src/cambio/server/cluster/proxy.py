@@ -122,5 +122,21 @@ class Forwarder:
         out = {k: v for k in FORWARDED_RESPONSE if (v := answer.headers.get(k))}
         return Response(answer.content, status_code=answer.status_code, headers=out)
 
+    async def join(self, address: str, table_id: str, name: str, client: str
+                   ) -> tuple[int, str] | None:
+        """Ask the owner at ``address`` to seat ``name`` at ``table_id`` (quick play):
+        ``(seat, token)``, or None if it cannot (filled meanwhile, moved, unreachable)."""
+        url = f"{address.rstrip('/')}/api/tables/{table_id}/join"
+        try:
+            answer = await self.http.post(url, json={"name": name},
+                                          headers={HOP: "1", "x-forwarded-for": client})
+            body = answer.json() if answer.status_code == 200 else None
+        except (httpx.HTTPError, ValueError):
+            return None
+        if not isinstance(body, dict) or not isinstance(body.get("seat"), int) \
+                or not isinstance(body.get("token"), str):
+            return None
+        return body["seat"], body["token"]
+
     async def close(self) -> None:
         await self.http.aclose()

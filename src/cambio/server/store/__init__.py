@@ -12,13 +12,13 @@ back are checked in :mod:`.rows`. ``cambio serve --database`` takes either kind 
 
 from __future__ import annotations
 
-from .interface import Store, StoreError
+from .interface import Store, StoreError, StoreFailed
 from .rows import DamagedRow, SeatRow, TableRow
 from .sqlite import SqliteStore
 from .statements import Statement
 
 __all__ = ["DamagedRow", "SeatRow", "SqliteStore", "Statement", "Store", "StoreError",
-           "TableRow", "is_postgres", "open_store"]
+           "StoreFailed", "TableRow", "is_postgres", "open_store"]
 
 
 def is_postgres(database: str) -> bool:

@@ -12,8 +12,15 @@ running) are committed together in one transaction (group commit), then all of t
 if the shared transaction fails, each writer's statements are committed on their own, so only
 the writer whose statements are bad fails.
 
-A backend says how to commit a list of statements and how to run a query; how long a commit
-lasts decides where it runs (:attr:`Store.commit_in_thread`).
+A backend says how to commit a list of statements and how to run a query. SQLite commits on
+the event loop's thread (a write to a local file, well under a millisecond); PostgreSQL
+overrides :meth:`Store._commit_async` to commit on the event loop without blocking it (a
+round trip and the server's flush), and writes that arrive meanwhile wait for the next
+commit, all together. (A writer thread did this before; handing each commit to it and back
+cost more CPU per action than the commit itself, most of it in the GIL hand-over.)
+
+Whatever fails in the backend (``sqlite3.Error``, ``psycopg.Error``) reaches the rest of the
+server as :class:`StoreFailed`, with the backend's exception as its ``__cause__``.
 """
 
 from __future__ import annotations
@@ -22,7 +29,6 @@ import asyncio
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ClassVar
 
 from . import statements as sql
@@ -46,17 +52,20 @@ class StoreError(Exception):
     message for the operator, not a traceback."""
 
 
+class StoreFailed(StoreError):
+    """One read or write failed (the database server went away, a constraint refused a
+    row). A failed write stored nothing, except when the connection broke during ``COMMIT``
+    itself: then nobody can know, and the writer was not told it succeeded either."""
+
+
 class Store(ABC):
     """Tables, seats (token hashes only), games, rounds and every accepted action.
 
     Reads are plain calls (from the event loop, or from a worker thread: each thread reads
     through its own connection); writes are ``await store.write([statements])``."""
 
-    commit_in_thread: ClassVar[bool] = False
-    """False: commit on the event loop's thread, between two of its turns (SQLite: a commit
-    is a write to a local file, well under a millisecond). True: commit in the store's own
-    writer thread while the loop goes on (PostgreSQL: a round trip and the server's flush);
-    writes that arrive meanwhile wait for the next commit, all together."""
+    failures: ClassVar[tuple[type[Exception], ...]] = ()
+    """The backend's own exceptions, raised to the server as :class:`StoreFailed`."""
 
     # The statements, reachable from table code as ``Store.insert_action(...)`` and so on.
     insert_table = staticmethod(sql.insert_table)
@@ -74,105 +83,110 @@ class Store(ABC):
         self._batch: list[tuple[list[Statement], asyncio.Future[None]]] = []
         self._flushing = False
         self._flusher: asyncio.Task[None] | None = None
-        self._writer: ThreadPoolExecutor | None = None
-        if self.commit_in_thread:
-            self._writer = ThreadPoolExecutor(1, thread_name_prefix="store writer")
 
     # ------------------------------------------------------------------ backend
     @abstractmethod
     def describe(self) -> str:
         """The database in words for logs and messages (never with a password)."""
 
-    @abstractmethod
     def _commit(self, statements: list[Statement]) -> None:
         """Run ``statements`` in one transaction and commit it; roll back and raise if any
-        fails."""
+        fails. A backend implements this or :meth:`_commit_async`."""
+        raise NotImplementedError
 
     @abstractmethod
     def _query(self, text: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Every row of one query, read through this thread's own connection."""
 
+    async def _commit_async(self, statements: list[Statement]) -> None:
+        """:meth:`_commit`, for the event loop: a backend whose commits wait on a network
+        round trip awaits it here instead."""
+        self._commit(statements)
+
     def _after_flush(self) -> None:
-        """Housekeeping between two commits, on the committing thread (SQLite cuts its WAL
-        here)."""
+        """Housekeeping between two commits, on the event loop's thread (SQLite cuts its
+        WAL here)."""
         return None
 
     def close(self) -> None:
-        if self._writer is not None:
-            self._writer.shutdown(wait=True)
+        return None
 
     # ------------------------------------------------------------------ writing
     async def write(self, statements: Iterable[Statement]) -> None:
-        """Commit ``statements`` atomically (with whatever else is waiting); raise if it fails."""
+        """Commit ``statements`` atomically (with whatever else is waiting); raise
+        :class:`StoreFailed` if it fails."""
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[None] = loop.create_future()
         self._batch.append((list(statements), fut))
         if not self._flushing:
             self._flushing = True
-            if self._writer is None:
-                loop.call_soon(self._flush)
-            else:
-                self._flusher = loop.create_task(self._flush_in_thread())
+            self._flusher = loop.create_task(self._flush())
         await fut
 
-    def _flush(self) -> None:
-        batch, self._batch = self._batch, []
-        self._flushing = False
-        _settle(batch, self._commit_grouped([stmts for stmts, _ in batch]))
-
-    async def _flush_in_thread(self) -> None:
-        loop = asyncio.get_running_loop()
+    async def _flush(self) -> None:
+        """Commit what is waiting, then what arrived during that commit, and so on."""
         try:
             while self._batch:
                 batch, self._batch = self._batch, []
                 try:
-                    results = await loop.run_in_executor(
-                        self._writer, self._commit_grouped, [stmts for stmts, _ in batch])
-                except Exception as exc:  # the writer thread is gone (the store closed)
-                    results = [exc] * len(batch)
+                    results = await self._commit_grouped([stmts for stmts, _ in batch])
                 except BaseException:  # cancelled: the loop is closing
-                    _settle(batch, [RuntimeError("the store closed")] * len(batch))
+                    _settle(batch, [StoreFailed("the store closed")] * len(batch))
                     raise
                 _settle(batch, results)
         finally:
             self._flushing = False
 
-    def _commit_grouped(self, groups: list[list[Statement]]) -> list[Exception | None]:
+    async def _commit_grouped(self, groups: list[list[Statement]]) -> list[Exception | None]:
         """Commit every writer's statements in one transaction; if that fails, each
         writer's on its own. One result per writer: ``None``, or why it failed."""
-        results: list[Exception | None] = []
         try:
-            self._commit([s for stmts in groups for s in stmts])
-            self.commits += 1
-            results = [None] * len(groups)
+            await self._commit_async([s for stmts in groups for s in stmts])
         except Exception:  # whatever it is, each writer then learns its own outcome
+            results: list[Exception | None] = []
             for stmts in groups:
                 try:
-                    self._commit(stmts)
+                    await self._commit_async(stmts)
                 except Exception as exc:
-                    log.exception("store: a write failed")
-                    results.append(exc)
+                    log.warning("store: a write failed (%s: %s)", type(exc).__name__,
+                                str(exc).strip()[:200])
+                    results.append(self._failed(exc))
                 else:
                     self.commits += 1
                     results.append(None)
             return results
+        self.commits += 1
         self._after_flush()
-        return results
+        return [None] * len(groups)
+
+    def _failed(self, exc: Exception) -> Exception:
+        if isinstance(exc, self.failures):
+            failed = StoreFailed(f"{self.describe()}: {type(exc).__name__}: "
+                                 f"{str(exc).strip()[:300]}")
+            failed.__cause__ = exc
+            return failed
+        return exc
+
+    def _rows(self, text: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self._query(text, params)
+        except self.failures as exc:
+            raise self._failed(exc) from exc
 
     # ------------------------------------------------------------------ reading
     def table(self, table_id: str) -> TableRow | None:
-        rows = self._query(sql.TABLE, (table_id,))
+        rows = self._rows(sql.TABLE, (table_id,))
         return table_row(rows[0]) if rows else None
 
     def unfinished_tables(self) -> tuple[list[TableRow], dict[str, str]]:
         """The tables to load at start (waiting or playing, oldest first), and the ids of
         those whose row is damaged (why)."""
-        return self._checked_tables(self._query(sql.UNFINISHED))
+        return self._checked_tables(self._rows(sql.UNFINISHED))
 
     def waiting_tables(self, limit: int = 100) -> tuple[list[TableRow], dict[str, str]]:
         """Waiting tables with an empty seat, newest first (the lobby of a server whose
         tables live in several processes), and the damaged ones among them (why)."""
-        return self._checked_tables(self._query(sql.WAITING, (limit,)))
+        return self._checked_tables(self._rows(sql.WAITING, (limit,)))
 
     @staticmethod
     def _checked_tables(rows: list[tuple[Any, ...]]
@@ -187,25 +201,25 @@ class Store(ABC):
         return good, damaged
 
     def count_tables(self) -> int:
-        return int(self._query(sql.COUNT_TABLES)[0][0])
+        return int(self._rows(sql.COUNT_TABLES)[0][0])
 
     def seats(self, table_id: str) -> list[SeatRow]:
-        return seat_rows(table_id, self._query(sql.SEATS, (table_id,)))
+        return seat_rows(table_id, self._rows(sql.SEATS, (table_id,)))
 
     def game_seed(self, table_id: str, game_no: int) -> tuple[int, str] | None:
-        rows = self._query(sql.GAME_SEED, (table_id, game_no))
+        rows = self._rows(sql.GAME_SEED, (table_id, game_no))
         return (int(rows[0][0]), str(rows[0][1])) if rows else None
 
     def rounds(self, table_id: str, game_no: int) -> list[tuple[int, dict[str, Any]]]:
-        return round_rows(table_id, game_no, self._query(sql.ROUNDS, (table_id, game_no)))
+        return round_rows(table_id, game_no, self._rows(sql.ROUNDS, (table_id, game_no)))
 
     def actions(self, table_id: str, game_no: int, round_no: int) -> list[tuple[int, str]]:
         """``(seat, action text)`` in version order."""
-        return action_rows(table_id, self._query(sql.ACTIONS, (table_id, game_no, round_no)))
+        return action_rows(table_id, self._rows(sql.ACTIONS, (table_id, game_no, round_no)))
 
     def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
         """The table's last ``limit`` chat lines, oldest first."""
-        return chat_rows(table_id, self._query(sql.CHAT, (table_id, limit)))[::-1]
+        return chat_rows(table_id, self._rows(sql.CHAT, (table_id, limit)))[::-1]
 
 
 def _settle(batch: list[tuple[list[Statement], asyncio.Future[None]]],

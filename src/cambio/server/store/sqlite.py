@@ -31,6 +31,8 @@ WAL_LIMIT = 16 << 20
 class SqliteStore(Store):
     """One SQLite file; reads are direct, writes are grouped into shared commits."""
 
+    failures = (sqlite3.Error,)
+
 
     def __init__(self, path: Path | str, *, wal_limit: int = WAL_LIMIT,
                  checkpoint_every: float = CHECKPOINT_EVERY, exclusive: bool = True) -> None:

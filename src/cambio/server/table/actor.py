@@ -12,12 +12,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from ..mailbox import Mailbox
+from ..store import StoreError
 
 log = logging.getLogger("cambio.server")
 T = TypeVar("T")
@@ -53,7 +53,7 @@ class Actor:
                 await job()
             except asyncio.CancelledError:
                 raise
-            except sqlite3.Error as exc:
+            except StoreError as exc:
                 self._halt(f"a write failed ({type(exc).__name__}: {exc})")
             except Exception:
                 log.exception("table %s: a job failed", self.id)
