@@ -227,8 +227,8 @@ class ClusterServer(Server):
                 log.exception("cluster: looking for orphaned tables failed")
 
     async def _claim_round(self) -> None:
-        rows, _ = await asyncio.to_thread(self.store.unfinished_tables)
-        ids = [r.id for r in rows if r.id not in self.tables and r.id not in self.damaged]
+        unfinished = await asyncio.to_thread(self.store.unfinished_ids)
+        ids = [t for t in unfinished if t not in self.tables and t not in self.damaged]
         owners = await self.leases.owners(ids)
         now = time.monotonic()
         orphans: list[str] = []

@@ -183,6 +183,11 @@ class Store(ABC):
         those whose row is damaged (why)."""
         return self._checked_tables(self._rows(sql.UNFINISHED))
 
+    def unfinished_ids(self) -> list[str]:
+        """The ids alone (a cluster process's look for orphaned tables, every few seconds:
+        reading and checking every row each time cost more than the look itself)."""
+        return [str(r[0]) for r in self._rows(sql.UNFINISHED_IDS)]
+
     def waiting_tables(self, limit: int = 100) -> tuple[list[TableRow], dict[str, str]]:
         """Waiting tables with an empty seat, newest first (the lobby of a server whose
         tables live in several processes), and the damaged ones among them (why)."""

@@ -135,6 +135,7 @@ def delete_table(table_id: str) -> list[Statement]:
 # ---------------------------------------------------------------------- reads
 TABLE = f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?"
 UNFINISHED = f"SELECT {TABLE_COLUMNS} FROM tables WHERE status != 'finished' ORDER BY created"
+UNFINISHED_IDS = "SELECT id FROM tables WHERE status != 'finished'"
 WAITING = (f"SELECT {TABLE_COLUMNS} FROM tables t WHERE status = 'waiting' AND EXISTS "
            "(SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = 'empty') "
            "ORDER BY created DESC LIMIT ?")
