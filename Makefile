@@ -10,6 +10,8 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml setup.py src/cambio/cards/state.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	# The hard card bot's native rollouts, compiled into numba's cache once (about a minute).
+	$(BIN)/python -c 'from cambio.bots.cards.rollouts import warm; warm()'
 	touch $(STAMP)
 
 # The web platform on http://127.0.0.1:8000 (SQLite in ./data/cambio.sqlite3).

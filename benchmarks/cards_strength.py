@@ -27,12 +27,34 @@ from typing import Any
 from rich.console import Console
 from rich.progress import track
 
-from cambio.bots.cards import CardBot, make_bot, play_round
+from cambio.bots.cards import CardBot, ExpertBot, MemoryBot, make_bot, play_round
+from cambio.bots.cards.deep import DeepBot
+from cambio.bots.cards.memory import TUNED
 from cambio.bots.cards.oracle import OracleBot
+from cambio.bots.cards.search import FINAL_ROLLOUTS, SearchBot
 from cambio.cards import CardView, Rules, State
 from cambio.seeds import derive_seed
 
 Z95 = 1.959963984540054
+
+
+def _tuned(seed: int) -> CardBot:
+    return MemoryBot(seed, TUNED)
+
+
+def _tuned_final(seed: int) -> CardBot:
+    return SearchBot(seed, iterations=0, final=FINAL_ROLLOUTS, prior=MemoryBot(seed, TUNED))
+
+
+def _expert_tuned(seed: int) -> CardBot:
+    return SearchBot(seed, iterations=0, final=FINAL_ROLLOUTS, prior=ExpertBot(seed, memory=TUNED))
+
+
+EXPERIMENTS = {"deep": DeepBot, "tuned": _tuned, "tuned-final": _tuned_final,
+               "expert-tuned": _expert_tuned}
+"""Bots measured here that no command offers: the native-rollout ``deep`` bot, ``memory``
+with CMA-ES-tuned weights (``benchmarks/cards_tune.py``), that with ``hard``'s searched last
+turn, and ``hard`` with the tuned weights under ``expert``."""
 
 
 class Timed:
@@ -65,6 +87,8 @@ def play_deal(args: tuple[str, str, int, str, int, int]) -> tuple[float, list[fl
             bot_seed = derive_seed(seed, deal, rotation, seat)
             if name == "oracle":
                 bot: CardBot = OracleBot(lambda s=state: s, bot_seed)
+            elif name in EXPERIMENTS:
+                bot = EXPERIMENTS[name](bot_seed)
             else:
                 bot = make_bot(name, bot_seed)
             if seat == rotation:

@@ -5,22 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import CardBot, play_round
+from .deep import DEEP_ROWS, DeepBot
 from .easy import EasyBot
 from .expert import ExpertBot, ExpertParams
 from .memory import MemoryBot, MemoryParams
 from .random_bot import RandomBot
-from .search import FINAL_ROLLOUTS, SearchBot, parse_budget
-
-HARD_BUDGET = "0it"
-"""The ``hard`` difficulty: ``search`` with this budget for the decisions ``expert`` finds
-close (none: measured, the focused search of close decisions was worth about a point for
-30-50 times the cost), plus :data:`~cambio.bots.cards.search.FINAL_ROLLOUTS` rollouts for each
-decision of its last turn after another seat calls (see docs/cards-strength.md)."""
+from .search import SearchBot, parse_budget
 
 
 def _hard(seed: int) -> CardBot:
-    return SearchBot(seed, **parse_budget(HARD_BUDGET),  # type: ignore[arg-type]
-                     final=FINAL_ROLLOUTS)
+    """The ``hard`` difficulty: :class:`~cambio.bots.cards.deep.DeepBot`, ``expert``'s
+    choices checked at every decision by :data:`~cambio.bots.cards.deep.DEEP_ROWS` native
+    rollouts (docs/cards-strength.md)."""
+    return DeepBot(seed)
+
 
 BOTS: dict[str, Callable[[int], CardBot]] = {
     "random": RandomBot,
@@ -58,6 +56,6 @@ def check_bot_name(name: str) -> str:
     return name.strip().lower()
 
 
-__all__ = ["BOTS", "DIFFICULTIES", "CardBot", "EasyBot", "ExpertBot", "ExpertParams",
-           "MemoryBot", "MemoryParams", "RandomBot", "SearchBot", "check_bot_name", "make_bot",
-           "play_round"]
+__all__ = ["BOTS", "DEEP_ROWS", "DIFFICULTIES", "CardBot", "DeepBot", "EasyBot", "ExpertBot",
+           "ExpertParams", "MemoryBot", "MemoryParams", "RandomBot", "SearchBot",
+           "check_bot_name", "make_bot", "play_round"]

@@ -63,8 +63,9 @@ class ExpertBot(MemoryBot):
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, params: ExpertParams | None = None) -> None:
-        super().__init__(seed, EXPERT_MEMORY)
+    def __init__(self, seed: int = 0, params: ExpertParams | None = None,
+                 memory: MemoryParams | None = None) -> None:
+        super().__init__(seed, memory or EXPERT_MEMORY)
         self.expert = params or ExpertParams()
         self._opp = 0.0
         self.close: tuple[Action, ...] = ()

@@ -63,6 +63,13 @@ class MemoryParams:
     """Share of a blind swap's estimated gain credited when choosing to fire that power."""
 
 
+TUNED = MemoryParams(cambio_total=4.26, cambio_hidden=2, cambio_relax=1.996, relax_after=11,
+                     info_own=22.162, info_other=5.004, risk=-1.691, snap_odds=1.5,
+                     min_snap_gain=0.005, swap_power=0.141)
+"""Weights tuned by CMA-ES for win share against ``memory`` (2 players, rulebook;
+``benchmarks/cards_tune.py``, docs/cards-strength.md)."""
+
+
 class _Knowledge:
     """What the seat can infer from one view: card values and the unseen-card distribution."""
 
@@ -381,4 +388,4 @@ class MemoryBot:
         return info + chance
 
 
-__all__ = ["MemoryBot", "MemoryParams"]
+__all__ = ["TUNED", "MemoryBot", "MemoryParams"]

@@ -1,0 +1,131 @@
+"""The ``deep`` bot: determinized rollouts at every decision, hundreds of worlds, natively.
+
+``search`` compares moves with tens of Python rollouts; ``deep`` does the same with the
+rollouts on the batch engine (:mod:`cambio.bots.cards.rollouts`), so it affords ``rows``
+rollouts per decision (1,024 by default):
+
+1. ``expert``'s choice is the prior; the candidates are every legal move worth comparing
+   (all of them at the start of a turn, with a card in hand, when giving, after a king's
+   look and for a power's targets -- a blind swap only between one of ours and one of
+   theirs; in a snap poll, the prior's snap against passing).
+2. ``rows // candidates`` worlds are sampled from the view
+   (:func:`~cambio.bots.cards.search.determinize`: the unseen cards dealt by the exact
+   belief, opponents' cards tilted low, the caller's low on our last turn). Each world is
+   copied once per candidate, the candidate applied, and every copy played to the end of
+   the round by ``memory`` in every seat (common random numbers: the candidates meet the
+   same worlds and the same chance).
+3. The candidate with the best mean win share is played if it beats the prior by more than
+   ``z`` standard errors of the paired difference; otherwise the prior.
+
+It sees only its view: the worlds come from the view and the bot's own seeded generator.
+"""
+
+from __future__ import annotations
+
+import math
+from random import Random
+
+import numpy as np
+
+from cambio.cards import Action, CardView, Phase
+from cambio.cards.actions import PASS, SNAP, SWITCH, addr_seat, arg_a, arg_b, kind_of
+
+from .belief import Belief
+from .expert import ExpertBot, opponent_lambda
+from .rollouts import Rollouts, load_state
+from .search import caller_tilt, determinize, is_final_turn
+
+DEEP_ROWS = 1024
+"""Rollouts per decision (split between the candidates)."""
+
+
+class DeepBot:
+    """``expert``'s choice, overruled where hundreds of native rollouts say otherwise."""
+
+    name = "deep"
+
+    def __init__(self, seed: int = 0, *, rows: int = DEEP_ROWS, z: float = 1.0,
+                 knows: float = 0.6, min_worlds: int = 16) -> None:
+        self.seed = seed
+        self.rows = rows
+        self.z = z
+        self.knows = knows
+        self.min_worlds = min_worlds
+        self.rng = Random(seed)
+        self.prior = ExpertBot(seed)
+        self._pool: Rollouts | None = None
+        self.last_means: dict[Action, float] = {}
+
+    def act(self, view: CardView) -> Action:
+        legal = view.legal
+        prior = self.prior.act(view)
+        self.last_means = {}
+        if len(legal) == 1:
+            return prior
+        cands = candidates(view, prior)
+        if len(cands) == 1:
+            return prior
+        return self.search(view, cands)
+
+    def _rollouts(self, view: CardView, rows: int) -> Rollouts:
+        pool = self._pool
+        if pool is None or pool.rules is not view.rules or pool.players != view.players \
+                or pool.rows < rows:
+            pool = self._pool = Rollouts(view.rules, view.players, max(rows, self.rows))
+        return pool
+
+    def search(self, view: CardView, cands: list[Action]) -> Action:
+        """The best of ``cands`` (the prior first) by paired rollouts."""
+        me = view.seat
+        assert me is not None
+        k = len(cands)
+        worlds = max(self.min_worlds, self.rows // k)
+        rows = worlds * k
+        pool = self._rollouts(view, rows)
+        b = pool.batch
+        belief = Belief(view)
+        lam = opponent_lambda(view, belief)
+        seat_tilt = caller_tilt(view, belief) if is_final_turn(view) else None
+        for w in range(worlds):
+            det = determinize(view, belief, self.rng, tilt=lam, knows=self.knows,
+                              seat_tilt=seat_tilt)
+            load_state(b, w, det)
+        for c in range(1, k):
+            lo, hi = c * worlds, (c + 1) * worlds
+            for arr in (b.grid, b.known, b.glen, b.deck, b.pile, b.sc, b.poll):
+                arr[lo:hi] = arr[:worlds]
+        actions = np.full(b.games, -1, dtype=np.int64)
+        for c, a in enumerate(cands):
+            actions[c * worlds:(c + 1) * worlds] = a
+        b.step(actions)
+        pool.finish(rows)
+        share = pool.shares(rows, me).reshape(k, worlds)
+        means = share.mean(axis=1)
+        self.last_means = {a: float(m) for a, m in zip(cands, means, strict=True)}
+        best = 0
+        best_gain = 0.0
+        for c in range(1, k):
+            d = share[c] - share[0]
+            gain = float(d.mean())
+            margin = self.z * float(d.std()) / math.sqrt(worlds)
+            if gain > margin and gain > best_gain:
+                best, best_gain = c, gain
+        return cands[best]
+
+
+def candidates(view: CardView, prior: Action) -> list[Action]:
+    """The moves compared with ``prior`` (first)."""
+    legal = view.legal
+    ph = view.phase
+    me = view.seat
+    if ph == Phase.POLL:
+        out = [PASS] if kind_of(prior) == SNAP else []
+    elif ph == Phase.POWER:
+        out = [a for a in legal if kind_of(a) != SWITCH
+               or (addr_seat(arg_a(a)) == me) != (addr_seat(arg_b(a)) == me)]
+    else:
+        out = [a for a in legal if kind_of(a) != SNAP]
+    return [prior, *[a for a in out if a != prior]]
+
+
+__all__ = ["DEEP_ROWS", "DeepBot", "candidates"]
