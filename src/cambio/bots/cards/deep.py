@@ -91,9 +91,7 @@ class DeepBot:
                               seat_tilt=seat_tilt)
             load_state(b, w, det)
         for c in range(1, k):
-            lo, hi = c * worlds, (c + 1) * worlds
-            for arr in (b.grid, b.known, b.glen, b.deck, b.pile, b.sc, b.poll):
-                arr[lo:hi] = arr[:worlds]
+            b.st[c * worlds:(c + 1) * worlds] = b.st[:worlds]
         actions = np.full(b.games, -1, dtype=np.int64)
         for c, a in enumerate(cands):
             actions[c * worlds:(c + 1) * worlds] = a

@@ -30,26 +30,26 @@ from .native import memory_act, memory_tables
 
 def load_state(b: Batch, i: int, s: State) -> None:
     """Make row ``i`` of ``b`` the state ``s`` (a polled round of ``b``'s rules)."""
-    sc = b.sc[i]
-    sc[:] = 0
-    b.grid[i].fill(k.EMPTY)
-    b.known[i].fill(0)
+    b.st[i] = 0
+    grid, known, glen = b.grid[i], b.known[i], b.glen[i]
+    grid.fill(k.EMPTY)
     for seat, (g, kk) in enumerate(zip(s.grids, s.known, strict=True)):
         m = len(g)
-        b.glen[i, seat] = m
-        b.grid[i, seat, :m] = g
-        b.known[i, seat, :m] = kk
+        glen[seat] = m
+        grid[seat, :m] = g
+        known[seat, :m] = kk
     deck, pile = s.deck, s.pile
     b.deck[i, :len(deck)] = deck
     b.pile[i, :len(pile)] = pile
+    poll = s.poll
+    b.poll[i, :len(poll)] = poll
+    sc = b.sc[i]
     sc[k.DLEN], sc[k.PLEN] = len(deck), len(pile)
     sc[k.TURN], sc[k.TURN_NUMBER], sc[k.TURN_FINAL] = s.turn, s.turn_number, s.turn_final
     sc[k.HELD], sc[k.HELD_FROM_PILE] = s.held, s.held_from_pile
     sc[k.POWER], sc[k.LOOK_A], sc[k.LOOK_B] = s.power, s.look_a, s.look_b
     sc[k.CALLER], sc[k.FINAL_LEFT], sc[k.WINDOW] = s.caller, s.final_left, s.window
     sc[k.GIVE_ADDR], sc[k.GIVE_SEAT] = s.give_addr, s.give_seat
-    poll = s.poll
-    b.poll[i, :len(poll)] = poll
     sc[k.POLL_I], sc[k.POLL_LEN] = s.poll_i, len(poll)
     sc[k.PHASE], sc[k.END_REASON], sc[k.RESHUFFLES] = s.phase, int(s.end_reason), s.reshuffles
     sc[k.CHANCE] = s._chance
@@ -63,17 +63,16 @@ def load_state(b: Batch, i: int, s: State) -> None:
 
 
 @_jit
-def _finish_all(rows: int, grid: Any, known: Any, glen: Any, deck: Any, pile: Any, sc: Any,
-                poll: Any, rf: Any, mt: Any, out: Any, scratch: Any, vidx: Any, vval: Any,
-                vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any,
+def _finish_all(rows: int, st: Any, rf: Any, mt: Any, out: Any, scratch: Any, vidx: Any,
+                vval: Any, vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any,
                 kf: Any) -> None:
     for i in range(rows):
-        while sc[i, k.PHASE] != k.PH_ROUND_OVER:
-            nleg = k.legal(i, grid, glen, sc, poll, rf, out, scratch)
-            seat = k.current_player(i, sc, poll)
-            action = memory_act(i, seat, out, nleg, grid, known, glen, pile, sc, rf, vidx,
-                                vval, vcount, prm, vg, cnt, dv, dp, kf)
-            k.apply(i, action, grid, known, glen, deck, pile, sc, poll, rf, mt)
+        g = st[i]
+        while g[k.PHASE] != k.PH_ROUND_OVER:
+            nleg = k.legal(g, rf, out, scratch)
+            action = memory_act(k.current_player(g), out, nleg, g, rf, vidx, vval, vcount,
+                                prm, vg, cnt, dv, dp, kf)
+            k.apply(g, action, rf, mt)
 
 
 class Rollouts:
@@ -90,8 +89,7 @@ class Rollouts:
     def finish(self, rows: int) -> None:
         """Play rows ``0 .. rows-1`` to the end of the round, ``memory`` in every seat."""
         b = self.batch
-        _finish_all(rows, b.grid, b.known, b.glen, b.deck, b.pile, b.sc, b.poll, b.rf, b.mt,
-                    b._acts[0], b._scratch, *self.tables)
+        _finish_all(rows, b.st, b.rf, b.mt, b._acts[0], b._scratch, *self.tables)
 
     def shares(self, rows: int, seat: int) -> npt.NDArray[np.float64]:
         """Each finished row's win share for ``seat`` (1 alone, ``1/k`` shared)."""
@@ -99,7 +97,7 @@ class Rollouts:
         buf = np.zeros(self.players, dtype=np.int64)
         out = np.zeros(rows)
         for i in range(rows):
-            mask = int(k.winners_mask(i, b.grid, b.glen, b.sc, b.rf, buf))
+            mask = int(k.winners_mask(b.st[i], b.rf, buf))
             if mask >> seat & 1:
                 out[i] = 1.0 / bin(mask).count("1")
         return out
