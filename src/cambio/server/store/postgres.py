@@ -49,6 +49,7 @@ class PostgresStore(Store):
         super().__init__()
         self.url = url
         self._described = _describe(url)
+        self._options = _options(url)
         self._local = threading.local()
         self._conns: list[psycopg.Connection[Any]] = []
         self._conns_lock = threading.Lock()
@@ -98,7 +99,7 @@ class PostgresStore(Store):
             writer.pgconn.finish()  # closing it is a coroutine; its socket need not wait
 
     def _connect(self) -> psycopg.Connection[Any]:
-        conn = psycopg.connect(self.url, autocommit=True, application_name="cambio serve")
+        conn = psycopg.connect(self.url, autocommit=True, **self._options)
         with self._conns_lock:
             self._conns.append(conn)
         return conn
@@ -135,8 +136,8 @@ class PostgresStore(Store):
             if conn is not None and not conn.closed:
                 conn.pgconn.finish()
             self._writer = None
-            conn = await psycopg.AsyncConnection.connect(
-                self.url, autocommit=True, application_name="cambio serve")
+            conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True,
+                                                         **self._options)
             self._writer, self._writer_loop = conn, loop
         return conn
 
@@ -162,6 +163,22 @@ class PostgresStore(Store):
             except psycopg.OperationalError:
                 if attempt == 2 or not (conn.closed or conn.broken):
                     raise
+
+
+CONNECT_TIMEOUT = 10
+"""Seconds to wait for the database to answer a new connection (libpq waits for ever by
+default: a database host that vanished would hang a reconnecting table for good), unless
+the URL says otherwise."""
+
+
+def _options(url: str) -> dict[str, Any]:
+    options: dict[str, Any] = {"application_name": "cambio serve"}
+    try:
+        if "connect_timeout" not in conninfo_to_dict(url):
+            options["connect_timeout"] = CONNECT_TIMEOUT
+    except psycopg.Error:
+        pass  # the connection itself says what is wrong with the URL
+    return options
 
 
 def _describe(url: str) -> str:
