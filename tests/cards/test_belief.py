@@ -89,3 +89,20 @@ def test_belief_marginals_match_sampling_of_consistent_states():
     assert hits / 4000 == pytest.approx(belief.rank_prob(13), abs=0.02)
     assert sum(full_counts(Rules.preset("rulebook"), 2)) == 54
     assert len(visible_cards(view)) == 2
+
+
+def test_batched_samples_are_shuffles_of_the_unseen_cards() -> None:
+    from random import Random
+
+    from cambio.bots.cards.belief import Belief
+    from cambio.cards import Rules, State, observe
+
+    view = observe(State(Rules.preset("rulebook"), 2, seed=5), 0)
+    belief = Belief(view)
+    rows = belief.samples(Random(1), 400)
+    single = sorted(belief.sample(Random(1)))
+    assert all(sorted(r) == single for r in rows)
+    # Every unseen card reaches the first place about equally often (52 cards, 400 rows).
+    firsts = {r[0] for r in rows}
+    assert len(firsts) > len(set(single)) * 0.8
+    assert belief.samples(Random(1), 3) == belief.samples(Random(1), 3)

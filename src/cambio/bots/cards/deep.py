@@ -86,9 +86,9 @@ class DeepBot:
         belief = Belief(view)
         lam = opponent_lambda(view, belief)
         seat_tilt = caller_tilt(view, belief) if is_final_turn(view) else None
-        for w in range(worlds):
+        for w, cards in enumerate(belief.samples(self.rng, worlds)):
             det = determinize(view, belief, self.rng, tilt=lam, knows=self.knows,
-                              seat_tilt=seat_tilt)
+                              seat_tilt=seat_tilt, cards=cards)
             load_state(b, w, det)
         for c in range(1, k):
             b.st[c * worlds:(c + 1) * worlds] = b.st[:worlds]

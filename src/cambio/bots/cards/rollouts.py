@@ -30,36 +30,40 @@ from .native import memory_act, memory_tables
 
 def load_state(b: Batch, i: int, s: State) -> None:
     """Make row ``i`` of ``b`` the state ``s`` (a polled round of ``b``'s rules)."""
-    b.st[i] = 0
-    grid, known, glen = b.grid[i], b.known[i], b.glen[i]
-    grid.fill(k.EMPTY)
-    for seat, (g, kk) in enumerate(zip(s.grids, s.known, strict=True)):
-        m = len(g)
-        glen[seat] = m
-        grid[seat, :m] = g
-        known[seat, :m] = kk
-    deck, pile = s.deck, s.pile
-    b.deck[i, :len(deck)] = deck
-    b.pile[i, :len(pile)] = pile
-    poll = s.poll
-    b.poll[i, :len(poll)] = poll
-    sc = b.sc[i]
-    sc[k.DLEN], sc[k.PLEN] = len(deck), len(pile)
-    sc[k.TURN], sc[k.TURN_NUMBER], sc[k.TURN_FINAL] = s.turn, s.turn_number, s.turn_final
-    sc[k.HELD], sc[k.HELD_FROM_PILE] = s.held, s.held_from_pile
-    sc[k.POWER], sc[k.LOOK_A], sc[k.LOOK_B] = s.power, s.look_a, s.look_b
-    sc[k.CALLER], sc[k.FINAL_LEFT], sc[k.WINDOW] = s.caller, s.final_left, s.window
-    sc[k.GIVE_ADDR], sc[k.GIVE_SEAT] = s.give_addr, s.give_seat
-    sc[k.POLL_I], sc[k.POLL_LEN] = s.poll_i, len(poll)
-    sc[k.PHASE], sc[k.END_REASON], sc[k.RESHUFFLES] = s.phase, int(s.end_reason), s.reshuffles
-    sc[k.CHANCE] = s._chance
-    sc[k.SEED] = np.uint64(s.seed).astype(np.int64)
-    sc[k.DEALER] = s.dealer
+    g = b.st[i]  # the game's record (batch_kernels' layout), written in place
+    rf = b.rf
+    g[:] = 0
+    slots = b.slots
+    at_grid, at_known, at_glen = int(rf[k.R_GRID]), int(rf[k.R_KNOWN]), int(rf[k.R_GLEN])
+    g[at_grid:at_grid + len(s.grids) * slots] = k.EMPTY
+    for seat, (cards, masks) in enumerate(zip(s.grids, s.known, strict=True)):
+        m = len(cards)
+        g[at_glen + seat] = m
+        at = seat * slots
+        g[at_grid + at:at_grid + at + m] = cards
+        g[at_known + at:at_known + at + m] = masks
+    deck, pile, poll = s.deck, s.pile, s.poll
+    at = int(rf[k.R_DECK])
+    g[at:at + len(deck)] = deck
+    at = int(rf[k.R_PILE])
+    g[at:at + len(pile)] = pile
+    g[k.POLL:k.POLL + len(poll)] = poll
+    g[k.DLEN], g[k.PLEN] = len(deck), len(pile)
+    g[k.TURN], g[k.TURN_NUMBER], g[k.TURN_FINAL] = s.turn, s.turn_number, s.turn_final
+    g[k.HELD], g[k.HELD_FROM_PILE] = s.held, s.held_from_pile
+    g[k.POWER], g[k.LOOK_A], g[k.LOOK_B] = s.power, s.look_a, s.look_b
+    g[k.CALLER], g[k.FINAL_LEFT], g[k.WINDOW] = s.caller, s.final_left, s.window
+    g[k.GIVE_ADDR], g[k.GIVE_SEAT] = s.give_addr, s.give_seat
+    g[k.POLL_I], g[k.POLL_LEN] = s.poll_i, len(poll)
+    g[k.PHASE], g[k.END_REASON], g[k.RESHUFFLES] = s.phase, int(s.end_reason), s.reshuffles
+    g[k.CHANCE] = s._chance
+    g[k.SEED] = s.seed - (1 << 64) if s.seed >= 1 << 63 else s.seed
+    g[k.DEALER] = s.dealer
     snap = s.last_snap
     if snap is None:
-        sc[k.SNAP_SEAT] = -1
+        g[k.SNAP_SEAT] = -1
     else:
-        sc[k.SNAP_SEAT], sc[k.SNAP_ADDR], sc[k.SNAP_CARD], sc[k.SNAP_RIGHT] = snap
+        g[k.SNAP_SEAT], g[k.SNAP_ADDR], g[k.SNAP_CARD], g[k.SNAP_RIGHT] = snap
 
 
 @_jit

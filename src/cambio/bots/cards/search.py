@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import math
 import time
+from functools import lru_cache
 from random import Random
 from typing import NamedTuple
 
@@ -53,20 +54,22 @@ _POWER_CODES = {str(p): code for code, p in POWER_NAMES.items() if p != Power.NO
 
 
 def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.0,
-                knows: float = 1.0, seat_tilt: dict[int, float] | None = None) -> State:
+                knows: float = 1.0, seat_tilt: dict[int, float] | None = None,
+                cards: list[int] | None = None) -> State:
     """A full state consistent with ``view``, its unseen cards dealt by ``belief``.
 
     With ``tilt`` λ > 0 an opponent's unseen card is drawn with weight ``exp(-λ·value)``
     (opponents keep low cards); each opponent knows each of its own unseen-to-us cards with
-    probability ``knows`` (the view cannot say which it has seen).
+    probability ``knows`` (the view cannot say which it has seen). ``cards``: the unseen
+    cards already in a uniformly random order (default: ``belief.sample(rng)``).
     """
     assert view.seat is not None
     n = view.players
-    cards = belief.sample(rng)
+    if cards is None:
+        cards = belief.sample(rng)
     values = belief.values
-    weights = [math.exp(-tilt * values[c]) for c in range(len(values))] if tilt else None
-    special = {seat: [math.exp(-lam * values[c]) for c in range(len(values))]
-               for seat, lam in (seat_tilt or {}).items()}
+    weights = tilt_weights(tilt, values) if tilt else None
+    special = {seat: tilt_weights(lam, values) for seat, lam in (seat_tilt or {}).items()}
     s = State(view.rules, n, seed=rng.getrandbits(62), dealer=view.dealer, polled=True)
     s.grids, s.known = _deal_grids(view, cards, weights, special, knows, rng)
     held = view.held
@@ -76,6 +79,13 @@ def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.
     s.deck = cards  # what is left: exactly deck_size cards
     _copy_public(view, s)
     return s.clone()  # a clone drops the constructor's caches
+
+
+@lru_cache(maxsize=64)
+def tilt_weights(lam: float, values: tuple[int, ...]) -> list[float]:
+    """``exp(-λ·value)`` for every card (cached: a search deals hundreds of worlds with the
+    same tilt; callers must not change the list)."""
+    return [math.exp(-lam * v) for v in values]
 
 
 def _deal_grids(view: CardView, cards: list[int], weights: list[float] | None,
