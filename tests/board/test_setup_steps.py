@@ -10,8 +10,15 @@ from random import Random
 
 import pytest
 
-from cambio.board import Rules
-from cambio.board.setup import Setup, faces_text, full_setup, parse_faces
+from cambio.board import Rules, geometry
+from cambio.board.setup import (
+    Setup,
+    faces_text,
+    full_setup,
+    over_full,
+    parse_faces,
+    quick_setup,
+)
 
 N = 5
 CORNERS = {0, N - 1, N * (N - 1), N * N - 1}
@@ -114,6 +121,9 @@ ROLLS = {
                         "a4 b4 c4 d4": 2, "e4 a5 b5": 3, "c5 d5": 4, "e5": 5},
     "more lacking": {"a1 b1 c1 d1 e1 a2 b2 c2 d2 e2 a3 b3 c3 d3": 0, "e3 a4 b4 c4 d4": 1,
                      "e4 a5 b5": 2, "c5 d5": 3, "e5": 4},
+    # Symbol 1 has one spare die and symbol 2 none: a second die of 1 must not be turned.
+    "few spare": {"a1 b1 c1 d1 e1 a2 b2 c2 d2 e2 a3 b3": 0, "c3 d3 e3 a4 b4 c4": 1,
+                  "d4 e4 a5 b5 c5": 2, "d5": 3, "e5": 4},
 }
 
 
@@ -156,3 +166,73 @@ PINNED = ["exchange 33233/22223/11111/00000/00000", "exchange 22333/11112/32301/
 def test_full_setup_defaults_to_seed_zero():
     assert full_setup(Rules()).history == full_setup(Rules(), 0).history
     assert full_setup(Rules()).history != full_setup(Rules(), 1).history
+
+
+def test_in_a_three_player_setup_the_next_seat_adjusts():
+    setup = Setup(Rules(players=3))
+    rng = Random(2)
+    chooser_of: set[tuple[int, int]] = set()
+    while not setup.is_done():
+        if setup.legal_actions():
+            chooser_of.add((setup.adjusting, setup.current_player()))
+        setup.apply(setup.random_choice(rng))
+    assert chooser_of and all(chooser == (seat + 1) % 3 for seat, chooser in chooser_of)
+
+
+@pytest.mark.parametrize("rules", [Rules(size=4, players=3, setup_max_per_line=1),
+                                   Rules(size=5, setup_max_per_line=1), Rules()],
+                         ids=["4x4-3p-1", "5x5-1", "5x5"])
+def test_every_seat_is_reduced_before_any_is_topped_up(rules):
+    """The two rounds of adjusting: once a die has been given (``own``), no die is taken
+    (``neutral``) any more -- even where giving one had to make a crowded line, which with
+    at most one die per line happens (seed 6 on 4x4, seeds 11 and 13 on 5x5)."""
+    for seed in range(20):
+        steps = [s.split()[0] for s in full_setup(rules, seed).history]
+        if "own" in steps:
+            assert "neutral" not in steps[steps.index("own"):]
+
+
+def test_before_the_roll_a_setup_has_no_faces_and_no_kept_symbols():
+    setup = Setup(Rules())
+    assert (setup.faces, setup.kept, setup.symbols, setup.adding) == ([], (), [], False)
+    assert setup.current_player() == -1 and setup.legal_actions() == []
+
+
+@pytest.mark.parametrize("bad", ["X1234/01234/01234/01234/01234",
+                                 "61234/01234/01234/01234/01234"])
+def test_faces_are_digits_0_to_5_only(bad):
+    from cambio.board import SetupError
+
+    with pytest.raises(SetupError):
+        parse_faces(bad, N)
+
+
+def test_an_exchange_may_not_turn_a_kept_die_when_the_dropped_ones_suffice():
+    from cambio.board import SetupError
+
+    faces = roll(LAYOUT)  # only kept symbols: nothing lacks and nothing may turn
+    setup = Setup(Rules())
+    setup.apply(f"roll {faces}")
+    turned = parse_faces(faces, N)
+    turned[cell("b1")] = 3 if turned[cell("b1")] == 2 else 2  # still 5+ of each
+    with pytest.raises(SetupError):
+        setup.apply(f"exchange {faces_text(turned, N)}")
+
+
+def test_the_quick_setup_defaults_to_the_published_rules_and_seed_zero():
+    assert quick_setup().position() == quick_setup(Rules(), 0).position()
+    assert quick_setup().faces == quick_setup(Rules(), 0).faces
+    assert quick_setup(Rules(), 1).position() != quick_setup(Rules(), 0).position()
+
+
+@pytest.mark.parametrize("rules", [Rules(size=4, players=3, setup_max_per_line=1),
+                                   Rules(size=5, setup_max_per_line=1)],
+                         ids=["4x4-3p-1", "5x5-1"])
+def test_the_quick_setup_retries_until_every_seat_has_its_count(rules):
+    """With at most one die per line a random draw often paints itself into a corner; the
+    quick setup draws again rather than hand out a seat short of dice."""
+    g = geometry(rules)
+    for seed in range(30):
+        board = quick_setup(rules, seed)
+        assert board.counts() == list(rules.start_counts())
+        assert all(not over_full(b, g, 1) and not b & g.corners for b in board.owners)

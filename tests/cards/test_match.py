@@ -61,3 +61,9 @@ def test_the_first_tied_winner_clockwise_from_the_first_player_starts_next(
     m.finish_round(s)
     assert m.next_first_player() == starter and m.dealer == (starter - 1) % 4
     assert m.new_round().current_player() == starter
+
+
+def test_a_match_without_a_seed_is_seed_zero():
+    rules = Rules.preset("rulebook")
+    assert Match(rules, 2).new_round().seed == Match(rules, 2, seed=0).new_round().seed
+    assert Match(rules, 2).round_seed(1) != Match(rules, 2, seed=1).round_seed(1)

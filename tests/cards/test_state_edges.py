@@ -3,7 +3,9 @@ untested: each pins a rule of docs/rules.md or a documented property of the engi
 
 from __future__ import annotations
 
-from cambio.cards import Rules, State
+import pytest
+
+from cambio.cards import IllegalActionError, Phase, Rules, State, parse_card
 
 
 def test_a_clone_and_its_original_keep_their_own_histories():
@@ -16,3 +18,117 @@ def test_a_clone_and_its_original_keep_their_own_histories():
     s.play("swap 2")
     assert [a for _, a in s.history] == [1, 3 | 2 << 5]
     assert [a for _, a in twin.history] == [1, 4]
+
+
+
+# ----------------------------------------------------------------------------- reasons
+def table(preset: str, draws: str, *, polled: bool, players: int = 2,
+          **overrides: object) -> State:
+    """Seat s holds 2-5 of one suit (clubs, diamonds, hearts); the deck starts ``draws``."""
+    grids = [f"2{s} 3{s} 4{s} 5{s}" for s in "CDH"[:players]]
+    top = [parse_card(x) for g in grids for x in g.split()] + [
+        parse_card(x) for x in draws.split()]
+    return State(Rules.preset(preset, **overrides), players, seed=5, polled=polled, deck=top)
+
+
+def reason(s: State, action: str, seat: int) -> str:
+    before = s.clone()
+    with pytest.raises(IllegalActionError) as err:
+        s.play(action, seat)
+    assert s == before and err.value.seat == seat and err.value.action == action
+    return err.value.reason
+
+
+def test_why_a_snap_is_refused_at_a_polled_table():
+    s = table("rulebook", "9S 8S KS", polled=True)
+    assert reason(s, "snap 0.0", 0) == \
+        "snaps are only offered in a snap poll (this table polls snaps)"
+    s.play("draw")
+    s.play("discard")  # the 9 fires: peek another's card first
+    s.play("peek 1.0")
+    asked, other = s.current_player(), 1 - s.current_player()
+    assert s.phase == Phase.POLL
+    assert reason(s, "snap 0.0", other) == f"the snap poll is asking seat {asked}"
+    assert reason(s, "snap 1.7", asked) == "slot 1.7 holds no card that may be snapped"
+
+
+def test_why_a_snap_is_refused_at_a_real_time_table():
+    s = table("rulebook", "7S 8S 6S KS", polled=False)
+    assert reason(s, "snap 0.0", 1) == "the discard pile is empty"
+    s.play("draw")
+    s.play("discard")  # the 7 fires: peek one of your own first
+    assert reason(s, "snap 0.0", 1) == \
+        "no snapping while a power or a give is being resolved"
+    s.play("peek 0.0")
+    assert reason(s, "snap 0.4", 1) == "slot 0.4 holds no card that may be snapped"
+
+
+def test_why_a_snap_is_refused_once_the_window_closed_or_passed_to_the_snapper():
+    s = table("house", "2S 8S 6S", polled=False, one_snap_per_discard=True)
+    s.play("draw")
+    s.play("discard")  # 2S on the pile; 2C and 2D match it
+    s.play("snap 1.0", 1)
+    assert reason(s, "snap 0.0", 0) == "the snap window is closed until the next discard"
+    h = table("house", "2S 8S 6S", polled=False)
+    h.play("draw")
+    h.play("discard")
+    h.play("snap 1.0", 1)  # house rules: now only the snapper may snap again
+    assert reason(h, "snap 0.0", 0) == "only seat 1, who snapped last, may snap this card"
+
+
+def test_why_the_caller_or_another_seat_may_not_snap_when_callers_may_not():
+    s = table("rulebook", "6S 8S 2S 9D", polled=False, caller_may_snap=False,
+              players=3)
+    s.play("cambio")  # seat 0 calls; seat 1 plays
+    s.play("draw")
+    s.play("discard")
+    assert reason(s, "snap 1.1", 0) == "the caller may not snap"
+    assert reason(s, "snap 2.6", 2) == "slot 2.6 holds no card that may be snapped"
+
+
+def test_why_other_actions_are_refused():
+    s = table("rulebook", "9S 8S KS 6S", polled=True)
+    assert reason(s, "discard", 0) == "'discard' is not one of the moves allowed now (turn_start)"
+    assert reason(s, "take", 0) == "these rules do not allow drawing from the discard pile"
+    s.play("cambio")
+    s.play("draw")
+    assert reason(s, "cambio", 1) == "Cambio has already been called this round"
+    h = table("house", "9S 8S KS 6S", polled=False)
+    h.play("draw")
+    assert reason(h, "cambio", 0) == \
+        "Cambio can only be called at the start of your turn, before drawing"
+    h.play("discard")  # drawn from the deck in the house rules: the 9 fires
+    h.play("peek 1.0")
+    h.play("take", 1)
+    assert reason(h, "discard", 1) == \
+        "a card taken from the discard pile must be swapped into your grid"
+    assert reason(h, "draw", 1) == "'draw' is not one of the moves allowed now (drawn)"
+    e = table("rulebook", "", polled=True, earliest_cambio_turn=3)
+    assert reason(e, "cambio", 0) == "Cambio may be called from turn 3"
+
+
+def test_an_action_given_as_a_code_is_named_by_its_text_when_refused():
+    s = table("rulebook", "9S", polled=True)
+    s.play("draw")
+    with pytest.raises(IllegalActionError) as err:
+        s.play(0)  # the code of "cambio"
+    assert err.value.action == "cambio" and err.value.reason.startswith("Cambio can only")
+    with pytest.raises(IllegalActionError) as unknown:
+        s.play(31)  # no kind has code 31: shown as the number
+    assert unknown.value.action == "31"
+
+
+def test_no_one_may_act_once_the_round_is_over_and_a_spectator_is_named_so():
+    s = table("rulebook", "6S 6H", polled=True, max_turns=1)
+    s.play("draw")
+    s.play("discard")
+    while not s.is_over():
+        s.play("pass")
+    with pytest.raises(IllegalActionError) as err:
+        s.play("draw")
+    assert err.value.seat is None and err.value.reason == "the round is over"
+    assert str(err.value) == "spectator cannot play 'draw': the round is over"
+    assert reason(s, "draw", 1) == "the round is over"
+    with pytest.raises(IllegalActionError) as nobody:
+        table("rulebook", "", polled=True).play("draw", 7)
+    assert str(nobody.value) == "spectator cannot play 'draw': there is no seat 7"
