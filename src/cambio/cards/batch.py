@@ -75,6 +75,12 @@ def flatten_rules(rules: Rules, players: int, slots: int) -> I64:
 
 def uint64_seeds(seeds: Sequence[int] | npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     """Seeds as the kernels take them: each int reduced mod 2**64, as ``State`` does."""
+    if isinstance(seeds, range) and seeds and min(seeds[0], seeds[-1]) >= 0 \
+            and max(seeds[0], seeds[-1]) < 1 << 63:
+        return np.arange(seeds.start, seeds.stop, seeds.step, dtype=np.uint64)
+    fits = np.asarray(seeds)
+    if fits.dtype.kind in "iu":  # int64 wraps to uint64 as ``& (2**64 - 1)`` does
+        return fits.astype(np.uint64)
     return np.array([int(s) & ((1 << 64) - 1) for s in seeds], dtype=np.uint64)
 
 
@@ -284,14 +290,17 @@ def batch_results_of(b: Batch) -> Results:
 
 def results_of(res: I64, players: int) -> Results:
     """:class:`Results` from rows of :func:`batch_kernels.result_into`."""
-    names = {int(r): r.name.lower() for r in EndReason}
     n = players
     masks = res[:, n + k.RES_WINNERS]
     return Results(scores=res[:, :n].copy(),
                    winners=(masks[:, None] >> np.arange(n)) & 1 != 0,
                    turns=res[:, n + k.RES_TURNS].copy(), actions=res[:, n + k.RES_ACTIONS].copy(),
-                   end_reasons=[names[int(r)] for r in res[:, n + k.RES_END]],
+                   end_reasons=_END_NAMES[res[:, n + k.RES_END]].tolist(),
                    callers=res[:, n + k.RES_CALLER].copy())
+
+
+_END_NAMES = np.array([next((r.name.lower() for r in EndReason if r == code), "")
+                       for code in range(max(EndReason) + 1)])
 
 
 def play_uniform(rules: Rules, players: int, seeds: Sequence[int], policy_seed: int = 0,

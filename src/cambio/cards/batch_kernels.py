@@ -347,7 +347,7 @@ def seat_slots(g: Any, seat: int, rf: Any, out: Any, k: int) -> int:
     return k
 
 
-@_jit
+@_inline
 def all_slots(g: Any, rf: Any, out: Any) -> int:
     k = 0
     for seat in range(rf[R_PLAYERS]):
@@ -356,7 +356,8 @@ def all_slots(g: Any, rf: Any, out: Any) -> int:
 
 
 @_inline
-def count_seat_slots(g: Any, seat: int, rf: Any) -> int:
+def seat_open(g: Any, seat: int, rf: Any, limit: int) -> int:
+    """The occupied slots of ``seat``'s hand (none if locked), counted up to ``limit``."""
     if locked(g, rf, seat):
         return 0
     at = cell(rf, seat, 0)
@@ -364,14 +365,21 @@ def count_seat_slots(g: Any, seat: int, rf: Any) -> int:
     for s in range(g[rf[R_GLEN] + seat]):
         if g[at + s] >= 0:
             k += 1
+            if k >= limit:
+                break
     return k
 
 
 @_jit
-def count_all_slots(g: Any, rf: Any) -> int:
+def open_slots(g: Any, rf: Any, skip: int, limit: int) -> int:
+    """The occupied slots of the open hands but ``skip``'s, counted up to ``limit`` (the
+    rules only ask whether there are none, one, or two)."""
     k = 0
     for seat in range(rf[R_PLAYERS]):
-        k += count_seat_slots(g, seat, rf)
+        if seat != skip:
+            k += seat_open(g, seat, rf, limit - k)
+            if k >= limit:
+                break
     return k
 
 
@@ -476,7 +484,7 @@ def pairs_into(out: Any, k: int, kind: int, scratch: Any, n: int) -> int:
     return k
 
 
-@_jit
+@_inline
 def power_legal(g: Any, seat: int, rf: Any, out: Any, scratch: Any) -> int:
     """The legal actions of a power being used (``legal``'s ``PH_POWER`` case)."""
     k = 0
@@ -523,7 +531,7 @@ def end_round(g: Any, reason: int, rf: Any) -> None:
     g[POLL_LEN] = 0  # State._end empties the poll but leaves poll_i as it was
 
 
-@_jit
+@_inline
 def next_turn(g: Any, rf: Any) -> None:
     if g[TURN_NUMBER] >= rf[R_MAX_TURNS]:
         end_round(g, END_TURN_CAP, rf)
@@ -542,7 +550,7 @@ def next_turn(g: Any, rf: Any) -> None:
         end_round(g, END_DECK, rf)
 
 
-@_jit
+@_inline
 def draw_card(g: Any, rf: Any, mt: Any) -> Any:
     """Top card of the deck, reshuffling the pile (all but its top) if the deck is empty."""
     deck = rf[R_DECK]
@@ -563,10 +571,10 @@ def draw_card(g: Any, rf: Any, mt: Any) -> Any:
     return g[deck + g[DLEN]]
 
 
-@_jit
+@_inline
 def open_poll(g: Any, rf: Any) -> None:
     w = g[WINDOW]
-    if w == WINDOW_CLOSED or g[PLEN] == 0 or count_all_slots(g, rf) == 0:
+    if w == WINDOW_CLOSED or g[PLEN] == 0 or open_slots(g, rf, -1, 1) == 0:
         next_turn(g, rf)
         return
     no_caller = not rf[R_CALLER_MAY_SNAP]
@@ -604,7 +612,7 @@ def poll_next(g: Any, rf: Any) -> None:
         next_turn(g, rf)
 
 
-@_jit
+@_inline
 def after_discard(g: Any, rf: Any) -> None:
     g[POWER] = P_NONE
     g[LOOK_A] = -1
@@ -617,20 +625,20 @@ def after_discard(g: Any, rf: Any) -> None:
     open_poll(g, rf)
 
 
-@_jit
+@_inline
 def power_has_target(g: Any, p: int, seat: int, rf: Any) -> bool:
-    own = count_seat_slots(g, seat, rf)
-    total = count_all_slots(g, rf)
+    own = seat_open(g, seat, rf, 2)
+    others = open_slots(g, rf, seat, 2)
     if p == P_PEEK_OWN:
         return own > 0
     if p == P_PEEK_OTHER:
-        return total - own > 0
+        return others > 0
     if p == P_SWAP_OWN_OTHER or p == P_LOOK_MAY:  # noqa: SIM109
-        return own > 0 and total - own > 0
-    return total >= 2
+        return own > 0 and others > 0
+    return own + others >= 2
 
 
-@_jit
+@_inline
 def discard(g: Any, card: int, seat: int, may_fire: bool, rf: Any) -> None:
     g[rf[R_PILE] + g[PLEN]] = card
     g[PLEN] += 1
@@ -684,7 +692,7 @@ def add_to_grid(g: Any, seat: int, card: int, rf: Any) -> None:
     g[rf[R_GLEN] + seat] = length + 1
 
 
-@_jit
+@_inline
 def snap(g: Any, seat: int, a: int, rf: Any, mt: Any) -> None:
     p = a >> 8
     c = cell(rf, p, a & 255)
@@ -952,6 +960,10 @@ def result_into(g: Any, rf: Any, row: Any) -> None:
 
 
 # ------------------------------------------------------------------------------ batch loops
+legal_inline = _inline(cast(Any, legal).py_func)
+apply_inline = _inline(cast(Any, apply).py_func)
+""":func:`legal` and :func:`apply` compiled into the loops that play whole rounds."""
+
 LANES = 64
 """Games whose deals are seeded side by side (see :func:`mt_seed_lanes`)."""
 
@@ -997,11 +1009,11 @@ def play_uniform_all(seeds: Any, full: Any, g: Any, rf: Any, mt: Any, out: Any,
             i = first + lane
             deal(g, seeds[i], rf[R_PLAYERS] - 1, full, rf, swaps[:, lane])
             while g[PHASE] != PH_ROUND_OVER:
-                k = legal(g, rf, out, scratch)
+                k = legal_inline(g, rf, out, scratch)
                 lo = 0
                 if out[0] == CAMBIO and g[TURN_NUMBER] < no_call_before:
                     lo = 1
                 ctr += _U(1)
-                r = np.int64(mix64(ctr) >> _U(11))
-                apply(g, out[lo + r % (k - lo)], rf, mt)
+                r = np.int64(((mix64(ctr) >> _U(32)) * _U(k - lo)) >> _U(32))
+                apply_inline(g, out[lo + r], rf, mt)
             result_into(g, rf, res[i])
