@@ -8,7 +8,9 @@ to seat ``s`` (``None``: a spectator) at version ``v`` of a round:
   ``?`` where it has not -- recomputed from the actions by the rules, never from the
   engine's knowledge masks or ``observe()``, so a broken ``observe()`` cannot pass;
 * the rest of the view is exactly ``observe(state_v, s)``, and each event exactly the
-  record's observations filtered by their audience;
+  record's observations filtered by their audience -- computed here by comparing the states
+  before and after each action (``tests/cards/diffed_observations.py``), not from the
+  engine's events that the server sends;
 * nothing anywhere in a message is a seed or a deck order.
 """
 
@@ -19,9 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from cambio.cards import EMPTY, HIDDEN, State, card_code, observe, parse_action
-from cambio.records.cards import observations, state_from_header
+from cambio.records.cards import state_from_header
 from cambio.records.jsonl import parse_record
 
+from ..cards.diffed_observations import as_seen, diffed_observations
 from ..cards.oracle import Oracle
 
 
@@ -47,7 +50,7 @@ def replay_round(record_text: str) -> Round:
         before = state.clone()
         action = parse_action(ev["action"])
         played = state.play(action, ev["seat"])
-        facts.append(observations(before, ev["seat"], action, state))
+        facts.append(diffed_observations(before, ev["seat"], action, state))
         oracle.apply(before, ev["seat"], played, state)
         states.append(state.clone())
         oracles.append(copy.deepcopy(oracle))
@@ -58,12 +61,8 @@ def replay_round(record_text: str) -> Round:
 def expected_event(rnd: Round, v: int, seat: int | None) -> dict[str, Any]:
     st = rnd.states[v]
     n = st.n
-    see = 1 << n if seat is None else (1 << n) | (1 << seat)
     who, text = rnd.moves[v - 1]
-    ev: dict[str, Any] = {"v": v, "seat": who, "action": text}
-    for key, value, audience in rnd.facts[v]:
-        if audience & see:
-            ev[key] = value
+    ev: dict[str, Any] = {"v": v, "seat": who, "action": text, **as_seen(rnd.facts[v], n, seat)}
     if st.is_over():
         ev["end"] = {"reason": st.end_reason.name.lower(), "scores": st.scores(),
                      "winners": st.winners(),

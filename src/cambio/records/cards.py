@@ -21,33 +21,29 @@ from cambio.cards import (
     parse_action,
     parse_cards,
 )
-from cambio.cards.actions import (
-    DISCARD,
-    DRAW,
-    GIVE,
-    LOOK,
-    PEEK,
-    SNAP,
-    SWAP,
-    TAKE,
-    Action,
-    addr_seat,
-    addr_slot,
-    arg_a,
-    arg_b,
-    kind_of,
+from cambio.cards.actions import Action
+from cambio.cards.events import (
+    EVERYONE,
+    NOBODY,
+    Discarded,
+    Drew,
+    Event,
+    Gave,
+    Looked,
+    Peeked,
+    Penalty,
+    Reshuffled,
+    Snapped,
 )
-from cambio.cards.state import EMPTY
 
 from .jsonl import FORMAT, VERSION, Record, RecordError, dump_record
 
 HEADER_KEYS = {"format", "version", "game", "rules", "players", "seed", "deck", "dealer",
                "snaps", "view", "match", "started"}
 EVENT_KEYS = {"seat", "action", "card", "cards", "discarded", "right", "penalty", "reshuffled"}
-OMNISCIENT = 0
-"""Audience of a fact nobody at the table saw (a penalty card's face): full records only."""
-
 Fact = tuple[str, Any, int]
+"""An observation: key, value, and its audience (a bitmask of seats as in
+:mod:`cambio.cards.events`: ``EVERYONE``, or ``NOBODY`` for what only full records show)."""
 
 
 @dataclass
@@ -157,11 +153,12 @@ def record_of(result: Result, seat: int | None) -> tuple[dict[str, Any], list[di
         events.append(ev)
     s = result.state
     if s.is_over():
-        events.append({"end": _end_facts(s)})
+        events.append({"end": end_facts(s)})
     return header, events
 
 
-def _end_facts(s: State) -> dict[str, Any]:
+def end_facts(s: State) -> dict[str, Any]:
+    """The public facts of a finished round (a record's ``end`` line, the server's ``end``)."""
     return {
         "reason": s.end_reason.name.lower(),
         "scores": s.scores(),
@@ -216,12 +213,12 @@ def run(header: dict[str, Any], moves: list[Move]) -> Result:
     state = state_from_header(header)
     result = Result(header, state, [g[:] for g in state.grids], [k[:] for k in state.known])
     for seat, action, line, recorded in moves:
-        before = state.clone()
+        events: list[Event] = []
         try:
-            action = state.play(action, seat)
+            action = state.play(action, seat, events)
         except CambioError as exc:
             raise RecordError(line, str(exc)) from None
-        facts = observations(before, seat, action, state)
+        facts = observations(events)
         for key, value, _ in facts:
             if key in recorded and recorded[key] != value:
                 raise RecordError(line, f"{key!r} is {recorded[key]!r} in the record, "
@@ -234,41 +231,30 @@ def run(header: dict[str, Any], moves: list[Move]) -> Result:
     return result
 
 
-def observations(before: State, seat: int, action: Action, after: State) -> list[Fact]:
-    """What an action revealed, and to whom (a bitmask of seats; bit n: everyone)."""
-    n = after.n
-    everyone = (1 << (n + 1)) - 1
-    kind = kind_of(action)
-    a = arg_a(action)
+def observations(events: list[Event]) -> list[Fact]:
+    """What an action revealed, and to whom, read off the engine's events: a record's
+    observations in their fixed order (penalty cards in slot order, then the reshuffles)."""
     facts: list[Fact] = []
-    if kind == DRAW and after.held >= 0:
-        facts.append(("card", card_code(after.held), 1 << seat))
-    elif kind == TAKE:
-        facts.append(("card", card_code(after.held), everyone))
-    elif kind in (SWAP, DISCARD):
-        discarded = before.grids[seat][a] if kind == SWAP else before.held
-        facts.append(("discarded", card_code(discarded), everyone))
-    elif kind == PEEK:
-        facts.append(("card", card_code(after.grids[addr_seat(a)][addr_slot(a)]), 1 << seat))
-    elif kind == LOOK:
-        cards = [card_code(after.grids[addr_seat(x)][addr_slot(x)]) for x in (a, arg_b(action))]
-        facts.append(("cards", cards, 1 << seat))
-    elif kind == SNAP:
-        card = before.grids[addr_seat(a)][addr_slot(a)]
-        right = card >> 2 == before.pile[-1] >> 2
-        facts.append(("card", card_code(card), everyone))
-        facts.append(("right", right, everyone))
-        if not right:
-            grown = after.grids[seat][len(before.grids[seat]):]
-            refilled = [after.grids[seat][i] for i, c in enumerate(before.grids[seat])
-                        if c == EMPTY and after.grids[seat][i] != EMPTY]
-            penalty = [card_code(c) for c in refilled + grown]
-            if penalty:
-                facts.append(("penalty", penalty, OMNISCIENT))
-    elif kind == GIVE:
-        facts.append(("card", card_code(before.grids[seat][a]), before.known[seat][a]))
-    if after.reshuffles > before.reshuffles:
-        facts.append(("reshuffled", after.reshuffles - before.reshuffles, everyone))
+    penalty: list[Penalty] = []
+    reshuffles = 0
+    for e in events:
+        if isinstance(e, (Drew, Peeked, Gave)):
+            facts.append(("card", card_code(e.card), e.audience))
+        elif isinstance(e, Discarded):
+            facts.append(("discarded", card_code(e.card), e.audience))
+        elif isinstance(e, Looked):
+            facts.append(("cards", [card_code(x) for x in e.cards], e.audience))
+        elif isinstance(e, Snapped):
+            facts += [("card", card_code(e.card), e.audience), ("right", e.right, e.audience)]
+        elif isinstance(e, Penalty):
+            penalty.append(e)
+        elif isinstance(e, Reshuffled):
+            reshuffles += 1
+    if penalty:
+        cards = [card_code(p.card) for p in sorted(penalty, key=lambda p: p.slot)]
+        facts.append(("penalty", cards, NOBODY))
+    if reshuffles:
+        facts.append(("reshuffled", reshuffles, EVERYONE))
     return facts
 
 
@@ -333,7 +319,7 @@ def _check_end(s: State, line: int, stated: Any) -> None:
     """The record's ``end`` facts must be the replayed round's."""
     if not s.is_over():
         raise RecordError(line, "the record says the round ended, but it is not over")
-    got = _end_facts(s)
+    got = end_facts(s)
     if not isinstance(stated, dict):
         raise RecordError(line, "\"end\" must be an object")
     for key, value in stated.items():
@@ -412,5 +398,5 @@ def seat_names(header: dict[str, Any]) -> list[str]:
     return []
 
 
-__all__ = ["Result", "export", "make_header", "observations", "record_of", "record_text",
-           "replay", "run", "seat_names", "state_from_header"]
+__all__ = ["Result", "end_facts", "export", "make_header", "observations", "record_of",
+           "record_text", "replay", "run", "seat_names", "state_from_header"]

@@ -2,9 +2,9 @@
 
 Rounds run with ``State(polled=False)``: snaps are legal for every eligible seat while the
 top of the pile can be matched, and the actor applies them in arrival order. Each accepted
-action's facts come from :func:`cambio.records.cards.observations` (with their audience), so
-events are filtered exactly like player's-eye records; views come from
-:func:`cambio.cards.observe`. Bots were written for polled states: at their turn they get
+action's facts are read off the engine's events by :func:`cambio.records.cards.observations`
+(with their audience), so messages are filtered exactly like player's-eye records; views come
+from :func:`cambio.cards.observe`. Bots were written for polled states: at their turn they get
 their legal actions without snaps, and in an open snap window they get a poll-shaped view
 (``pass`` plus the snaps) at a random moment chosen by the actor.
 """
@@ -23,12 +23,12 @@ from cambio.cards import (
     Rules,
     State,
     action_text,
-    card_code,
     observe,
     parse_action,
 )
 from cambio.cards.actions import PASS, SNAP, kind_of
-from cambio.records.cards import make_header, observations, record_text
+from cambio.cards.events import Discarded, Event, Snapped
+from cambio.records.cards import end_facts, make_header, observations, record_text
 from cambio.seeds import derive_seed
 
 from .errors import ILLEGAL, STALE, ProtocolError
@@ -109,21 +109,16 @@ class CardSession:
         # the new top card); every other action must be aimed at the current version.
         if version != now and not (kind_of(action) == SNAP and version < now):
             raise ProtocolError(STALE, f"the current version is {now}")
-        before = state.clone()
+        events: list[Event] = []
         try:
-            action = state.play(action, seat)
+            action = state.play(action, seat, events)
         except IllegalActionError as exc:
             raise ProtocolError(ILLEGAL, exc.reason) from None
-        facts = observations(before, seat, action, state)
-        if len(state.pile) > len(before.pile):
-            self._window += 1
-        end = None
-        if state.is_over():
-            end = {"reason": state.end_reason.name.lower(), "scores": state.scores(),
-                   "winners": state.winners(),
-                   "grids": [[card_code(c) if c >= 0 else None for c in g]
-                             for g in state.grids]}
-        applied = Applied(now + 1, seat, action_text(action), facts, end)
+        if any(isinstance(e, Discarded) or (isinstance(e, Snapped) and e.right)
+               for e in events):
+            self._window += 1  # a new card on the pile: a new snap window
+        end = end_facts(state) if state.is_over() else None
+        applied = Applied(now + 1, seat, action_text(action), observations(events), end)
         self.log.append(applied)
         return applied
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from cambio.cards.events import shows
+
 
 @dataclass
 class Applied:
@@ -20,17 +22,17 @@ class Applied:
     seat: int
     text: str
     facts: list[tuple[str, Any, int]] = field(default_factory=list)
-    """``(key, value, audience)``: ``audience`` is a bitmask of seats (bit ``players``:
-    everyone, spectators included), as in :func:`cambio.records.cards.observations`."""
+    """``(key, value, audience)``: ``audience`` is a bitmask of seats as in
+    :mod:`cambio.cards.events` (``EVERYONE`` is -1: every seat and spectators), as
+    :func:`cambio.records.cards.observations` reads them off the engine's events."""
     end: dict[str, Any] | None = None
     """The round's public end facts when this action ended it."""
 
-    def event(self, players: int, seat: int | None) -> dict[str, Any]:
+    def event(self, seat: int | None) -> dict[str, Any]:
         """The event as ``seat`` (``None``: a spectator) may see it."""
-        see = 1 << players if seat is None else (1 << players) | (1 << seat)
         ev: dict[str, Any] = {"v": self.version, "seat": self.seat, "action": self.text}
         for key, value, audience in self.facts:
-            if audience & see:
+            if shows(audience, seat):
                 ev[key] = value
         if self.end is not None:
             ev["end"] = self.end

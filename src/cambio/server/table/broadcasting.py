@@ -21,7 +21,7 @@ class Broadcasting(TableState):
         s = self.session
         assert s is not None
         return dumps({"type": "state", "version": s.version, **self._round_fields(),
-                      "view": s.view(seat), "log": [a.event(self.players, seat) for a in s.log]})
+                      "view": s.view(seat), "log": [a.event(seat) for a in s.log]})
 
     def _broadcast_state(self) -> None:
         cache: dict[int | None, str] = {}
@@ -41,5 +41,5 @@ class Broadcasting(TableState):
             if text is None:
                 text = cache[conn.seat] = dumps({
                     "type": "update", "version": applied.version, **extra,
-                    "event": applied.event(self.players, conn.seat), "view": s.view(conn.seat)})
+                    "event": applied.event(conn.seat), "view": s.view(conn.seat)})
             conn.send(text)

@@ -102,4 +102,4 @@ class Connections(TurnClocks):
         extra = self._round_fields()
         for applied in s.log[since:]:
             conn.send(dumps({"type": "update", "version": applied.version, **extra,
-                             "event": applied.event(self.players, conn.seat), "view": view}))
+                             "event": applied.event(conn.seat), "view": view}))
