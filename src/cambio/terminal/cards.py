@@ -18,6 +18,7 @@ from rich.console import Console
 from cambio.bots.cards import CardBot, make_bot
 from cambio.cards import CardView, Match, Phase, Rules, State, observe
 from cambio.cards.actions import Action
+from cambio.cards.events import Event, seen_by
 from cambio.records.cards import make_header, record_text
 from cambio.seeds import derive_seed
 
@@ -154,14 +155,15 @@ class TerminalGame:
         logger = Logger(self.namer)
         while not state.is_over():
             actor = state.current_player()
-            before = observe(state, self.me)
             if actor == self.me:
-                action = self.human(before)
+                action = self.human(observe(state, self.me))
             else:
                 action = bots[actor].act(observe(state, actor))
-            action = state.play(action, actor)
+            events: list[Event] = []
+            action = state.play(action, actor, events)
             after = observe(state, self.me)
-            for line in logger.describe(actor, action, before, after):
+            told = [seen_by(e, self.me) for e in events]
+            for line in logger.describe(actor, action, told, after):
                 mine = actor == self.me or "your" in line
                 say(line, style="cyan" if mine else None)
         self.match.finish_round(state)

@@ -1,8 +1,9 @@
 """What the terminal card game prints: the table, and a public log line for each action.
 
-Everything here is derived from the human seat's views (before and after an action), never
-from the state, so the screen can only show what that seat may know. Whether known cards stay
-visible is the caller's choice (``assist``); without it the human must remember.
+Everything here is derived from the human seat's view and from the engine's events as that
+seat may see them, never from the state, so the screen can only show what that seat may know.
+Whether known cards stay visible is the caller's choice (``assist``); without it the human
+must remember.
 """
 
 from __future__ import annotations
@@ -11,26 +12,22 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from cambio.cards import EMPTY, HIDDEN, CardView, Phase, Power, card_code
-from cambio.cards.actions import (
-    CAMBIO,
-    DISCARD,
-    DRAW,
-    GIVE,
-    KEEP,
-    LOOK,
-    PEEK,
-    SKIP,
-    SNAP,
-    SWAP,
-    SWITCH,
-    TAKE,
-    Action,
-    addr,
-    addr_seat,
-    addr_slot,
-    arg_a,
-    arg_b,
-    kind_of,
+from cambio.cards.actions import DRAW, Action, addr, addr_seat, addr_slot, kind_of
+from cambio.cards.events import (
+    CambioCalled,
+    Declined,
+    Discarded,
+    Drew,
+    Event,
+    Gave,
+    Looked,
+    Peeked,
+    Penalty,
+    PowerFired,
+    Reshuffled,
+    RoundEnded,
+    Snapped,
+    Switched,
 )
 
 POWER_TEXT = {
@@ -105,130 +102,120 @@ def render_table(view: CardView, namer: Namer, assist: bool) -> list[str]:
 
 
 class Logger:
-    """Turns each action into one public sentence, merging a draw with what follows it."""
+    """Turns each action into one public sentence, merging a draw with what follows it.
+
+    It reads the engine's events as the human's seat may see them
+    (:func:`cambio.cards.events.seen_by`), so a sentence can name only cards that seat saw.
+    """
 
     def __init__(self, namer: Namer) -> None:
         self.namer = namer
         self.pending: str | None = None
+        self.penalties = 0
+        """Penalty cards the action being told dealt (told with the wrong snap)."""
 
-    def describe(self, actor: int, action: Action, before: CardView,
+    def describe(self, actor: int, action: Action, events: list[Event],
                  after: CardView) -> list[str]:
-        say = self._SAY.get(kind_of(action))
-        out = say(self, actor, arg_a(action), arg_b(action), before, after) if say else []
-        return out + self._aftermath(actor, before, after)
-
-    def _draw(self, actor: int, a: int, b: int, before: CardView, after: CardView
-              ) -> list[str]:
-        if after.held >= 0 and actor == self.namer.me:
-            self.pending = f"You drew {card_code(after.held)} from the deck"
-        else:
-            self.pending = f"{self.namer.who(actor)} drew from the deck"
-        return []
-
-    def _take(self, actor: int, a: int, b: int, before: CardView, after: CardView
-              ) -> list[str]:
-        self.pending = f"{self.namer.who(actor)} took {card_text(after.held)} from the " \
-                       "discard pile"
-        return []
-
-    def _swap(self, actor: int, a: int, b: int, before: CardView, after: CardView
-              ) -> list[str]:
-        start = self.pending or f"{self.namer.who(actor)} drew"
-        into = f"your slot {a}" if actor == self.namer.me else f"slot {actor}.{a}"
-        self.pending = None
-        return [f"{start} and swapped it into {into}, discarding {card_text(after.top())}."]
-
-    def _discard(self, actor: int, a: int, b: int, before: CardView, after: CardView
-                 ) -> list[str]:
-        start = self.pending or f"{self.namer.who(actor)} drew"
-        self.pending = None
-        return [f"{start} and discarded it: {card_text(after.top())}."]
-
-    def _cambio(self, actor: int, a: int, b: int, before: CardView, after: CardView
-                ) -> list[str]:
-        return [f"{self.namer.who(actor)} called CAMBIO! Everyone else has one more turn."]
-
-    def _peek(self, actor: int, a: int, b: int, before: CardView, after: CardView
-              ) -> list[str]:
-        n = self.namer
-        seen = after.at(a)
-        what = f": it is {card_code(seen)}" if actor == n.me and seen >= 0 else ""
-        return [f"{n.who(actor)} peeked at {n.slot(a, actor)}{what}."]
-
-    def _look(self, actor: int, a: int, b: int, before: CardView, after: CardView
-              ) -> list[str]:
-        n = self.namer
-        text = f"{n.who(actor)} looked at {n.slot(a, actor)} and {n.slot(b, actor)}"
-        if actor == n.me:
-            text += f": {card_text(after.at(a))} and {card_text(after.at(b))}"
-        return [text + "."]
-
-    def _switch(self, actor: int, a: int, b: int, before: CardView, after: CardView
-                ) -> list[str]:
-        n = self.namer
-        return [f"{n.who(actor)} swapped {n.slot(a, actor)} with {n.slot(b, actor)} (unseen)."]
-
-    def _keep(self, actor: int, a: int, b: int, before: CardView, after: CardView
-              ) -> list[str]:
-        return [f"{self.namer.who(actor)} left both cards where they were."]
-
-    def _skip(self, actor: int, a: int, b: int, before: CardView, after: CardView
-              ) -> list[str]:
-        return [f"{self.namer.who(actor)} did not use the power."]
-
-    def _give(self, actor: int, a: int, b: int, before: CardView, after: CardView
-              ) -> list[str]:
-        n = self.namer
-        target = before.last_snap[1] if before.last_snap else -1
-        dest = n.slot(target, actor) if target >= 0 else "the empty slot"
-        return [f"{n.who(actor)} gave {n.slot(addr(actor, a), actor)} into {dest} (unseen)."]
-
-    def _aftermath(self, actor: int, before: CardView, after: CardView) -> list[str]:
-        """What an action set off, whatever it was: a reshuffle, a power, a round end."""
+        """The sentences for ``actor``'s ``action``: ``events`` are what it did, already
+        filtered by ``seen_by`` for the human's seat; ``after`` is that seat's view now."""
         out: list[str] = []
-        if after.reshuffles > before.reshuffles:
-            out.append("The deck ran out: the discard pile (all but its top card) was "
-                       "shuffled into a new deck.")
-        if after.phase == Phase.POWER and before.phase != Phase.POWER and after.power:
-            whom, own = ("you", "your") if actor == self.namer.me else (f"seat {actor}", "their")
-            out.append(f"  {card_text(after.top())} fires its power: {whom} may "
-                       f"{power_text(Power(after.power), own)}.")
-        if after.over and self.pending:
-            out.append(self.pending + ", but no card was left.")
-            self.pending = None
+        if kind_of(action) == DRAW:  # a draw is told with what becomes of the card
+            self.pending = f"{self.namer.who(actor)} drew from the deck"
+        self.penalties = sum(1 for e in events if isinstance(e, Penalty))
+        for event in events:
+            say = self._SAY.get(type(event))
+            if say is not None:
+                out += say(self, event, after)
         return out
 
-    def _snap(self, actor: int, a: int, b: int, before: CardView, after: CardView
-              ) -> list[str]:
+    def _drew(self, e: Drew, after: CardView) -> list[str]:
+        if e.from_pile:
+            self.pending = f"{self.namer.who(e.seat)} took {card_text(e.card)} from the " \
+                           "discard pile"
+        elif e.card >= 0 and e.seat == self.namer.me:
+            self.pending = f"You drew {card_code(e.card)} from the deck"
+        return []
+
+    def _discarded(self, e: Discarded, after: CardView) -> list[str]:
+        start = self.pending or f"{self.namer.who(e.seat)} drew"
+        self.pending = None
+        if e.slot < 0:
+            return [f"{start} and discarded it: {card_text(e.card)}."]
+        into = f"your slot {e.slot}" if e.seat == self.namer.me else f"slot {e.seat}.{e.slot}"
+        return [f"{start} and swapped it into {into}, discarding {card_text(e.card)}."]
+
+    def _power(self, e: PowerFired, after: CardView) -> list[str]:
+        whom, own = ("you", "your") if e.seat == self.namer.me else (f"seat {e.seat}", "their")
+        return [f"  {card_text(e.card)} fires its power: {whom} may "
+                f"{power_text(e.power, own)}."]
+
+    def _cambio(self, e: CambioCalled, after: CardView) -> list[str]:
+        if e.automatic:
+            return [f"{self.namer.who(e.seat)} has no cards left: Cambio is called for "
+                    f"{'you' if e.seat == self.namer.me else 'them'}!"]
+        return [f"{self.namer.who(e.seat)} called CAMBIO! Everyone else has one more turn."]
+
+    def _peeked(self, e: Peeked, after: CardView) -> list[str]:
         n = self.namer
-        who = n.who(actor)
-        last = after.last_snap
-        if last is None:
-            return [f"{who} snapped {n.slot(a, actor)}."]
-        card, right = last[2], last[3]
-        if right:
-            text = f"{who} snapped {n.slot(a, actor)}: {card_code(card)}, right! It goes on " \
-                   "the pile."
-            if addr_seat(a) != actor and after.phase == Phase.GIVE:
-                text += " A card must be given in return."
-            return [text]
-        grown = len(after.grids[actor]) - len(before.grids[actor])
-        refilled = sum(1 for x, y in zip(before.grids[actor], after.grids[actor], strict=False)
-                       if x == EMPTY and y != EMPTY)
-        penalty = grown + refilled
-        text = f"{who} snapped {n.slot(a, actor)}: {card_code(card)}, wrong! It goes back " \
-               "face down"
-        if penalty:
-            whom = "you take" if actor == n.me else f"seat {actor} takes"
-            text += f"; {whom} {penalty} penalty card{'s' if penalty > 1 else ''} face down"
+        what = f": it is {card_code(e.card)}" if e.card >= 0 else ""
+        return [f"{n.who(e.seat)} peeked at {n.slot(e.target, e.seat)}{what}."]
+
+    def _looked(self, e: Looked, after: CardView) -> list[str]:
+        n = self.namer
+        a, b = e.targets
+        text = f"{n.who(e.seat)} looked at {n.slot(a, e.seat)} and {n.slot(b, e.seat)}"
+        if e.cards[0] >= 0:
+            text += f": {card_text(e.cards[0])} and {card_text(e.cards[1])}"
         return [text + "."]
 
-    _SAY: ClassVar[dict[int, Callable[..., list[str]]]] = {
-        DRAW: _draw, TAKE: _take, SWAP: _swap, DISCARD: _discard, CAMBIO: _cambio,
-        PEEK: _peek, LOOK: _look, SWITCH: _switch, KEEP: _keep, SKIP: _skip, SNAP: _snap,
-        GIVE: _give,
+    def _switched(self, e: Switched, after: CardView) -> list[str]:
+        n = self.namer
+        return [f"{n.who(e.seat)} swapped {n.slot(e.a, e.seat)} with {n.slot(e.b, e.seat)} "
+                "(unseen)."]
+
+    def _declined(self, e: Declined, after: CardView) -> list[str]:
+        if e.choice == "keep":
+            return [f"{self.namer.who(e.seat)} left both cards where they were."]
+        if e.choice == "skip":
+            return [f"{self.namer.who(e.seat)} did not use the power."]
+        return []
+
+    def _gave(self, e: Gave, after: CardView) -> list[str]:
+        n = self.namer
+        return [f"{n.who(e.seat)} gave {n.slot(addr(e.seat, e.slot), e.seat)} into "
+                f"{n.slot(e.target, e.seat)} (unseen)."]
+
+    def _reshuffled(self, e: Reshuffled, after: CardView) -> list[str]:
+        return ["The deck ran out: the discard pile (all but its top card) was shuffled into "
+                "a new deck."]
+
+    def _ended(self, e: RoundEnded, after: CardView) -> list[str]:
+        if self.pending is None:
+            return []
+        line, self.pending = self.pending + ", but no card was left.", None
+        return [line]
+
+    def _snapped(self, e: Snapped, after: CardView) -> list[str]:
+        n = self.namer
+        who, where = n.who(e.seat), n.slot(e.target, e.seat)
+        if e.right:
+            text = f"{who} snapped {where}: {card_code(e.card)}, right! It goes on the pile."
+            if addr_seat(e.target) != e.seat and after.phase == Phase.GIVE:
+                text += " A card must be given in return."
+            return [text]
+        text = f"{who} snapped {where}: {card_code(e.card)}, wrong! It goes back face down"
+        count = self.penalties
+        if count:
+            whom = "you take" if e.seat == n.me else f"seat {e.seat} takes"
+            text += f"; {whom} {count} penalty card{'s' if count > 1 else ''} face down"
+        return [text + "."]
+
+    _SAY: ClassVar[dict[type, Callable[..., list[str]]]] = {
+        Drew: _drew, Discarded: _discarded, PowerFired: _power, CambioCalled: _cambio,
+        Peeked: _peeked, Looked: _looked, Switched: _switched, Declined: _declined,
+        Gave: _gave, Reshuffled: _reshuffled, RoundEnded: _ended, Snapped: _snapped,
     }
-    """The sentence for each kind of action (``pass`` has none)."""
+    """The sentence for each kind of event (a penalty card is told with its snap)."""
 
 
 def held_hint(view: CardView) -> str:
