@@ -43,19 +43,29 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 # ---------------------------------------------------------------------- 1. speed
 def speed(starts: int, python_nodes: int, native_nodes: int) -> dict[str, Any]:
+    """Nodes per CPU second: on 5x5 the Python search against native (and its threat
+    search); on 4x4 native with the linear and the n-tuple evaluation (the node budgets
+    that stand for a time per move on a quiet core)."""
     rules = Rules()
+    rules4 = Rules(size=4)
     NativeBot(nodes=1000).choose(quick_setup(rules, 10**6))  # load the compiled kernels
     NativeBot(nodes=1000, threats=12).choose(quick_setup(rules, 10**6))
+    NativeBot(nodes=1000).choose(quick_setup(rules4, 10**6))
     out: dict[str, Any] = {}
-    for label, make in (("alphabeta (Python)", lambda: AlphaBetaBot(nodes=python_nodes)),
-                        ("native", lambda: NativeBot(nodes=native_nodes)),
-                        ("native with threat search (12 plies)",
-                         lambda: NativeBot(nodes=native_nodes, threats=12))):
+    for label, r, make in (
+            ("alphabeta (Python)", rules, lambda: AlphaBetaBot(nodes=python_nodes)),
+            ("native", rules, lambda: NativeBot(nodes=native_nodes)),
+            ("native with threat search (12 plies)", rules,
+             lambda: NativeBot(nodes=native_nodes, threats=12)),
+            ("native, 4x4, linear evaluation", rules4,
+             lambda: NativeBot(nodes=native_nodes, evaluation="linear")),
+            ("native, 4x4, n-tuple evaluation", rules4,
+             lambda: NativeBot(nodes=native_nodes, evaluation="tuples"))):
         nodes = depth = 0
         cpu = 0.0
         for i in range(starts):
             bot: Any = make()
-            board = quick_setup(rules, i)
+            board = quick_setup(r, i)
             t = time.process_time()
             bot.choose(board)
             cpu += time.process_time() - t
@@ -81,18 +91,23 @@ def starts_by_value() -> tuple[list[str], list[tuple[str, int]]]:
     return fair, won
 
 
-def native_bot(spec: str, threats: int, seed: int) -> NativeBot:
-    """``native:<seconds>s`` with the threat search ``threats`` plies deep (0: off)."""
-    return NativeBot(nodes=10**15, seconds=float(spec.split(":")[1][:-1]), seed=seed,
-                     threats=threats)
+def native_bot(spec: str, threats: int, seed: int, evaluation: str = "auto") -> NativeBot:
+    """``native:<seconds>s`` or ``native:<nodes>`` with the threat search ``threats`` plies
+    deep (0: off) and the given evaluation."""
+    budget = spec.split(":")[1]
+    if budget.endswith("s"):
+        return NativeBot(nodes=10**15, seconds=float(budget[:-1]), seed=seed,
+                         threats=threats, evaluation=evaluation)
+    return NativeBot(nodes=int(budget), seed=seed, threats=threats, evaluation=evaluation)
 
 
-def game_vs_perfect(args: tuple[str, str, int, str, int, int]) -> tuple[str, int, str, str]:
-    spec, table, seat, pos, seed, threats = args
+def game_vs_perfect(args: tuple[str, str, int, str, int, int, str]
+                    ) -> tuple[str, int, str, str]:
+    spec, table, seat, pos, seed, threats, evaluation = args
     sol = _solution(table)
     rules = Rules(size=4, max_plies=100)
     bots: list[Any] = [PerfectBot(sol, seed), PerfectBot(sol, seed + 1)]
-    bots[seat] = native_bot(spec, threats, seed)
+    bots[seat] = native_bot(spec, threats, seed, evaluation)
     board = play_game(Board(rules, pos), bots)
     assert board.outcome is not None
     w = board.outcome.winners
@@ -131,6 +146,16 @@ def time_per_move(spec: str, games: int, seed: int) -> float:
     return spent / moves
 
 
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``k / n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
 def elo_diff(score: float, games: int) -> tuple[float, float, float]:
     """Elo difference from a mean score, with a 95 % interval (normal approximation on the
     score, clipped away from 0 and 1)."""
@@ -145,6 +170,12 @@ def elo_diff(score: float, games: int) -> tuple[float, float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=0.1, help="native's time per move on 4x4")
+    ap.add_argument("--nodes", type=int, default=0,
+                    help="native's node budget per move on 4x4 instead of --seconds "
+                         "(load-independent; see the speed study for nodes per second)")
+    ap.add_argument("--evaluation", default="auto",
+                    help="native's evaluation in the 4x4 study: auto (the n-tuple one on "
+                         "4x4), linear or tuples")
     ap.add_argument("--fair", type=int, default=60, help="fair starts sampled (both seats)")
     ap.add_argument("--won", type=int, default=40, help="won (start, seat) pairs sampled")
     ap.add_argument("--games", type=int, default=100, help="5x5 games at equal time")
@@ -161,7 +192,9 @@ def main() -> None:
     report["command"] = (f"python benchmarks/board_native.py --seconds {args.seconds} "
                          f"--fair {args.fair} --won {args.won} --games {args.games} "
                          f"--seed {args.seed} --workers {args.workers} "
-                         f"--threats {args.threats}")
+                         f"--threats {args.threats} --nodes {args.nodes} "
+                         f"--evaluation {args.evaluation}")
+    report["load_average_at_start"] = os.getloadavg()
     if "speed" not in skip:
         report["speed"] = speed(10, 20_000, 2_000_000)
         base = report["speed"]["alphabeta (Python)"]["nodes_per_s"]
@@ -177,13 +210,15 @@ def main() -> None:
         rng = Random(args.seed)
         fair_sample = rng.sample(fair, min(args.fair, len(fair)))
         won_sample = rng.sample(won, min(args.won, len(won)))
-        spec = f"native:{args.seconds}s"
+        spec = f"native:{args.nodes}" if args.nodes else f"native:{args.seconds}s"
         with tempfile.TemporaryDirectory() as tmp:
             table = str(Path(tmp) / "4x4.npz")
             solve(RULES4).save(table)
-            jobs = [(spec, table, seat, pos, derive_seed(args.seed, i, seat), args.threats)
+            jobs = [(spec, table, seat, pos, derive_seed(args.seed, i, seat), args.threats,
+                     args.evaluation)
                     for i, pos in enumerate(fair_sample) for seat in (0, 1)]
-            jobs += [(spec, table, seat, pos, derive_seed(args.seed, 10**5 + i), args.threats)
+            jobs += [(spec, table, seat, pos, derive_seed(args.seed, 10**5 + i), args.threats,
+                      args.evaluation)
                      for i, (pos, seat) in enumerate(won_sample)]
             results = []
             with progress_bar(len(jobs), f"4x4: {spec} vs perfect") as advance, \
@@ -194,14 +229,19 @@ def main() -> None:
         nf = 2 * len(fair_sample)
         fair_res = results[:nf]
         won_res = results[nf:]
+        kept = sum(1 for x in fair_res if x[2] == "draw")
+        low, high = wilson(kept, nf)
         report["perfect"] = {
-            "bot": spec, "threats": args.threats, "fair_starts_total": len(fair),
+            "bot": spec, "threats": args.threats, "evaluation": args.evaluation,
+            "draws_kept": kept, "draws_kept_share": kept / max(nf, 1),
+            "draws_kept_low": low, "draws_kept_high": high, "fair_starts_total": len(fair),
             "won_pairs_total": len(won),
             "fair_games": nf,
             "fair": {r: sum(1 for x in fair_res if x[2] == r) for r in ("win", "draw", "loss")},
             "won_games": len(won_res),
             "won": {r: sum(1 for x in won_res if x[2] == r) for r in ("win", "draw", "loss")},
         }
+        report["load_average_at_end"] = os.getloadavg()
         console.print(report["perfect"])
     if "elo" not in skip:
         per_move = time_per_move("alphabeta:4000", 4, args.seed)

@@ -5,6 +5,11 @@ pure-Python reference; see :mod:`.native_search` for the kernels), about two ord
 magnitude more nodes per second. ``native:1s`` searches one second a move,
 ``native:200000`` two hundred thousand nodes.
 
+On 2-player 4x4 (lines of 4) it evaluates positions with an n-tuple network fitted to the
+exact 4x4 table (:mod:`.native_eval`; ``evaluation="linear"`` turns it off): at the same
+node budget it keeps twice as many drawn positions as the linear evaluation
+(``docs/board-strength.md``). Elsewhere the evaluation is alphabeta's.
+
 ``NativeBot(threats=N)`` adds a threat search at the horizon, N plies deep: forced sequences
 -- a push that completes a line, the replies that parry it -- are followed to their end.
 It is off by default: at equal time it did not play better (``docs/board-strength.md``).
@@ -24,6 +29,7 @@ import numpy.typing as npt
 
 from cambio.board import Board, Geometry
 
+from . import native_eval
 from . import native_search as ns
 from .base import EvaluatedSetupChoices
 from .evaluate import TO_MOVE, WAITING
@@ -57,16 +63,39 @@ def _tables(g: Geometry) -> tuple[I64, ...]:
     def arr(xs: object) -> I64:
         return np.array(xs, dtype=np.int64)
 
-    return (arr([0, g.k, g.edge, g.corners, four_n, 0, n]), arr(g.line_of), arr(g.entry),
+    return (arr([0, g.k, g.edge, g.corners, four_n, 0, n, 0]), arr(g.line_of), arr(g.entry),
             arr(g.leave), arr(g.lshift), arr(g.rshift), aff, aff_n, arr(g.lines),
             arr([TO_MOVE, WAITING]), symtab, sym_moves, inverse)
+
+
+def tuples_fit(g: Geometry, mover_loses: bool, players: int) -> bool:
+    """Whether the fitted n-tuple evaluation applies: the rules it was fitted to."""
+    return g.n == 4 and g.k == 4 and players == 2 and not mover_loses
+
+
+@lru_cache(maxsize=4)
+def _with_tuples(g: Geometry, mover_loses: bool, players: int) -> tuple[I64, ...]:
+    """:func:`_tables` with the n-tuple evaluation packed into the weights array (see
+    :data:`.native_search.TUPLE_WEIGHTS`)."""
+    if not tuples_fit(g, mover_loses, players):
+        raise ValueError("the n-tuple evaluation is fitted to 2-player 4x4 (lines of 4, "
+                         "'owner' rule) only")
+    t = list(_tables(g))
+    tw = native_eval.load_weights()
+    imgs = native_eval.images(g)
+    packed = np.zeros((ns.TUPLE_CELLS + len(imgs), tw.shape[1]), dtype=np.int64)
+    packed[:2, :t[9].shape[1]] = t[9]
+    packed[ns.TUPLE_WEIGHTS:ns.TUPLE_CELLS] = tw
+    packed[ns.TUPLE_CELLS:, :imgs.shape[1]] = imgs
+    t[9] = packed
+    return tuple(t)
 
 
 class NativeSearch:
     """One seat's compiled search state: the tables, the transposition table, the stacks."""
 
     def __init__(self, g: Geometry, players: int, mover_loses: bool, tt_bits: int = 18,
-                 threats: int = 0) -> None:
+                 threats: int = 0, tuples: bool = False) -> None:
         if g.n > MAX_NATIVE_SIZE:
             raise ValueError(f"the native search handles boards up to {MAX_NATIVE_SIZE}x"
                              f"{MAX_NATIVE_SIZE}")
@@ -77,6 +106,9 @@ class NativeSearch:
         geo[0] = players
         geo[5] = 1 if mover_loses else 0
         self.geo = geo
+        if tuples:
+            t = _with_tuples(g, mover_loses, players)
+            geo[ns.TUPLES] = 1
         self.t = t
         self.tt = np.zeros((1 << tt_bits, 2), dtype=np.int64)
         """Per entry: the canonical hash, and depth | flag << 8 | (move + 2) << 10 | value << 32."""
@@ -149,7 +181,12 @@ class NativeBot(EvaluatedSetupChoices):
     """Iterative-deepening compiled search under a node and/or time budget."""
 
     def __init__(self, nodes: int = 200_000, seconds: float | None = None, seed: int = 0,
-                 max_depth: int = MAX_DEPTH, three: str = "maxn", threats: int = 0) -> None:
+                 max_depth: int = MAX_DEPTH, three: str = "maxn", threats: int = 0,
+                 tt_bits: int = 18, evaluation: str = "auto") -> None:
+        if evaluation not in ("auto", "linear", "tuples"):
+            raise ValueError(f"evaluation must be 'auto', 'linear' or 'tuples', "
+                             f"not {evaluation!r}")
+        self.evaluation = evaluation
         if three not in ("maxn", "paranoid"):
             raise ValueError(f"three must be 'maxn' or 'paranoid', not {three!r}")
         self.three = three
@@ -157,6 +194,7 @@ class NativeBot(EvaluatedSetupChoices):
         self.seconds = seconds
         self.max_depth = max_depth
         self.threats = threats
+        self.tt_bits = tt_bits
         self.rng = Random(seed)
         self.name = f"native:{nodes}" if seconds is None else f"native:{seconds}s"
         self.nodes = 0
@@ -168,9 +206,12 @@ class NativeBot(EvaluatedSetupChoices):
         g, players = board.g, board.rules.players
         mover_loses = board.rules.other_line == "mover_loses"
         s = self._search
+        tuples = self.evaluation == "tuples" or (
+            self.evaluation == "auto" and tuples_fit(g, mover_loses, players))
         if s is None or s.g is not g or s.players != players or \
                 bool(s.geo[5]) != mover_loses:
-            s = self._search = NativeSearch(g, players, mover_loses, threats=self.threats)
+            s = self._search = NativeSearch(g, players, mover_loses, tt_bits=self.tt_bits,
+                                             threats=self.threats, tuples=tuples)
         return s
 
     def choose(self, board: Board) -> int:
@@ -198,13 +239,13 @@ class NativeBot(EvaluatedSetupChoices):
         return best
 
 
-def search_value(board: Board, depth: int, *, threats: int = 0, three: str = "maxn"
-                 ) -> tuple[int, int]:
+def search_value(board: Board, depth: int, *, threats: int = 0, three: str = "maxn",
+                 tuples: bool = False) -> tuple[int, int]:
     """The root value (for the seat to move) and move of one fixed-depth search from a fresh
-    table; ``threats=0`` is the Python search's algorithm exactly."""
+    table; ``threats=0`` and ``tuples=False`` is the Python search's algorithm exactly."""
     players = board.rules.players
     s = NativeSearch(board.g, players, board.rules.other_line == "mover_loses",
-                     tt_bits=16, threats=threats)
+                     tt_bits=16, threats=threats, tuples=tuples)
     s.start(board, 1 << 62, None)
     first = board.legal_moves()[0]
     maxn = players > 2 and three == "maxn"

@@ -32,6 +32,8 @@ import numpy as np
 from numba import types
 from numba.extending import intrinsic
 
+from .native_eval import SHAPES, tuple_value
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 WIN = 1_000_000
@@ -44,6 +46,13 @@ MAX_PLY = 160
 
 # ctl slots
 NODES, LIMIT, ABORTED, CHECK_TIME, PATH_LEN, EXT_LIMIT = range(6)
+TUPLES = 7
+"""The ``geo`` slot saying the 4x4 n-tuple evaluation is on."""
+TUPLE_WEIGHTS = 2
+TUPLE_CELLS = TUPLE_WEIGHTS + len(SHAPES)
+"""``weights`` rows: 0-1 the linear evaluation's (to move, waiting); with the n-tuple
+evaluation, rows ``TUPLE_WEIGHTS`` on its weights per shape and rows ``TUPLE_CELLS`` on its
+images' cells (:func:`.native_eval.images`)."""
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
@@ -249,10 +258,17 @@ def evaluate2(own: Any, ply: int, seat: int, to_move: int, k: int, edge: int, co
 
 
 @_inline
-def evaluate(own: Any, ply: int, seat: int, players: int, to_move: int, k: int, edge: int,
-             corners: int, four_n: int, windows: Any, weights: Any) -> Any:
-    """``seat``'s score minus the best of the others' (``evaluate.evaluate``)."""
+def evaluate(own: Any, ply: int, seat: int, players: int, to_move: int, geo: Any,
+             windows: Any, weights: Any) -> Any:
+    """``seat``'s score minus the best of the others' (``evaluate.evaluate``), or with
+    ``geo[TUPLES]`` set (2 players, 4x4) the fitted n-tuple value
+    (:mod:`.native_eval`) for ``seat``."""
+    k, edge, corners, four_n = geo[1], geo[2], geo[3], geo[4]
     if players == 2:
+        if geo[TUPLES]:
+            v = tuple_value(own[ply, to_move], own[ply, 1 - to_move], weights[TUPLE_CELLS:],
+                            weights[TUPLE_WEIGHTS:TUPLE_CELLS])
+            return v if seat == to_move else -v
         return evaluate2(own, ply, seat, to_move, k, edge, corners, four_n, windows, weights)
     mine = seat_score(own, ply, seat, players, to_move, k, edge, corners, four_n, windows,
                       weights)
@@ -377,7 +393,7 @@ def leaf(own: Any, ply: int, turn: int, root: int, ext: int, alpha: int, beta: i
     Without threat search (``ext`` 0): the static evaluation. With it: a seat to move with
     a winning push wins; if another seat threatens to win, every move of ``turn`` is tried
     (a forced reply) and the position after it is valued the same way, ``ext - 1`` deep."""
-    players, k, edge, corners, four_n = geo[0], geo[1], geo[2], geo[3], geo[4]
+    players, k, four_n = geo[0], geo[1], geo[4]
     mover_loses = geo[5] != 0
     if ext > 0 and ply + 1 < MAX_PLY:
         count = gen_moves(own, ply, turn, players, four_n, leave, moves[ply])
@@ -435,7 +451,7 @@ def leaf(own: Any, ply: int, turn: int, root: int, ext: int, alpha: int, beta: i
                 if alpha >= beta:
                     break
             return best
-    return evaluate(own, ply, root, players, turn, k, edge, corners, four_n, windows, weights)
+    return evaluate(own, ply, root, players, turn, geo, windows, weights)
 
 
 @_inline
@@ -464,8 +480,7 @@ def frontier(own: Any, ply: int, turn: int, root: int, alpha: int, beta: int, ge
         else:
             if spend(ctl, clock, depth_reached):
                 return 0
-            v = evaluate(own, ply + 1, root, players, nxt, geo[1], geo[2], geo[3], four_n,
-                         windows, weights)
+            v = evaluate(own, ply + 1, root, players, nxt, geo, windows, weights)
         if maximize:
             if v > best:
                 best = v
@@ -543,8 +558,7 @@ def search(own: Any, ply: int, turn: int, root: int, depth: int, alpha: int, bet
                 v = leaf(own, ply + 1, nxt, root, ctl[EXT_LIMIT], alpha, beta, geo, line_of,
                          entry, leave, lsh, rsh, aff, aff_n, windows, weights, moves, ctl)
             else:
-                v = evaluate(own, ply + 1, root, players, nxt, geo[1], geo[2], geo[3], four_n,
-                             windows, weights)
+                v = evaluate(own, ply + 1, root, players, nxt, geo, windows, weights)
         else:
             key2 = position_hash(own, ply + 1, players, nxt)
             if seen_before(key2, path, ctl[PATH_LEN], game_keys):
