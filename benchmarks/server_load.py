@@ -24,6 +24,10 @@ every worker count still under the target is measured, back to back, on a fresh 
 
 (``--knee 0,1,2`` adds the single process on SQLite, ``make run``'s server, as 0.)
 
+Each measurement also reports the CPU-seconds per 1,000 actions of each part -- the server
+(with ``--workers N``: the front, and the workers together), PostgreSQL, Redis and this load
+generator -- which, unlike the knee, hardly depends on what else runs on the machine.
+
 ``--speed`` divides every thinking delay (the server's bots via ``--bot-speed``, and this
 benchmark's bots alike): 1 is human-like pace (0.6-1.6 s a move), 2 doubles it.
 """
@@ -494,10 +498,13 @@ def main() -> None:
             return
         rows = [[r["workers"], r["tables"], r["tables_held"], f"{r['p50_ms']:.1f}",
                  f"{r['p99_ms']:.1f}", f"{r['actions_per_s']:.0f}", f"{r['server_cpu']:.2f}",
-                 f"{r['clients_cpu']:.2f}", f"{r['load_avg_1m']:.1f}"] for r in points]
+                 f"{r['clients_cpu']:.2f}", f"{serving_cost(r):.3f}",
+                 f"{r['cpu_s_per_1000_actions']['load generator']:.3f}",
+                 f"{r['load_avg_1m']:.1f}"] for r in points]
         Console().print(results_table("Web server load: the knee", [
             "workers", "tables", "held", "p50 ms", "p99 ms", "actions/s", "server CPU",
-            "clients CPU", "load 1m"], rows))
+            "clients CPU", "serving CPU s/1k actions", "clients CPU s/1k actions",
+            "load 1m"], rows))
         base = best.get(min(best), 0)
         for workers, tables in best.items():
             ratio = f" ({tables / base:.2f}x {min(best)} worker(s))" if base else ""
@@ -516,6 +523,13 @@ def main() -> None:
         return
     rows = [[k, v] for k, v in result.items()]
     Console().print(results_table("Web server load", ["measure", "value"], rows))
+
+
+def serving_cost(result: dict[str, Any]) -> float:
+    """CPU-seconds per 1,000 actions of everything that serves: the server's processes,
+    and PostgreSQL's and Redis's when they are used."""
+    return float(sum(v for k, v in result["cpu_s_per_1000_actions"].items()
+                     if k != "load generator"))
 
 
 def plot_knee(points: list[dict[str, Any]], target: float, out: Path) -> None:
