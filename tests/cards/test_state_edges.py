@@ -132,3 +132,11 @@ def test_no_one_may_act_once_the_round_is_over_and_a_spectator_is_named_so():
     with pytest.raises(IllegalActionError) as nobody:
         table("rulebook", "", polled=True).play("draw", 7)
     assert str(nobody.value) == "spectator cannot play 'draw': there is no seat 7"
+
+
+def test_an_unknown_preset_is_named_with_the_presets_there_are():
+    from cambio.cards import RulesError
+
+    with pytest.raises(RulesError) as err:
+        Rules(preset_name="casino")
+    assert str(err.value) == "unknown preset 'casino'; presets: rulebook, house, wikipedia"
