@@ -110,6 +110,28 @@ def test_damaged_rows_set_their_table_aside_and_the_rest_are_served(database: Da
     assert "Traceback" not in log
 
 
+def test_a_failing_write_between_rounds_halts_the_table_too(database: Database) -> None:
+    """Not only an action's write: the next round's (a job of the table's own, no client
+    waiting on it) halts the table as visibly when it fails, on either store. (On
+    PostgreSQL it used to be logged as a failed job, and the table waited between rounds
+    for ever.)"""
+    with ServerProcess(database, bot_speed=40.0, away_after=1.0, round_pause=0.1) as server:
+        table = bot_table(server.base)
+        database.refuse_inserts("rounds", "no room")  # round 1 is stored already
+
+        async def watch() -> dict[str, Any]:
+            async with websockets.connect(ws_url(server, table)) as ws:
+                while True:
+                    msg = await recv_json(ws, timeout=60)
+                    if msg["type"] == "table" and msg["table"]["halted"]:
+                        return dict(msg["table"])
+
+        summary = asyncio.run(watch())
+        assert "storage failed" in summary["halted"] and summary["round"] == 1
+    log = server.log.read_text()
+    assert f"table {table} is halted" in log and "a job failed" not in log
+
+
 def test_a_failing_write_halts_the_table_visibly_once(database: Database) -> None:
     with ServerProcess(database, bot_speed=20.0, away_after=1.0, round_pause=0.1) as server:
         tokens: list[str] = []
