@@ -50,6 +50,7 @@ from cambio.cards.batch_kernels import (
     SWAP,
     SWITCH,
     TAKE,
+    _inline,
     _jit,
 )
 from cambio.cards.rules import tables
@@ -388,36 +389,26 @@ def power_choice(acts: Any, nleg: int, me: int, n: int, vg: Any, glen: Any, rf: 
     return int(best)
 
 
-@_jit
-def memory_act(seat: int, acts: Any, nleg: int, g: Any, rf: Any, vidx: Any, vval: Any,
-               vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any, kf: Any) -> int:
-    """``MemoryBot.act`` on ``seat``'s view of game ``g`` (legal actions ``acts[:nleg]``)."""
-    if nleg == 1:
-        return int(acts[0])
-    n = rf[k.R_PLAYERS]
-    ph = g[k.PHASE]
-    plen = g[k.PLEN]
-    top = k.top_of(g, rf)
-    pile = rf[k.R_PILE]
-    glen = g[rf[k.R_GLEN]:rf[k.R_GLEN] + n]
-    bit = (1 << seat) | (1 << n)
-    if ph == PH_POLL:
-        if plen == 0:
-            return PASS
-        rank = top >> 2
-        match = False
-        for s in range(n):
-            for j in range(glen[s]):
-                c = g[k.cell(rf, s, j)]
-                if c >= 0 and g[k.kcell(rf, s, j)] & bit and c >> 2 == rank:
-                    match = True
-        if not match:
-            return PASS  # the common case: no known match anywhere
-    # The seat's view of the grids, and the distribution of the cards it has not seen.
+@_inline
+def known_match(g: Any, rf: Any, n: int, bit: int, rank: int) -> bool:
+    """Whether the seat (``bit``) knows a card of ``rank`` in any grid."""
+    for s in range(n):
+        for j in range(g[rf[k.R_GLEN] + s]):
+            c = g[k.cell(rf, s, j)]
+            if c >= 0 and g[k.kcell(rf, s, j)] & bit and c >> 2 == rank:
+                return True
+    return False
+
+
+@_inline
+def build_view(g: Any, rf: Any, seat: int, n: int, bit: int, vidx: Any, vcount: Any, vg: Any,
+               cnt: Any) -> None:
+    """The seat's view of the grids into ``vg``, and in ``cnt`` how many cards of each
+    value it has not seen (the deck's counts less every card it can see)."""
     for v in range(vcount.shape[0]):
         cnt[v] = vcount[v]
     for s in range(n):
-        for j in range(glen[s]):
+        for j in range(g[rf[k.R_GLEN] + s]):
             c = g[k.cell(rf, s, j)]
             if c < 0:
                 vg[s, j] = EMPTY
@@ -426,11 +417,19 @@ def memory_act(seat: int, acts: Any, nleg: int, g: Any, rf: Any, vidx: Any, vval
                 cnt[vidx[c]] -= 1
             else:
                 vg[s, j] = HIDDEN
-    for j in range(plen):
+    pile = rf[k.R_PILE]
+    for j in range(g[k.PLEN]):
         cnt[vidx[g[pile + j]]] -= 1
     held = g[k.HELD]
     if held >= 0 and (g[k.HELD_FROM_PILE] or seat == g[k.TURN]):
         cnt[vidx[held]] -= 1
+
+
+@_inline
+def unseen_distribution(cnt: Any, vval: Any, prm: Any, dv: Any, dp: Any, kf: Any,
+                        final: bool) -> int:
+    """``dv``/``dp`` the unseen values and their shares (returns how many), ``kf`` the mean
+    and the two information values (none once Cambio is called)."""
     total = 0
     for v in range(cnt.shape[0]):
         if cnt[v] > 0:
@@ -447,22 +446,45 @@ def memory_act(seat: int, acts: Any, nleg: int, g: Any, rf: Any, vidx: Any, vval
             mean += dv[j] * dp[j]
     else:
         mean = prm[M_FULL_MEAN]
-    final = g[k.CALLER] >= 0
     kf[0] = mean
     kf[1] = 0.0 if final else prm[M_INFO_OWN]
     kf[2] = 0.0 if final else prm[M_INFO_OTHER]
+    return nd
+
+
+@_inline
+def give_choice(acts: Any, nleg: int, seat: int, vg: Any, rf: Any, mean: float) -> int:
+    """Give away the slot we think worst."""
+    best = acts[0]
+    worst = 0.0
+    for j in range(nleg):
+        e = est(vg[seat, (acts[j] >> 5) & 0xFFFF], rf, mean)
+        if j == 0 or e > worst:
+            worst = e
+            best = acts[j]
+    return int(best)
+
+
+@_jit
+def memory_act(seat: int, acts: Any, nleg: int, g: Any, rf: Any, vidx: Any, vval: Any,
+               vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any, kf: Any) -> int:
+    """``MemoryBot.act`` on ``seat``'s view of game ``g`` (legal actions ``acts[:nleg]``)."""
+    if nleg == 1:
+        return int(acts[0])
+    n = rf[k.R_PLAYERS]
+    ph = g[k.PHASE]
+    top = k.top_of(g, rf)
+    glen = g[rf[k.R_GLEN]:rf[k.R_GLEN] + n]
+    bit = (1 << seat) | (1 << n)
+    if ph == PH_POLL and (top < 0 or not known_match(g, rf, n, bit, top >> 2)):
+        return PASS  # the common case: no known match anywhere
+    build_view(g, rf, seat, n, bit, vidx, vcount, vg, cnt)
+    nd = unseen_distribution(cnt, vval, prm, dv, dp, kf, g[k.CALLER] >= 0)
     if ph == PH_POLL:
         a = best_snap(top, acts, nleg, seat, n, vg, glen, rf, prm, kf)
         return PASS if a < 0 else a
     if ph == PH_GIVE:
-        best = acts[0]
-        worst = 0.0
-        for j in range(nleg):
-            e = est(vg[seat, (acts[j] >> 5) & 0xFFFF], rf, mean)
-            if j == 0 or e > worst:
-                worst = e
-                best = acts[j]
-        return int(best)
+        return give_choice(acts, nleg, seat, vg, rf, kf[0])
     if ph == PH_TURN_START or ph == PH_DRAWN:  # noqa: SIM109
         a = best_snap(top, acts, nleg, seat, n, vg, glen, rf, prm, kf)
         if a >= 0:
