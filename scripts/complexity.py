@@ -36,8 +36,6 @@ NOT_YET_SPLIT: dict[str, str] = {
         "numba kernel of the native board search; a split is not measured yet",
     "cambio/bots/board/native_search.py:maxn":
         "numba kernel of the native board search; a split is not measured yet",
-    "cambio/envs/cards_vector.py:encode":
-        "numba kernel encoding the vector env's observations; a split is not measured yet",
 }
 """Numba kernels above the limit whose split has not been measured yet (issue 12 stays open
 for them): known by name so that no other function joins them unnoticed."""

@@ -48,7 +48,7 @@ from cambio.cards.actions import (
     TAKE,
 )
 from cambio.cards.batch import Batch
-from cambio.cards.batch_kernels import _jit
+from cambio.cards.batch_kernels import _inline, _jit
 from cambio.seeds import derive_seed
 
 from .cards_codec import CLASSES, DEFAULT_SLOTS, CardsCodec, capped_rules, card_class
@@ -101,15 +101,10 @@ def one_hot_seat(v: Any, at: int, who: int, me: int, n: int) -> None:
         v[at + (who - me + n) % n] = 1.0
 
 
-@_jit
-def encode(g: Any, me: int, slots: int, deck_total: int, rf: Any, classes: Any, totals: Any,
-           v: Any) -> None:
-    """``CardsCodec.encode(observe(state, me))`` for game ``g`` into ``v``."""
-    n = rf[k.R_PLAYERS]
-    a = n * slots
+@_inline
+def encode_grids(g: Any, me: int, n: int, slots: int, rf: Any, classes: Any, v: Any) -> int:
+    """Each slot, seats from ``me`` on: empty, hidden, or the class of a card ``me`` knows."""
     width = CLASSES + 2
-    for j in range(v.shape[0]):
-        v[j] = 0.0
     bit = (1 << me) | (1 << n)
     for s in range(n):
         base = (s - me + n) % n * slots
@@ -119,7 +114,14 @@ def encode(g: Any, me: int, slots: int, deck_total: int, rf: Any, classes: Any, 
                 c = g[k.cell(rf, s, slot)]
                 code = 2 + classes[c] if g[k.kcell(rf, s, slot)] & bit else 1
             v[(base + slot) * width + code] = 1.0
-    at = a * width
+    return n * slots * width
+
+
+@_inline
+def encode_cards(g: Any, me: int, at: int, deck_total: int, rf: Any, classes: Any,
+                 totals: Any, v: Any) -> int:
+    """The held card, where it came from, the pile's top and its classes, the deck's size."""
+    width = CLASSES + 2
     held = g[k.HELD]
     if held >= 0:
         seen = g[k.HELD_FROM_PILE] or me == g[k.TURN]
@@ -139,12 +141,17 @@ def encode(g: Any, me: int, slots: int, deck_total: int, rf: Any, classes: Any, 
         v[at + c] = v[at + c] / totals[c]
     at += CLASSES
     v[at] = g[k.DLEN] / deck_total
-    at += 1
+    return at + 1
+
+
+@_inline
+def encode_turn(g: Any, me: int, n: int, slots: int, at: int, v: Any) -> int:
+    """The phase, who acts, whose turn, the caller and the final turns left, the power and
+    the king's looked-at slots."""
     ph = g[k.PHASE]
     v[at + ph] = 1.0
     at += 7
-    over = ph == k.PH_ROUND_OVER
-    one_hot_seat(v, at, -1 if over else k.current_player(g), me, n)
+    one_hot_seat(v, at, -1 if ph == k.PH_ROUND_OVER else k.current_player(g), me, n)
     at += n
     one_hot_seat(v, at, g[k.TURN], me, n)
     at += n
@@ -158,7 +165,14 @@ def encode(g: Any, me: int, slots: int, deck_total: int, rf: Any, classes: Any, 
     if g[k.LOOK_A] >= 0:
         v[at + rel(g[k.LOOK_A], me, n, slots)] = 1.0
         v[at + rel(g[k.LOOK_B], me, n, slots)] = 1.0
-    at += a
+    return at + n * slots
+
+
+@_inline
+def encode_snaps(g: Any, me: int, n: int, slots: int, at: int, classes: Any, v: Any) -> int:
+    """The snap window, the seats still to be polled, the seat owed a card, the last snap."""
+    a = n * slots
+    ph = g[k.PHASE]
     w = g[k.WINDOW]
     v[at + (0 if w == k.WINDOW_ANYONE else 1 if w == k.WINDOW_CLOSED else
             2 + (w - me + n) % n)] = 1.0
@@ -175,7 +189,21 @@ def encode(g: Any, me: int, slots: int, deck_total: int, rf: Any, classes: Any, 
         v[at + n + rel(g[k.SNAP_ADDR], me, n, slots)] = 1.0
         v[at + n + a + classes[g[k.SNAP_CARD]]] = 1.0
         v[at + n + a + CLASSES] = 1.0 if g[k.SNAP_RIGHT] else 0.0
-    at += n + a + CLASSES + 1
+    return at + n + a + CLASSES + 1
+
+
+@_jit
+def encode(g: Any, me: int, slots: int, deck_total: int, rf: Any, classes: Any, totals: Any,
+           v: Any) -> None:
+    """``CardsCodec.encode(observe(state, me))`` for game ``g`` into ``v``, section by
+    section in the codec's order."""
+    n = rf[k.R_PLAYERS]
+    for j in range(v.shape[0]):
+        v[j] = 0.0
+    at = encode_grids(g, me, n, slots, rf, classes, v)
+    at = encode_cards(g, me, at, deck_total, rf, classes, totals, v)
+    at = encode_turn(g, me, n, slots, at, v)
+    at = encode_snaps(g, me, n, slots, at, classes, v)
     v[at] = min(1.0, g[k.TURN_NUMBER] / 200.0)
     v[at + 1] = min(1.0, g[k.RESHUFFLES] / 4.0)
 
