@@ -211,7 +211,7 @@ class State:
     _hist: list[tuple[int, Action]]
     _hlen: int
     _log: list[Event] | None
-    """Where the action being applied reports its events (``None``: nobody asked)."""
+    """Where the action being applied reports what it sets off (``None``: nobody asked)."""
 
     def __init__(
         self,
@@ -478,7 +478,9 @@ class State:
         ``events``, if given, receives what happened, in order (:mod:`cambio.cards.events`);
         without it no event is built.
         """
-        self._log = events
+        if events is not None:
+            self._apply_reporting(action, seat, events)
+            return
         if seat is None:
             seat = self.current_player()
         hist = self._hist
@@ -489,8 +491,6 @@ class State:
         kind = action & 31
         a = (action >> 5) & 0xFFFF
         ph = self.phase
-        if events is not None:
-            self._announce(seat, action, events)
         if kind == SNAP:
             self._snap(seat, a)
         elif kind == PASS:
@@ -503,8 +503,6 @@ class State:
             self.held = card
             self.held_from_pile = False
             self.phase = PH_DRAWN
-            if events is not None:
-                events.append(Drew(seat, card, False, 1 << seat))
         elif kind == SWAP:
             g = self.grids[seat]
             k = self.known[seat]
@@ -549,6 +547,22 @@ class State:
             self._give(seat, a)
         else:  # pragma: no cover - guarded by play()
             raise IllegalActionError(seat, str(action), f"unknown action kind in phase {ph}")
+
+    def _apply_reporting(self, action: Action, seat: int | None, events: list[Event]) -> None:
+        """:meth:`apply` with its events: those the state before the action already says,
+        the action, and those it set off on the way (reported where they happen, through
+        ``_log``), in the order they happened. Kept out of :meth:`apply`, whose plain calls
+        then pay one ``None`` check."""
+        if seat is None:
+            seat = self.current_player()
+        self._log = events
+        try:
+            self._announce(seat, action, events)
+            self.apply(action, seat)
+            if action & 31 == DRAW and self.phase == PH_DRAWN:  # after any reshuffle
+                events.append(Drew(seat, self.held, False, 1 << seat))
+        finally:
+            self._log = None
 
     def _announce(self, seat: int, action: Action, events: list[Event]) -> None:
         """The events of ``action`` that the state before it already says (those it sets
