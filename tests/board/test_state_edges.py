@@ -46,9 +46,12 @@ def test_rule_bounds_accept_their_smallest_values():
     assert Rules(size=3, line=2).line == 2
     assert Rules(max_plies=1).max_plies == 1
     assert Rules(setup_max_per_line=1).setup_max_per_line == 1
-    for bad in ({"line": 1}, {"max_plies": 0}, {"setup_max_per_line": 0}):
-        with pytest.raises(RulesError):
-            Rules(**bad)
+    with pytest.raises(RulesError):
+        Rules(line=1)
+    with pytest.raises(RulesError):
+        Rules(max_plies=0)
+    with pytest.raises(RulesError):
+        Rules(setup_max_per_line=0)
 
 
 def test_a_new_board_is_the_empty_published_board_with_seat_0_to_move():
