@@ -1,6 +1,6 @@
 """The compiled board search (``native``) against the Python one and against perfect play.
 
-Three studies, each seeded (figures for docs/board-strength.md and docs/performance.md):
+Four studies, each seeded (figures for docs/board-strength.md and docs/performance.md):
 
 1. **speed**: nodes per CPU second of the Python ``alphabeta`` and of ``native`` (the same
    algorithm; and with its optional threat search), one search per seeded 5x5 start, in the
@@ -12,6 +12,10 @@ Three studies, each seeded (figures for docs/board-strength.md and docs/performa
 3. **5x5 at equal time**: ``native`` gets, per move, the mean wall time
    ``alphabeta:4000`` took per move (measured first in this run), and plays it from seeded
    quick-setup starts with both seatings; Elo difference with a 95 % interval.
+4. **drawn positions** (with ``--drawn-starts N``): the drawn 4x4 positions the
+   linear-evaluation bot met against perfect play, and how often each variant (evaluation,
+   node budget, table size) answers one with a losing move: a per-move error rate,
+   independent of the machine's load.
 
     .venv/bin/python benchmarks/board_native.py --seconds 0.1 --fair 60 --won 40 --games 100
 """
@@ -31,7 +35,7 @@ from typing import Any
 from board_strength import RULES4, _solution, fair_starts  # type: ignore[import-not-found]
 from cambio.board import Board, Rules
 from cambio.board.setup import quick_setup
-from cambio.board.solve import solve
+from cambio.board.solve import Solution, solve
 from cambio.bots.board import AlphaBetaBot, make_bot, play_game
 from cambio.bots.board.native import NativeBot
 from cambio.bots.board.perfect import PerfectBot
@@ -77,11 +81,10 @@ def speed(starts: int, python_nodes: int, native_nodes: int) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- 2. 4x4
-def starts_by_value() -> tuple[list[str], list[tuple[str, int]]]:
+def starts_by_value(sol: Solution) -> tuple[list[str], list[tuple[str, int]]]:
     """The fair 4x4 starts, and (start, seat) pairs where that seat wins with best play."""
     from board_strength import _pos, setup_starts  # type: ignore[import-not-found]
 
-    sol = solve(RULES4)
     fair, _ = fair_starts(sol)
     won = []
     for x, o in setup_starts():
@@ -113,6 +116,47 @@ def game_vs_perfect(args: tuple[str, str, int, str, int, int, str]
     w = board.outcome.winners
     result = "draw" if not w or len(w) > 1 else ("win" if w == (seat,) else "loss")
     return pos, seat, result, spec
+
+
+# ---------------------------------------------------------------------- 4. drawn positions
+def drawn_positions(sol: Solution, fair: list[str], starts: int, nodes: int, seed: int
+                    ) -> list[dict[str, Any]]:
+    """The drawn positions where ``native:nodes`` (linear evaluation, 2**18 table: the bot
+    before the n-tuple evaluation) is to move, in its games against perfect from a seeded
+    sample of the fair starts, both seats; each with its game's moves so far."""
+    rng = Random(seed)
+    rules = Rules(size=4, max_plies=100)
+    out: list[dict[str, Any]] = []
+    sample = rng.sample(fair, starts)
+    with progress_bar(2 * starts, "drawn positions: collecting") as advance:
+        for i, pos in enumerate(sample):
+            for seat in (0, 1):
+                board = Board(rules, pos)
+                bots: list[Any] = [PerfectBot(sol, seed * 1000 + i),
+                                   PerfectBot(sol, seed * 1000 + i + 7)]
+                bots[seat] = NativeBot(nodes=nodes, seed=i, evaluation="linear", tt_bits=18)
+                while board.outcome is None:
+                    if board.turn == seat and sol.value(board) == 0:
+                        out.append({"start": pos, "moves": list(board.move_stack)})
+                    board.push(bots[board.turn].choose(board.copy()))
+                advance(1)
+    return out
+
+
+def drawn_errors(sol: Solution, positions: list[dict[str, Any]], evaluation: str,
+                 nodes: int, tt_bits: int) -> int:
+    """How many of the positions a fresh ``native:nodes`` answers with a losing move."""
+    rules = Rules(size=4, max_plies=100)
+    errors = 0
+    with progress_bar(len(positions), f"{evaluation} {nodes:,} nodes") as advance:
+        for i, d in enumerate(positions):
+            board = Board(rules, d["start"])
+            for m in d["moves"]:
+                board.push(m)
+            bot = NativeBot(nodes=nodes, seed=i, evaluation=evaluation, tt_bits=tt_bits)
+            errors += sol.move_values(board)[bot.choose(board.copy())] != 0
+            advance(1)
+    return errors
 
 
 # ---------------------------------------------------------------------- 3. 5x5
@@ -173,6 +217,14 @@ def main() -> None:
     ap.add_argument("--nodes", type=int, default=0,
                     help="native's node budget per move on 4x4 instead of --seconds "
                          "(load-independent; see the speed study for nodes per second)")
+    ap.add_argument("--drawn-starts", type=int, default=0,
+                    help="fair starts whose games give the drawn-positions study (0: the "
+                         "study is not run)")
+    ap.add_argument("--drawn-variants", default="linear:100000:18,tuples:100000:18,"
+                    "linear:1000000:18,tuples:300000:18,tuples:300000:21",
+                    help="evaluation:nodes:tt_bits of each native in the drawn study")
+    ap.add_argument("--table", type=Path,
+                    help="the saved 4x4 solution for the perfect bot (else solved here)")
     ap.add_argument("--evaluation", default="auto",
                     help="native's evaluation in the 4x4 study: auto (the n-tuple one on "
                          "4x4), linear or tuples")
@@ -206,14 +258,15 @@ def main() -> None:
     if "perfect" not in skip:
         import tempfile
 
-        fair, won = starts_by_value()
+        sol = Solution.load(args.table) if args.table else solve(RULES4)
+        fair, won = starts_by_value(sol)
         rng = Random(args.seed)
         fair_sample = rng.sample(fair, min(args.fair, len(fair)))
         won_sample = rng.sample(won, min(args.won, len(won)))
         spec = f"native:{args.nodes}" if args.nodes else f"native:{args.seconds}s"
         with tempfile.TemporaryDirectory() as tmp:
             table = str(Path(tmp) / "4x4.npz")
-            solve(RULES4).save(table)
+            sol.save(table)
             jobs = [(spec, table, seat, pos, derive_seed(args.seed, i, seat), args.threats,
                      args.evaluation)
                     for i, pos in enumerate(fair_sample) for seat in (0, 1)]
@@ -243,6 +296,22 @@ def main() -> None:
         }
         report["load_average_at_end"] = os.getloadavg()
         console.print(report["perfect"])
+    if args.drawn_starts:
+        sol = Solution.load(args.table) if args.table else solve(RULES4)
+        fair, _ = fair_starts(sol)
+        drawn = drawn_positions(sol, fair, args.drawn_starts, 100_000, 5)
+        rows = []
+        for variant in args.drawn_variants.split(","):
+            evaluation, nodes, bits = variant.split(":")
+            errors = drawn_errors(sol, drawn, evaluation, int(nodes), int(bits))
+            rows.append({"evaluation": evaluation, "nodes": int(nodes), "tt_bits": int(bits),
+                         "positions": len(drawn), "losing_moves": errors})
+        report["drawn"] = rows
+        console.print(results_table(
+            f"{len(drawn)} drawn 4x4 positions met against perfect",
+            ["evaluation", "nodes", "table bits", "losing moves"],
+            [(r["evaluation"], f"{r['nodes']:,}", str(r["tt_bits"]),
+              f"{r['losing_moves']} ({r['losing_moves'] / len(drawn):.1%})") for r in rows]))
     if "elo" not in skip:
         per_move = time_per_move("alphabeta:4000", 4, args.seed)
         spec = f"native:{per_move:.4f}s"

@@ -28,14 +28,6 @@ HOT_PATHS: dict[str, str] = {
 figure (the comment at the function says the same)."""
 
 NOT_YET_SPLIT: dict[str, str] = {
-    "cambio/bots/board/native_search.py:search":
-        "numba kernel of the native board search; commit 5af7dcb inlined the frontier into it "
-        "(and dropped move ordering there): 99-108x the Python search's nodes/s, was 64-84x; "
-        "the inlining alone is not measured",
-    "cambio/bots/board/native_search.py:leaf":
-        "numba kernel of the native board search; a split is not measured yet",
-    "cambio/bots/board/native_search.py:maxn":
-        "numba kernel of the native board search; a split is not measured yet",
 }
 """Numba kernels above the limit whose split has not been measured yet (issue 12 stays open
 for them): known by name so that no other function joins them unnoticed."""

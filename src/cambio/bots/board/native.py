@@ -7,7 +7,7 @@ magnitude more nodes per second. ``native:1s`` searches one second a move,
 
 On 2-player 4x4 (lines of 4) it evaluates positions with an n-tuple network fitted to the
 exact 4x4 table (:mod:`.native_eval`; ``evaluation="linear"`` turns it off): at the same
-node budget it keeps twice as many drawn positions as the linear evaluation
+node budget it gives a drawn position away half as often as the linear evaluation
 (``docs/board-strength.md``). Elsewhere the evaluation is alphabeta's.
 
 ``NativeBot(threats=N)`` adds a threat search at the horizon, N plies deep: forced sequences
@@ -15,7 +15,9 @@ node budget it keeps twice as many drawn positions as the linear evaluation
 It is off by default: at equal time it did not play better (``docs/board-strength.md``).
 
 Iterative deepening runs in Python, one compiled call per depth; the transposition table
-(``2**tt_bits`` entries) lives in numpy arrays kept between moves.
+(``2**tt_bits`` entries of 16 bytes: by default 32 MB with the 4x4 n-tuple evaluation,
+whose deep searches keep meeting the same positions, else 4 MB) lives in numpy arrays kept
+between the moves of a game.
 """
 
 from __future__ import annotations
@@ -182,7 +184,7 @@ class NativeBot(EvaluatedSetupChoices):
 
     def __init__(self, nodes: int = 200_000, seconds: float | None = None, seed: int = 0,
                  max_depth: int = MAX_DEPTH, three: str = "maxn", threats: int = 0,
-                 tt_bits: int = 18, evaluation: str = "auto") -> None:
+                 tt_bits: int | None = None, evaluation: str = "auto") -> None:
         if evaluation not in ("auto", "linear", "tuples"):
             raise ValueError(f"evaluation must be 'auto', 'linear' or 'tuples', "
                              f"not {evaluation!r}")
@@ -210,7 +212,8 @@ class NativeBot(EvaluatedSetupChoices):
             self.evaluation == "auto" and tuples_fit(g, mover_loses, players))
         if s is None or s.g is not g or s.players != players or \
                 bool(s.geo[5]) != mover_loses:
-            s = self._search = NativeSearch(g, players, mover_loses, tt_bits=self.tt_bits,
+            bits = self.tt_bits if self.tt_bits is not None else (21 if tuples else 18)
+            s = self._search = NativeSearch(g, players, mover_loses, tt_bits=bits,
                                              threats=self.threats, tuples=tuples)
         return s
 

@@ -381,6 +381,93 @@ def result_for(win: int, root: int, ply: int) -> int:
     return WIN - ply - 1 if win == 1 << root else 0
 
 
+@_inline
+def better(v: int, maximize: bool, best: int, alpha: int, beta: int
+           ) -> tuple[bool, int, int, int]:
+    """A child's value taken into its node: ``(improved, best, alpha, beta)``. The window
+    closes (``alpha >= beta``) only on an improvement."""
+    if maximize:
+        if v > best:
+            return True, v, max(alpha, v), beta
+    elif v < best:
+        return True, v, alpha, min(beta, v)
+    return False, best, alpha, beta
+
+
+@_inline
+def probe(tt: Any, slot: int, ckey: int, ply: int, depth: int, alpha: int, beta: int,
+          sym: int, inverse: Any) -> tuple[bool, int, int]:
+    """``(cut, value, table move)``: the table's entry for this position, if any; ``cut``
+    when it is deep enough and its bound settles the window."""
+    if tt[slot, 0] != ckey:
+        return False, 0, NO_MOVE
+    data = tt[slot, 1]
+    e_flag = (data >> 8) & 3
+    e_move = ((data >> 10) & 255) - 2
+    e_value = from_table((data >> 32), ply)
+    tt_move = e_move if e_move < 0 else inverse[sym, e_move]
+    cut = data & 255 >= depth and (e_flag == EXACT or (e_flag == LOWER and e_value >= beta)
+                                   or (e_flag == UPPER and e_value <= alpha))
+    return cut, e_value, tt_move
+
+
+@_inline
+def store(tt: Any, slot: int, ckey: int, ply: int, depth: int, best: int, best_move: int,
+          a0: int, b0: int, sym: int, sym_moves: Any) -> None:
+    """Keep a searched node (always replacing), its move in the canonical frame."""
+    flag = EXACT
+    if best <= a0:
+        flag = UPPER
+    elif best >= b0:
+        flag = LOWER
+    stored = best_move if best_move < 0 else sym_moves[sym, best_move]
+    tt[slot, 0] = ckey
+    tt[slot, 1] = (to_table(best, ply) << 32) | ((stored + 2) << 10) | (flag << 8) | depth
+
+
+@_inline
+def wins_now(own: Any, ply: int, turn: int, count: int, players: int, k: int,
+             mover_loses: bool, line_of: Any, entry: Any, leave: Any, lsh: Any, rsh: Any,
+             aff: Any, aff_n: Any, windows: Any, moves: Any) -> bool:
+    """Whether one of ``turn``'s ``count`` moves in ``moves[ply]`` wins alone at once.
+
+    A push changes one cell of each window crossing its line and shifts the windows along
+    it by one, so only a seat with k - 1 dice in some window can complete one."""
+    if not near_line(own[ply, turn], windows, k):
+        return False
+    for i in range(count):
+        m = moves[ply, i]
+        if m == PASS:
+            return False
+        do_push(own, ply, m, turn, players, line_of, entry, leave, lsh, rsh)
+        if winners_after(own, ply + 1, m, turn, players, mover_loses, aff, aff_n) == 1 << turn:
+            return True
+    return False
+
+
+@_inline
+def threatened(own: Any, ply: int, turn: int, players: int, k: int, four_n: int,
+               mover_loses: bool, line_of: Any, entry: Any, leave: Any, lsh: Any, rsh: Any,
+               aff: Any, aff_n: Any, windows: Any) -> bool:
+    """Whether a waiting seat could complete a line ``turn`` does not share if it were to
+    move now."""
+    for p in range(players):
+        if p == turn or not near_line(own[ply, p], windows, k):
+            continue
+        others = 0
+        for q in range(players):
+            if q != p:
+                others |= own[ply, q]
+        for m in range(four_n):
+            if leave[m] & others:
+                continue
+            do_push(own, ply, m, p, players, line_of, entry, leave, lsh, rsh)
+            win = winners_after(own, ply + 1, m, p, players, mover_loses, aff, aff_n)
+            if win & (1 << p) and not win & (1 << turn):
+                return True
+    return False
+
+
 # --------------------------------------------------------------------------- minimax
 
 
@@ -395,63 +482,43 @@ def leaf(own: Any, ply: int, turn: int, root: int, ext: int, alpha: int, beta: i
     (a forced reply) and the position after it is valued the same way, ``ext - 1`` deep."""
     players, k, four_n = geo[0], geo[1], geo[4]
     mover_loses = geo[5] != 0
-    if ext > 0 and ply + 1 < MAX_PLY:
-        count = gen_moves(own, ply, turn, players, four_n, leave, moves[ply])
-        threatened = False
-        # A push changes one cell of each window crossing its line and shifts the windows
-        # along it by one, so only a seat with k - 1 dice in some window can complete one.
-        for i in range(count if near_line(own[ply, turn], windows, k) else 0):
+    if ext <= 0 or ply + 1 >= MAX_PLY:
+        return evaluate(own, ply, root, players, turn, geo, windows, weights)
+    count = gen_moves(own, ply, turn, players, four_n, leave, moves[ply])
+    if wins_now(own, ply, turn, count, players, k, mover_loses, line_of, entry, leave, lsh,
+                rsh, aff, aff_n, windows, moves):
+        return WIN - ply - 1 if turn == root else -WIN + ply + 1
+    if threatened(own, ply, turn, players, k, four_n, mover_loses, line_of, entry, leave,
+                  lsh, rsh, aff, aff_n, windows):
+        ctl[NODES] += 1
+        nxt = (turn + 1) % players
+        maximize = turn == root
+        best = -WIN - 1 if maximize else WIN + 1
+        for i in range(count):
             m = moves[ply, i]
-            if m == PASS:
-                break
             do_push(own, ply, m, turn, players, line_of, entry, leave, lsh, rsh)
             win = winners_after(own, ply + 1, m, turn, players, mover_loses, aff, aff_n)
-            if win == 1 << turn:
-                return WIN - ply - 1 if turn == root else -WIN + ply + 1
-        # Does a waiting seat threaten a line (if it were to move now)?
-        for p in range(players):
-            if p == turn or threatened or not near_line(own[ply, p], windows, k):
-                continue
-            others = 0
-            for q in range(players):
-                if q != p:
-                    others |= own[ply, q]
-            for m in range(four_n):
-                if leave[m] & others:
-                    continue
-                do_push(own, ply, m, p, players, line_of, entry, leave, lsh, rsh)
-                win = winners_after(own, ply + 1, m, p, players, mover_loses, aff, aff_n)
-                if win & (1 << p) and not win & (1 << turn):
-                    threatened = True
-                    break
-        if threatened:
-            ctl[NODES] += 1
-            nxt = (turn + 1) % players
-            maximize = turn == root
-            best = -WIN - 1 if maximize else WIN + 1
-            for i in range(count):
-                m = moves[ply, i]
-                do_push(own, ply, m, turn, players, line_of, entry, leave, lsh, rsh)
-                win = winners_after(own, ply + 1, m, turn, players, mover_loses, aff, aff_n)
-                if win:
-                    v = result_for(win, root, ply)
-                else:
-                    v = leaf(own, ply + 1, nxt, root, ext - 1, alpha, beta, geo, line_of,
-                             entry, leave, lsh, rsh, aff, aff_n, windows, weights, moves, ctl)
-                if maximize:
-                    if v > best:
-                        best = v
-                        if v > alpha:
-                            alpha = v
-                else:
-                    if v < best:
-                        best = v
-                        if v < beta:
-                            beta = v
-                if alpha >= beta:
-                    break
-            return best
+            if win:
+                v = result_for(win, root, ply)
+            else:
+                v = leaf(own, ply + 1, nxt, root, ext - 1, alpha, beta, geo, line_of,
+                         entry, leave, lsh, rsh, aff, aff_n, windows, weights, moves, ctl)
+            _, best, alpha, beta = better(v, maximize, best, alpha, beta)
+            if alpha >= beta:
+                break
+        return best
     return evaluate(own, ply, root, players, turn, geo, windows, weights)
+
+
+@_inline
+def horizon(own: Any, ply: int, turn: int, root: int, alpha: int, beta: int, geo: Any,
+            line_of: Any, entry: Any, leave: Any, lsh: Any, rsh: Any, aff: Any, aff_n: Any,
+            windows: Any, weights: Any, moves: Any, ctl: Any) -> Any:
+    """A leaf's value: the threat search if it is on, else the evaluation."""
+    if ctl[EXT_LIMIT] > 0:
+        return leaf(own, ply, turn, root, ctl[EXT_LIMIT], alpha, beta, geo, line_of, entry,
+                    leave, lsh, rsh, aff, aff_n, windows, weights, moves, ctl)
+    return evaluate(own, ply, root, geo[0], turn, geo, windows, weights)
 
 
 @_inline
@@ -481,24 +548,11 @@ def frontier(own: Any, ply: int, turn: int, root: int, alpha: int, beta: int, ge
             if spend(ctl, clock, depth_reached):
                 return 0
             v = evaluate(own, ply + 1, root, players, nxt, geo, windows, weights)
-        if maximize:
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        if m >= 0:
-                            history[m] += 1
-                        break
-        else:
-            if v < best:
-                best = v
-                if v < beta:
-                    beta = v
-                    if alpha >= beta:
-                        if m >= 0:
-                            history[m] += 1
-                        break
+        improved, best, alpha, beta = better(v, maximize, best, alpha, beta)
+        if improved and alpha >= beta:
+            if m >= 0:
+                history[m] += 1
+            break
     return best
 
 
@@ -518,20 +572,10 @@ def search(own: Any, ply: int, turn: int, root: int, depth: int, alpha: int, bet
     ckey, sym = canonical(own, ply, players, turn, symtab, n) if use_tt else (0, 0)
     slot = ckey & (tt.shape[0] - 1)
     tt_move = NO_MOVE
-    if use_tt and tt[slot, 0] == ckey:
-        data = tt[slot, 1]
-        e_depth = data & 255
-        e_flag = (data >> 8) & 3
-        e_move = ((data >> 10) & 255) - 2
-        e_value = from_table((data >> 32), ply)
-        if e_depth >= depth:
-            if e_flag == EXACT:
-                return e_value
-            if e_flag == LOWER and e_value >= beta:
-                return e_value
-            if e_flag == UPPER and e_value <= alpha:
-                return e_value
-        tt_move = e_move if e_move < 0 else inverse[sym, e_move]
+    if use_tt:
+        cut, value, tt_move = probe(tt, slot, ckey, ply, depth, alpha, beta, sym, inverse)
+        if cut:
+            return value
     count = gen_moves(own, ply, turn, players, four_n, leave, moves[ply])
     order_moves(moves, ply, count, history, tt_move)
     maximize = turn == root
@@ -554,11 +598,8 @@ def search(own: Any, ply: int, turn: int, root: int, depth: int, alpha: int, bet
             if spend(ctl, clock, depth_reached):
                 ctl[PATH_LEN] = plen
                 return 0
-            if ctl[EXT_LIMIT] > 0:
-                v = leaf(own, ply + 1, nxt, root, ctl[EXT_LIMIT], alpha, beta, geo, line_of,
-                         entry, leave, lsh, rsh, aff, aff_n, windows, weights, moves, ctl)
-            else:
-                v = evaluate(own, ply + 1, root, players, nxt, geo, windows, weights)
+            v = horizon(own, ply + 1, nxt, root, alpha, beta, geo, line_of, entry, leave, lsh,
+                        rsh, aff, aff_n, windows, weights, moves, ctl)
         else:
             key2 = position_hash(own, ply + 1, players, nxt)
             if seen_before(key2, path, ctl[PATH_LEN], game_keys):
@@ -576,36 +617,16 @@ def search(own: Any, ply: int, turn: int, root: int, depth: int, alpha: int, bet
                 if ctl[ABORTED]:
                     ctl[PATH_LEN] = plen
                     return 0
-        if maximize:
-            if v > best:
-                best = v
-                best_move = m
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        if m >= 0:
-                            history[m] += depth * depth
-                        break
-        else:
-            if v < best:
-                best = v
-                best_move = m
-                if v < beta:
-                    beta = v
-                    if alpha >= beta:
-                        if m >= 0:
-                            history[m] += depth * depth
-                        break
+        improved, best, alpha, beta = better(v, maximize, best, alpha, beta)
+        if improved:
+            best_move = m
+            if alpha >= beta:
+                if m >= 0:
+                    history[m] += depth * depth
+                break
     ctl[PATH_LEN] = plen
-    flag = EXACT
-    if best <= a0:
-        flag = UPPER
-    elif best >= b0:
-        flag = LOWER
     if use_tt:
-        stored = best_move if best_move < 0 else sym_moves[sym, best_move]
-        tt[slot, 0] = ckey
-        tt[slot, 1] = (to_table(best, ply) << 32) | ((stored + 2) << 10) | (flag << 8) | depth
+        store(tt, slot, ckey, ply, depth, best, best_move, a0, b0, sym, sym_moves)
     return best
 
 
@@ -676,6 +697,28 @@ def root_search(own: Any, turn: int, depth: int, first: int, geo: Any, line_of: 
 # --------------------------------------------------------------------------- max-n
 
 
+@_inline
+def win_vector(vecs: Any, ply: int, win: int, players: int) -> None:
+    """``vecs[ply + 1]`` after a move at ``ply`` made the lines of the seats in ``win``: the
+    win shared among them, a loss for the others."""
+    share = (WIN - ply - 1) // popcount(win)
+    for p in range(players):
+        vecs[ply + 1, p] = share if win & (1 << p) else -WIN + ply + 1
+
+
+@_inline
+def static_vector(own: Any, vecs: Any, ply: int, to_move: int, geo: Any, windows: Any,
+                  weights: Any) -> None:
+    """``vecs[ply]``: each of 3 seats' score minus the best of the other two."""
+    k, edge, corners, four_n = geo[1], geo[2], geo[3], geo[4]
+    s0 = seat_score(own, ply, 0, 3, to_move, k, edge, corners, four_n, windows, weights)
+    s1 = seat_score(own, ply, 1, 3, to_move, k, edge, corners, four_n, windows, weights)
+    s2 = seat_score(own, ply, 2, 3, to_move, k, edge, corners, four_n, windows, weights)
+    vecs[ply, 0] = s0 - max(s1, s2)
+    vecs[ply, 1] = s1 - max(s0, s2)
+    vecs[ply, 2] = s2 - max(s0, s1)
+
+
 @_jit_uncached
 def maxn(own: Any, ply: int, turn: int, depth: int, key: int, first: int, vecs: Any,
          geo: Any, line_of: Any, entry: Any, leave: Any, lsh: Any, rsh: Any, aff: Any,
@@ -684,23 +727,19 @@ def maxn(own: Any, ply: int, turn: int, depth: int, key: int, first: int, vecs: 
          game_keys: Any, ctl: Any, clock: Any, depth_reached: int) -> Any:
     """Max-n (``AlphaBetaBot._maxn``): the value vector goes to ``vecs[ply]``; returns the
     best move."""
-    players, k, edge, corners, four_n, n = geo[0], geo[1], geo[2], geo[3], geo[4], geo[6]
+    players, four_n, n = geo[0], geo[4], geo[6]
     mover_loses = geo[5] != 0
     if spend(ctl, clock, depth_reached):
         return NO_MOVE
     ckey, sym = canonical(own, ply, players, turn, symtab, n)
     slot = ckey & (tt.shape[0] - 1)
     tt_move = first
-    if tt[slot, 0] == ckey and first == NO_MOVE:
-        data = tt[slot, 1]
-        e_depth = data & 255
-        e_move = ((data >> 10) & 255) - 2
-        mapped = e_move if e_move < 0 else inverse[sym, e_move]
-        if e_depth >= depth:
+    if first == NO_MOVE:
+        cut, _, tt_move = probe(tt, slot, ckey, ply, depth, 0, 0, sym, inverse)
+        if cut:  # max-n entries are EXACT
             for p in range(players):
                 vecs[ply, p] = tt_vec[slot, p]
-            return mapped
-        tt_move = mapped
+            return tt_move
     count = gen_moves(own, ply, turn, players, four_n, leave, moves[ply])
     order_moves(moves, ply, count, history, tt_move)
     nxt = (turn + 1) % players
@@ -714,23 +753,12 @@ def maxn(own: Any, ply: int, turn: int, depth: int, key: int, first: int, vecs: 
         do_push(own, ply, m, turn, players, line_of, entry, leave, lsh, rsh)
         win = winners_after(own, ply + 1, m, turn, players, mover_loses, aff, aff_n)
         if win:
-            nw = popcount(win)
-            share = (WIN - ply - 1) // nw
-            for p in range(players):
-                vecs[ply + 1, p] = share if win & (1 << p) else -WIN + ply + 1
+            win_vector(vecs, ply, win, players)
         elif depth <= 1:
             if spend(ctl, clock, depth_reached):
                 ctl[PATH_LEN] = plen
                 return NO_MOVE
-            s0 = seat_score(own, ply + 1, 0, players, nxt, k, edge, corners, four_n, windows,
-                            weights)
-            s1 = seat_score(own, ply + 1, 1, players, nxt, k, edge, corners, four_n, windows,
-                            weights)
-            s2 = seat_score(own, ply + 1, 2, players, nxt, k, edge, corners, four_n, windows,
-                            weights)
-            vecs[ply + 1, 0] = s0 - max(s1, s2)
-            vecs[ply + 1, 1] = s1 - max(s0, s2)
-            vecs[ply + 1, 2] = s2 - max(s0, s1)
+            static_vector(own, vecs, ply + 1, nxt, geo, windows, weights)
         else:
             key2 = position_hash(own, ply + 1, players, nxt)
             if seen_before(key2, path, ctl[PATH_LEN], game_keys):
@@ -755,9 +783,8 @@ def maxn(own: Any, ply: int, turn: int, depth: int, key: int, first: int, vecs: 
                     history[m] += depth * depth
                 break
     ctl[PATH_LEN] = plen
-    stored = best_move if best_move < 0 else sym_moves[sym, best_move]
-    tt[slot, 0] = ckey
-    tt[slot, 1] = (to_table(vecs[ply, turn], 0) << 32) | ((stored + 2) << 10) | depth
+    store(tt, slot, ckey, 0, depth, vecs[ply, turn], best_move, -WIN - 1, WIN + 1, sym,
+          sym_moves)
     for p in range(players):
         tt_vec[slot, p] = vecs[ply, p]
     return best_move
