@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from cambio.cards import IllegalActionError, Phase, Rules, State, parse_card
+from cambio.cards import (
+    IllegalActionError,
+    InvalidActionError,
+    Phase,
+    Rules,
+    State,
+    observe,
+    parse_action,
+    parse_card,
+)
 
 
 def test_a_clone_and_its_original_keep_their_own_histories():
@@ -140,3 +149,87 @@ def test_an_unknown_preset_is_named_with_the_presets_there_are():
     with pytest.raises(RulesError) as err:
         Rules(preset_name="casino")
     assert str(err.value) == "unknown preset 'casino'; presets: rulebook, house, wikipedia"
+
+
+# ----------------------------------------------------------------------------- bad input
+@pytest.mark.parametrize("action", [-1, True, False])
+def test_an_action_that_is_not_a_non_negative_int_is_invalid(action):
+    s = table("rulebook", "6S", polled=True)
+    before = s.clone()
+    with pytest.raises(InvalidActionError):
+        s.play(action)
+    assert s == before
+
+
+@pytest.mark.parametrize("seat", [True, -1, 2])
+def test_a_seat_that_is_not_one_of_the_tables_is_refused(seat):
+    """(A bool is no seat; the compiled engine reads it as 1 in the message, hence ``in``.)"""
+    s = table("rulebook", "6S", polled=True)
+    before = s.clone()
+    with pytest.raises(IllegalActionError) as err:
+        s.play("draw", seat)
+    assert err.value.seat is None and "there is no seat" in err.value.reason and s == before
+
+
+@pytest.mark.parametrize("text,message", [
+    ("peek 1.x", "'peek 1.x': '1.x' is not a slot address (seat.slot, e.g. 1.3)"),
+    ("switch z.1 0.1", "'switch z.1 0.1': 'z.1' is not a slot address (seat.slot, e.g. 1.3)"),
+    ("switch 0.1 9", "'switch 0.1 9': '9' is not a slot address (seat.slot, e.g. 1.3)"),
+])
+def test_a_bad_slot_address_is_named_with_the_whole_action(text, message):
+    with pytest.raises(InvalidActionError) as err:
+        parse_action(text)
+    assert str(err.value) == message
+
+
+def test_unreadable_rule_text_is_named_with_the_choices_when_there_are_choices():
+    from cambio.cards import RulesError
+
+    with pytest.raises(RulesError) as number:
+        Rules.preset("rulebook", snap_penalty="lots")
+    assert str(number.value) == "rule snap_penalty: cannot read 'lots'"
+    with pytest.raises(RulesError) as choice:
+        Rules.preset("rulebook", resnap="nobody")
+    assert str(choice.value) == \
+        "rule resnap: cannot read 'nobody'; one of ['anyone', 'snapper_only']"
+    assert Rules.preset("rulebook", snap_penalty=2).snap_penalty == 2
+
+
+# ----------------------------------------------------------------------------- snapping
+def test_who_may_snap_at_a_polled_table():
+    s = table("rulebook", "9S 8S KS", polled=True)
+    assert not any(s.can_snap(seat) for seat in range(2))  # no poll yet
+    s.play("draw")
+    s.play("discard")
+    assert not any(s.can_snap(seat) for seat in range(2))  # the 9's peek comes first
+    s.play("peek 1.0")
+    asked = s.current_player()
+    assert s.can_snap(asked) and not s.can_snap(1 - asked)
+
+
+def test_no_snap_while_a_power_is_resolved_at_a_real_time_table():
+    s = table("rulebook", "9S 8S KS", polled=False)
+    s.play("draw")
+    s.play("discard")
+    assert s.phase == Phase.POWER and not s.can_snap(0) and not s.can_snap(1)
+    s.play("peek 1.0")
+    assert s.can_snap(0) and s.can_snap(1)
+
+
+# ----------------------------------------------------------------------------- views
+def test_views_show_legal_actions_to_their_own_seat_only():
+    s = table("rulebook", "6S", polled=True)
+    assert observe(s, 0).legal == tuple(s.legal_actions(0)) != ()
+    assert observe(s, 1).legal == () and observe(s, None).legal == ()
+
+
+def test_the_poll_is_shown_only_while_it_asks():
+    """A right snap of another's card during a poll pauses it for the give: the view then
+    shows no poll (the snapper gives), and the poll resumes after."""
+    s = table("rulebook", "2S 6S 6H", polled=True)
+    s.play("draw")
+    s.play("discard")  # 2S on the pile; seat 1 holds 2D in slot 0
+    while s.current_player() != 0:
+        s.play("pass")
+    s.play("snap 1.0", 0)
+    assert s.phase == Phase.GIVE and observe(s, 0).poll == () and observe(s, None).poll == ()
