@@ -13,6 +13,12 @@ of the first bot are CPU seconds (``time.process_time``) per decision, with perc
         --rules rulebook --games 400 --seed 1
     .venv/bin/python benchmarks/cards_strength.py --bots hard,memory --players 4 \
         --rules rulebook --games 2000 --seed 1 --workers 2
+
+A long run can keep a journal (``--journal FILE``): each finished deal is appended to it, and
+a run started again with the same arguments and journal plays only the deals missing from it,
+so an interrupted acceptance run (an hour of CPU) resumes where it stopped. The figures are
+the same as those of an uninterrupted run: every deal's seeds depend only on ``--seed`` and
+the deal's number.
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ import argparse
 import json
 import math
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -103,6 +111,45 @@ def play_deal(args: tuple[str, str, int, str, int, int]) -> tuple[float, list[fl
     return total / players, times, won / players
 
 
+Result = tuple[float, list[float], float]
+Job = tuple[str, str, int, str, int, int]
+
+
+class Journal:
+    """Finished deals of one run on disk, one JSON line each, after a header line naming the
+    run; a journal of another run is refused rather than mixed in."""
+
+    def __init__(self, path: Path, run: dict[str, Any]) -> None:
+        self.path = path
+        self.done: dict[int, Result] = {}
+        if path.exists() and path.stat().st_size:
+            lines = path.read_text().splitlines()
+            if json.loads(lines[0]) != run:
+                raise SystemExit(f"{path} is the journal of another run: {lines[0]}")
+            for line in lines[1:]:
+                try:
+                    d = json.loads(line)
+                except json.JSONDecodeError:
+                    break           # a line cut short by the interruption: play it again
+                self.done[int(d["deal"])] = (float(d["share"]), list(d["times"]),
+                                             float(d["won"]))
+        else:
+            path.write_text(json.dumps(run) + "\n")
+
+    def add(self, deal: int, result: Result) -> None:
+        with self.path.open("a") as f:
+            f.write(json.dumps({"deal": deal, "share": result[0], "times": result[1],
+                                "won": result[2]}) + "\n")
+
+
+def play_deals(jobs: list[Job], workers: int) -> Iterator[Result]:
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            yield from pool.map(play_deal, jobs, chunksize=4)
+    else:
+        yield from map(play_deal, jobs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bots", default="hard,memory")
@@ -112,20 +159,26 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--journal", type=Path, help="keep finished deals here and resume "
+                        "from them (a run with the same arguments)")
     a = parser.parse_args()
     first, other = a.bots.split(",")
     deals = max(1, a.games // a.players)
-    jobs = [(first, other, a.players, a.rules, a.seed, d) for d in range(deals)]
+    journal = None if a.journal is None else Journal(a.journal, {
+        "bots": a.bots, "players": a.players, "rules": a.rules, "seed": a.seed,
+        "deals": deals})
+    done = {} if journal is None else journal.done
+    jobs = [(first, other, a.players, a.rules, a.seed, d) for d in range(deals)
+            if d not in done]
     err = Console(stderr=True)
     start = time.perf_counter()
-    results: list[tuple[float, list[float], float]] = []
-    if a.workers > 1:
-        with ProcessPoolExecutor(a.workers) as pool:
-            results = list(track(pool.map(play_deal, jobs, chunksize=4), total=deals,
-                                 description=f"{first} vs {other}", console=err))
-    else:
-        results = [play_deal(j) for j in track(jobs, description=f"{first} vs {other}",
-                                               console=err)]
+    progress = track(play_deals(jobs, a.workers), total=len(jobs),
+                     description=f"{first} vs {other}", console=err)
+    for job, result in zip(jobs, progress, strict=True):
+        done[job[5]] = result
+        if journal is not None:
+            journal.add(job[5], result)
+    results = [done[d] for d in range(deals)]
     shares = [r[0] for r in results]
     times = sorted(t for r in results for t in r[1])
     mean = sum(shares) / deals
