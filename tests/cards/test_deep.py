@@ -8,6 +8,7 @@ import pytest
 
 from cambio.bots.cards import DeepBot, make_bot
 from cambio.bots.cards.deep import candidates
+from cambio.bots.cards.hints import suggest
 from cambio.cards import Phase, Rules, State, observe
 from cambio.cards.actions import PASS, SWITCH, addr_seat, arg_a, arg_b, kind_of
 
@@ -80,3 +81,30 @@ def test_candidates_pair_our_card_with_theirs_in_a_blind_swap() -> None:
                 assert cands == [prior, PASS]
             state.apply(prior, seat)
     assert seen_power and seen_poll
+
+
+def test_a_hint_is_the_hard_move_with_the_rollouts_estimates() -> None:
+    """The hint is what ``deep`` plays from the same view and seed, and reports that move's
+    estimated win chance and final score; the runner-up is the best other candidate."""
+    seen = 0
+    for seed in range(6):
+        state = State(Rules.preset("rulebook"), 2, seed=seed)
+        bots = [make_bot("memory", seed) for _ in range(2)]
+        while not state.is_over():
+            seat = state.current_player()
+            view = observe(state, seat)
+            if view.phase == Phase.DRAWN and len(view.legal) > 2:
+                bot = DeepBot(seed, rows=256)
+                hint = suggest(view, seed=seed, rows=256)
+                assert hint.action == bot.act(view)
+                est = bot.last_estimates
+                assert set(est) == set(candidates(view, bot.prior.act(view)))
+                assert hint.win_share == est[hint.action].win_share
+                assert hint.score == est[hint.action].score
+                assert all(0.0 <= e.win_share <= 1.0 and e.score >= 0 for e in est.values())
+                others = [a for a in est if a != hint.action]
+                assert hint.runner_up is not None and len(others) >= 1
+                assert hint.runner_up_win == max(est[a].win_share for a in others)
+                seen += 1
+            state.apply(bots[seat].act(view), seat)
+    assert seen >= 6

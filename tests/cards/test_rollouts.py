@@ -40,3 +40,5 @@ def test_rows_finish_as_python_memory_bots_finish_the_state(preset: str, players
         winners = end.winners()
         expected = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
         assert [r.shares(len(states), seat)[i] for seat in range(players)] == expected
+        assert [r.outcomes(len(states), seat)[1][i] for seat in range(players)] \
+            == list(end.scores())

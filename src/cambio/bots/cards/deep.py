@@ -33,7 +33,7 @@ from cambio.cards.actions import PASS, SNAP, SWITCH, addr_seat, arg_a, arg_b, ki
 from .belief import Belief
 from .expert import ExpertBot, opponent_lambda
 from .rollouts import Rollouts, load_state
-from .search import caller_tilt, determinize, is_final_turn
+from .search import Estimate, caller_tilt, determinize, is_final_turn
 
 DEEP_ROWS = 1024
 """Rollouts per decision (split between the candidates)."""
@@ -54,12 +54,14 @@ class DeepBot:
         self.rng = Random(seed)
         self.prior = ExpertBot(seed)
         self._pool: Rollouts | None = None
-        self.last_means: dict[Action, float] = {}
+        self.last_estimates: dict[Action, Estimate] = {}
+        """Each candidate's mean win share and final score at the last searched decision
+        (what a hint shows)."""
 
     def act(self, view: CardView) -> Action:
         legal = view.legal
         prior = self.prior.act(view)
-        self.last_means = {}
+        self.last_estimates = {}
         if len(legal) == 1:
             return prior
         cands = candidates(view, prior)
@@ -97,9 +99,12 @@ class DeepBot:
             actions[c * worlds:(c + 1) * worlds] = a
         b.step(actions)
         pool.finish(rows)
-        share = pool.shares(rows, me).reshape(k, worlds)
+        shares, scores = pool.outcomes(rows, me)
+        share = shares.reshape(k, worlds)
         means = share.mean(axis=1)
-        self.last_means = {a: float(m) for a, m in zip(cands, means, strict=True)}
+        mean_scores = scores.reshape(k, worlds).mean(axis=1)
+        self.last_estimates = {a: Estimate(float(m), float(sc)) for a, m, sc
+                               in zip(cands, means, mean_scores, strict=True)}
         best = 0
         best_gain = 0.0
         for c in range(1, k):

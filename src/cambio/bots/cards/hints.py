@@ -1,7 +1,8 @@
 """Hints: what the hard bot would do from a player's own view, and what it expects of it.
 
 A hint is computed from the asking seat's view only -- the same view the player sees -- so
-it can never reveal a card the player has not seen. The search's rollouts give, for each
+it can never reveal a card the player has not seen. The hard bot (:mod:`.deep`) plays
+thousands of sampled worlds to the end of the round on the batch engine; they give, for each
 move it compared, the player's chance of winning the round and mean final score; the hint
 reports the suggested move's expected final score and how much better it is than the
 next best move it compared (``None`` when the decision had a single sensible move).
@@ -13,10 +14,11 @@ from dataclasses import dataclass
 
 from cambio.cards import CardView, action_text
 
-from .search import FINAL_ROLLOUTS, SearchBot
+from .deep import DEEP_ROWS, DeepBot
 
-HINT_ITERATIONS = 96
-"""Rollouts per hint: more than ``hard`` spends per move, since a person waits anyway."""
+HINT_ROWS = 4 * DEEP_ROWS
+"""Rollouts per hint: more than ``hard`` spends per move (a person waits anyway, and the
+estimates shown are steadier)."""
 
 
 @dataclass(frozen=True)
@@ -43,10 +45,9 @@ class Hint:
         return line + ")"
 
 
-def suggest(view: CardView, seed: int = 0, iterations: int = HINT_ITERATIONS) -> Hint:
+def suggest(view: CardView, seed: int = 0, rows: int = HINT_ROWS) -> Hint:
     """The hard bot's move for ``view``, with its estimated effect on the round score."""
-    bot = SearchBot(seed, iterations=iterations, focused=False,
-                    final=max(iterations, FINAL_ROLLOUTS))
+    bot = DeepBot(seed, rows=rows)
     action = bot.act(view)
     est = bot.last_estimates
     if action not in est:
@@ -60,4 +61,4 @@ def suggest(view: CardView, seed: int = 0, iterations: int = HINT_ITERATIONS) ->
                 None if runner is None else est[runner].win_share)
 
 
-__all__ = ["HINT_ITERATIONS", "Hint", "suggest"]
+__all__ = ["HINT_ROWS", "Hint", "suggest"]

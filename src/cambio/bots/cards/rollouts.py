@@ -97,14 +97,22 @@ class Rollouts:
 
     def shares(self, rows: int, seat: int) -> npt.NDArray[np.float64]:
         """Each finished row's win share for ``seat`` (1 alone, ``1/k`` shared)."""
+        return self.outcomes(rows, seat)[0]
+
+    def outcomes(self, rows: int, seat: int
+                 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """Each finished row's win share for ``seat`` and ``seat``'s final score (hints
+        show both)."""
         b = self.batch
         buf = np.zeros(self.players, dtype=np.int64)
-        out = np.zeros(rows)
+        share = np.zeros(rows)
+        score = np.zeros(rows)
         for i in range(rows):
             mask = int(k.winners_mask(b.st[i], b.rf, buf))
+            score[i] = buf[seat]
             if mask >> seat & 1:
-                out[i] = 1.0 / bin(mask).count("1")
-        return out
+                share[i] = 1.0 / bin(mask).count("1")
+        return share, score
 
 
 def warm() -> None:
