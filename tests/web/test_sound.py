@@ -35,20 +35,23 @@ def test_sound_is_off_by_default_then_plays_its_cues(browser: Browser, server: S
     page.locator("#sound").click()
     assert page.get_attribute("#sound", "aria-pressed") == "true"
     assert page.evaluate("localStorage.getItem('cambio:sound')") == "1"
-    # A snap: when it is not our move, tap a card the page offers to snap.
+    # A snap: tap a card the page offers to snap, before making our own move. At the start
+    # of our turn the table waits for us, so the snap races no bot's move: a bot calling
+    # Cambio (the random bot may, from its first turn) cannot end the round first -- our last
+    # turn starts with a card on the pile too.
     deadline = time.monotonic() + WAIT_MS / 1000
     while not any(c.startswith("snap-") for c in cues(page)):
         assert time.monotonic() < deadline, f"no snap cue: {cues(page)}"
         s = seen(page)
         assert s.phase != "round_over", "the round ended before a snap"
-        if s.my_move:
-            step(page)
-        elif s.snappable:
+        if s.snappable:
             # Snaps are real time: the card may be gone (snapped, the turn moved on) first.
             with contextlib.suppress(PlaywrightTimeout):
                 page.locator(f'.card.snappable[data-addr="{s.snappable[0]}"]').first.click(
                     timeout=2000, no_wait_after=True)
             page.wait_for_timeout(300)
+        elif s.my_move:
+            step(page)
         else:
             page.wait_for_timeout(50)
     play_until({"ann": page}, lambda: seen(page).phase == "round_over", call_after=0)
