@@ -94,7 +94,8 @@ def test_rules_in_words_named_private_tables_and_quick_play(
     other = browser.new_context(**SIZES[size]).new_page()
     other.set_default_timeout(WAIT_MS)
     other.goto(srv.base + "/")
-    other.wait_for_selector("#tables li")
+    # The list has loaded (its first item says "Loading…" until then): tables, or none.
+    other.wait_for_selector("#tables li.table-row, #tables li.empty-list")
     assert other.locator(f'.table-row[data-table="{table}"]').count() == 0
     other.goto(f"{srv.base}/t/{table}")
     other.fill("#join-name", "Bo")
