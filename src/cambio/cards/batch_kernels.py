@@ -341,9 +341,8 @@ def seat_slots(g: Any, seat: int, rf: Any, out: Any, k: int) -> int:
         return k
     at = cell(rf, seat, 0)
     for s in range(g[rf[R_GLEN] + seat]):
-        if g[at + s] >= 0:
-            out[k] = seat << 8 | s
-            k += 1
+        out[k] = seat << 8 | s
+        k += g[at + s] >= 0
     return k
 
 
@@ -438,9 +437,9 @@ def poll_legal(g: Any, rf: Any, out: Any) -> int:
             continue
         at = cell(rf, p, 0)
         for s in range(g[rf[R_GLEN] + p]):
-            if g[at + s] >= 0:
-                out[k] = SNAP | (p << 8 | s) << 5
-                k += 1
+            # Written always, kept if the slot holds a card: no branch on a random hole.
+            out[k] = SNAP | (p << 8 | s) << 5
+            k += g[at + s] >= 0
     return k
 
 
@@ -465,9 +464,8 @@ def hand_legal(g: Any, seat: int, ph: int, rf: Any, out: Any) -> int:
     at = cell(rf, seat, 0)
     k = 0
     for s in range(g[rf[R_GLEN] + seat]):
-        if g[at + s] >= 0:
-            out[k] = kind | s << 5
-            k += 1
+        out[k] = kind | s << 5
+        k += g[at + s] >= 0
     if ph == PH_DRAWN and (not g[HELD_FROM_PILE] or k == 0):
         out[k] = DISCARD
         k += 1
