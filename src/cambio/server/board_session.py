@@ -179,6 +179,10 @@ class BoardSession:
     def make_bot(self, name: str, seed: int) -> BoardBot:
         return make_bot(name, self.rules, seed)
 
+    def quick_bot(self, bot: Any) -> bool:
+        """Every board bot evaluates or searches moves: all think in a worker thread."""
+        return False
+
     def bot_move(self, bot: Any, seat: int) -> str:
         legal = self.legal(seat)
         if self.in_setup():

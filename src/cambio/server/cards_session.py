@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from cambio.bots.cards import CardBot, make_bot
+from cambio.bots.cards import CardBot, EasyBot, MemoryBot, RandomBot, make_bot
 from cambio.cards import (
     CambioError,
     IllegalActionError,
@@ -33,6 +33,9 @@ from cambio.seeds import derive_seed
 
 from .errors import ILLEGAL, STALE, ProtocolError
 from .session import Applied
+
+QUICK_BOTS = (RandomBot, EasyBot, MemoryBot)
+"""Card bots whose moves the table computes on the event loop (:meth:`CardSession.quick_bot`)."""
 
 
 class CardSession:
@@ -136,6 +139,12 @@ class CardSession:
 
     def make_bot(self, name: str, seed: int) -> CardBot:
         return make_bot(name, seed)
+
+    def quick_bot(self, bot: Any) -> bool:
+        """``random``, ``easy`` and ``memory`` (the away bot) decide in tens of microseconds
+        (median; ``hard`` searches for milliseconds). Exact types: ``expert`` is a kind of
+        ``memory`` that does more."""
+        return type(bot) in QUICK_BOTS
 
     def bot_move(self, bot: Any, seat: int) -> str:
         assert self.state is not None

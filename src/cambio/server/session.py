@@ -84,6 +84,10 @@ class Session(Protocol):
     def bot_move(self, bot: Any, seat: int) -> str:
         """The action the seat's bot plays for its decision (always legal)."""
 
+    def quick_bot(self, bot: Any) -> bool:
+        """The bot decides in microseconds (no search): the table runs its moves on the
+        event loop instead of a worker thread."""
+
     def snap_window(self) -> int | None:
         """An id of the open snap window (``None``: none open); board games have none."""
 

@@ -112,12 +112,18 @@ class BotTimers(Broadcasting):
         assert s is not None
         if getattr(s, "threaded_bots", False):
             # A search bot thinks off the event loop (other tables go on meanwhile); this
-            # table's actor waits for it, so nothing changes under its feet. Its reply is
-            # padded to THINK seconds, so how long it thought -- which depends on cards
-            # only it has seen -- does not show in when it moves.
+            # table's actor waits for it, so nothing changes under its feet. A quick bot
+            # (no search: tens of microseconds) decides on the loop, where handing it to a
+            # worker thread and back would cost more than the decision. Either way the
+            # reply is padded to THINK seconds, so how long it thought -- which depends on
+            # cards only it has seen -- does not show in when it moves.
             loop = asyncio.get_running_loop()
             start = loop.time()
-            text = await loop.run_in_executor(None, s.bot_move, self.bots[seat], seat)
+            bot = self.bots[seat]
+            if s.quick_bot(bot):
+                text = s.bot_move(bot, seat)
+            else:
+                text = await loop.run_in_executor(None, s.bot_move, bot, seat)
             rest = self._think(s) - (loop.time() - start)
             if rest > 0:
                 await asyncio.sleep(rest)

@@ -5,13 +5,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
+
 from ..errors import STALE
 from ..limits import TokenBucket
 from ..mailbox import Mailbox
 
 
 def dumps(obj: Any) -> str:
-    return json.dumps(obj, separators=(",", ":"))
+    """Compact JSON. ``orjson`` encodes a view several times faster than the standard
+    library (encoding was about a tenth of a busy server's CPU); text it cannot encode (a
+    lone surrogate a client sent as ``\\ud800`` in a chat line) falls back to the standard
+    library, which escapes it."""
+    try:
+        return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(obj, separators=(",", ":"))
 
 
 class Conn:
