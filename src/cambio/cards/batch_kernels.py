@@ -355,6 +355,15 @@ def all_slots(g: Any, rf: Any, out: Any) -> int:
 
 
 @_inline
+def other_slots(g: Any, seat: int, rf: Any, out: Any, k: int) -> int:
+    """:func:`all_slots` but ``seat``'s, appended to ``out[k:]``."""
+    for other in range(rf[R_PLAYERS]):
+        if other != seat:
+            k = seat_slots(g, other, rf, out, k)
+    return k
+
+
+@_inline
 def seat_open(g: Any, seat: int, rf: Any, limit: int) -> int:
     """The occupied slots of ``seat``'s hand (none if locked), counted up to ``limit``."""
     if locked(g, rf, seat):
@@ -484,30 +493,27 @@ def pairs_into(out: Any, k: int, kind: int, scratch: Any, n: int) -> int:
 
 @_inline
 def power_legal(g: Any, seat: int, rf: Any, out: Any, scratch: Any) -> int:
-    """The legal actions of a power being used (``legal``'s ``PH_POWER`` case)."""
+    """The legal actions of a power being used (``legal``'s ``PH_POWER`` case). The own and
+    the other slots are listed apart (in ``all_slots`` order each) rather than filtered from
+    every slot, which branched on every slot's owner."""
     k = 0
     p = g[POWER]
-    n = all_slots(g, rf, scratch)
-    if p == P_PEEK_OWN:
+    if p == P_PEEK_OWN or p == P_PEEK_OTHER:  # noqa: SIM109
+        n = seat_slots(g, seat, rf, scratch, 0) if p == P_PEEK_OWN \
+            else other_slots(g, seat, rf, scratch, 0)
         for j in range(n):
-            if scratch[j] >> 8 == seat:
-                out[k] = PEEK | scratch[j] << 5
-                k += 1
-    elif p == P_PEEK_OTHER:
-        for j in range(n):
-            if scratch[j] >> 8 != seat:
-                out[k] = PEEK | scratch[j] << 5
-                k += 1
+            out[j] = PEEK | scratch[j] << 5
+        k = n
     elif p == P_SWAP_OWN_OTHER or p == P_LOOK_MAY:  # noqa: SIM109
         kind = SWITCH if p == P_SWAP_OWN_OTHER else LOOK
-        for a in range(n):
-            if scratch[a] >> 8 != seat:
-                continue
-            for b in range(n):
-                if scratch[b] >> 8 != seat:
-                    out[k] = kind | scratch[a] << 5 | scratch[b] << 21
-                    k += 1
+        own = seat_slots(g, seat, rf, scratch, 0)
+        n = other_slots(g, seat, rf, scratch, own)
+        for a in range(own):
+            for b in range(own, n):
+                out[k] = kind | scratch[a] << 5 | scratch[b] << 21
+                k += 1
     else:
+        n = all_slots(g, rf, scratch)
         k = pairs_into(out, k, SWITCH if p == P_SWAP_ANY else LOOK, scratch, n)
     if rf[R_OPTIONAL]:
         out[k] = SKIP
@@ -1008,9 +1014,7 @@ def play_uniform_all(seeds: Any, full: Any, g: Any, rf: Any, mt: Any, out: Any,
             deal(g, seeds[i], rf[R_PLAYERS] - 1, full, rf, swaps[:, lane])
             while g[PHASE] != PH_ROUND_OVER:
                 k = legal_inline(g, rf, out, scratch)
-                lo = 0
-                if out[0] == CAMBIO and g[TURN_NUMBER] < no_call_before:
-                    lo = 1
+                lo = np.int64((out[0] == CAMBIO) & (g[TURN_NUMBER] < no_call_before))
                 ctr += _U(1)
                 r = np.int64(((mix64(ctr) >> _U(32)) * _U(k - lo)) >> _U(32))
                 apply_inline(g, out[lo + r], rf, mt)
