@@ -33,9 +33,19 @@ class Mailbox(Generic[T]):
     async def get(self) -> T:
         """The oldest item, waiting for one if there is none (one reader at a time)."""
         while not self.items:
-            self.waiter = asyncio.get_running_loop().create_future()
-            try:
-                await self.waiter
-            finally:
-                self.waiter = None
+            await self.wait()
+        return self.items.popleft()
+
+    def wait(self) -> asyncio.Future[None]:
+        """A future the next :meth:`put` sets (call it when the mailbox is empty).
+
+        The busy readers (a table's actor, a connection's writer) await it directly and
+        :meth:`pop`: unlike :meth:`get`, that makes no coroutine object per wait. A wait
+        on a busy server outlives the garbage collector's tick, so every object it holds is
+        walked once by a pass."""
+        self.waiter = waiter = asyncio.get_running_loop().create_future()
+        return waiter
+
+    def pop(self) -> T:
+        """The oldest item (there is one)."""
         return self.items.popleft()

@@ -190,8 +190,12 @@ def _ok_ref(ref: Any) -> bool:
 async def _writer(websocket: WebSocket, conn: Conn) -> None:
     """Send the connection's outbox in order; close with the table's code when told to."""
     try:
+        outbox = conn.outbox
         while True:
-            text = await conn.outbox.get()
+            if not outbox:
+                await outbox.wait()
+                continue
+            text = outbox.pop()
             if text is None:
                 break
             await websocket.send_text(text)

@@ -47,8 +47,12 @@ class Actor:
         raise NotImplementedError
 
     async def _run(self) -> None:
+        queue = self._queue
         while True:
-            job = await self._queue.get()
+            if not queue:
+                await queue.wait()
+                continue
+            job = queue.pop()
             try:
                 await job()
             except asyncio.CancelledError:
