@@ -29,7 +29,7 @@ from cambio.cards import (
     parse_card,
 )
 from cambio.cards.actions import DISCARD, DRAW, KEEP, PASS, SKIP, kind_of
-from cambio.cards.rules import MAX_TURNS_LIMIT
+from cambio.cards.rules import MAX_TURNS_LIMIT, Resnap
 from cambio.cards.state import _shuffle
 
 
@@ -182,6 +182,49 @@ def test_a_card_drawn_from_the_deck_fires_when_discarded_in_the_house_rules():
     s.play("draw")
     s.play("discard")
     assert s.phase == Phase.POWER
+
+
+def snap_when_asked(s: State, snapper: int, action: str) -> None:
+    """Answer the open snap poll: every other seat asked first passes, then ``snapper``
+    plays ``action``."""
+    assert s.phase == Phase.POLL
+    while s.current_player() != snapper:
+        s.play("pass")
+    s.play(action, snapper)
+
+
+def test_no_snap_poll_when_no_card_is_left_to_snap():
+    """A snap that takes the last card on the table leaves nothing to snap: the turn passes
+    on instead of polling for snaps that cannot be."""
+    s = dealt("rulebook", ["-- -- -- 3C", "-- -- -- --"], "3S 9H 9S", polled=True)
+    s.play("draw")
+    s.play("discard")
+    snap_when_asked(s, 0, "snap 0.3")
+    assert s.grids == [[EMPTY] * 4, [EMPTY] * 4] and s.pile == [c("3S"), c("3C")]
+    assert s.phase == Phase.TURN_START and s.current_player() == 1
+
+
+def test_a_snapper_whose_snap_called_cambio_is_not_asked_again_if_callers_may_not_snap():
+    """House resnap (only the last snapper may snap again) with empty grids calling Cambio
+    and callers barred from snapping: the snap that empties seat 0's grid makes it the
+    caller, so nobody may snap the card and the turn passes on."""
+    s = dealt("house", ["-- -- -- 5C", "3C 6D 7D 8D"], "3S 9H 9S", polled=True,
+              empty_grid_calls_cambio=True, caller_may_snap=False)
+    s.play("draw")
+    s.play("discard")
+    snap_when_asked(s, 0, "snap 1.0")
+    assert s.phase == Phase.GIVE
+    s.play("give 3", 0)
+    assert s.caller == 0 and s.grids[0] == [EMPTY] * 4 and s.grids[1][0] == c("5C")
+    assert s.phase == Phase.TURN_START and s.current_player() == 1
+
+
+def test_an_enum_rule_given_as_plain_text_to_the_constructor_is_refused():
+    """``Rules(...)`` takes values, not text (``Rules.preset`` reads text): a rule's name
+    where its enum member belongs is the wrong type."""
+    with pytest.raises(RulesError, match="wrong type"):
+        Rules(resnap="snapper_only")  # type: ignore[arg-type]
+    assert Rules(resnap=Resnap.SNAPPER_ONLY).resnap == Resnap.SNAPPER_ONLY
 
 
 # ----------------------------------------------------------------------------- rule fields

@@ -182,6 +182,23 @@ def test_a_card_taken_from_the_pile_is_public_and_a_kings_look_private():
     assert step(s, "take", 1) == [Drew(1, c("KH"), True, EVERYONE)]
 
 
+def test_a_pass_a_keep_and_a_skip_name_who_declined():
+    s = State(Rules.preset("rulebook"), 2, seed=0, deck=deck("2C 9D 4C KD QS 3D 7S 5D 2H 6S"))
+    step(s, "draw")
+    step(s, "discard")  # a 2: no power, so the snap poll opens
+    asked = s.current_player()
+    assert step(s, "pass", asked) == [Declined(asked, "pass")]
+    s = State(Rules.preset("rulebook"), 2, seed=0, deck=deck("2C 9D 4C KD QS 3D 7S 5D KS 6S"))
+    step(s, "draw")
+    step(s, "discard")
+    step(s, "look 0.0 1.0")
+    assert step(s, "keep") == [Declined(0, "keep")]
+    s = State(Rules.preset("wikipedia"), 2, seed=0, deck=deck("2C 9D 4C KD QS 3D 7S 5D 7H 6S"))
+    step(s, "draw")
+    step(s, "discard")
+    assert step(s, "skip") == [Declined(0, "skip")]
+
+
 def test_an_empty_deck_reshuffles_the_pile_but_its_top():
     s = State(Rules.preset("rulebook"), 2, seed=4)
     s.deck, s.pile = [], [c("2C"), c("3C"), c("4C")]

@@ -161,6 +161,18 @@ def test_an_action_that_is_not_a_non_negative_int_is_invalid(action):
     assert s == before
 
 
+def test_a_code_of_no_action_is_named_by_its_first_40_digits():
+    """An int no action has (kind 31 of a 46-digit code) is refused, and the error names it
+    cut to 40 characters, however long the number."""
+    s = table("rulebook", "6S", polled=True)
+    before = s.clone()
+    code = 10**45 + 31
+    for seat in (None, 5):
+        with pytest.raises(IllegalActionError) as err:
+            s.play(code, seat)
+        assert err.value.action == str(code)[:40] and s == before
+
+
 @pytest.mark.parametrize("seat", [True, -1, 2])
 def test_a_seat_that_is_not_one_of_the_tables_is_refused(seat):
     """(A bool is no seat; the compiled engine reads it as 1 in the message, hence ``in``.)"""
