@@ -1,4 +1,5 @@
-"""Build a state that differs from another only in cards a given seat has not seen."""
+"""What seats know, for tests: a state that differs from another only in cards a given seat
+has not seen, and a check that the engine's record of who saw which card is exact."""
 
 from __future__ import annotations
 
@@ -36,3 +37,25 @@ def permute_unseen(state: State, seat: int, rng: random.Random) -> State:
         else:
             twin.held = card
     return twin
+
+
+def check_knowledge_record(state: State) -> None:
+    """The engine's record of who has seen each card (docs/rules.md, Information) is exact:
+    a mask names seats ``0..n-1`` and bit ``n`` (shown to everyone) only; a card shown to
+    everyone has been seen by every seat; an empty slot has been seen by nobody; once the
+    round is over every slot is shown to everyone. Views hide a card by ``seat | public``,
+    so a mask wrong in these ways shows in no view, but the batch engine, the bots' rollouts
+    and the records read the masks themselves."""
+    shown = 1 << state.n
+    everyone = (shown << 1) - 1
+    over = state.is_over()
+    for seat, (cards, masks) in enumerate(zip(state.grids, state.known, strict=True)):
+        for slot, (card, mask) in enumerate(zip(cards, masks, strict=True)):
+            where = f"slot {seat}.{slot} ({mask:b})"
+            if over:
+                assert mask == everyone, where
+            elif card < 0:
+                assert mask == 0, where
+            else:
+                assert 0 <= mask <= everyone, where
+                assert not mask & shown or mask == everyone, where

@@ -32,6 +32,8 @@ from cambio.cards.actions import DISCARD, DRAW, KEEP, PASS, SKIP, kind_of
 from cambio.cards.rules import MAX_TURNS_LIMIT, Resnap
 from cambio.cards.state import _shuffle
 
+from .knowledge import check_knowledge_record
+
 
 def c(code: str) -> int:
     return parse_card(code)
@@ -225,6 +227,105 @@ def test_an_enum_rule_given_as_plain_text_to_the_constructor_is_refused():
     with pytest.raises(RulesError, match="wrong type"):
         Rules(resnap="snapper_only")  # type: ignore[arg-type]
     assert Rules(resnap=Resnap.SNAPPER_ONLY).resnap == Resnap.SNAPPER_ONLY
+
+
+def test_a_snapper_whose_only_card_is_the_black_joker_gives_it():
+    """The black joker is card code 0, and a card: a snapper holding only it has a card to
+    give into the slot it snapped empty."""
+    s = dealt("rulebook", ["XB -- -- --", "6D 3D 4D 5D"], "6H 2S")
+    s.play("draw")
+    s.play("discard")
+    s.play("snap 1.0", 0)
+    assert s.phase == Phase.GIVE and s.legal_actions(0) == [parse_action("give 0")]
+    s.play("give 0", 0)
+    assert s.grids == [[EMPTY] * 4, [c("XB"), c("3D"), c("4D"), c("5D")]]
+
+
+def test_a_grid_left_with_only_the_black_joker_has_not_called_cambio():
+    s = dealt("rulebook", ["XB 6C -- --", "2D 3D 4D 5D"], "6H 2S",
+              empty_grid_calls_cambio=True)
+    s.play("draw")
+    s.play("discard")
+    s.play("snap 0.1", 0)
+    assert s.grids[0] == [c("XB"), EMPTY, EMPTY, EMPTY]
+    assert s.caller == -1 and observe(s, 1).caller is None
+
+
+def test_a_grid_emptied_after_a_call_makes_no_second_caller():
+    """docs/rules.md: an emptied grid calls Cambio only if nobody has called yet -- here
+    seat 0 called, so seat 2's turn after seat 1's is still the last one."""
+    s = dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 5D", "-- -- -- 6S"], "6H 2H",
+              empty_grid_calls_cambio=True)
+    s.play("cambio")
+    s.play("draw")
+    s.play("discard")  # seat 1's final turn: the 6H
+    s.play("snap 2.3", 2)  # seat 2 snaps its last card
+    assert s.caller == 0 and observe(s, 2).final_turns_left == 1
+    s.play("draw")
+    s.play("discard")  # seat 2's final turn
+    assert s.is_over() and s.end_reason == EndReason.CAMBIO
+
+
+def test_a_turn_begun_when_a_snap_calls_cambio_is_played_out_and_a_final_one_follows():
+    """docs/rules.md (empty_grid_calls_cambio): a turn in progress finishes; it is not that
+    player's final turn, which comes after the others'."""
+    s = dealt("rulebook", ["2C 3C 4C 5C", "2D 3D 4D 5D", "-- -- -- 6S"], "6H 2H 2S 3H",
+              empty_grid_calls_cambio=True)
+    s.play("draw")
+    s.play("discard")  # seat 0: the 6H
+    s.play("draw")  # seat 1 holds the 2H
+    s.play("snap 2.3", 2)  # seat 2 snaps its last card: it has called
+    assert s.caller == 2
+    s.play("discard")  # seat 1 finishes the turn it had begun
+    assert s.turn == 0 and observe(s, 0).final_turns_left == 2
+    s.play("draw")
+    s.play("discard")  # seat 0's final turn
+    assert s.turn == 1 and not s.is_over()
+    s.play("draw")
+    s.play("discard")  # seat 1's final turn
+    assert s.is_over() and s.end_reason == EndReason.CAMBIO
+
+
+def test_a_snap_that_calls_cambio_is_followed_by_the_next_snap_poll():
+    """House resnap: after a right snap only the snapper may snap again, and the poll asks
+    it at once -- also when that snap emptied its grid and so called Cambio."""
+    s = dealt("house", ["-- -- -- 3C", "-- -- -- 3D"], "3S 2H", polled=True,
+              empty_grid_calls_cambio=True)
+    s.play("draw")
+    s.play("discard")  # the 3S: both seats are asked, in an order drawn by chance
+    first = s.current_player()
+    other = 1 - first
+    s.play(f"snap {first}.3", first)
+    assert s.caller == first
+    assert s.phase == Phase.POLL and observe(s, None).poll == (first,)
+    assert s.legal_actions(first) == [PASS, parse_action(f"snap {other}.3")]
+
+
+# ----------------------------------------------------------------------------- knowledge
+def test_the_knowledge_record_names_exactly_who_saw_each_card():
+    """docs/rules.md (Information): the engine records who has seen each card -- bit s for
+    seat s, bit n once everyone has (a wrong snap, a card taken from the pile), nobody for
+    an empty slot; a given card keeps its record; at the end everything is shown."""
+    s = dealt("house", ["2C 3C 4C 5C", "6D 3D 4D 5D"], "6H 7H 2S", max_turns=3)
+    everyone = 0b111
+    assert s.known == [[0, 0, 1, 1], [0, 0, 2, 2]]  # the opening peek
+    s.play("draw")
+    s.play("discard")  # seat 0: the 6H
+    s.play("snap 0.0", 1)  # wrong: the 2C is shown to all; seat 1 draws an unseen penalty
+    assert s.known == [[everyone, 0, 1, 1], [0, 0, 2, 2, 0]]
+    s.play("snap 1.0", 1)  # right, its own 6D: the slot is empty
+    assert s.known[1] == [0, 0, 2, 2, 0]
+    s.play("take")  # seat 1 takes the 6D back, in everyone's sight, and swaps it in
+    s.play("swap 1")
+    assert s.known[1] == [0, everyone, 2, 2, 0]
+    s.play("snap 0.1", 1)  # right, seat 0's 3C on the 3D: seat 1 gives the 6D
+    s.play("give 1", 1)
+    assert s.known == [[everyone, everyone, 1, 1], [0, 0, 2, 2, 0]]
+    check_knowledge_record(s)
+    s.play("draw")
+    s.play("discard")  # turn 3 is over: the round ends
+    assert s.is_over() and s.end_reason == EndReason.TURN_CAP
+    assert s.known == [[everyone] * 4, [everyone] * 5]
 
 
 # ----------------------------------------------------------------------------- rule fields

@@ -157,16 +157,22 @@ def test_a_wrong_snap_shows_the_card_and_deals_unseen_penalty_cards():
     assert seen_by(events[0], None) == events[0]
 
 
-def test_a_snap_of_anothers_card_is_answered_by_a_give_whoever_knew_it_still_knows():
+@pytest.mark.parametrize("shown", [False, True])
+def test_a_snap_of_anothers_card_is_answered_by_a_give_whoever_knew_it_still_knows(shown):
+    """Seat 0 gives its 4C, seen by seat 0 alone at the deal -- or its 2C, seen by everyone
+    once seat 0 snapped it wrongly."""
     s = State(Rules.preset("rulebook"), 2, seed=0, polled=False,
               deck=deck("2C 9D 4C KD QS 3D 7S 5D 7H 6S 8C"))
     step(s, "draw")
     step(s, "discard")
     step(s, "peek 0.0")
+    if shown:
+        step(s, "snap 0.0", 0)  # the 2C on a 7H: wrong, so everyone has seen the 2C
     assert step(s, "snap 1.2", 0) == [Snapped(0, 0x102, c("7S"), True, EVERYONE)]
-    gave = step(s, "give 2", 0)  # seat 0's slot 2 (4C): seen by seat 0 at the deal
-    assert gave == [Gave(0, 2, 0x102, c("4C"), 1 << 0)]
-    assert seen_by(gave[0], 1) == Gave(0, 2, 0x102, HIDDEN, 1 << 0)
+    slot, card, audience = (0, "2C", EVERYONE) if shown else (2, "4C", 1 << 0)
+    gave = step(s, f"give {slot}", 0)
+    assert gave == [Gave(0, slot, 0x102, c(card), audience)]
+    assert seen_by(gave[0], 1) == (gave[0] if shown else Gave(0, 2, 0x102, HIDDEN, 1 << 0))
     assert seen_by(gave[0], 0) == gave[0]
 
 

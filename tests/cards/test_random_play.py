@@ -2,9 +2,10 @@
 
 At every step of every game: card conservation, only the seats that may act have actions,
 and at sampled steps: a clone equals the original and stays equal under the same action,
-and a state whose unseen cards are shuffled looks identical to the seat (same view, same
-legal actions). At the end of every game: the record replays to the same final state,
-returns are in bounds, and the same seed gives the same game.
+a state whose unseen cards are shuffled looks identical to the seat (same view, same
+legal actions), and (in those sampled games, at every step) the record of who saw which
+card is exact. At the end of every game: that record shows everything, the record replays
+to the same final state, returns are in bounds, and the same seed gives the same game.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from cambio.cards.actions import CAMBIO, PASS, SNAP, kind_of
 from cambio.records.cards import export, make_header, replay, run
 from cambio.records.jsonl import parse_record
 
-from .knowledge import permute_unseen
+from .knowledge import check_knowledge_record, permute_unseen
 
 PRESETS = ["rulebook", "house", "wikipedia"]
 # (players, games) per preset: over 1,500 games per preset, 2-8 and 12 players.
@@ -69,7 +70,9 @@ def run_game(preset: str, players: int, seed: int, *, polled: bool, sane: bool,
             state.apply(action, seat)
         if deep:
             assert Counter(state.all_cards()) == full
+            check_knowledge_record(state)
     assert Counter(state.all_cards()) == full
+    check_knowledge_record(state)
     assert state.legal_actions(0) == [] and state.current_player() < 0
     assert state.winners() and all(-1.0 <= r <= 1.0 for r in state.returns())
     return state

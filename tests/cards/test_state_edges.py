@@ -6,15 +6,18 @@ from __future__ import annotations
 import pytest
 
 from cambio.cards import (
+    EndReason,
     IllegalActionError,
     InvalidActionError,
     Phase,
     Rules,
+    RulesError,
     State,
     observe,
     parse_action,
     parse_card,
 )
+from cambio.cards._build import COMPILED
 
 
 def test_a_clone_and_its_original_keep_their_own_histories():
@@ -28,6 +31,46 @@ def test_a_clone_and_its_original_keep_their_own_histories():
     assert [a for _, a in s.history] == [1, 3 | 2 << 5]
     assert [a for _, a in twin.history] == [1, 4]
 
+
+
+# ----------------------------------------------------------------------------- the deal
+def test_a_round_made_without_a_seed_is_seed_0s():
+    rules = Rules.preset("rulebook")
+    assert State(rules, 3) == State(rules, 3, seed=0)
+
+
+@pytest.mark.parametrize("seed", [2.0, "7", None])
+def test_a_seed_that_is_not_an_int_is_refused(seed):
+    """The engine refuses with RulesError. Its mypyc build checks ``seed: int`` at the call
+    first and refuses with its own TypeError (it also takes a bool for an int, which the
+    source engine refuses)."""
+    with pytest.raises((RulesError, TypeError) if COMPILED else RulesError):
+        State(Rules.preset("rulebook"), 2, seed=seed)
+
+
+def test_the_cards_under_a_given_top_of_the_deck_follow_the_seed():
+    rules = Rules.preset("rulebook")
+    top = [parse_card(x) for x in ("KD", "QS", "2C", "3C", "4C", "5C", "6C", "7C")]
+    first = State(rules, 2, seed=11, deck=top)
+    assert State(rules, 2, seed=11, deck=top) == first
+    assert State(rules, 2, seed=12, deck=top).deck != first.deck
+
+
+def test_a_deal_may_take_every_card_but_not_more():
+    """Thirteen seats at one 52-card deck are dealt every card (and the round ends at once:
+    no card can be drawn); a fourteenth is one seat too many."""
+    rules = Rules.preset("rulebook", jokers_per_deck=0, players_per_extra_deck=20)
+    s = State(rules, 13)
+    assert s.deck == [] and sorted(c for g in s.grids for c in g) == list(range(4, 56))
+    assert s.is_over() and s.end_reason == EndReason.DECK_EXHAUSTED
+    with pytest.raises(RulesError, match="not enough cards to deal"):
+        State(rules, 14)
+
+
+def test_a_fresh_deal_shows_no_look_and_no_end():
+    s = State(Rules.preset("rulebook"), 2, seed=1)
+    assert observe(s, 0).looked is None and observe(s, None).looked is None
+    assert s.end_reason == EndReason.NONE and not s.is_over()
 
 
 # ----------------------------------------------------------------------------- reasons
