@@ -553,6 +553,8 @@ def main() -> None:
 
     if args.knee:
         points, best = uvloop.run(knee(args))
+        if args.plot:
+            plot_knee(points, args.target, args.plot)
         if args.json:
             print(json.dumps({"points": points, "knee": best}))
             return
@@ -570,8 +572,6 @@ def main() -> None:
             ratio = f" ({tables / base:.2f}x {min(best)} worker(s))" if base else ""
             print(f"knee, {workers} worker(s): {tables} tables at p99 <= {args.target:g} ms"
                   f"{ratio}")
-        if args.plot:
-            plot_knee(points, args.target, args.plot)
         return
     backend = Backend()
     try:
