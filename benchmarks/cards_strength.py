@@ -5,9 +5,10 @@ a tournament must not offer: the perfect-information ``oracle`` reference bot (i
 state). Two bots, heads-up or one bot against ``players - 1`` copies of the other; every deal
 is played with the seats rotated (as in the tournament), and the first bot's win share (a
 round won alone counts 1, shared by k winners 1/k) is reported with a 95% interval from the
-per-deal means (``won_or_tied``: rounds it won or tied for, each tie counting fully). Game
-seeds are ``cambio.seeds.derive_seed(seed, deal)``; decision times
-of the first bot are CPU seconds (``time.process_time``) per decision, with percentiles.
+per-deal means; so is ``won_or_tied``, the share of rounds it won or tied for, each tie
+counting fully (the measure of issue 7's 4-player baseline, in which each of four ``memory``
+bots wins about 30%). Game seeds are ``cambio.seeds.derive_seed(seed, deal)``; decision
+times of the first bot are CPU seconds (``time.process_time``) per decision, with percentiles.
 
     .venv/bin/python benchmarks/cards_strength.py --bots hard,oracle --players 2 \
         --rules rulebook --games 400 --seed 1
@@ -58,9 +59,15 @@ def _expert_tuned(seed: int) -> CardBot:
     return SearchBot(seed, iterations=0, final=FINAL_ROLLOUTS, prior=ExpertBot(seed, memory=TUNED))
 
 
-EXPERIMENTS = {"deep": DeepBot, "tuned": _tuned, "tuned-final": _tuned_final,
-               "expert-tuned": _expert_tuned}
-"""Bots measured here that no command offers: the native-rollout ``deep`` bot, ``memory``
+def _deep_w64(seed: int) -> CardBot:
+    return DeepBot(seed, min_worlds=64)
+
+
+EXPERIMENTS = {"deep": DeepBot, "deep-w64": _deep_w64, "tuned": _tuned,
+               "tuned-final": _tuned_final, "expert-tuned": _expert_tuned}
+"""Bots measured here that no command offers: the native-rollout ``deep`` bot (``deep-w64``:
+at least 64 worlds a candidate where ``hard``'s floor is 16, so a decision with more than 16
+candidates gets more rollouts), ``memory``
 with CMA-ES-tuned weights (``benchmarks/cards_tune.py``), that with ``hard``'s searched last
 turn, and ``hard`` with the tuned weights under ``expert``."""
 
@@ -142,6 +149,14 @@ class Journal:
                                 "won": result[2]}) + "\n")
 
 
+def interval(xs: list[float]) -> tuple[float, float]:
+    """The mean of per-deal figures and the half-width of its 95% interval."""
+    n = len(xs)
+    mean = sum(xs) / n
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    return mean, Z95 * math.sqrt(var / n)
+
+
 def play_deals(jobs: list[Job], workers: int) -> Iterator[Result]:
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -179,11 +194,9 @@ def main() -> None:
         if journal is not None:
             journal.add(job[5], result)
     results = [done[d] for d in range(deals)]
-    shares = [r[0] for r in results]
     times = sorted(t for r in results for t in r[1])
-    mean = sum(shares) / deals
-    var = sum((x - mean) ** 2 for x in shares) / (deals - 1) if deals > 1 else 0.0
-    half = Z95 * math.sqrt(var / deals)
+    mean, half = interval([r[0] for r in results])
+    won, won_half = interval([r[2] for r in results])
 
     def pct(q: float) -> float:
         return times[min(len(times) - 1, int(q * len(times)))] if times else 0.0
@@ -192,7 +205,8 @@ def main() -> None:
         "bots": [first, other], "players": a.players, "rules": a.rules, "seed": a.seed,
         "rounds": deals * a.players, "deals": deals,
         "win_share": mean, "low": mean - half, "high": mean + half,
-        "won_or_tied": sum(r[2] for r in results) / deals,
+        "won_or_tied": won, "won_or_tied_low": won - won_half,
+        "won_or_tied_high": won + won_half,
         "decisions": len(times), "decision_p50": pct(0.5), "decision_p95": pct(0.95),
         "decision_p99": pct(0.99), "decision_max": times[-1] if times else 0.0,
         "seconds": time.perf_counter() - start,
@@ -202,6 +216,7 @@ def main() -> None:
     else:
         print(f"{first} vs {other} · {a.rules} · {a.players} players · {out['rounds']} rounds: "
               f"win share {mean:.1%} (95% {mean - half:.1%}–{mean + half:.1%}); "
+              f"won or tied {won:.1%} ({won - won_half:.1%}–{won + won_half:.1%}); "
               f"{first}'s decisions: p50 {out['decision_p50'] * 1000:.1f} ms, "
               f"p95 {out['decision_p95'] * 1000:.1f} ms, max {out['decision_max'] * 1000:.1f} ms")
 
