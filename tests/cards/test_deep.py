@@ -43,6 +43,36 @@ def test_deep_decisions_depend_only_on_the_view(preset: str) -> None:
     assert changed > 0  # the rollouts did overrule the prior somewhere
 
 
+def test_a_margin_per_test_overrules_the_prior_only_where_the_plain_margin_does() -> None:
+    """``per_test`` raises the margin with the number of candidates and keeps it at two: on
+    the same worlds (same seed), a prior it overrules is overruled by the plain margin too,
+    and with two candidates both choose alike."""
+    overruled = {False: 0, True: 0}
+    pairs = 0
+    for k in range(4):
+        players = 2 + k % 3
+        state = State(Rules.preset(PRESETS[k % 3]), players, seed=k)
+        bots = [make_bot("memory", k) for _ in range(players)]
+        while not state.is_over():
+            seat = state.current_player()
+            view = observe(state, seat)
+            if len(view.legal) > 1:
+                plain = DeepBot(k, rows=128)
+                strict = DeepBot(k, rows=128, per_test=True)
+                a, b = plain.act(view), strict.act(view)
+                prior = plain.prior.act(view)
+                if b != prior:
+                    assert a != prior
+                if len(candidates(view, prior)) == 2:
+                    assert a == b
+                    pairs += 1
+                overruled[False] += a != prior
+                overruled[True] += b != prior
+            state.apply(bots[seat].act(view), seat)
+    assert pairs > 0
+    assert overruled[True] < overruled[False]
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 def test_hard_plays_legal_rounds(preset: str) -> None:
     for k in range(2):

@@ -15,7 +15,11 @@ rollouts per decision (1,024 by default):
    the round by ``memory`` in every seat (common random numbers: the candidates meet the
    same worlds and the same chance).
 3. The candidate with the best mean win share is played if it beats the prior by more than
-   ``z`` standard errors of the paired difference; otherwise the prior.
+   ``z`` standard errors of the paired difference; otherwise the prior. With ``per_test``
+   the margin grows with the number of candidates compared (Bonferroni: each of the ``k - 1``
+   comparisons gets ``1 / (k - 1)`` of the chance a candidate no better than the prior has
+   of passing ``z`` alone), so that a decision with dozens of candidates does not overrule
+   the prior by luck; ``hard`` does not use it (docs/cards-strength.md).
 
 It sees only its view: the worlds come from the view and the bot's own seeded generator.
 """
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import math
 from random import Random
+from statistics import NormalDist
 
 import numpy as np
 
@@ -45,10 +50,11 @@ class DeepBot:
     name = "deep"
 
     def __init__(self, seed: int = 0, *, rows: int = DEEP_ROWS, z: float = 1.0,
-                 knows: float = 0.6, min_worlds: int = 16) -> None:
+                 knows: float = 0.6, min_worlds: int = 16, per_test: bool = False) -> None:
         self.seed = seed
         self.rows = rows
         self.z = z
+        self.per_test = per_test
         self.knows = knows
         self.min_worlds = min_worlds
         self.rng = Random(seed)
@@ -107,10 +113,13 @@ class DeepBot:
                                in zip(cands, means, mean_scores, strict=True)}
         best = 0
         best_gain = 0.0
+        z = self.z
+        if self.per_test and k > 2:
+            z = NormalDist().inv_cdf(1.0 - (1.0 - NormalDist().cdf(z)) / (k - 1))
         for c in range(1, k):
             d = share[c] - share[0]
             gain = float(d.mean())
-            margin = self.z * float(d.std()) / math.sqrt(worlds)
+            margin = z * float(d.std()) / math.sqrt(worlds)
             if gain > margin and gain > best_gain:
                 best, best_gain = c, gain
         return cands[best]
