@@ -67,13 +67,17 @@ def _deep_bonferroni(seed: int) -> CardBot:
     return DeepBot(seed, per_test=True)
 
 
+def _deep_z05(seed: int) -> CardBot:
+    return DeepBot(seed, z=0.5)
+
+
 EXPERIMENTS = {"deep": DeepBot, "deep-w64": _deep_w64, "deep-bonferroni": _deep_bonferroni,
-               "tuned": _tuned,
+               "deep-z05": _deep_z05, "tuned": _tuned,
                "tuned-final": _tuned_final, "expert-tuned": _expert_tuned}
 """Bots measured here that no command offers: the native-rollout ``deep`` bot (``deep-w64``:
 at least 64 worlds a candidate where ``hard``'s floor is 16, so a decision with more than 16
 candidates gets more rollouts; ``deep-bonferroni``: a margin against the prior that grows
-with the number of candidates), ``memory``
+with the number of candidates; ``deep-z05``: half ``hard``'s margin), ``memory``
 with CMA-ES-tuned weights (``benchmarks/cards_tune.py``), that with ``hard``'s searched last
 turn, and ``hard`` with the tuned weights under ``expert``."""
 
