@@ -71,8 +71,19 @@ def _deep_z05(seed: int) -> CardBot:
     return DeepBot(seed, z=0.5)
 
 
+def _deep_self_tuned(seed: int) -> CardBot:
+    return DeepBot(seed, self_params=TUNED)
+
+
+def _deep_prior_tuned(seed: int) -> CardBot:
+    bot = DeepBot(seed)
+    bot.prior = ExpertBot(seed, memory=TUNED)
+    return bot
+
+
 EXPERIMENTS = {"deep": DeepBot, "deep-w64": _deep_w64, "deep-bonferroni": _deep_bonferroni,
-               "deep-z05": _deep_z05, "tuned": _tuned,
+               "deep-z05": _deep_z05, "deep-self-tuned": _deep_self_tuned,
+               "deep-prior-tuned": _deep_prior_tuned, "tuned": _tuned,
                "tuned-final": _tuned_final, "expert-tuned": _expert_tuned}
 """Bots measured here that no command offers: the native-rollout ``deep`` bot (``deep-w64``:
 at least 64 worlds a candidate where ``hard``'s floor is 16, so a decision with more than 16

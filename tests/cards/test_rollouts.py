@@ -6,7 +6,8 @@ from random import Random
 
 import pytest
 
-from cambio.bots.cards import MemoryBot, play_round
+from cambio.bots.cards import CardBot, MemoryBot, play_round
+from cambio.bots.cards.memory import TUNED
 from cambio.bots.cards.rollouts import Rollouts, load_state
 from cambio.cards import Rules, State, observe
 
@@ -42,3 +43,25 @@ def test_rows_finish_as_python_memory_bots_finish_the_state(preset: str, players
         assert [r.shares(len(states), seat)[i] for seat in range(players)] == expected
         assert [r.outcomes(len(states), seat)[1][i] for seat in range(players)] \
             == list(end.scores())
+
+
+@pytest.mark.parametrize(("preset", "players", "seat"), [("rulebook", 2, 1), ("wikipedia", 4, 2)])
+def test_a_seat_with_its_own_weights_plays_as_memory_with_those_weights(
+        preset: str, players: int, seat: int) -> None:
+    rules = Rules.preset(preset)
+    rng = Random(seat)
+    states = [_midway(rules, players, seed, rng.randrange(0, 60)) for seed in range(40)]
+    r = Rollouts(rules, players, len(states))
+    r.seat_params(seat, TUNED)
+    for i, s in enumerate(states):
+        load_state(r.batch, i, s.clone())
+    r.finish(len(states))
+    differs = 0
+    for i, s in enumerate(states):
+        bots: list[CardBot] = [MemoryBot(x) for x in range(players)]
+        bots[seat] = MemoryBot(seat, TUNED)
+        end = play_round(s.clone(), bots)
+        assert r.batch.snapshot(i)["grids"] == [list(g) for g in end.grids]
+        plain = play_round(s.clone(), [MemoryBot(x) for x in range(players)])
+        differs += plain.grids != end.grids
+    assert differs > 0  # the weights changed some rounds, so the check above has teeth

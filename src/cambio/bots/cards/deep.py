@@ -37,6 +37,7 @@ from cambio.cards.actions import PASS, SNAP, SWITCH, addr_seat, arg_a, arg_b, ki
 
 from .belief import Belief
 from .expert import ExpertBot, opponent_lambda
+from .memory import MemoryParams
 from .rollouts import Rollouts, load_state
 from .search import Estimate, caller_tilt, determinize, is_final_turn
 
@@ -50,13 +51,16 @@ class DeepBot:
     name = "deep"
 
     def __init__(self, seed: int = 0, *, rows: int = DEEP_ROWS, z: float = 1.0,
-                 knows: float = 0.6, min_worlds: int = 16, per_test: bool = False) -> None:
+                 knows: float = 0.6, min_worlds: int = 16, per_test: bool = False,
+                 self_params: MemoryParams | None = None) -> None:
         self.seed = seed
         self.rows = rows
         self.z = z
         self.per_test = per_test
         self.knows = knows
         self.min_worlds = min_worlds
+        self.self_params = self_params
+        self._pool_seat = -1
         self.rng = Random(seed)
         self.prior = ExpertBot(seed)
         self._pool: Rollouts | None = None
@@ -80,6 +84,14 @@ class DeepBot:
         if pool is None or pool.rules is not view.rules or pool.players != view.players \
                 or pool.rows < rows:
             pool = self._pool = Rollouts(view.rules, view.players, max(rows, self.rows))
+            self._pool_seat = -1
+        seat = view.seat
+        if self.self_params is not None and seat != self._pool_seat:
+            assert seat is not None
+            if self._pool_seat >= 0:
+                pool.seat_params(self._pool_seat, None)
+            pool.seat_params(seat, self.self_params)
+            self._pool_seat = seat
         return pool
 
     def search(self, view: CardView, cands: list[Action]) -> Action:

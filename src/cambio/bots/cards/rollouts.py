@@ -74,8 +74,9 @@ def _finish_all(rows: int, st: Any, rf: Any, mt: Any, out: Any, scratch: Any, vi
         g = st[i]
         while g[k.PHASE] != k.PH_ROUND_OVER:
             nleg = k.legal(g, rf, out, scratch)
-            action = memory_act(k.current_player(g), out, nleg, g, rf, vidx, vval, vcount,
-                                prm, vg, cnt, dv, dp, kf)
+            seat = k.current_player(g)
+            action = memory_act(seat, out, nleg, g, rf, vidx, vval, vcount, prm[seat], vg,
+                                cnt, dv, dp, kf)
             k.apply(g, action, rf, mt)
 
 
@@ -85,13 +86,21 @@ class Rollouts:
     def __init__(self, rules: Rules, players: int, rows: int,
                  params: MemoryParams | None = None) -> None:
         self.batch = Batch(rules, players, rows)
-        self.tables = memory_tables(self.batch, params)
+        vidx, vval, vcount, prm, *rest = memory_tables(self.batch, params)
+        self.tables = (vidx, vval, vcount, np.tile(prm, (players, 1)), *rest)
         self.rules = rules
         self.players = players
         self.rows = rows
 
+    def seat_params(self, seat: int, params: MemoryParams | None) -> None:
+        """Let ``seat``'s ``memory`` play the rollouts with ``params`` (``None``: the
+        defaults) -- a search can model its own later play with stronger weights than its
+        opponents'."""
+        self.tables[3][seat] = memory_tables(self.batch, params)[3]
+
     def finish(self, rows: int) -> None:
-        """Play rows ``0 .. rows-1`` to the end of the round, ``memory`` in every seat."""
+        """Play rows ``0 .. rows-1`` to the end of the round, ``memory`` in every seat (with
+        each seat's weights)."""
         b = self.batch
         _finish_all(rows, b.st, b.rf, b.mt, b._acts[0], b._scratch, *self.tables)
 
