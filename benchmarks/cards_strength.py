@@ -81,15 +81,22 @@ def _deep_prior_tuned(seed: int) -> CardBot:
     return bot
 
 
+def _deep_seen(seed: int) -> CardBot:
+    return DeepBot(seed, knows=None)
+
+
 EXPERIMENTS = {"deep": DeepBot, "deep-w64": _deep_w64, "deep-bonferroni": _deep_bonferroni,
-               "deep-z05": _deep_z05, "deep-self-tuned": _deep_self_tuned,
+               "deep-z05": _deep_z05, "deep-seen": _deep_seen, "deep-self-tuned": _deep_self_tuned,
                "deep-prior-tuned": _deep_prior_tuned, "tuned": _tuned,
                "tuned-final": _tuned_final, "expert-tuned": _expert_tuned}
 """Bots measured here that no command offers: the native-rollout ``deep`` bot (``deep-w64``:
 at least 64 worlds a candidate where ``hard``'s floor is 16, so a decision with more than 16
 candidates gets more rollouts; ``deep-bonferroni``: a margin against the prior that grows
-with the number of candidates; ``deep-z05``: half ``hard``'s margin), ``memory``
-with CMA-ES-tuned weights (``benchmarks/cards_tune.py``), that with ``hard``'s searched last
+with the number of candidates; ``deep-z05``: half ``hard``'s margin; ``deep-seen``: worlds in
+which each card is known by exactly the seats the view's public ``seen`` masks name, instead
+of a guess; ``deep-self-tuned``: its own seat of the rollouts played with the tuned weights;
+``deep-prior-tuned``: the tuned weights under ``expert``'s prior), ``memory`` with
+CMA-ES-tuned weights (``benchmarks/cards_tune.py``), that with ``hard``'s searched last
 turn, and ``hard`` with the tuned weights under ``expert``."""
 
 

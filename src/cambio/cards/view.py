@@ -60,6 +60,10 @@ class CardView:
     scores: tuple[int, ...] | None
     winners: tuple[int, ...] | None
     end_reason: str | None
+    seen: tuple[tuple[int, ...], ...] = ()
+    """Per seat, per slot: the seats who have seen that card, as a bitmask (bit ``players``:
+    shown to everyone). Public, since every look and every move is made in public: a bot
+    reads what its opponents know from it (``()`` where a view was built without it)."""
 
     @property
     def over(self) -> bool:
@@ -153,6 +157,7 @@ def observe(state: State, seat: int | None) -> CardView:
         scores=tuple(state.scores()) if over else None,
         winners=tuple(state.winners()) if over else None,
         end_reason=EndReason(state.end_reason).name.lower() if over else None,
+        seen=tuple(tuple(k) for k in state.known),
     )
 
 

@@ -51,7 +51,7 @@ class DeepBot:
     name = "deep"
 
     def __init__(self, seed: int = 0, *, rows: int = DEEP_ROWS, z: float = 1.0,
-                 knows: float = 0.6, min_worlds: int = 16, per_test: bool = False,
+                 knows: float | None = 0.6, min_worlds: int = 16, per_test: bool = False,
                  self_params: MemoryParams | None = None) -> None:
         self.seed = seed
         self.rows = rows

@@ -54,14 +54,16 @@ _POWER_CODES = {str(p): code for code, p in POWER_NAMES.items() if p != Power.NO
 
 
 def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.0,
-                knows: float = 1.0, seat_tilt: dict[int, float] | None = None,
+                knows: float | None = 1.0, seat_tilt: dict[int, float] | None = None,
                 cards: list[int] | None = None) -> State:
     """A full state consistent with ``view``, its unseen cards dealt by ``belief``.
 
     With ``tilt`` λ > 0 an opponent's unseen card is drawn with weight ``exp(-λ·value)``
     (opponents keep low cards); each opponent knows each of its own unseen-to-us cards with
-    probability ``knows`` (the view cannot say which it has seen). ``cards``: the unseen
-    cards already in a uniformly random order (default: ``belief.sample(rng)``).
+    probability ``knows``, and every card we know too. With ``knows=None`` every card is
+    known by exactly the seats the view's public ``seen`` masks name (who looked at what is
+    public). ``cards``: the unseen cards already in a uniformly random order (default:
+    ``belief.sample(rng)``).
     """
     assert view.seat is not None
     n = view.players
@@ -89,29 +91,35 @@ def tilt_weights(lam: float, values: tuple[int, ...]) -> list[float]:
 
 
 def _deal_grids(view: CardView, cards: list[int], weights: list[float] | None,
-                special: dict[int, list[float]], knows: float, rng: Random
+                special: dict[int, list[float]], knows: float | None, rng: Random
                 ) -> tuple[list[list[int]], list[list[int]]]:
     """The grids with their unseen cards dealt from ``cards`` (popped), and who knows what."""
     me = view.seat
     assert me is not None
+    seen = view.seen if knows is None else ()
     grids: list[list[int]] = []
     known: list[list[int]] = []
     for seat, g in enumerate(view.grids):
         row: list[int] = []
         kk: list[int] = []
-        for c in g:
+        for i, c in enumerate(g):
             if c == EMPTY:
                 row.append(EMPTY)
                 kk.append(0)
-            elif c == HIDDEN:
+                continue
+            if c == HIDDEN:
                 w_seat = special.get(seat, weights)
                 if w_seat is not None and seat != me:
                     j = _weighted_index(cards, w_seat, rng)
                     cards[j], cards[-1] = cards[-1], cards[j]
                 row.append(cards.pop())
-                kk.append(1 << seat if seat != me and rng.random() < knows else 0)
             else:
                 row.append(c)
+            if seen:
+                kk.append(seen[seat][i])
+            elif c == HIDDEN:
+                kk.append(1 << seat if seat != me and rng.random() < (knows or 0.0) else 0)
+            else:
                 kk.append((1 << me) | (1 << seat))
         grids.append(row)
         known.append(kk)
