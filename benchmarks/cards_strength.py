@@ -45,6 +45,9 @@ from cambio.cards import CardView, Rules, State
 from cambio.seeds import derive_seed
 
 Z95 = 1.959963984540054
+GUESS = 0.6
+"""The ``deep`` experiments measured before ``deep`` read the view's ``seen`` masks guessed
+instead that an opponent knows each of its cards we have not seen with this probability."""
 
 
 def _tuned(seed: int) -> CardBot:
@@ -60,44 +63,45 @@ def _expert_tuned(seed: int) -> CardBot:
 
 
 def _deep_w64(seed: int) -> CardBot:
-    return DeepBot(seed, min_worlds=64)
+    return DeepBot(seed, min_worlds=64, knows=GUESS)
 
 
 def _deep_bonferroni(seed: int) -> CardBot:
-    return DeepBot(seed, per_test=True)
+    return DeepBot(seed, per_test=True, knows=GUESS)
 
 
 def _deep_z05(seed: int) -> CardBot:
-    return DeepBot(seed, z=0.5)
+    return DeepBot(seed, z=0.5, knows=GUESS)
 
 
 def _deep_self_tuned(seed: int) -> CardBot:
-    return DeepBot(seed, self_params=TUNED)
+    return DeepBot(seed, self_params=TUNED, knows=GUESS)
 
 
 def _deep_prior_tuned(seed: int) -> CardBot:
-    bot = DeepBot(seed)
+    bot = DeepBot(seed, knows=GUESS)
     bot.prior = ExpertBot(seed, memory=TUNED)
     return bot
 
 
-def _deep_seen(seed: int) -> CardBot:
-    return DeepBot(seed, knows=None)
+def _deep_guess(seed: int) -> CardBot:
+    return DeepBot(seed, knows=GUESS)
 
 
-EXPERIMENTS = {"deep": DeepBot, "deep-w64": _deep_w64, "deep-bonferroni": _deep_bonferroni,
-               "deep-z05": _deep_z05, "deep-seen": _deep_seen, "deep-self-tuned": _deep_self_tuned,
-               "deep-prior-tuned": _deep_prior_tuned, "tuned": _tuned,
-               "tuned-final": _tuned_final, "expert-tuned": _expert_tuned}
-"""Bots measured here that no command offers: the native-rollout ``deep`` bot (``deep-w64``:
-at least 64 worlds a candidate where ``hard``'s floor is 16, so a decision with more than 16
-candidates gets more rollouts; ``deep-bonferroni``: a margin against the prior that grows
-with the number of candidates; ``deep-z05``: half ``hard``'s margin; ``deep-seen``: worlds in
-which each card is known by exactly the seats the view's public ``seen`` masks name, instead
-of a guess; ``deep-self-tuned``: its own seat of the rollouts played with the tuned weights;
-``deep-prior-tuned``: the tuned weights under ``expert``'s prior), ``memory`` with
-CMA-ES-tuned weights (``benchmarks/cards_tune.py``), that with ``hard``'s searched last
-turn, and ``hard`` with the tuned weights under ``expert``."""
+EXPERIMENTS = {"deep": DeepBot, "deep-guess": _deep_guess, "deep-w64": _deep_w64,
+               "deep-bonferroni": _deep_bonferroni, "deep-z05": _deep_z05,
+               "deep-self-tuned": _deep_self_tuned, "deep-prior-tuned": _deep_prior_tuned,
+               "tuned": _tuned, "tuned-final": _tuned_final, "expert-tuned": _expert_tuned}
+"""Bots measured here that no command offers: the native-rollout ``deep`` bot (``hard``);
+``deep-guess``, ``hard`` as it was before it read the view's public ``seen`` masks (each
+opponent guessed to know each of its cards we have not seen with probability 0.6, as in all
+the ``deep-*`` experiments below); ``deep-w64``: at least 64 worlds a candidate where
+``hard``'s floor is 16, so a decision with more than 16 candidates gets more rollouts;
+``deep-bonferroni``: a margin against the prior that grows with the number of candidates;
+``deep-z05``: half ``hard``'s margin; ``deep-self-tuned``: its own seat of the rollouts
+played with the tuned weights; ``deep-prior-tuned``: the tuned weights under ``expert``'s
+prior. And ``memory`` with CMA-ES-tuned weights (``benchmarks/cards_tune.py``), that with
+``hard``'s searched last turn, and ``hard`` with the tuned weights under ``expert``."""
 
 
 class Timed:

@@ -10,7 +10,8 @@ rollouts per decision (1,024 by default):
    theirs; in a snap poll, the prior's snap against passing).
 2. ``rows // candidates`` worlds are sampled from the view
    (:func:`~cambio.bots.cards.search.determinize`: the unseen cards dealt by the exact
-   belief, opponents' cards tilted low, the caller's low on our last turn). Each world is
+   belief, opponents' cards tilted low, the caller's low on our last turn; each card known by
+   exactly the seats the view's public ``seen`` masks name). Each world is
    copied once per candidate, the candidate applied, and every copy played to the end of
    the round by ``memory`` in every seat (common random numbers: the candidates meet the
    same worlds and the same chance).
@@ -51,7 +52,7 @@ class DeepBot:
     name = "deep"
 
     def __init__(self, seed: int = 0, *, rows: int = DEEP_ROWS, z: float = 1.0,
-                 knows: float | None = 0.6, min_worlds: int = 16, per_test: bool = False,
+                 knows: float | None = None, min_worlds: int = 16, per_test: bool = False,
                  self_params: MemoryParams | None = None) -> None:
         self.seed = seed
         self.rows = rows
