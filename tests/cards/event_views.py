@@ -2,7 +2,9 @@
 
 :class:`EventView` starts from the seat's view of the deal and follows only
 ``seen_by(event, seat)``: if an event carried a card the seat must not see, or left out one
-it saw, the rebuilt grids, held card or pile would differ from ``observe()``'s.
+it saw, the rebuilt grids, held card or pile would differ from ``observe()``'s. It also keeps
+who has seen each card from the events alone, so a view's ``seen`` masks that differ from
+it would carry something not public.
 """
 
 from __future__ import annotations
@@ -32,10 +34,17 @@ class EventView:
     grids: list[list[int]]
     held: int
     discard: list[int]
+    seen: list[list[int]]
+    from_pile: bool = False
 
     @staticmethod
     def deal(view: CardView) -> EventView:
-        return EventView(view.seat, [list(g) for g in view.grids], view.held, list(view.discard))
+        return EventView(view.seat, [list(g) for g in view.grids], view.held, list(view.discard),
+                         [list(k) for k in view.seen])
+
+    @property
+    def everyone(self) -> int:
+        return (1 << len(self.grids) + 1) - 1
 
     def follow(self, events: list[Event]) -> None:
         for event in events:
@@ -49,46 +58,58 @@ class EventView:
     def _one(self, e: Event) -> None:
         if isinstance(e, Drew):
             self.held = e.card
+            self.from_pile = e.from_pile
             if e.from_pile:
                 assert self.discard.pop() == e.card
         elif isinstance(e, Discarded):
             if e.slot >= 0:
                 self.grids[e.seat][e.slot] = self.held
+                self.seen[e.seat][e.slot] = self.everyone if self.from_pile else 1 << e.seat
             self.held = EMPTY
             self.discard.append(e.card)
         elif isinstance(e, Peeked):
             self._learn(e.target, e.card)
+            self.seen[e.target >> 8][e.target & 255] |= 1 << e.seat
         elif isinstance(e, Looked):
             for target, card in zip(e.targets, e.cards, strict=True):
                 self._learn(target, card)
+                self.seen[target >> 8][target & 255] |= 1 << e.seat
         elif isinstance(e, Switched):
             (p, i), (q, j) = divmod(e.a, 256), divmod(e.b, 256)
             self.grids[p][i], self.grids[q][j] = self.grids[q][j], self.grids[p][i]
+            self.seen[p][i], self.seen[q][j] = self.seen[q][j], self.seen[p][i]
         elif isinstance(e, Snapped):
             p, i = divmod(e.target, 256)
             if e.right:
                 self.grids[p][i] = EMPTY
+                self.seen[p][i] = 0
                 self.discard.append(e.card)
             else:
                 self.grids[p][i] = e.card
+                self.seen[p][i] = self.everyone
         elif isinstance(e, Penalty):
             grid = self.grids[e.seat]
             if e.slot == len(grid):
                 grid.append(e.card)
+                self.seen[e.seat].append(0)
             else:
                 assert grid[e.slot] == EMPTY
                 grid[e.slot] = e.card
+                self.seen[e.seat][e.slot] = 0
         elif isinstance(e, Gave):
             p, i = divmod(e.target, 256)
             mine = self.grids[e.seat]
             assert e.card in (HIDDEN, mine[e.slot])
             self.grids[p][i], mine[e.slot] = mine[e.slot], EMPTY
+            self.seen[p][i], self.seen[e.seat][e.slot] = self.seen[e.seat][e.slot], 0
         elif isinstance(e, Reshuffled):
             assert len(self.discard) == e.cards + 1
             self.discard = self.discard[-1:]
         elif isinstance(e, RoundEnded):
             self.grids = [list(g) for g in e.grids]  # a held card stays as it was
+            self.seen = [[self.everyone] * len(g) for g in e.grids]  # all shown
 
     def matches(self, view: CardView) -> bool:
         return (tuple(map(tuple, self.grids)) == view.grids and self.held == view.held
-                and tuple(self.discard) == view.discard)
+                and tuple(self.discard) == view.discard
+                and tuple(map(tuple, self.seen)) == view.seen)
