@@ -60,10 +60,10 @@ class CardView:
     scores: tuple[int, ...] | None
     winners: tuple[int, ...] | None
     end_reason: str | None
-    seen: tuple[tuple[int, ...], ...] = ()
+    seen: tuple[tuple[int, ...], ...]
     """Per seat, per slot: the seats who have seen that card, as a bitmask (bit ``players``:
     shown to everyone). Public, since every look and every move is made in public: a bot
-    reads what its opponents know from it (``()`` where a view was built without it)."""
+    reads what its opponents know from it."""
 
     @property
     def over(self) -> bool:

@@ -96,7 +96,6 @@ def _deal_grids(view: CardView, cards: list[int], weights: list[float] | None,
     """The grids with their unseen cards dealt from ``cards`` (popped), and who knows what."""
     me = view.seat
     assert me is not None
-    seen = view.seen if knows is None else ()
     grids: list[list[int]] = []
     known: list[list[int]] = []
     for seat, g in enumerate(view.grids):
@@ -115,10 +114,10 @@ def _deal_grids(view: CardView, cards: list[int], weights: list[float] | None,
                 row.append(cards.pop())
             else:
                 row.append(c)
-            if seen:
-                kk.append(seen[seat][i])
+            if knows is None:
+                kk.append(view.seen[seat][i])
             elif c == HIDDEN:
-                kk.append(1 << seat if seat != me and rng.random() < (knows or 0.0) else 0)
+                kk.append(1 << seat if seat != me and rng.random() < knows else 0)
             else:
                 kk.append((1 << me) | (1 << seat))
         grids.append(row)
