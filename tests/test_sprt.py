@@ -1,0 +1,60 @@
+"""The SPRT tool's test logic (benchmarks/sprt.py) on streams whose truth is known."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def load() -> ModuleType:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec = importlib.util.spec_from_file_location("sprt", BENCHMARKS / "sprt.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["sprt"] = module    # dataclasses look their module up while building
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def run(share: float, seed: int) -> tuple[str | None, int]:
+    """Paired deals whose two games B wins with probability ``share`` each."""
+    sprt = load()
+    test = sprt.Sprt(0.0, 30.0, 0.05, 0.05)
+    rng = random.Random(seed)
+    for n in range(1, 20_001):
+        verdict = test.add((rng.random() < share) / 2 + (rng.random() < share) / 2)
+        if verdict is not None:
+            return verdict, n
+    return None, 20_000
+
+
+def test_elo_and_score_are_inverse():
+    sprt = load()
+    assert abs(sprt.score(0.0) - 0.5) < 1e-12
+    assert abs(sprt.elo_of(sprt.score(120.0)) - 120.0) < 1e-9
+    assert sprt.score(30.0) > 0.5 > sprt.score(-30.0)
+
+
+def test_a_clearly_better_bot_is_accepted_and_an_equal_one_rejected():
+    better = [run(0.70, seed) for seed in range(20)]
+    assert all(verdict == "H1" for verdict, _ in better)
+    equal = [run(0.50, seed) for seed in range(20)]
+    # beta = 0.05: an equal pair may be wrongly accepted now and then, rarely.
+    assert sum(verdict == "H0" for verdict, _ in equal) >= 17
+    assert all(verdict is not None for verdict, _ in equal)
+
+
+def test_identical_shares_decide_for_h0_at_the_minimum():
+    sprt = load()
+    test = sprt.Sprt(0.0, 30.0, 0.05, 0.05)
+    verdicts = [test.add(0.5) for _ in range(sprt.MIN_DEALS)]
+    assert verdicts[:-1] == [None] * (sprt.MIN_DEALS - 1)
+    assert verdicts[-1] == "H0"
