@@ -12,6 +12,7 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
+from cambio.cards import MAX_PLAYERS
 from cambio.records.cards import replay
 from cambio.records.jsonl import parse_record
 from cambio.server.lobby import MAX_NAME
@@ -107,7 +108,8 @@ def test_bad_requests(http: httpx.Client) -> None:
     assert error(http.post("/api/tables", content=b"{nope"), 400) == "bad_request"
     assert error(http.post("/api/tables", json=[1]), 400) == "bad_request"
     assert error(http.post("/api/tables", json={"game": "chess"}), 400) == "bad_request"
-    assert error(http.post("/api/tables", json={"game": "cards", "players": 9}), 400)
+    assert error(http.post("/api/tables", json={"game": "cards", "players": MAX_PLAYERS + 1}),
+                 400)
     assert error(http.post("/api/tables", json={"game": "cards", "players": 3,
                                                 "rules": {"preset": "nope"}}), 400)
     assert error(http.post("/api/tables", json={"game": "cards", "players": 3,

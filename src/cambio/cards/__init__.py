@@ -21,7 +21,7 @@ from .errors import (
     RulesError,
 )
 from .match import Match
-from .rules import PRESETS, NextRound, Power, PowerTrigger, Resnap, Rules, TieRule
+from .rules import MAX_PLAYERS, PRESETS, NextRound, Power, PowerTrigger, Resnap, Rules, TieRule
 from .state import EMPTY, TERMINAL, EndReason, Phase, State
 from .view import CardView, observe
 
@@ -29,6 +29,7 @@ __all__ = [
     "COMPILED",
     "EMPTY",
     "HIDDEN",
+    "MAX_PLAYERS",
     "PRESETS",
     "TERMINAL",
     "Action",

@@ -25,6 +25,11 @@ from .cards import ACE, JACK, JOKER, KING, NUM_CARD_CODES, QUEEN, is_red
 from .errors import RulesError
 
 PRESET_NAMES = ("rulebook", "house", "wikipedia")
+MAX_PLAYERS = 64
+"""The most seats a card game may have, whatever its rules (a preset may allow fewer, as
+``wikipedia``'s ``max_players`` does): who knows a card, and who sees an event, are kept as
+masks of seats (``1 << seat``) that the native kernels hold in 64-bit integers. The server's
+tables take the same limit (:mod:`cambio.server.games`); docs/protocol.md says it."""
 MAX_TURNS_LIMIT = 10_000
 """The highest turn cap a table may set: it bounds the cost of any one round."""
 
@@ -191,8 +196,8 @@ class Rules:
             raise RulesError(f"{self.preset_name} needs at least {self.min_players} players")
         if self.max_players is not None and players > self.max_players:
             raise RulesError(f"{self.preset_name} allows at most {self.max_players} players")
-        if players > 64:
-            raise RulesError("at most 64 players")
+        if players > MAX_PLAYERS:
+            raise RulesError(f"at most {MAX_PLAYERS} players")
 
     def value(self, card: int) -> int:
         return tables(self).values[card]

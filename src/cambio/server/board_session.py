@@ -19,7 +19,7 @@ from cambio.records.board import record_text
 from cambio.records.jsonl import FORMAT, VERSION, dump_record
 
 from .errors import ILLEGAL, STALE, ProtocolError
-from .session import Applied
+from .session import Applied, DrivenBot, SeatBot
 
 
 class BoardSession:
@@ -176,14 +176,17 @@ class BoardSession:
         return out
 
     # ------------------------------------------------------------------ bots
+    def seat_bot(self, name: str, seed: int) -> SeatBot:
+        return DrivenBot(self, self.make_bot(name, seed))
+
     def make_bot(self, name: str, seed: int) -> BoardBot:
         return make_bot(name, self.rules, seed)
 
-    def quick_bot(self, bot: Any) -> bool:
+    def quick_bot(self, bot: BoardBot) -> bool:
         """Every board bot evaluates or searches moves: all think in a worker thread."""
         return False
 
-    def bot_move(self, bot: Any, seat: int) -> str:
+    def bot_move(self, bot: BoardBot, seat: int) -> str:
         legal = self.legal(seat)
         if self.in_setup():
             assert self.setup is not None
@@ -199,7 +202,7 @@ class BoardSession:
     def can_snap(self, seat: int) -> bool:
         return False
 
-    def bot_snap(self, bot: Any, seat: int) -> str | None:
+    def bot_snap(self, bot: BoardBot, seat: int) -> str | None:
         return None
 
 

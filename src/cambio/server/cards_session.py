@@ -32,7 +32,7 @@ from cambio.records.cards import end_facts, make_header, observations, record_te
 from cambio.seeds import derive_seed
 
 from .errors import ILLEGAL, STALE, ProtocolError
-from .session import Applied
+from .session import Applied, DrivenBot, SeatBot
 
 QUICK_BOTS = (RandomBot, EasyBot, MemoryBot)
 """Card bots whose moves the table computes on the event loop (:meth:`CardSession.quick_bot`)."""
@@ -137,16 +137,19 @@ class CardSession:
             return None
         return state.current_player()
 
+    def seat_bot(self, name: str, seed: int) -> SeatBot:
+        return DrivenBot(self, self.make_bot(name, seed))
+
     def make_bot(self, name: str, seed: int) -> CardBot:
         return make_bot(name, seed)
 
-    def quick_bot(self, bot: Any) -> bool:
+    def quick_bot(self, bot: CardBot) -> bool:
         """``random``, ``easy`` and ``memory`` (the away bot) decide in tens of microseconds
         (median; ``hard`` searches for milliseconds). Exact types: ``expert`` is a kind of
         ``memory`` that does more."""
         return type(bot) in QUICK_BOTS
 
-    def bot_move(self, bot: Any, seat: int) -> str:
+    def bot_move(self, bot: CardBot, seat: int) -> str:
         assert self.state is not None
         view = observe(self.state, seat)
         legal = tuple(a for a in view.legal if kind_of(a) != SNAP)
@@ -183,7 +186,7 @@ class CardSession:
         state = self.state
         return state is not None and not state.is_over() and state.can_snap(seat)
 
-    def bot_snap(self, bot: Any, seat: int) -> str | None:
+    def bot_snap(self, bot: CardBot, seat: int) -> str | None:
         assert self.state is not None
         view = observe(self.state, seat)
         snaps = tuple(a for a in view.legal if kind_of(a) == SNAP)

@@ -12,14 +12,13 @@ plays out a timeout replies at the deadline plus the table's fixed thinking time
 sooner or later depending on cards.
 
 :class:`Decisions` is pure bookkeeping on an injected time source, so its rules are tested
-without any wall clock; the table arms one asyncio timer at :attr:`Decisions.deadline`.
+without any wall clock; the table's :class:`cambio.server.table.turn_clock.TurnClock` arms
+one timer at :attr:`Decisions.deadline`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,42 +125,3 @@ class Decisions:
         return {"type": "clock", "game_no": game_no, "round": round_no, "version": version,
                 "seconds": self.seconds, "seat": cur.seat if cur is not None else None,
                 "left": None if left is None else round(left, 2)}
-
-
-class TurnClock:
-    """A table's :class:`Decisions` and the one timer that fires at the deadline.
-
-    The table calls :meth:`follow` whenever its state may have moved on (every time it
-    schedules its bots); on a deadline the timer posts ``on_timeout(decision)`` to the
-    table's actor, which checks :meth:`Decisions.timed_out` before a bot plays."""
-
-    def __init__(self, seconds: float | None, strikes: int,
-                 now: Callable[[], float] = time.monotonic) -> None:
-        self.decisions = Decisions(seconds, strikes, now)
-        self.timer: asyncio.TimerHandle | None = None
-
-    @property
-    def seconds(self) -> float | None:
-        return self.decisions.seconds
-
-    def follow(self, decider: int | None, game_no: int, round_no: int, version: int,
-               last_seat: int | None, post: Callable[..., None],
-               on_timeout: Callable[[Decision], Awaitable[None]]) -> bool:
-        """See :meth:`Decisions.follow`; (re)arms the timer when the decision changes."""
-        if not self.decisions.follow(decider, game_no, round_no, version, last_seat):
-            return False
-        self.cancel()
-        decision, left = self.decisions.current, self.decisions.left()
-        if decision is not None and left is not None:
-            self.timer = asyncio.get_running_loop().call_later(left, post, on_timeout,
-                                                               decision)
-        return True
-
-    def stop(self) -> bool:
-        self.cancel()
-        return self.decisions.stop()
-
-    def cancel(self) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None

@@ -15,7 +15,7 @@ from typing import Any
 from cambio.board import BoardError
 from cambio.board import Rules as BoardRules
 from cambio.bots.cards import BOTS as CARD_BOTS
-from cambio.cards import PRESETS, CambioError, Rules
+from cambio.cards import MAX_PLAYERS, PRESETS, CambioError, Rules
 from cambio.cards.rules_text import CHOICE_TEXT, RULE_TEXT
 
 from .board_session import BoardSession, board_record
@@ -73,7 +73,7 @@ class CardsKind(GameKind):
     name = "cards"
 
     def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        players = int_field(body, "players", 2, 8)
+        players = int_field(body, "players", 2, MAX_PLAYERS)  # the engine's limit
         rules_json = body.get("rules", {"preset": "house"})
         try:
             rules = Rules.from_json(rules_json)

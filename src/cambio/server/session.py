@@ -9,7 +9,7 @@ recipient's view and events. Both games implement :class:`Session`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from cambio.cards.events import shows
 
@@ -37,6 +37,56 @@ class Applied:
         if self.end is not None:
             ev["end"] = self.end
         return ev
+
+
+class SeatBot(Protocol):
+    """A seat's bot as the table drives it: it plays on the session's current state.
+
+    The table never sees a bot's own type (a card bot and a board bot share nothing): it
+    asks the session for one (:meth:`Session.seat_bot`) and gets this."""
+
+    @property
+    def quick(self) -> bool:
+        """It decides in microseconds (no search): the table runs its moves on the event
+        loop instead of a worker thread."""
+
+    def move(self, seat: int) -> str:
+        """The action the bot plays for the seat's decision (always legal)."""
+
+    def snap(self, seat: int) -> str | None:
+        """The snap the bot makes in the open window, or ``None``."""
+
+
+B = TypeVar("B")
+B_contra = TypeVar("B_contra", contravariant=True)
+
+
+class BotDriver(Protocol[B_contra]):
+    """How a session plays one kind of bot (its own bot type ``B``) on its current state."""
+
+    def quick_bot(self, bot: B_contra) -> bool: ...
+
+    def bot_move(self, bot: B_contra, seat: int) -> str: ...
+
+    def bot_snap(self, bot: B_contra, seat: int) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class DrivenBot(Generic[B]):
+    """A :class:`SeatBot`: a session's bot and the session that plays it."""
+
+    driver: BotDriver[B]
+    bot: B
+
+    @property
+    def quick(self) -> bool:
+        return self.driver.quick_bot(self.bot)
+
+    def move(self, seat: int) -> str:
+        return self.driver.bot_move(self.bot, seat)
+
+    def snap(self, seat: int) -> str | None:
+        return self.driver.bot_snap(self.bot, seat)
 
 
 class Session(Protocol):
@@ -81,20 +131,14 @@ class Session(Protocol):
     def decider(self) -> int | None:
         """The seat whose decision the game waits for, if any."""
 
-    def bot_move(self, bot: Any, seat: int) -> str:
-        """The action the seat's bot plays for its decision (always legal)."""
+    threaded_bots: bool
+    """Its bots may search (tens of milliseconds): the table runs them off the loop and
+    pads their replies to a fixed thinking time."""
 
-    def quick_bot(self, bot: Any) -> bool:
-        """The bot decides in microseconds (no search): the table runs its moves on the
-        event loop instead of a worker thread."""
+    def seat_bot(self, name: str, seed: int) -> SeatBot:
+        """The bot ``name`` (one of the game kind's) for one seat, seeded."""
 
     def snap_window(self) -> int | None:
         """An id of the open snap window (``None``: none open); board games have none."""
 
     def can_snap(self, seat: int) -> bool: ...
-
-    def bot_snap(self, bot: Any, seat: int) -> str | None:
-        """The snap the bot makes in the open window, or ``None``."""
-
-    def make_bot(self, name: str, seed: int) -> Any: ...
-

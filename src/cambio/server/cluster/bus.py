@@ -29,7 +29,7 @@ from ..mailbox import Mailbox
 from .lease import PREFIX
 
 if TYPE_CHECKING:
-    from ..table.state import TableState
+    from ..table import Table
 
 log = logging.getLogger("cambio.server")
 
@@ -54,7 +54,7 @@ class Bus:
         self._claims: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ the lobby
-    def table_changed(self, table: TableState) -> None:
+    def table_changed(self, table: Table) -> None:
         """A table's summary may have changed (its actor broadcasts it): list or unlist it
         (a private table is never listed: only its invitation finds it)."""
         if table.joinable() and not table.config.get("private"):

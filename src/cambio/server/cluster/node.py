@@ -42,7 +42,6 @@ from ..server import Server, new_token, token_hash
 from ..settings import Settings
 from ..store import Store, StoreError, TableRow
 from ..table import Table
-from ..table.state import TableState
 from .bus import Bus
 from .lease import Leases
 from .proxy import Forwarder
@@ -155,7 +154,7 @@ class ClusterServer(Server):
         self.bus.table_changed(table)
         return table, token
 
-    def _lost(self, table: TableState, why: str) -> None:
+    def _lost(self, table: Table, why: str) -> None:
         """A write of this table failed (another process stored that step first, or the
         store is down): let it go; whoever holds the lease reloads it from the store."""
         log.warning("table %s: giving it up (%s)", table.id, why)

@@ -1,17 +1,11 @@
-"""One table: its seats, its connections, and the serial actor that owns its game.
+"""One table: the serial actor that owns its game, and the parts it is made of.
 
-:class:`Table` is built up in layers, one module each, every layer using only those below:
-
-- :mod:`.actor` -- the serial job queue every change of the table runs on;
-- :mod:`.state` -- the table's fields (seats, game, timers) and its public summary;
-- :mod:`.broadcasting` -- telling connections what changed, one view per seat;
-- :mod:`.bot_timers` -- when bots move (seeded delays, public events only);
-- :mod:`.turn_clock` -- the turn clock: a seated player's time per decision, then their bot;
-- :mod:`.connections` -- admitting connections, away seats, catching up reconnects;
-- :mod:`.chat_room` -- the table's chat: stored, sent to whoever may read it;
-- :mod:`.acting` -- players' actions and hints, round ends, the next deal;
-- :mod:`.lifecycle` -- dealing a game, rebuilding it from storage, halting on a failed write;
-- :mod:`.lobby_calls` -- seats, bots, start and again, as the lobby asks.
+:class:`Table` (:mod:`.table`) is one actor holding small parts, each in its own module with a
+narrow interface and no reference back to the table (only the callbacks it is handed):
+:mod:`.actor` (the job queue), :mod:`.seats`, :mod:`.connections`, :mod:`.lifecycle` (the
+games: deal, rebuild, next round, halt), :mod:`.bot_timers`, :mod:`.turn_clock` and
+:mod:`.chat_room`; :mod:`.timers` is how they ask for work later, :mod:`.connection` one
+client as the table sees it.
 
 Everything that reads or changes a table runs as a job on the table's own queue, one at a
 time (boardgame.io's and lichess's "one serial actor per game"): client actions, bots' moves,
@@ -27,32 +21,9 @@ timer fires, so how long it "thinks" never depends on its cards.
 
 from __future__ import annotations
 
-import asyncio
-
 from .bot_timers import AWAY_BOT, THINK
 from .connection import Conn, dumps
-from .lobby_calls import LobbyCalls
-from .state import Seat
+from .seats import Seat
+from .table import Table
 
 __all__ = ["AWAY_BOT", "THINK", "Conn", "Seat", "Table", "dumps"]
-
-
-class Table(LobbyCalls):
-    """A table's state in memory and its actor task."""
-
-    async def stop_actor(self) -> None:
-        for handle in self._timers():
-            handle.cancel()
-        await self._stop_task()
-        for conn in list(self.conns):
-            conn.close(1012)
-
-    def _timers(self) -> list[asyncio.TimerHandle]:
-        out = list(self.poll_timers.values()) + list(self.away_timers.values())
-        if self.turn_timer:
-            out.append(self.turn_timer[1])
-        if self.round_timer:
-            out.append(self.round_timer)
-        if self.clock.timer:
-            out.append(self.clock.timer)
-        return out

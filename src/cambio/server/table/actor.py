@@ -1,10 +1,13 @@
-"""The serial actor under every table: one queue of jobs, run one at a time.
+"""The serial actor of a table: one queue of jobs, run one at a time.
 
 Everything that reads or changes a table runs as a job on the table's own queue
 (boardgame.io's and lichess's "one serial actor per game"): client actions, bots' moves,
 connections coming and going, lobby calls. So two snaps that race are simply applied in
 arrival order, and a job that awaits the database (an action being stored) cannot be
 overtaken by another job of the same table.
+
+The actor knows nothing of tables: a job whose write fails is reported to the
+``on_failed_write`` callback it is given (the table halts), any other failure is logged.
 """
 
 from __future__ import annotations
@@ -24,27 +27,30 @@ T = TypeVar("T")
 
 
 class Actor:
-    """A job queue and the task that drains it; a failed write halts the table."""
+    """A job queue and the task that drains it."""
 
-    id: str
-
-    def __init__(self) -> None:
-        self.last_active = time.monotonic()
+    def __init__(self, name: str, on_failed_write: Callable[[str], None],
+                 now: Callable[[], float] = time.monotonic) -> None:
+        self.name = name
+        self._on_failed_write = on_failed_write
+        self._now = now
+        self.last_active = now()
+        """When a client or the lobby last asked something of the table (idle tables are
+        swept by the server)."""
         self._queue: Mailbox[Callable[[], Awaitable[None]]] = Mailbox()
         self._task: asyncio.Task[None] | None = None
 
-    def start_actor(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.id}")
+    def touch(self) -> None:
+        self.last_active = self._now()
 
-    async def _stop_task(self) -> None:
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=self.name)
+
+    async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-
-    def _halt(self, why: str) -> None:
-        """Stop the table where it was last stored (see :mod:`.lifecycle`)."""
-        raise NotImplementedError
 
     async def _run(self) -> None:
         queue = self._queue
@@ -58,9 +64,9 @@ class Actor:
             except asyncio.CancelledError:
                 raise
             except StoreError as exc:
-                self._halt(f"a write failed ({type(exc).__name__}: {exc})")
+                self._on_failed_write(f"a write failed ({type(exc).__name__}: {exc})")
             except Exception:
-                log.exception("table %s: a job failed", self.id)
+                log.exception("%s: a job failed", self.name)
 
     def post(self, fn: Callable[..., Awaitable[None]], *args: Any) -> None:
         """Queue a job; its result is not awaited (client messages, timers)."""
@@ -69,8 +75,7 @@ class Actor:
     async def call(self, fn: Callable[..., Awaitable[T]], *args: Any) -> T:
         """Run a job on the actor and wait for its result (lobby calls)."""
         fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-
-        self.last_active = time.monotonic()
+        self.touch()
 
         async def job() -> None:
             try:

@@ -5,14 +5,14 @@ A bot decides when its timer fires, so how long it "thinks" never depends on its
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Awaitable, Callable
 from random import Random
-from typing import Any
 
 from cambio.seeds import derive_seed
 
-from ..session import Applied
-from .broadcasting import Broadcasting
-from .connection import Conn
+from ..session import SeatBot, Session
+from .timers import Handle, Later
 
 AWAY_BOT = {"cards": "memory", "board": "greedy"}
 """The bot that plays for a human seat while its player is away."""
@@ -23,27 +23,48 @@ decision time is far below (docs/cards-strength.md), and the 0.6 s floor of a bo
 leaves room for it."""
 
 
-class BotTimers(Broadcasting):
-    async def _accepted(self, applied: Applied, conn: Conn | None = None,
-                        ref: Any = None) -> None:
-        """Store and announce an action (see :mod:`.acting`)."""
-        raise NotImplementedError
+class BotTimers:
+    """The bots of one game and their timers.
 
-    def _setup_bots(self, game_seed: int) -> None:
-        s = self.session
-        assert s is not None
-        self.bots = {}
-        for x in self.seats:
-            name = x.bot if x.kind == "bot" and x.bot else AWAY_BOT[self.game]
-            self.bots[x.seat] = s.make_bot(name, derive_seed(game_seed, "bot", x.seat))
+    It is handed what it needs of the table as callbacks: ``live()`` the session while bots
+    may move (the table playing a round, not halted; else ``None``), ``controls(seat)``
+    whether a bot plays the seat now, ``reschedule()`` to bring every timer of the table
+    up to date, and ``play(seat, text)`` to store and announce a bot's action. ``later``
+    posts a timer's job to the table's actor; ``sleep`` and ``now`` pad a thinking bot's
+    reply (tests hand in a manual clock)."""
+
+    def __init__(self, later: Later, speed: float, live: Callable[[], Session | None],
+                 controls: Callable[[int], bool], reschedule: Callable[[], None],
+                 play: Callable[[int, str], Awaitable[None]],
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 now: Callable[[], float] = time.monotonic) -> None:
+        self._later = later
+        self._speed = speed
+        self._live = live
+        self._controls = controls
+        self._reschedule = reschedule
+        self._play = play
+        self._sleep = sleep
+        self._now = now
+        self.bots: dict[int, SeatBot] = {}
+        self.delays = Random(0)
+        self.turn_timer: tuple[int, Handle] | None = None
+        self.poll_timers: dict[int, Handle] = {}
+        self.polled: dict[int, int | None] = {}
+        """The snap window each bot was last offered (``None``: offer it the next one)."""
+
+    def seat(self, session: Session, names: list[str], game_seed: int) -> None:
+        """A new game (or one rebuilt from storage): one bot per seat, ``names[seat]``,
+        each seeded from the game's seed, and the delays' generator too."""
+        self.bots = {seat: session.seat_bot(name, derive_seed(game_seed, "bot", seat))
+                     for seat, name in enumerate(names)}
         self.delays = Random(derive_seed(game_seed, "delays"))
         self.polled.clear()
 
-    def _bot_controls(self, seat: int) -> bool:
-        x = self.seats[seat]
-        return x.kind == "bot" or (x.kind == "human" and x.away)
+    def new_round(self) -> None:
+        self.polled.clear()
 
-    def _cancel_bot_timers(self) -> None:
+    def cancel(self) -> None:
         if self.turn_timer:
             self.turn_timer[1].cancel()
             self.turn_timer = None
@@ -51,39 +72,37 @@ class BotTimers(Broadcasting):
             handle.cancel()
         self.poll_timers.clear()
 
-    def _think(self, session: Any) -> float:
+    def handles(self) -> list[Handle]:
+        out = list(self.poll_timers.values())
+        if self.turn_timer:
+            out.append(self.turn_timer[1])
+        return out
+
+    def _think(self, session: Session) -> float:
         """The fixed reply time of a bot that thinks off the loop (0 for the others)."""
-        if not getattr(session, "threaded_bots", False):
-            return 0.0
-        return THINK / self.settings.bot_speed
+        return THINK / self._speed if session.threaded_bots else 0.0
 
     def _delay(self, low: float, high: float) -> float:
-        return self.delays.uniform(low, high) / self.settings.bot_speed
+        return self.delays.uniform(low, high) / self._speed
 
-    def _schedule(self) -> None:
-        """Arm the bots' timers the current state calls for (public facts only)."""
-        s = self.session
-        if self.status != "playing" or s is None or s.round_over() or self.halted is not None:
-            self._cancel_bot_timers()
-            return
-        loop = asyncio.get_running_loop()
+    def follow(self, s: Session) -> None:
+        """Arm the timers the live session calls for (public facts only)."""
         decider = s.decider()
-        if decider is not None and self._bot_controls(decider):
+        if decider is not None and self._controls(decider):
             if self.turn_timer is None or self.turn_timer[0] != decider:
                 if self.turn_timer:
                     self.turn_timer[1].cancel()
                 # A thinking bot's reply comes THINK after its timer fires, however long
-                # it thought (see _bot_turn), so the whole delay stays 0.6-1.6 s.
-                think = self._think(s)
-                handle = loop.call_later(self._delay(0.6, 1.6) - think, self.post,
-                                         self._bot_turn, decider)
+                # it thought (see play_now), so the whole delay stays 0.6-1.6 s.
+                handle = self._later(self._delay(0.6, 1.6) - self._think(s), self._turn,
+                                     decider)
                 self.turn_timer = (decider, handle)
         elif self.turn_timer:
             self.turn_timer[1].cancel()
             self.turn_timer = None
         window = s.snap_window()
-        for seat in range(self.players):
-            if not self._bot_controls(seat):
+        for seat in range(s.players):
+            if not self._controls(seat):
                 timer = self.poll_timers.pop(seat, None)
                 if timer:
                     timer.cancel()
@@ -91,65 +110,57 @@ class BotTimers(Broadcasting):
             if window is None or seat in self.poll_timers or self.polled.get(seat) == window \
                     or not s.can_snap(seat):
                 continue
-            self.poll_timers[seat] = loop.call_later(self._delay(0.3, 2.0), self.post,
-                                                     self._bot_poll, seat)
+            self.poll_timers[seat] = self._later(self._delay(0.3, 2.0), self._poll, seat)
 
-    async def _bot_turn(self, seat: int) -> None:
+    async def _turn(self, seat: int) -> None:
         if self.turn_timer is None or self.turn_timer[0] != seat:
             return
         self.turn_timer = None
-        s = self.session
-        if self.status != "playing" or s is None or s.round_over() \
-                or s.decider() != seat or not self._bot_controls(seat):
-            self._schedule()
+        s = self._live()
+        if s is None or s.decider() != seat or not self._controls(seat):
+            self._reschedule()
             return
-        await self._bot_play(seat)
+        await self.play_now(s, seat)
 
-    async def _bot_play(self, seat: int) -> None:
+    async def play_now(self, s: Session, seat: int) -> None:
         """The seat's bot plays its decision now: after a bot's delay, or when a player's
-        turn clock ran out (:mod:`.turn_clock`)."""
-        s = self.session
-        assert s is not None
-        if getattr(s, "threaded_bots", False):
+        turn clock ran out."""
+        bot = self.bots[seat]
+        if s.threaded_bots:
             # A search bot thinks off the event loop (other tables go on meanwhile); this
             # table's actor waits for it, so nothing changes under its feet. A quick bot
             # (no search: tens of microseconds) decides on the loop, where handing it to a
             # worker thread and back would cost more than the decision. Either way the
             # reply is padded to THINK seconds, so how long it thought -- which depends on
             # cards only it has seen -- does not show in when it moves.
-            loop = asyncio.get_running_loop()
-            start = loop.time()
-            bot = self.bots[seat]
-            if s.quick_bot(bot):
-                text = s.bot_move(bot, seat)
+            start = self._now()
+            if bot.quick:
+                text = bot.move(seat)
             else:
-                text = await loop.run_in_executor(None, s.bot_move, bot, seat)
-            rest = self._think(s) - (loop.time() - start)
+                text = await asyncio.get_running_loop().run_in_executor(None, bot.move, seat)
+            rest = self._think(s) - (self._now() - start)
             if rest > 0:
-                await asyncio.sleep(rest)
+                await self._sleep(rest)
         else:
-            text = s.bot_move(self.bots[seat], seat)
-        if self.halted is not None:  # storage failed while it thought
+            text = bot.move(seat)
+        if self._live() is None:  # storage failed while it thought
             return
-        applied = s.play(seat, text, s.version)
-        self.polled[seat] = None  # what it just did may have shown it a match
-        await self._accepted(applied)
+        self.polled[seat] = None  # what it does may show it a match
+        await self._play(seat, text)
 
-    async def _bot_poll(self, seat: int) -> None:
+    async def _poll(self, seat: int) -> None:
         if self.poll_timers.pop(seat, None) is None:
             return
-        s = self.session
-        if self.status != "playing" or s is None or s.round_over() \
-                or not self._bot_controls(seat):
+        s = self._live()
+        if s is None or not self._controls(seat):
             return
         window = s.snap_window()
         if window is None or not s.can_snap(seat):
-            self._schedule()
+            self._reschedule()
             return
         self.polled[seat] = window
-        text = s.bot_snap(self.bots[seat], seat)
+        text = self.bots[seat].snap(seat)
         if text is None:
-            self._schedule()
+            self._reschedule()
             return
-        applied = s.play(seat, text, s.version)
-        await self._accepted(applied)
+        await self._play(seat, text)

@@ -1,70 +1,71 @@
-"""A table's chat (see :mod:`cambio.server.chat`): seated players say something, it is
-stored, then everyone who may read it is told; a connection that arrives gets the last
-lines. Spectators read it only at a table that allows it, and never write."""
+"""A table's chat (the text rules are :mod:`cambio.server.chat`): seated players say
+something, it is stored, then everyone who may read it is told; a connection that arrives
+gets the last lines. Spectators read it only at a table that allows it, and never write."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from ..chat import CHAT_KEPT, chat_text
-from ..errors import FORBIDDEN, RATE_LIMITED, SERVER_ERROR, ProtocolError
+from ..errors import RATE_LIMITED, SERVER_ERROR, ProtocolError
 from ..limits import TokenBucket
 from ..store import Store
 from .connection import Conn, dumps
-from .connections import Connections
-from .state import now_iso
 
 
-class ChatRoom(Connections):
-    chat_log: list[dict[str, Any]] | None = None
-    """The last :data:`CHAT_KEPT` lines (loaded from the store with the table)."""
-    _chat_buckets: dict[int, TokenBucket] | None = None
+class ChatRoom:
+    """The chat of one table: its last :data:`CHAT_KEPT` lines and each seat's rate."""
 
-    def _lines(self) -> list[dict[str, Any]]:
-        if self.chat_log is None:
-            self.chat_log = []
-        return self.chat_log
+    def __init__(self, store: Store, table_id: str, rate: float, burst: float,
+                 spectators_read: bool, now_iso: Callable[[], str],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._store = store
+        self._table_id = table_id
+        self._rate = rate
+        self._burst = burst
+        self._spectators_read = spectators_read
+        self._now_iso = now_iso
+        self._clock = clock
+        self._buckets: dict[int, TokenBucket] = {}
+        self.lines: list[dict[str, Any]] = []
+        """The last lines (the server loads them from the store with the table)."""
 
-    def _reads_chat(self, conn: Conn) -> bool:
-        return conn.seat is not None or bool(self.config.get("spectator_chat"))
+    def reads(self, seat: int | None) -> bool:
+        return seat is not None or self._spectators_read
 
-    async def connect(self, conn: Conn) -> None:
-        await super().connect(conn)
-        if conn in self.conns and self._reads_chat(conn):
-            conn.send(dumps({"type": "chat_log", "lines": self._lines()}))
+    def log_text(self) -> str:
+        """The ``chat_log`` message a connection that may read the chat gets on arrival."""
+        return dumps({"type": "chat_log", "lines": self.lines})
 
-    async def chat(self, conn: Conn, text: Any, emote: Any, ref: Any) -> None:
-        if conn.seat is None or conn not in self.conns:
-            conn.error(FORBIDDEN, "spectators cannot chat; join a seat first", ref)
-            return
+    async def say(self, conn: Conn, seat: int, name: str, text: Any, emote: Any,
+                  ref: Any) -> str | None:
+        """Check, rate and store a seated player's line: the ``chat`` message to send its
+        readers, or ``None`` when ``conn`` was sent an error instead (nothing kept)."""
         try:
             shown, emote_id = chat_text(text, emote)
         except ProtocolError as exc:
             conn.error(exc.code, exc.message, ref)
-            return
-        if self._chat_buckets is None:
-            self._chat_buckets = {}
-        bucket = self._chat_buckets.setdefault(
-            conn.seat, TokenBucket(self.settings.chat_rate, self.settings.chat_burst))
+            return None
+        bucket = self._buckets.get(seat)
+        if bucket is None:
+            bucket = self._buckets[seat] = TokenBucket(self._rate, self._burst, self._clock)
         if not bucket.take():
             conn.error(RATE_LIMITED, "you are chatting too fast; wait a moment", ref,
                        counts=False)
-            return
-        lines = self._lines()
+            return None
+        lines = self.lines
         n = lines[-1]["n"] + 1 if lines else 1
-        name, at = self.seats[conn.seat].name, now_iso()
-        line = {"n": n, "seat": conn.seat, "name": name, "text": shown, "emote": emote_id,
-                "at": at}
+        at = self._now_iso()
+        line = {"n": n, "seat": seat, "name": name, "text": shown, "emote": emote_id, "at": at}
         try:
-            await self.store.write([Store.insert_chat(self.id, n, conn.seat, name, shown,
-                                                      emote_id, at)])
+            await self._store.write([Store.insert_chat(self._table_id, n, seat, name, shown,
+                                                       emote_id, at)])
         except Exception:
             conn.error(SERVER_ERROR, "the message could not be stored; try again", ref,
                        counts=False)
-            return
+            return None
         lines.append(line)
         del lines[:-CHAT_KEPT]
-        text_out = dumps({"type": "chat", **line})
-        for c in self.conns:
-            if self._reads_chat(c):
-                c.send(text_out)
+        return dumps({"type": "chat", **line})

@@ -1,105 +1,74 @@
-"""Connections coming and going: admitting them (with caps), marking a seat away when its
-last connection has been gone for a while, and catching a reconnecting client up."""
+"""A table's open connections and how it talks to them: every message is encoded once per
+seat (once for all spectators) and shared by that seat's connections.
+
+Sending never waits: each :class:`~.connection.Conn` has an outbox its WebSocket drains, so
+a slow client cannot hold up the table.
+"""
 
 from __future__ import annotations
 
-import asyncio
-import time
+from collections.abc import Callable, Iterator
 
-from ..errors import BUSY, INVALID_TOKEN
-from .connection import Conn, dumps
-from .turn_clock import TurnClocks
+from .connection import Conn
 
 PROTOCOL = 2
 """The version of docs/protocol.md this server speaks (sent in ``welcome``)."""
 
 
-class Connections(TurnClocks):
-    async def connect(self, conn: Conn) -> None:
-        """Admit a connection. Spectators have their own cap, so however many there are, a
-        seated player always gets in (up to a few tabs per seat)."""
-        self.last_active = time.monotonic()
-        if conn.seat is None:
-            if self.spectators >= self.settings.max_spectators:
-                conn.error(BUSY, "this table has as many spectators as it takes; try later")
-                conn.close(1013)
-                return
-        elif self.seats[conn.seat].kind != "human":
-            # Freed between the token check and now: the token is no longer a seat.
-            conn.error(INVALID_TOKEN, "this token is not a seat of this table (it was freed)")
-            conn.close(1008)
-            return
-        elif self.seats[conn.seat].conns >= self.settings.max_conns_per_seat:
-            conn.error(BUSY, "this seat has too many open connections; close a tab")
-            conn.close(1013)
-            return
-        self.conns.add(conn)
-        changed = False
+class Connections:
+    """The connections of one table, and the spectators' cap."""
+
+    def __init__(self, max_spectators: int) -> None:
+        self._max_spectators = max_spectators
+        self.open: set[Conn] = set()
+        self.spectators = 0
+
+    def __contains__(self, conn: Conn) -> bool:
+        return conn in self.open
+
+    def __iter__(self) -> Iterator[Conn]:
+        return iter(self.open)
+
+    def __bool__(self) -> bool:
+        return bool(self.open)
+
+    def spectators_full(self) -> bool:
+        return self.spectators >= self._max_spectators
+
+    def add(self, conn: Conn) -> None:
+        self.open.add(conn)
         if conn.seat is None:
             self.spectators += 1
-        else:
-            seat = self.seats[conn.seat]
-            seat.conns += 1
-            timer = self.away_timers.pop(conn.seat, None)
-            if timer:
-                timer.cancel()
-            changed = seat.conns == 1 or seat.away
-            if seat.away:  # back: the turn clock's timeouts in a row start again
-                self.clock.decisions.acted(conn.seat)
-            seat.away = False
-        version = self.session.version if self.session is not None else 0
-        conn.send(dumps({"type": "welcome", "seat": conn.seat, "table": self.summary(),
-                         "version": version, **self._round_fields(), "protocol": PROTOCOL}))
-        if self.session is not None and self.session.round_no:
-            conn.send(self._state_text(conn.seat))
-            conn.send(self._clock_text())
-        if changed:
-            self.broadcast_table()
-            self._schedule()
 
-    async def disconnect(self, conn: Conn) -> None:
-        self.last_active = time.monotonic()
-        if conn not in self.conns:
-            return
-        self.conns.discard(conn)
+    def discard(self, conn: Conn) -> bool:
+        """Forget ``conn``; ``False`` if it was not (or no longer) one of the table's."""
+        if conn not in self.open:
+            return False
+        self.open.discard(conn)
         if conn.seat is None:
             self.spectators -= 1
-        else:
-            seat = self.seats[conn.seat]
-            seat.conns -= 1
-            if seat.conns == 0:
-                self._arm_away(conn.seat)
-                self.broadcast_table()
+        return True
 
-    def _arm_away(self, seat: int) -> None:
-        old = self.away_timers.pop(seat, None)
-        if old:
-            old.cancel()
-        self.away_timers[seat] = asyncio.get_running_loop().call_later(
-            self.settings.away_after, self.post, self._away_check, seat)
+    def of_seat(self, seat: int) -> list[Conn]:
+        return [c for c in self.open if c.seat == seat]
 
-    async def _away_check(self, seat: int) -> None:
-        self.away_timers.pop(seat, None)
-        s = self.seats[seat]
-        if s.kind == "human" and s.conns == 0 and not s.away:
-            s.away = True
-            self.broadcast_table()
-            self._schedule()
+    def send_all(self, text: str) -> None:
+        for conn in self.open:
+            conn.send(text)
 
-    async def sync(self, conn: Conn, since: int, game_no: int | None, round_no: int | None
-                   ) -> None:
-        s = self.session
-        if conn not in self.conns or s is None or not s.round_no:
-            return
-        same = game_no == self.game_no and round_no == s.round_no
-        missed = s.version - since
-        if not same or missed < 0 or missed > self.settings.catch_up:
-            conn.send(self._state_text(conn.seat))
-            return
-        if missed == 0:
-            return
-        view = s.view(conn.seat)
-        extra = self._round_fields()
-        for applied in s.log[since:]:
-            conn.send(dumps({"type": "update", "version": applied.version, **extra,
-                             "event": applied.event(conn.seat), "view": view}))
+    def send_each_seat(self, text_for: Callable[[int | None], str],
+                       reads: Callable[[int | None], bool] | None = None) -> None:
+        """Send every connection ``text_for(its seat)``, built once per seat; with
+        ``reads``, only the connections of the seats it allows."""
+        cache: dict[int | None, str] = {}
+        for conn in self.open:
+            if reads is not None and not reads(conn.seat):
+                continue
+            text = cache.get(conn.seat)
+            if text is None:
+                text = cache[conn.seat] = text_for(conn.seat)
+            conn.send(text)
+
+    def close_all(self, code: int) -> None:
+        for conn in list(self.open):
+            conn.close(code)

@@ -1,33 +1,103 @@
-"""A table's games: dealing a new one, rebuilding the current one from storage (at start-up,
-or after a failed write), and halting the table when its storage fails."""
+"""A table's games one after another: dealing a new one (stored first), rebuilding the
+current one from storage (at start-up, or after a failed write), the pause between a match's
+rounds, and the halt when storage fails.
+
+It holds the table's status, the current game and the results of the earlier ones; it does
+not know who is connected or which bots play: the table tells them what changed.
+"""
 
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from cambio.seeds import derive_seed
 
+from ..games import GameKind
 from ..match import replay_game
 from ..session import Session
-from ..store import Store
-from .acting import Acting
-from .state import now_iso
+from ..store import Store, TableRow
+from .timers import Handle, Job, Later
 
 log = logging.getLogger("cambio.server")
 
+HALTED = "storage failed; the table resumes when the server is restarted"
+"""What a halted table's summary says."""
 
-class Lifecycle(Acting):
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Lifecycle:
+    """The status and games of one table.
+
+    ``later`` posts ``on_round_due(game_no)`` to the table's actor when the pause after a
+    round of a match is over (the table then calls :meth:`next_round`)."""
+
+    def __init__(self, store: Store, kind: GameKind, row: TableRow, later: Later,
+                 round_pause: float, on_round_due: Job,
+                 now: Callable[[], float] = time.monotonic,
+                 now_iso: Callable[[], str] = now_iso) -> None:
+        self._store = store
+        self._kind = kind
+        self._later = later
+        self._round_pause = round_pause
+        self._on_round_due = on_round_due
+        self._now = now
+        self._now_iso = now_iso
+        self.id = row.id
+        self.players = row.players
+        self.config = row.config
+        self.seed = row.seed
+        self.status = row.status
+        self.game_no = row.game_no
+        self.session: Session | None = None
+        self.built: tuple[Session, int] | None = None
+        """A game replayed in a worker thread, waiting for :meth:`install`."""
+        self.halted: str | None = None
+        """Why the table stopped (its storage failed); it refuses actions until a restart."""
+        self.history: list[dict[str, Any]] = []
+        """The results of the table's earlier games (:func:`..match.past_results`)."""
+        self._round_timer: Handle | None = None
+        self._next_round_at: float | None = None
+
     def new_session(self, game_seed: int, game_no: int) -> Session:
-        return self.kind.session(self.players, self.config, self.id, game_seed, game_no)
+        return self._kind.session(self.players, self.config, self.id, game_seed, game_no)
 
-    async def begin_game(self, game_no: int, statements: list[Any]) -> None:
-        """Deal a new game (``start`` or ``again``): store it, then tell everyone."""
+    def live(self) -> Session | None:
+        """The session while a round is being played (and the table is not halted)."""
+        s = self.session
+        if self.status != "playing" or s is None or s.round_over() or self.halted is not None:
+            return None
+        return s
+
+    def round_no(self) -> int:
+        return self.session.round_no if self.session is not None else 0
+
+    def version(self) -> int:
+        return self.session.version if self.session is not None else 0
+
+    def next_round_in(self) -> float | None:
+        """Seconds until the next round of the match is dealt (``None``: none is due)."""
+        if self._round_timer is None or self._next_round_at is None:
+            return None
+        return self._next_round_at - self._now()
+
+    # ------------------------------------------------------------------ games
+    async def begin(self, game_no: int, statements: list[Any],
+                    names: list[dict[str, Any]]) -> int:
+        """Deal game ``game_no`` (``start`` or ``again``) after storing it with
+        ``statements`` (the seats it fills); returns the game's seed. A failed write
+        changes nothing."""
         game_seed = derive_seed(self.seed, "game", game_no)
         session = self.new_session(game_seed, game_no)
-        started = now_iso()
-        header = session.next_header(self._names(), started)
-        await self.store.write([
+        started = self._now_iso()
+        header = session.next_header(names, started)
+        await self._store.write([
             *statements,
             Store.update_table(self.id, "playing", game_no),
             Store.insert_game(self.id, game_no, game_seed, started),
@@ -37,63 +107,74 @@ class Lifecycle(Acting):
         self.game_no = game_no
         self.session = session
         self.status = "playing"
-        self._setup_bots(game_seed)
-        self._cancel_bot_timers()
-        self.broadcast_table()
-        self._broadcast_state()
-        for x in self.seats:
-            if x.kind == "human" and x.conns == 0 and x.seat not in self.away_timers \
-                    and not x.away:
-                self._arm_away(x.seat)
-        self._schedule()
+        return game_seed
 
-    def build_game(self) -> tuple[Session, int] | None:
+    def build(self) -> tuple[Session, int] | None:
         """The current game rebuilt from storage by replaying every stored action, and its
         seed. Touches nothing of the table, so it may run in a worker thread."""
         if self.game_no == 0:
             return None
-        return replay_game(self.store, self.new_session, self.id, self.game_no)
+        return replay_game(self._store, self.new_session, self.id, self.game_no)
 
-    def install_game(self, built: tuple[Session, int] | None) -> None:
-        """Make a game from :meth:`build_game` the table's own (on the event loop)."""
+    def install(self, built: tuple[Session, int] | None) -> int | None:
+        """Make a game from :meth:`build` the table's own (on the event loop); its seed, or
+        ``None`` if there was none. A match stopped between rounds waits for its next."""
         self.built = None
         if built is None:
-            return
+            return None
         session, game_seed = built
         self.session = session
-        self._setup_bots(game_seed)
         if self.status == "playing" and not session.game_over() and session.round_over() \
                 and self.halted is None:
             self._arm_next_round()
+        return game_seed
 
-    def _halt(self, why: str) -> None:
-        """Storage failed: stop this table where it was last stored, visibly, instead of
-        retrying (a bot would try the same write again and again). A restart resumes it."""
-        log.error("table %s is halted: %s", self.id, why)
-        self.halted = "storage failed; the table resumes when the server is restarted"
-        self._cancel_bot_timers()
-        if self.round_timer:
-            self.round_timer.cancel()
-            self.round_timer = None
-        if self.lost is not None:  # nothing more from this copy: the owner reloads it
-            self.lost(self, why)
-            return
-        try:  # back to what is stored: the action just refused is not
-            self.install_game(self.build_game())
-        except Exception:
-            log.exception("table %s: reloading from storage failed too", self.id)
-        else:
-            if self.session is not None and self.session.round_no:
-                self._broadcast_state()
-        self.broadcast_table()
-
-    async def after_load(self) -> None:
-        """Arm the timers of a table just loaded (no one is connected yet)."""
+    async def settle_loaded(self) -> None:
+        """A table just loaded whose game ended just before the process did is finished."""
         s = self.session
         if self.status == "playing" and s is not None and s.game_over():
-            self.status = "finished"  # it ended just before the process did
-            await self.store.write([Store.update_table(self.id, self.status, self.game_no)])
-        for x in self.seats:
-            if x.kind == "human":
-                self._arm_away(x.seat)
-        self._schedule()
+            self.status = "finished"
+            await self._store.write([Store.update_table(self.id, self.status, self.game_no)])
+
+    # ------------------------------------------------------------------ rounds
+    async def end_round(self) -> None:
+        """Book the round just over: the game is finished (stored), or the next round of
+        the match is dealt after the pause."""
+        s = self.session
+        assert s is not None
+        s.finish_round()
+        if s.game_over():
+            self.status = "finished"
+            await self._store.write([Store.update_table(self.id, self.status, self.game_no)])
+        else:
+            self._arm_next_round()
+
+    def _arm_next_round(self) -> None:
+        self._next_round_at = self._now() + self._round_pause
+        self._round_timer = self._later(self._round_pause, self._on_round_due, self.game_no)
+
+    async def next_round(self, game_no: int, names: list[dict[str, Any]]) -> bool:
+        """Deal the next round of game ``game_no`` (stored first); ``False`` if it is not
+        due any more (another game began, or the game is over)."""
+        self._round_timer = None
+        s = self.session
+        if s is None or game_no != self.game_no or not s.round_over() or s.game_over():
+            return False
+        header = s.next_header(names, self._now_iso())
+        await self._store.write([Store.insert_round(self.id, self.game_no,
+                                                    header["match"]["round"], header)])
+        s.deal(header)
+        return True
+
+    # ------------------------------------------------------------------ halting
+    def halt(self, why: str) -> None:
+        """Storage failed: stop where the table was last stored, visibly, instead of
+        retrying (a bot would try the same write again and again). A restart resumes it."""
+        log.error("table %s is halted: %s", self.id, why)
+        self.halted = HALTED
+        if self._round_timer:
+            self._round_timer.cancel()
+            self._round_timer = None
+
+    def handles(self) -> list[Handle]:
+        return [self._round_timer] if self._round_timer is not None else []

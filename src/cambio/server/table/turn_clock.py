@@ -1,78 +1,73 @@
-"""The turn clock at a table (see :mod:`cambio.server.clock`): it follows the decision a
-seated player must make, tells everyone whose clock runs and how long is left, and when the
-time runs out has the seat's bot play that decision -- marking the seat away after too many
-timeouts in a row, until its player is back."""
+"""The turn clock of a table (the rules are :class:`cambio.server.clock.Decisions`): it
+follows the decision a seated player must make, and when the time runs out posts
+``on_timeout(decision)`` to the table's actor, which has the seat's bot play it.
+
+Which decision is on the clock is decided from public facts only (who must decide, who acted
+last), so the countdown every client is shown tells nobody anything.
+"""
 
 from __future__ import annotations
 
-from ..clock import Decision, TurnClock
-from .bot_timers import BotTimers
-from .connection import Conn, dumps
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from ..clock import Decision, Decisions
+from .timers import Handle, Later
 
 
-class TurnClocks(BotTimers):
-    _clock: TurnClock | None = None
+class TurnClock:
+    """A table's :class:`Decisions` and the one timer that fires at the deadline."""
+
+    def __init__(self, seconds: float | None, strikes: int, later: Later,
+                 on_timeout: Callable[[Decision], Awaitable[None]],
+                 now: Callable[[], float] = time.monotonic) -> None:
+        self.decisions = Decisions(seconds, strikes, now)
+        self._later = later
+        self._on_timeout = on_timeout
+        self.timer: Handle | None = None
 
     @property
-    def clock(self) -> TurnClock:
-        if self._clock is None:
-            self._clock = TurnClock(self.config.get("clock"), self.settings.clock_strikes)
-        return self._clock
+    def seconds(self) -> float | None:
+        return self.decisions.seconds
 
-    def _send_all(self, text: str) -> None:
-        for conn in self.conns:
-            conn.send(text)
+    def follow(self, decider: int | None, game_no: int, round_no: int, version: int,
+               last_seat: int | None) -> bool:
+        """See :meth:`Decisions.follow`; (re)arms the timer when the decision changes.
+        ``True`` when clients must be told."""
+        if not self.decisions.follow(decider, game_no, round_no, version, last_seat):
+            return False
+        self.cancel()
+        decision, left = self.decisions.current, self.decisions.left()
+        if decision is not None and left is not None:
+            self.timer = self._later(left, self._on_timeout, decision)
+        return True
 
-    def _clock_text(self) -> str:
-        s = self.session
-        round_no, version = (s.round_no, s.version) if s is not None else (0, 0)
-        return dumps(self.clock.decisions.message(self.game_no, round_no, version))
+    def running(self, decision: Decision) -> bool:
+        """``decision`` is still the one on the clock (its timer was not overtaken)."""
+        return self.decisions.current == decision
 
-    def _schedule(self) -> None:
-        super()._schedule()
-        s = self.session
-        if self.status != "playing" or s is None or s.round_over() or self.halted is not None:
-            return  # stopped with the bots' timers
-        decider = s.decider()
-        if decider is not None and self._bot_controls(decider):
-            decider = None
-        last = s.log[-1].seat if s.log else None
-        if self.clock.follow(decider, self.game_no, s.round_no, s.version, last, self.post,
-                             self._clock_out):
-            self._send_all(self._clock_text())
+    def ran_out(self, decision: Decision) -> bool:
+        """The timer of ``decision`` fired: count the timeout; ``True`` if the seat has
+        timed out too often in a row and is to be marked away."""
+        self.timer = None
+        return self.decisions.timed_out(decision)
 
-    def _cancel_bot_timers(self) -> None:
-        super()._cancel_bot_timers()
-        if self.clock.stop():
-            self._send_all(self._clock_text())
+    def acted(self, seat: int) -> None:
+        self.decisions.acted(seat)
 
-    async def _clock_out(self, decision: Decision) -> None:
-        """A player's time ran out: their bot plays this decision; after too many in a
-        row, the seat is marked away (its bot plays on until they are back)."""
-        s = self.session
-        if self.clock.decisions.current != decision or s is None or self.halted is not None \
-                or s.round_over() or s.decider() != decision.seat:
-            return
-        self.clock.timer = None
-        if self.clock.decisions.timed_out(decision):
-            self.seats[decision.seat].away = True
-            self.broadcast_table()
-        self._send_all(self._clock_text())
-        await self._bot_play(decision.seat)
+    def stop(self) -> bool:
+        """No decision on the clock any more; ``True`` if one was (clients must be told)."""
+        self.cancel()
+        return self.decisions.stop()
 
-    def _present(self, seat: int) -> None:
-        """The seat's player did something themselves: their timeouts in a row start
-        again, and a seat marked away for them is theirs again."""
-        self.clock.decisions.acted(seat)
-        x = self.seats[seat]
-        if x.away and x.conns > 0:
-            x.away = False
-            self.broadcast_table()
+    def cancel(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
 
-    async def back(self, conn: Conn) -> None:
-        """``back``: a player marked away (their clock ran out again and again) takes
-        their seat back from the bot."""
-        if conn.seat is None or conn not in self.conns:
-            return
-        self._present(conn.seat)
-        self._schedule()
+    def message(self, game_no: int, round_no: int, version: int) -> dict[str, Any]:
+        return self.decisions.message(game_no, round_no, version)
+
+    def handles(self) -> list[Handle]:
+        return [self.timer] if self.timer is not None else []

@@ -1,0 +1,551 @@
+"""The table: one actor that owns its parts and handles every message to it, one at a time.
+
+The parts each hold one concern and know nothing of the table; the table hands each only
+what it needs (a :class:`~.timers.Later` that posts to this actor, and callbacks):
+
+- :class:`~.actor.Actor` -- the job queue everything runs on;
+- :class:`~.seats.Seats` -- who sits where, who is connected or away;
+- :class:`~.connections.Connections` -- the open connections, and one message per seat;
+- :class:`~.lifecycle.Lifecycle` -- the status and games: deal, rebuild, next round, halt;
+- :class:`~.bot_timers.BotTimers` -- the bots and when they move;
+- :class:`~.turn_clock.TurnClock` -- a seated player's time per decision;
+- :class:`~.chat_room.ChatRoom` -- the chat, stored, sent to whoever may read it.
+
+Each public coroutine below is one message (a client's, a timer's or the lobby's) and runs as
+a job on the actor, so following one action means reading one method here and the parts it
+calls. Nobody is told about an action before it is stored, and nobody sees a state that is not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from ..clock import Decision
+from ..errors import (
+    BUSY,
+    FORBIDDEN,
+    ILLEGAL,
+    INVALID_TOKEN,
+    NOT_PLAYING,
+    SERVER_ERROR,
+    ProtocolError,
+)
+from ..games import GameKind
+from ..listing import listing_fields
+from ..match import summary_fields
+from ..session import Applied, Session
+from ..settings import Settings
+from ..store import SeatRow, Store, TableRow
+from .actor import Actor
+from .bot_timers import AWAY_BOT, BotTimers
+from .chat_room import ChatRoom
+from .connection import Conn, dumps
+from .connections import PROTOCOL, Connections
+from .lifecycle import Lifecycle, now_iso
+from .seats import Seats
+from .timers import Handle, Job
+from .turn_clock import TurnClock
+
+log = logging.getLogger("cambio.server")
+T = TypeVar("T")
+
+
+class Table:
+    """A table in memory: its parts, and the handlers of every message it gets."""
+
+    def __init__(self, store: Store, settings: Settings, kinds: Mapping[str, GameKind],
+                 row: TableRow, seats: list[SeatRow]) -> None:
+        # The server's parts a table uses, handed in (not the server: it owns the tables).
+        self.store = store
+        self.settings = settings
+        self.kind = kinds[row.game]
+        self.id = row.id
+        self.game = row.game
+        self.players = row.players
+        self.config = row.config
+        self.created = row.created
+        self.actor = Actor(f"table {row.id}", self._halt)
+        self.seats = Seats(row.players, seats, settings.away_after, self._later,
+                           self._away)
+        self.audience = Connections(settings.max_spectators)
+        self.match = Lifecycle(store, self.kind, row, self._later,
+                               settings.round_pause / settings.bot_speed, self._next_round)
+        self.bots = BotTimers(self._later, settings.bot_speed, self.match.live,
+                              self.seats.bot_controls, self._schedule, self._bot_played)
+        self.clock = TurnClock(row.config.get("clock"), settings.clock_strikes, self._later,
+                               self._clock_out)
+        self.chat_room = ChatRoom(store, row.id, settings.chat_rate, settings.chat_burst,
+                                  bool(row.config.get("spectator_chat")), now_iso)
+        self.last_hint: tuple[tuple[int, int], dict[str, Any] | None] | None = None
+        # Hooks for a server of several processes (server/cluster/node.py).
+        self.watch: Callable[[Table], None] | None = None
+        """Told whenever the summary may have changed (the cluster's lobby)."""
+        self.lost: Callable[[Table, str], None] | None = None
+        """Told instead of reloading when a write fails: another process may own the table."""
+
+    # ------------------------------------------------------------------ the actor
+    def _later(self, delay: float, job: Job, *args: Any) -> Handle:
+        return asyncio.get_running_loop().call_later(delay, self.actor.post, job, *args)
+
+    def start_actor(self) -> None:
+        self.actor.start()
+
+    def post(self, fn: Job, *args: Any) -> None:
+        self.actor.post(fn, *args)
+
+    async def call(self, fn: Callable[..., Awaitable[T]], *args: Any) -> T:
+        """Run a job on the actor and wait for its result (lobby calls)."""
+        return await self.actor.call(fn, *args)
+
+    async def stop_actor(self) -> None:
+        for handle in self._timers():
+            handle.cancel()
+        await self.actor.stop()
+        self.audience.close_all(1012)
+
+    def _timers(self) -> list[Handle]:
+        return (self.bots.handles() + self.seats.handles() + self.match.handles()
+                + self.clock.handles())
+
+    # ------------------------------------------------------------------ what others read
+    @property
+    def last_active(self) -> float:
+        return self.actor.last_active
+
+    @property
+    def status(self) -> str:
+        return self.match.status
+
+    @property
+    def game_no(self) -> int:
+        return self.match.game_no
+
+    @property
+    def session(self) -> Session | None:
+        return self.match.session
+
+    @property
+    def conns(self) -> set[Conn]:
+        return self.audience.open
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        return self.match.history
+
+    @history.setter
+    def history(self, results: list[dict[str, Any]]) -> None:
+        self.match.history = results
+
+    @property
+    def chat_log(self) -> list[dict[str, Any]]:
+        return self.chat_room.lines
+
+    @chat_log.setter
+    def chat_log(self, lines: list[dict[str, Any]]) -> None:
+        self.chat_room.lines = lines
+
+    @property
+    def built(self) -> tuple[Session, int] | None:
+        return self.match.built
+
+    @built.setter
+    def built(self, built: tuple[Session, int] | None) -> None:
+        self.match.built = built
+
+    def seat_for_hash(self, token_hash: str) -> int | None:
+        return self.seats.for_hash(token_hash)
+
+    def joinable(self) -> bool:
+        """Worth listing in the lobby: a free seat, and a host still there to start the game
+        (a waiting table whose host has been away past the timeout is abandoned)."""
+        return self.status == "waiting" and self.seats.host_here() and bool(self.seats.empty())
+
+    def summary(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "game": self.game, "players": self.players}
+        if self.game == "cards":
+            out["rules"] = self.config["rules"]
+            out["rounds"] = self.config["rounds"]
+        else:
+            out["setup"] = self.config["setup"]
+            out["rounds"] = 1
+        s = self.session
+        out.update({
+            "status": self.status,
+            "host": 0,
+            "seats": self.seats.public(),
+            "game_no": self.game_no,
+            "round": self.match.round_no(),
+            "totals": s.totals() if s is not None else None,
+            "created": datetime.fromtimestamp(self.created, UTC).isoformat(timespec="seconds"),
+            "halted": self.match.halted,
+            "clock": self.config.get("clock"),
+            "spectator_chat": bool(self.config.get("spectator_chat")),
+            **summary_fields(s, self.history, self.players, self.match.next_round_in()),
+        })
+        out.update(listing_fields(self.config))
+        return out
+
+    # ------------------------------------------------------------------ telling clients
+    def _round_fields(self) -> dict[str, Any]:
+        return {"game_no": self.game_no, "round": self.match.round_no()}
+
+    def broadcast_table(self) -> None:
+        if self.watch is not None:
+            self.watch(self)
+        if self.audience:
+            self.audience.send_all(dumps({"type": "table", "table": self.summary()}))
+
+    def _state_text(self, seat: int | None) -> str:
+        s = self.session
+        assert s is not None
+        return dumps({"type": "state", "version": s.version, **self._round_fields(),
+                      "view": s.view(seat), "log": [a.event(seat) for a in s.log]})
+
+    def _broadcast_state(self) -> None:
+        self.audience.send_each_seat(self._state_text)
+
+    def _update_text(self, applied: Applied, seat: int | None, view: dict[str, Any]) -> str:
+        return dumps({"type": "update", "version": applied.version, **self._round_fields(),
+                      "event": applied.event(seat), "view": view})
+
+    def _broadcast_update(self, applied: Applied) -> None:
+        s = self.session
+        assert s is not None
+        self.audience.send_each_seat(lambda seat: self._update_text(applied, seat,
+                                                                    s.view(seat)))
+
+    def _clock_text(self) -> str:
+        return dumps(self.clock.message(self.game_no, self.match.round_no(),
+                                        self.match.version()))
+
+    # ------------------------------------------------------------------ timers
+    def _schedule(self) -> None:
+        """Bring the bots' timers and the turn clock up to the state (public facts only)."""
+        s = self.match.live()
+        if s is None:
+            self._stop_timers()
+            return
+        self.bots.follow(s)
+        decider = s.decider()
+        if decider is not None and self.seats.bot_controls(decider):
+            decider = None
+        last = s.log[-1].seat if s.log else None
+        if self.clock.follow(decider, self.game_no, s.round_no, s.version, last):
+            self.audience.send_all(self._clock_text())
+
+    def _stop_timers(self) -> None:
+        self.bots.cancel()
+        if self.clock.stop():
+            self.audience.send_all(self._clock_text())
+
+    def _bot_names(self) -> list[str]:
+        return [x.bot if x.kind == "bot" and x.bot else AWAY_BOT[self.game]
+                for x in self.seats]
+
+    def _away(self, seat: int) -> None:
+        self.broadcast_table()
+        self._schedule()
+
+    async def _clock_out(self, decision: Decision) -> None:
+        """A player's time ran out: their bot plays this decision; after too many in a
+        row, the seat is marked away (its bot plays on until they are back)."""
+        s = self.session
+        if not self.clock.running(decision) or s is None or self.match.halted is not None \
+                or s.round_over() or s.decider() != decision.seat:
+            return
+        if self.clock.ran_out(decision):
+            self.seats.timed_out(decision.seat)
+            self.broadcast_table()
+        self.audience.send_all(self._clock_text())
+        await self.bots.play_now(s, decision.seat)
+
+    def _present(self, seat: int) -> None:
+        """The seat's player did something themselves: their timeouts in a row start
+        again, and a seat marked away for them is theirs again."""
+        self.clock.acted(seat)
+        if self.seats.present(seat):
+            self.broadcast_table()
+
+    # ------------------------------------------------------------------ connections
+    async def connect(self, conn: Conn) -> None:
+        """Admit a connection. Spectators have their own cap, so however many there are, a
+        seated player always gets in (up to a few tabs per seat)."""
+        self.actor.touch()
+        if conn.seat is None:
+            if self.audience.spectators_full():
+                conn.error(BUSY, "this table has as many spectators as it takes; try later")
+                conn.close(1013)
+                return
+        else:
+            refused = self.seats.refusal(conn.seat, self.settings.max_conns_per_seat)
+            if refused is not None:
+                code, message, close = refused
+                conn.error(code, message)
+                conn.close(close)
+                return
+        self.audience.add(conn)
+        changed = False
+        if conn.seat is not None:
+            changed, was_away = self.seats.arrived(conn.seat)
+            if was_away:  # back: the turn clock's timeouts in a row start again
+                self.clock.acted(conn.seat)
+        conn.send(dumps({"type": "welcome", "seat": conn.seat, "table": self.summary(),
+                         "version": self.match.version(), **self._round_fields(),
+                         "protocol": PROTOCOL}))
+        if self.session is not None and self.session.round_no:
+            conn.send(self._state_text(conn.seat))
+            conn.send(self._clock_text())
+        if changed:
+            self.broadcast_table()
+            self._schedule()
+        if self.chat_room.reads(conn.seat):
+            conn.send(self.chat_room.log_text())
+
+    async def disconnect(self, conn: Conn) -> None:
+        self.actor.touch()
+        if not self.audience.discard(conn):
+            return
+        if conn.seat is not None and self.seats.left(conn.seat):
+            self.broadcast_table()
+
+    async def sync(self, conn: Conn, since: int, game_no: int | None, round_no: int | None
+                   ) -> None:
+        """Catch a reconnecting client up: the updates it missed, or the whole state."""
+        s = self.session
+        if conn not in self.audience or s is None or not s.round_no:
+            return
+        same = game_no == self.game_no and round_no == s.round_no
+        missed = s.version - since
+        if not same or missed < 0 or missed > self.settings.catch_up:
+            conn.send(self._state_text(conn.seat))
+            return
+        view = s.view(conn.seat) if missed else {}
+        for applied in s.log[since:]:
+            conn.send(self._update_text(applied, conn.seat, view))
+
+    async def back(self, conn: Conn) -> None:
+        """``back``: a player marked away (their clock ran out again and again) takes
+        their seat back from the bot."""
+        if conn.seat is None or conn not in self.audience:
+            return
+        self._present(conn.seat)
+        self._schedule()
+
+    async def chat(self, conn: Conn, text: Any, emote: Any, ref: Any) -> None:
+        if conn.seat is None or conn not in self.audience:
+            conn.error(FORBIDDEN, "spectators cannot chat; join a seat first", ref)
+            return
+        out = await self.chat_room.say(conn, conn.seat, self.seats[conn.seat].name, text,
+                                       emote, ref)
+        if out is not None:
+            self.audience.send_each_seat(lambda seat: out, self.chat_room.reads)
+
+    # ------------------------------------------------------------------ actions
+    async def act(self, conn: Conn, text: str, version: int, ref: Any) -> None:
+        self.actor.touch()
+        if conn.seat is None:
+            conn.error(FORBIDDEN, "spectators cannot act; join a seat first", ref)
+            return
+        if self.match.halted is not None:
+            conn.error(SERVER_ERROR, f"this table is halted: {self.match.halted}", ref)
+            return
+        s = self.session
+        if self.status != "playing" or s is None or s.round_over():
+            conn.error(NOT_PLAYING, f"the table is {self.status}"
+                       + (", between rounds" if self.status == "playing" else ""), ref)
+            return
+        try:
+            applied = s.play(conn.seat, text, version)
+        except ProtocolError as exc:
+            # A snap that lost a race is refused as illegal: play, not abuse.
+            race = exc.code == ILLEGAL and text.lstrip().lower().startswith("snap")
+            conn.error(exc.code, exc.message, ref, counts=not race)
+            return
+        self._present(conn.seat)
+        await self._accepted(applied, conn, ref)
+
+    async def _bot_played(self, seat: int, text: str) -> None:
+        s = self.session
+        assert s is not None
+        await self._accepted(s.play(seat, text, s.version))
+
+    async def hint(self, conn: Conn, ref: Any) -> None:
+        """Assist mode: the ``hard`` bot's suggestion for the asking seat, from its own view.
+
+        Searched off the loop; one per seat and version (asking again sends the same)."""
+        if conn.seat is None:
+            conn.error(FORBIDDEN, "spectators get no hints; join a seat first", ref)
+            return
+        s = self.session
+        ask = getattr(s, "hint", None)
+        if self.status != "playing" or s is None or s.round_over() or ask is None:
+            conn.error(NOT_PLAYING, "hints are for a card game in play", ref)
+            return
+        key = (conn.seat, s.version)
+        if self.last_hint is None or self.last_hint[0] != key:
+            found = await asyncio.get_running_loop().run_in_executor(None, ask, conn.seat)
+            self.last_hint = (key, found)
+        found = self.last_hint[1]
+        if found is None:
+            conn.error(NOT_PLAYING, "it is not your decision now", ref)
+            return
+        conn.send(dumps({"type": "hint", "version": s.version, **found, "ref": ref}))
+
+    async def _accepted(self, applied: Applied, conn: Conn | None = None,
+                        ref: Any = None) -> None:
+        """Store the action, then tell everyone, then see what comes next."""
+        s = self.session
+        assert s is not None
+        try:
+            await self.store.write([Store.insert_action(self.id, self.game_no, s.round_no,
+                                                        applied.version, applied.seat,
+                                                        applied.text)])
+        except Exception as exc:
+            self._halt(f"storing an action failed ({type(exc).__name__}: {exc})")
+            if conn is not None:
+                conn.error(SERVER_ERROR, "the action could not be stored; nothing changed",
+                           ref, counts=False)
+            return
+        self._broadcast_update(applied)
+        if s.round_over():
+            self._stop_timers()
+            await self.match.end_round()
+            self.broadcast_table()
+        self._schedule()
+
+    async def _next_round(self, game_no: int) -> None:
+        if await self.match.next_round(game_no, self.seats.names()):
+            self.bots.new_round()
+            self._broadcast_state()
+            self.broadcast_table()
+            self._schedule()
+
+    # ------------------------------------------------------------------ games
+    def new_session(self, game_seed: int, game_no: int) -> Session:
+        return self.match.new_session(game_seed, game_no)
+
+    def build_game(self) -> tuple[Session, int] | None:
+        """The current game rebuilt from storage (a worker thread may run it)."""
+        return self.match.build()
+
+    def install_game(self, built: tuple[Session, int] | None) -> None:
+        """Make a game from :meth:`build_game` the table's own (on the event loop)."""
+        game_seed = self.match.install(built)
+        if game_seed is not None and self.session is not None:
+            self.bots.seat(self.session, self._bot_names(), game_seed)
+
+    async def after_load(self) -> None:
+        """Arm the timers of a table just loaded (no one is connected yet)."""
+        await self.match.settle_loaded()
+        self.seats.arm_all()
+        self._schedule()
+
+    async def _begin_game(self, game_no: int, statements: list[Any]) -> None:
+        """Deal a new game (``start`` or ``again``): store it, then tell everyone."""
+        game_seed = await self.match.begin(game_no, statements, self.seats.names())
+        assert self.session is not None
+        self.bots.seat(self.session, self._bot_names(), game_seed)
+        self._stop_timers()
+        self.broadcast_table()
+        self._broadcast_state()
+        self.seats.arm_unwatched()
+        self._schedule()
+
+    def _halt(self, why: str) -> None:
+        """Storage failed: stop the table where it was last stored (see
+        :meth:`.lifecycle.Lifecycle.halt`) and show it."""
+        self.match.halt(why)
+        self._stop_timers()
+        if self.lost is not None:  # nothing more from this copy: the owner reloads it
+            self.lost(self, why)
+            return
+        try:  # back to what is stored: the action just refused is not
+            self.install_game(self.build_game())
+        except Exception:
+            log.exception("table %s: reloading from storage failed too", self.id)
+        else:
+            if self.session is not None and self.session.round_no:
+                self._broadcast_state()
+        self.broadcast_table()
+
+    # ------------------------------------------------------------------ the lobby's calls
+    async def joined_host(self) -> None:
+        self.seats.arm_away(0)
+
+    def _require_waiting(self) -> None:
+        if self.status != "waiting":
+            raise ProtocolError("conflict", "the game has already started")
+
+    def _check_bot(self, name: str) -> str:
+        names = {b["name"] for b in self.kind.bots()}
+        key = name.strip().lower() if isinstance(name, str) else ""
+        if key not in names:
+            raise ProtocolError("bad_request", f"unknown bot {name!r}; bots: {sorted(names)}")
+        return key
+
+    async def join(self, name: str, seat: int | None, token_hash: str) -> int:
+        self._require_waiting()
+        x = self.seats.joining(name, seat, token_hash)
+        await self.store.write([Store.put_seat(self.id, x.row())])
+        self.seats.put(x)
+        self.seats.arm_away(x.seat)
+        self.broadcast_table()
+        return x.seat
+
+    async def set_bot(self, seat: int, bot: str) -> dict[str, Any]:
+        self._require_waiting()
+        name = self._check_bot(bot)
+        x = self.seats.bot_seat(seat, name)
+        await self.store.write([Store.put_seat(self.id, x.row())])
+        self.seats.put(x)
+        self.broadcast_table()
+        return self.summary()
+
+    async def free_seat(self, seat: int) -> dict[str, Any]:
+        self._require_waiting()
+        x = self.seats.freeing(seat)
+        was_player = self.seats[seat].kind == "human"
+        await self.store.write([Store.put_seat(self.id, x.row())])
+        self.seats.put(x)
+        if was_player:
+            for conn in self.audience.of_seat(seat):
+                self.audience.discard(conn)
+                conn.error(INVALID_TOKEN, "this token is not a seat of this table (it was "
+                                          "freed)")
+                conn.close(1008)
+        self.broadcast_table()
+        return self.summary()
+
+    async def start(self, fill: str | None) -> dict[str, Any]:
+        self._require_waiting()
+        empty = self.seats.empty()
+        before = self.seats.snapshot()
+        filled = []
+        if empty:
+            if fill is None:
+                raise ProtocolError("conflict", f"seats {empty} are empty: add bots, or start "
+                                                "with \"fill\"")
+            filled = self.seats.filling(self._check_bot(fill))
+            for x in filled:
+                self.seats.put(x)
+        try:
+            await self._begin_game(1, [Store.put_seat(self.id, x.row()) for x in filled])
+        except Exception:
+            self.seats.restore(before)
+            raise
+        return self.summary()
+
+    async def again(self) -> dict[str, Any]:
+        if self.status != "finished":
+            raise ProtocolError("conflict", "the game is not over yet")
+        old = self.session
+        done = {"game_no": self.game_no, **old.result()} if old is not None \
+            and old.game_over() else None
+        await self._begin_game(self.game_no + 1, [])
+        if done is not None:  # the rematch keeps the history
+            self.history.append(done)
+        return self.summary()
