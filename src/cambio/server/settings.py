@@ -38,7 +38,16 @@ class Settings:
     has its own small cap (``max_conns_per_seat``: tabs of one player)."""
     max_conns_per_seat: int = 8
     max_conns_per_address: int = 64
-    """Open WebSocket connections per client address, whatever they are for (0: no cap)."""
+    """Open anonymous WebSocket connections per client address (0: no cap): spectators, and
+    connections with a token that is not a seat of the table. A connection with a valid
+    seat token counts against its seat's cap (``max_conns_per_seat``) instead."""
+    max_sockets_per_address: int = 256
+    """Open connections per peer address at the socket (half-sent requests, keep-alive HTTP
+    and WebSockets alike; 0: no cap): past it a connection is answered 503 before anything
+    is read (server/admission.py). Trusted proxies are not capped."""
+    request_timeout: float = 5.0
+    """Seconds a request (head and body) has to arrive after its connection opens or its
+    previous response ends; a slower one is closed (0: no timeout)."""
     ws_connect_rate: float = 5.0
     ws_connect_burst: float = 30.0
     """Per-client-address token bucket for opening WebSockets (0 turns it off)."""
