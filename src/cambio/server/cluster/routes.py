@@ -11,7 +11,7 @@ from starlette.responses import Response
 from starlette.websockets import WebSocket
 
 from ..errors import TOO_LARGE, UNAVAILABLE, ProtocolError
-from ..lobby import check_rate, error_response
+from ..lobby import check_call, error_response
 from ..table import dumps
 from ..ws import origin_allowed, table_socket
 from .node import ClusterServer
@@ -36,7 +36,7 @@ def routed(handler: Handler) -> Handler:
                 return await handler(request)
             if is_hop(request.headers):
                 raise _moving()
-            check_rate(request)
+            check_call(request)
             body = await request.body()
             if len(body) > server.settings.max_body:
                 raise ProtocolError(TOO_LARGE, "request bodies are limited to "
