@@ -35,7 +35,11 @@ def routed(handler: Handler) -> Handler:
             if address is None:
                 return await handler(request)
             if is_hop(request.headers):
-                raise _moving()
+                # Passed here for a table another process owns: refuse, and close this
+                # connection so that the caller's next try is routed afresh.
+                response = error_response(_moving())
+                response.headers["Connection"] = "close"
+                return response
             check_call(request)
             body = await request.body()
             if len(body) > server.settings.max_body:
