@@ -26,6 +26,10 @@ class Settings:
     rate: float = 20.0
     burst: float = 40.0
     """Per-connection token bucket for WebSocket messages (messages per second, bucket)."""
+    byte_rate: float = 16384.0
+    byte_burst: float = 65536.0
+    """Per-connection byte budget of WebSocket messages (bytes per second, bucket; 0: no
+    budget): past it the server stops reading that connection until it is paid back."""
     max_errors: int = 50
     """Errors after which a WebSocket is closed (code 1008)."""
     rest_rate: float = 50.0

@@ -20,7 +20,7 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket
 
 from .errors import BAD_MESSAGE, BUSY, INVALID_TOKEN, RATE_LIMITED, TOO_LARGE, ProtocolError
-from .limits import TokenBucket
+from .limits import ByteBudget, TokenBucket
 from .server import Server, token_hash
 from .settings import Settings
 from .table import Conn, Table, dumps
@@ -125,14 +125,21 @@ async def _serve(websocket: WebSocket, server: Server, settings: Settings,
     writer = asyncio.get_running_loop().create_task(_writer(websocket, conn))
     table.post(table.connect, conn)
     bucket = TokenBucket(settings.rate, settings.burst)
+    budget = ByteBudget(settings.byte_rate, settings.byte_burst)
+    wait = 0.0
     try:
         while conn.closing is None:
+            if wait:
+                # Over its byte budget: read nothing more from this connection until it is
+                # paid back (the protocol reads no more of the socket meanwhile).
+                await asyncio.sleep(wait)
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
             raw = message.get("text")
+            data = (message.get("bytes") or b"") if raw is None else b""
+            wait = budget.spend(len(raw) if raw is not None else len(data))
             if raw is None:
-                data = message.get("bytes") or b""
                 if len(data) > settings.max_message:
                     conn.error(TOO_LARGE, f"messages are limited to {settings.max_message} bytes")
                     continue
