@@ -5,8 +5,9 @@ seated at one table (from 127.0.0.1) sends ``ping`` and waits for its ``pong``, 
 the other, for ``--seconds``: first alone, then while ``--flooders`` anonymous connections
 to another table (from 127.0.0.2) send ``--frame`` byte text frames as fast as they can,
 reconnecting whenever the server closes them. Reported: the ping's median, p95, p99 and
-max in milliseconds, in both phases of the same run, and how many bytes the flood got
-the server to take.
+max in milliseconds, in both phases of the same run, and how many bytes a second the flood
+got written (what their sends completed: into the socket's buffers once the server stops
+reading them, so after the first second nearly nothing when the server holds them back).
 
     nice -n 10 .venv/bin/python benchmarks/server_flood.py --seconds 20
 """
@@ -122,7 +123,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         for task in flood:  # a send the server holds back (it stopped reading) never ends
             task.cancel()
         await asyncio.gather(*flood, return_exceptions=True)
-        return {"quiet": quiet, "flooded": flooded, "flood_mib_per_s": rate / 2**20,
+        return {"quiet": quiet, "flooded": flooded, "flood_written_mib_per_s": rate / 2**20,
                 "flooders": args.flooders, "frame": len(frame)}
     finally:
         proc.terminate()
