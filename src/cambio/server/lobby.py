@@ -61,24 +61,21 @@ SAFE = frozenset(("GET", "HEAD", "OPTIONS"))
 def check_call(request: Request) -> None:
     """What every REST call passes before its handler (or the table's owner, in a cluster)
     sees it: the rate limit and, for a call that changes something, the same origin check
-    as a WebSocket's and a JSON body only. A plain HTML form of another site can post
-    ``text/plain``, form-encoded or multipart bodies without a preflight, never
-    ``application/json``; so with both checks another site's page cannot create tables or
-    take seats in a visitor's name."""
+    as a WebSocket's and a JSON body only (a body with another ``Content-Type`` is refused
+    with 415). A plain HTML form of another site can post ``text/plain``, form-encoded or
+    multipart bodies without a preflight, never ``application/json``; so with both checks
+    another site's page cannot create tables or take seats in a visitor's name."""
     check_rate(request)
     if request.method in SAFE:
         return
     if not origin_allowed(request, server_of(request).settings):
         raise ProtocolError(FORBIDDEN, "requests from pages of other sites are refused")
     kind = request.headers.get("content-type")
-    if kind is None:
-        length = request.headers.get("content-length", "0")
-        if length.strip() in ("", "0") and "transfer-encoding" not in request.headers:
-            return  # no body: nothing to read as JSON
-    elif kind.partition(";")[0].strip().lower() == "application/json":
-        return
-    raise ProtocolError(UNSUPPORTED_MEDIA, "request bodies are JSON (Content-Type: "
-                                           "application/json)")
+    # No Content-Type at all is read as JSON (scripts; a cross-site fetch with a typeless
+    # body carries an Origin, refused above).
+    if kind is not None and kind.partition(";")[0].strip().lower() != "application/json":
+        raise ProtocolError(UNSUPPORTED_MEDIA, "request bodies are JSON (Content-Type: "
+                                               "application/json)")
 
 
 def endpoint(fn: Handler) -> Handler:
