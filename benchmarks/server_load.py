@@ -385,6 +385,7 @@ async def run(args: argparse.Namespace, backend: Backend | None = None) -> dict[
                   "--away-after", "3600", "--round-pause", "2", "--rest-rate", "0",
                   # one machine plays every client: no per-address limits
                   "--ws-connect-rate", "0", "--max-conns-per-address", "0",
+                  "--max-sockets-per-address", "0",
                   "--seed", str(args.seed), "--log-level", "warning"]
     if args.attach:  # a server started by hand (a profiler, another machine's settings)
         port = args.attach

@@ -108,6 +108,7 @@ async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     cmd = [sys.executable, "-m", "cambio.server", "--port", str(port), "--db", str(db),
            "--bot-speed", str(args.bot_speed), "--away-after", "1", "--round-pause", "0.5",
            "--rest-rate", "0", "--ws-connect-rate", "0", "--max-conns-per-address", "0",
+           "--max-sockets-per-address", "0",
            "--seed", str(args.seed), "--log-level", "warning"]
     log = (tmp / "server.log").open("w")
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)

@@ -45,7 +45,14 @@ def serve_command(
         min=0, help="Spectator connections per table (seated players are never refused "
         "for spectators).")] = 200,
     max_conns_per_address: Annotated[int, typer.Option(
-        min=0, help="Open WebSocket connections per client address (0: no cap).")] = 64,
+        min=0, help="Open anonymous WebSocket connections (spectators) per client address "
+        "(0: no cap); seated players have their own cap per seat.")] = 64,
+    max_sockets_per_address: Annotated[int, typer.Option(
+        min=0, help="Open connections per peer address, HTTP and WebSocket alike, counted "
+        "at the socket (0: no cap; trusted proxies are not capped).")] = 256,
+    request_timeout: Annotated[float, typer.Option(
+        min=0.0, help="Seconds a request's head and body have to arrive before the "
+        "connection is closed (0: no limit).")] = 5.0,
     ws_connect_rate: Annotated[float, typer.Option(
         min=0.0, help="WebSocket connection attempts per second per client address (bursts "
         "of 6x; 0: no limit).")] = 5.0,
@@ -84,6 +91,8 @@ def serve_command(
                         forwarded_allow_ips=forwarded_allow_ips,
                         max_spectators=max_spectators,
                         max_conns_per_address=max_conns_per_address,
+                        max_sockets_per_address=max_sockets_per_address,
+                        request_timeout=request_timeout,
                         ws_connect_rate=ws_connect_rate, ws_connect_burst=6 * ws_connect_rate,
                         waiting_ttl=waiting_ttl, turn_clock=turn_clock or None,
                         clock_strikes=clock_strikes)

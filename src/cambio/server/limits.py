@@ -1,4 +1,5 @@
-"""Token buckets: the per-connection and per-address rate limits of the protocol."""
+"""Token buckets: the per-connection and per-address rate limits of the protocol, and the
+per-connection byte budget."""
 
 from __future__ import annotations
 
@@ -34,6 +35,35 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+
+class ByteBudget:
+    """``rate`` bytes a second up to ``burst``, for what one connection sends: a message is
+    always taken, and the connection then waits (reads nothing more) until its budget is
+    paid back. While it waits, the server reads none of its frames -- the socket's buffers
+    fill and TCP holds the sender back -- so a flood of big frames costs the server (and
+    every other table) at most ``rate`` bytes a second per connection.
+
+    ``clock`` is injectable as for :class:`TokenBucket`."""
+
+    __slots__ = ("balance", "burst", "clock", "last", "rate")
+
+    def __init__(self, rate: float, burst: float,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.balance = burst
+        self.clock = clock
+        self.last = clock()
+
+    def spend(self, size: int) -> float:
+        """Take ``size`` bytes; returns the seconds to wait before reading more (0: none)."""
+        if self.rate <= 0:
+            return 0.0
+        now = self.clock()
+        self.balance = min(self.burst, self.balance + (now - self.last) * self.rate) - size
+        self.last = now
+        return 0.0 if self.balance >= 0 else -self.balance / self.rate
 
 
 class AddressLimiter:

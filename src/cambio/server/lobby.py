@@ -15,12 +15,21 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from .errors import RATE_LIMITED, SERVER_ERROR, TOO_LARGE, UNAVAILABLE, ProtocolError
+from .errors import (
+    FORBIDDEN,
+    RATE_LIMITED,
+    TOO_LARGE,
+    UNAVAILABLE,
+    UNSUPPORTED_MEDIA,
+    ProtocolError,
+    store_unreachable,
+)
 from .limits import AddressLimiter
 from .listing import clean_text
 from .server import Server, new_token, token_hash
 from .store import DamagedRow, StoreError
 from .table import Table
+from .ws import origin_allowed
 
 log = logging.getLogger("cambio.server")
 Handler = Callable[[Request], Awaitable[Response]]
@@ -34,8 +43,9 @@ def server_of(request: Request) -> Server:
 
 
 def error_response(exc: ProtocolError) -> JSONResponse:
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
     return JSONResponse({"error": {"code": exc.code, "message": exc.message}},
-                        status_code=exc.status)
+                        status_code=exc.status, headers=headers)
 
 
 def check_rate(request: Request) -> None:
@@ -45,12 +55,35 @@ def check_rate(request: Request) -> None:
         raise ProtocolError(RATE_LIMITED, "too many requests; slow down")
 
 
+SAFE = frozenset(("GET", "HEAD", "OPTIONS"))
+
+
+def check_call(request: Request) -> None:
+    """What every REST call passes before its handler (or the table's owner, in a cluster)
+    sees it: the rate limit and, for a call that changes something, the same origin check
+    as a WebSocket's and a JSON body only (a body with another ``Content-Type`` is refused
+    with 415). A plain HTML form of another site can post ``text/plain``, form-encoded or
+    multipart bodies without a preflight, never ``application/json``; so with both checks
+    another site's page cannot create tables or take seats in a visitor's name."""
+    check_rate(request)
+    if request.method in SAFE:
+        return
+    if not origin_allowed(request, server_of(request).settings):
+        raise ProtocolError(FORBIDDEN, "requests from pages of other sites are refused")
+    kind = request.headers.get("content-type")
+    # No Content-Type at all is read as JSON (scripts; a cross-site fetch with a typeless
+    # body carries an Origin, refused above).
+    if kind is not None and kind.partition(";")[0].strip().lower() != "application/json":
+        raise ProtocolError(UNSUPPORTED_MEDIA, "request bodies are JSON (Content-Type: "
+                                               "application/json)")
+
+
 def endpoint(fn: Handler) -> Handler:
-    """Rate limiting and typed errors for a handler."""
+    """Rate limiting, the checks of :func:`check_call` and typed errors for a handler."""
 
     async def wrapped(request: Request) -> Response:
         try:
-            check_rate(request)
+            check_call(request)
             return await fn(request)
         except ProtocolError as exc:
             return error_response(exc)
@@ -58,10 +91,10 @@ def endpoint(fn: Handler) -> Handler:
             log.error("%s", exc)
             return error_response(ProtocolError(UNAVAILABLE, "this table's stored data is "
                                                              "damaged"))
-        except StoreError:
-            log.exception("a REST call failed in storage")
-            return error_response(ProtocolError(SERVER_ERROR, "storage failed; nothing "
-                                                              "changed"))
+        except StoreError as exc:  # the database, not the call: one line, no traceback
+            log.warning("%s %s: storage failed: %s", request.method, request.url.path,
+                        str(exc)[:300])
+            return error_response(store_unreachable())
 
     wrapped.__name__ = fn.__name__
     wrapped.__doc__ = fn.__doc__

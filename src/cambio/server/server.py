@@ -17,7 +17,7 @@ from cambio.seeds import derive_seed
 
 from .chat import CHAT_KEPT, chat_setting
 from .clock import clock_setting
-from .errors import NOT_FOUND, UNAVAILABLE, ProtocolError
+from .errors import NOT_FOUND, UNAVAILABLE, ProtocolError, store_unreachable
 from .games import GameKind, game_kinds
 from .limits import AddressLimiter
 from .listing import listing_options
@@ -169,8 +169,7 @@ class Server:
                 pending.set_exception(exc)
             except StoreError as exc:  # the database, not the table: the next call retries
                 log.warning("table %s cannot be loaded now: %s", table_id, exc)
-                pending.set_exception(ProtocolError(
-                    UNAVAILABLE, "the database cannot be reached; try again shortly"))
+                pending.set_exception(store_unreachable())
             except Exception as exc:
                 self._quarantine(table_id, f"{type(exc).__name__}: {exc}")
                 pending.set_exception(ProtocolError(

@@ -26,6 +26,10 @@ class Settings:
     rate: float = 20.0
     burst: float = 40.0
     """Per-connection token bucket for WebSocket messages (messages per second, bucket)."""
+    byte_rate: float = 16384.0
+    byte_burst: float = 65536.0
+    """Per-connection byte budget of WebSocket messages (bytes per second, bucket; 0: no
+    budget): past it the server stops reading that connection until it is paid back."""
     max_errors: int = 50
     """Errors after which a WebSocket is closed (code 1008)."""
     rest_rate: float = 50.0
@@ -38,7 +42,16 @@ class Settings:
     has its own small cap (``max_conns_per_seat``: tabs of one player)."""
     max_conns_per_seat: int = 8
     max_conns_per_address: int = 64
-    """Open WebSocket connections per client address, whatever they are for (0: no cap)."""
+    """Open anonymous WebSocket connections per client address (0: no cap): spectators, and
+    connections with a token that is not a seat of the table. A connection with a valid
+    seat token counts against its seat's cap (``max_conns_per_seat``) instead."""
+    max_sockets_per_address: int = 256
+    """Open connections per peer address at the socket (half-sent requests, keep-alive HTTP
+    and WebSockets alike; 0: no cap): past it a connection is answered 503 before anything
+    is read (server/admission.py). Trusted proxies are not capped."""
+    request_timeout: float = 5.0
+    """Seconds a request (head and body) has to arrive after its connection opens or its
+    previous response ends; a slower one is closed (0: no timeout)."""
     ws_connect_rate: float = 5.0
     ws_connect_burst: float = 30.0
     """Per-client-address token bucket for opening WebSockets (0 turns it off)."""

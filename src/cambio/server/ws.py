@@ -16,10 +16,11 @@ import math
 from typing import Any
 from urllib.parse import urlsplit
 
+from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket
 
 from .errors import BAD_MESSAGE, BUSY, INVALID_TOKEN, RATE_LIMITED, TOO_LARGE, ProtocolError
-from .limits import TokenBucket
+from .limits import ByteBudget, TokenBucket
 from .server import Server, token_hash
 from .settings import Settings
 from .table import Conn, Table, dumps
@@ -27,9 +28,10 @@ from .table import Conn, Table, dumps
 MAX_REF = 64
 
 
-def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
-    """Browsers always send ``Origin`` with a WebSocket: a page of another site may not
-    use a visitor's seat token here unless the operator allowed that site. Same origin
+def origin_allowed(websocket: HTTPConnection, settings: Settings) -> bool:
+    """Browsers always send ``Origin`` with a WebSocket (and with a cross-site ``POST``,
+    ``PUT`` or ``DELETE``): a page of another site may not use a visitor's seat token here,
+    nor create tables in their name, unless the operator allowed that site. Same origin
     (the page's host is this server's ``Host``) is always allowed; so are clients that send
     no ``Origin`` (not browsers: they hold no one else's token)."""
     origin = websocket.headers.get("origin")
@@ -42,6 +44,14 @@ def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
     return bool(host) and urlsplit(origin).netloc.lower() == host.lower()
 
 
+def close_code(exc: ProtocolError) -> int:
+    """1013 (try again later) when asking again soon may work, 1011 for a table set aside,
+    1008 for a refusal."""
+    if exc.retry_after is not None:
+        return 1013
+    return 1011 if exc.status >= 500 else 1008
+
+
 async def table_socket(websocket: WebSocket) -> None:
     server: Server = websocket.app.state.server
     settings = server.settings
@@ -50,6 +60,14 @@ async def table_socket(websocket: WebSocket) -> None:
         return
     address = websocket.client.host if websocket.client else "?"
     await websocket.accept()
+    token = websocket.query_params.get("token")
+    table = server.tables.get(str(websocket.path_params["table"]))
+    if token and table is not None and table.seat_for_hash(token_hash(token)) is not None:
+        # A seat's own connection: never refused by what anonymous ones use up (its seat
+        # has its own cap, ``max_conns_per_seat``, checked by the table).
+        await _serve(websocket, server, settings, None)
+        return
+    # Anonymous, a wrong token (it costs as much), or a table not loaded yet.
     if not server.connect_limiter.take(address):
         await _refuse(websocket, BUSY, "too many connection attempts; try again later", 1013)
         return
@@ -57,23 +75,43 @@ async def table_socket(websocket: WebSocket) -> None:
     if cap and server.open_by_address.get(address, 0) >= cap:
         await _refuse(websocket, BUSY, "too many open connections from your address", 1013)
         return
-    server.open_by_address[address] = server.open_by_address.get(address, 0) + 1
+    slot = AnonymousSlot(server.open_by_address, address)
     try:
-        await _serve(websocket, server, settings)
+        await _serve(websocket, server, settings, slot)
     finally:
-        left = server.open_by_address[address] - 1
-        if left:
-            server.open_by_address[address] = left
+        slot.release()
+
+
+class AnonymousSlot:
+    """One place among an address's anonymous connections, given back when the connection
+    ends, or as soon as it turns out to be a seat's (a table that had to be loaded first)."""
+
+    __slots__ = ("address", "counts", "held")
+
+    def __init__(self, counts: dict[str, int], address: str) -> None:
+        self.counts = counts
+        self.address = address
+        self.held = True
+        counts[address] = counts.get(address, 0) + 1
+
+    def release(self) -> None:
+        if not self.held:
+            return
+        self.held = False
+        left = self.counts.get(self.address, 0) - 1
+        if left > 0:
+            self.counts[self.address] = left
         else:
-            del server.open_by_address[address]
+            self.counts.pop(self.address, None)
 
 
-async def _serve(websocket: WebSocket, server: Server, settings: Settings) -> None:
+async def _serve(websocket: WebSocket, server: Server, settings: Settings,
+                 slot: AnonymousSlot | None) -> None:
     token = websocket.query_params.get("token")
     try:
         table = await server.get(str(websocket.path_params["table"]))
     except ProtocolError as exc:
-        await _refuse(websocket, exc.code, exc.message, 1011 if exc.status >= 500 else 1008)
+        await _refuse(websocket, exc.code, exc.message, close_code(exc))
         return
     seat = None
     if token:
@@ -81,18 +119,27 @@ async def _serve(websocket: WebSocket, server: Server, settings: Settings) -> No
         if seat is None:
             await _refuse(websocket, INVALID_TOKEN, "this token is not a seat of this table")
             return
+        if slot is not None:
+            slot.release()
     conn = Conn(seat, settings.outbox_limit, settings.max_errors, settings.error_window)
     writer = asyncio.get_running_loop().create_task(_writer(websocket, conn))
     table.post(table.connect, conn)
     bucket = TokenBucket(settings.rate, settings.burst)
+    budget = ByteBudget(settings.byte_rate, settings.byte_burst)
+    wait = 0.0
     try:
         while conn.closing is None:
+            if wait:
+                # Over its byte budget: read nothing more from this connection until it is
+                # paid back (the protocol reads no more of the socket meanwhile).
+                await asyncio.sleep(wait)
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
             raw = message.get("text")
+            data = (message.get("bytes") or b"") if raw is None else b""
+            wait = budget.spend(len(raw) if raw is not None else len(data))
             if raw is None:
-                data = message.get("bytes") or b""
                 if len(data) > settings.max_message:
                     conn.error(TOO_LARGE, f"messages are limited to {settings.max_message} bytes")
                     continue

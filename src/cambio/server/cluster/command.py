@@ -9,7 +9,7 @@ import sys
 from dataclasses import replace
 
 from ..app import create_app
-from ..run import uvicorn_config
+from ..run import raise_fd_limit, uvicorn_config
 from ..settings import Settings
 from ..store import Store, StoreError, open_store
 from .front import run_front
@@ -36,6 +36,7 @@ def serve_cluster(settings: Settings, *, host: str, port: int, log_level: str, r
                   workers: int, lease_ttl: float, advertise: str | None,
                   handoff_fd: int | None, worker_id: str | None) -> None:
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
+    raise_fd_limit()  # the front's too: it holds every connection until it hands it over
     address = advertise or default_address(host, port)
     if workers > 1:
         run_front(host, port, workers, redis, worker_argv(sys.argv[1:], address))

@@ -35,6 +35,10 @@ HOP = "x-cambio-hop"
 FORWARDED_REQUEST = ("authorization", "content-type", "accept")
 FORWARDED_RESPONSE = ("content-type", "cache-control", "x-cambio-rounds")
 WS_MAX_SIZE = 65536
+QUIET = logging.getLogger("cambio.server.relay")
+"""The relay's websockets logger, never at DEBUG: websockets logs every frame there, and a
+frame is a seat's private view (hidden cards never reach a log)."""
+QUIET.setLevel(logging.INFO)
 
 
 def is_hop(headers: Any) -> bool:
@@ -53,7 +57,7 @@ async def proxy_socket(websocket: WebSocket, address: str) -> None:
     try:
         upstream = await connect(url + path, additional_headers=headers, max_size=WS_MAX_SIZE,
                                  compression=None, ping_interval=None, open_timeout=5,
-                                 close_timeout=2)
+                                 close_timeout=2, logger=QUIET)
     except Exception as exc:  # refused, timed out, closed, a bad answer: all the same here
         log.warning("proxy: cannot reach the owner at %s (%s)", address, type(exc).__name__)
         await websocket.accept()
@@ -102,7 +106,16 @@ class Forwarder:
     """REST calls for another process's table, sent on one pooled HTTP client."""
 
     def __init__(self, timeout: float = 10.0) -> None:
-        self.http = httpx.AsyncClient(timeout=timeout, follow_redirects=False)
+        # One connection per call, never kept alive: with --workers N the owner's address
+        # is the front's, and the front hands a connection to a worker by its first
+        # request. A pooled connection stayed with whichever worker its first call
+        # reached, and every later call on it, for any table, reached that worker: once
+        # that was not the owner (the front's pick while a lease was missing or its owner
+        # just died, after a Redis restart or a kill), each call came back 503 "moving"
+        # for as long as calls kept the connection busy -- finished tables, which only
+        # REST reaches, answered 503 for good (issue 19, item 3).
+        self.http = httpx.AsyncClient(timeout=timeout, follow_redirects=False,
+                                      limits=httpx.Limits(max_keepalive_connections=0))
 
     async def forward(self, request: Request, address: str, body: bytes) -> Response:
         headers = {k: v for k in FORWARDED_REQUEST if (v := request.headers.get(k))}

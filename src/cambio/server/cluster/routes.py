@@ -11,7 +11,7 @@ from starlette.responses import Response
 from starlette.websockets import WebSocket
 
 from ..errors import TOO_LARGE, UNAVAILABLE, ProtocolError
-from ..lobby import check_rate, error_response
+from ..lobby import check_call, error_response
 from ..table import dumps
 from ..ws import origin_allowed, table_socket
 from .node import ClusterServer
@@ -35,8 +35,12 @@ def routed(handler: Handler) -> Handler:
             if address is None:
                 return await handler(request)
             if is_hop(request.headers):
-                raise _moving()
-            check_rate(request)
+                # Passed here for a table another process owns: refuse, and close this
+                # connection so that the caller's next try is routed afresh.
+                response = error_response(_moving())
+                response.headers["Connection"] = "close"
+                return response
+            check_call(request)
             body = await request.body()
             if len(body) > server.settings.max_body:
                 raise ProtocolError(TOO_LARGE, "request bodies are limited to "

@@ -38,6 +38,7 @@ from .rows import (
     TableRow,
     action_rows,
     chat_rows,
+    game_row,
     round_rows,
     seat_rows,
     table_row,
@@ -213,7 +214,7 @@ class Store(ABC):
 
     def game_seed(self, table_id: str, game_no: int) -> tuple[int, str] | None:
         rows = self._rows(sql.GAME_SEED, (table_id, game_no))
-        return (int(rows[0][0]), str(rows[0][1])) if rows else None
+        return game_row(table_id, game_no, rows[0]) if rows else None
 
     def rounds(self, table_id: str, game_no: int) -> list[tuple[int, dict[str, Any]]]:
         return round_rows(table_id, game_no, self._rows(sql.ROUNDS, (table_id, game_no)))

@@ -67,6 +67,15 @@ def seat_rows(table_id: str, rows: list[tuple[Any, ...]]) -> list[SeatRow]:
     return out
 
 
+def game_row(table_id: str, game_no: int, r: tuple[Any, ...]) -> tuple[int, str]:
+    """A ``games`` row's seed and start time."""
+    seed, started = r
+    if not isinstance(seed, int) or isinstance(seed, bool) \
+            or not isinstance(started, str | int | float):
+        raise DamagedRow(f"table {table_id}: game {game_no}'s row is damaged")
+    return seed, str(started)
+
+
 def round_rows(table_id: str, game_no: int, rows: list[tuple[Any, ...]]
                ) -> list[tuple[int, dict[str, Any]]]:
     out: list[tuple[int, dict[str, Any]]] = []

@@ -48,7 +48,7 @@ class SqliteStore(Store):
             if exclusive:
                 self._lock = _lock_file(self.path + ".lock", self.path)
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db = _connect(self.path)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             # When the log is reset, cut the file back to this size (it never shrinks else).
@@ -121,8 +121,7 @@ class SqliteStore(Store):
             return self.db
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
-            db = self._local.db = sqlite3.connect(self.path, isolation_level=None,
-                                                  check_same_thread=False)
+            db = self._local.db = _connect(self.path)
         return db
 
     def _query(self, text: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -160,6 +159,23 @@ class SqliteStore(Store):
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
+
+
+def _connect(path: str) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.text_factory = _text
+    return db
+
+
+def _text(raw: bytes) -> str | bytes:
+    """A TEXT value as text, or as its bytes when they are not UTF-8 (a damaged disk, a
+    hand edit): sqlite3's own decoding raises on such a value in the middle of a fetch,
+    which took the whole read (and the server's start) with it; as bytes, the row's checks
+    (:mod:`.rows`) find it damaged and only its table is set aside."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw
 
 
 def _size(path: str) -> int:
