@@ -42,7 +42,7 @@ from rich.progress import track
 
 from cambio.bots.cards import CardBot, ExpertBot, MemoryBot, make_bot, play_round
 from cambio.bots.cards.clairvoyant import ClairvoyantBot
-from cambio.bots.cards.deep import DeepBot
+from cambio.bots.cards.deep import POPULATION, DeepBot
 from cambio.bots.cards.memory import TUNED
 from cambio.bots.cards.oracle import OracleBot
 from cambio.bots.cards.search import FINAL_ROLLOUTS, SearchBot
@@ -89,6 +89,14 @@ def _deep_prior_tuned(seed: int) -> CardBot:
     return bot
 
 
+def _deep_pop(seed: int) -> CardBot:
+    return DeepBot(seed, population=POPULATION)
+
+
+def _deep_infer(seed: int) -> CardBot:
+    return DeepBot(seed, population=POPULATION, infer=True)
+
+
 def _deep_guess(seed: int) -> CardBot:
     return DeepBot(seed, knows=GUESS)
 
@@ -96,7 +104,8 @@ def _deep_guess(seed: int) -> CardBot:
 EXPERIMENTS = {"deep": DeepBot, "deep-guess": _deep_guess, "deep-w64": _deep_w64,
                "deep-bonferroni": _deep_bonferroni, "deep-z05": _deep_z05,
                "deep-self-tuned": _deep_self_tuned, "deep-prior-tuned": _deep_prior_tuned,
-               "tuned": _tuned, "tuned-final": _tuned_final, "expert-tuned": _expert_tuned}
+               "tuned": _tuned, "tuned-final": _tuned_final, "expert-tuned": _expert_tuned,
+               "deep-pop": _deep_pop, "deep-infer": _deep_infer}
 """Bots measured here that no command offers: the native-rollout ``deep`` bot (``hard``);
 ``deep-guess``, ``hard`` as it was before it read the view's public ``seen`` masks (each
 opponent guessed to know each of its cards we have not seen with probability 0.6, as in all
@@ -106,7 +115,10 @@ the ``deep-*`` experiments below); ``deep-w64``: at least 64 worlds a candidate 
 ``deep-z05``: half ``hard``'s margin; ``deep-self-tuned``: its own seat of the rollouts
 played with the tuned weights; ``deep-prior-tuned``: the tuned weights under ``expert``'s
 prior. And ``memory`` with CMA-ES-tuned weights (``benchmarks/cards_tune.py``), that with
-``hard``'s searched last turn, and ``hard`` with the tuned weights under ``expert``."""
+``hard``'s searched last turn, and ``hard`` with the tuned weights under ``expert``.
+``deep-pop``: ``hard`` whose rollouts draw each opponent's policy per world from
+:data:`~cambio.bots.cards.deep.POPULATION` instead of ``memory`` everywhere; ``deep-infer``:
+the same, a seat's wrong snaps this round making the snap-eager model likelier."""
 
 
 class Timed:
