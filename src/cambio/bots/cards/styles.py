@@ -217,26 +217,31 @@ class StyleBot:
     def _power(self, view: CardView, mean: float) -> Action:
         legal = view.legal
         me = view.seat
-        s = self.style
         peeks = [a for a in legal if kind_of(a) == PEEK and view.at(arg_a(a)) == HIDDEN]
         if peeks:
             own = [a for a in peeks if addr_seat(arg_a(a)) == me]
             other = [a for a in peeks if addr_seat(arg_a(a)) != me]
-            order = (other + own) if s.peek_others_first else (own + other)
+            order = (other + own) if self.style.peek_others_first else (own + other)
             return order[0]
         looks = [a for a in legal if kind_of(a) == LOOK]
         if looks:
             return max(looks, key=lambda a: self._look_gain(view, a, mean))
-        switches = [a for a in legal if kind_of(a) == SWITCH]
-        for a in switches:
-            x, y = arg_a(a), arg_b(a)
-            mine, theirs = (x, y) if addr_seat(x) == me else (y, x)
-            if addr_seat(mine) != me or addr_seat(theirs) == me:
-                continue
-            c = view.at(mine)
-            if c >= 0 and view.rules.value(c) > s.dump_over and view.at(theirs) == HIDDEN:
-                return a
+        dump = next((a for a in legal if kind_of(a) == SWITCH and self._dumps(view, a)), None)
+        if dump is not None:
+            return dump
         return SKIP if SKIP in legal else legal[0]
+
+    def _dumps(self, view: CardView, a: Action) -> bool:
+        """A blind swap of an own known card above ``dump_over`` for an opponent's unseen
+        card."""
+        x, y = arg_a(a), arg_b(a)
+        me = view.seat
+        if (addr_seat(x) == me) == (addr_seat(y) == me):
+            return False
+        mine, theirs = (x, y) if addr_seat(x) == me else (y, x)
+        c = view.at(mine)
+        return c >= 0 and view.rules.value(c) > self.style.dump_over \
+            and view.at(theirs) == HIDDEN
 
     def _look_gain(self, view: CardView, a: Action, mean: float) -> float:
         """A king's look: an own high known card against an opponent's unseen one first."""
