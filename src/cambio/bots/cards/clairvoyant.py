@@ -27,7 +27,6 @@ from cambio.cards import Action, CardView, State, observe
 from .memory import TUNED, MemoryBot
 from .rollouts import Rollouts, load_state
 
-
 MODELS: tuple[tuple[bool, bool], ...] = ((False, True),)
 """The opponent models the rollouts average over, one row each: (``memory.TUNED`` weights
 rather than the defaults, every opponent knowing every card on the table rather than only
