@@ -1,17 +1,21 @@
 """Card-bot strength and decision time, including against the CHEATING oracle.
 
-``cambio tournament cards`` measures fair bots against each other; this benchmark adds what
-a tournament must not offer: the perfect-information ``oracle`` reference bot (it reads the
-state). Two bots, heads-up or one bot against ``players - 1`` copies of the other; every deal
-is played with the seats rotated (as in the tournament), and the first bot's win share (a
-round won alone counts 1, shared by k winners 1/k) is reported with a 95% interval from the
-per-deal means; so is ``won_or_tied``, the share of rounds it won or tied for, each tie
-counting fully (the measure of issue 7's 4-player baseline, in which each of four ``memory``
-bots wins about 30%). Game seeds are ``cambio.seeds.derive_seed(seed, deal)``; decision
-times of the first bot are CPU seconds (``time.process_time``) per decision, with percentiles.
+``cambio tournament cards`` measures fair bots against each other; this benchmark adds what a
+tournament must not offer: the CHEATING reference bots that read the state -- ``oracle`` (every
+card on the table, not the deck) and ``clairvoyant`` (every card and the deck order: native
+rollouts of the true state at every decision, the fair ceiling). Two bots, heads-up or one bot
+against ``players - 1`` copies of the other; every deal is played with the seats rotated (as in
+the tournament), and the first bot's win share (a round won alone counts 1, shared by k winners
+1/k) is reported with a 95% interval from the per-deal means; so is ``won_or_tied``, the share
+of rounds it won or tied for, each tie counting fully (the measure of issue 7's 4-player
+baseline, in which each of four ``memory`` bots wins about 30%). Game seeds are
+``cambio.seeds.derive_seed(seed, deal)``; decision times of the first bot are CPU seconds
+(``time.process_time``) per decision, with percentiles.
 
     .venv/bin/python benchmarks/cards_strength.py --bots hard,oracle --players 2 \
         --rules rulebook --games 400 --seed 1
+    .venv/bin/python benchmarks/cards_strength.py --bots memory,clairvoyant --players 2 \
+        --rules rulebook --games 2000 --seed 1 --workers 2
     .venv/bin/python benchmarks/cards_strength.py --bots hard,memory --players 4 \
         --rules rulebook --games 2000 --seed 1 --workers 2
 
@@ -37,7 +41,8 @@ from rich.console import Console
 from rich.progress import track
 
 from cambio.bots.cards import CardBot, ExpertBot, MemoryBot, make_bot, play_round
-from cambio.bots.cards.deep import DeepBot
+from cambio.bots.cards.clairvoyant import ClairvoyantBot
+from cambio.bots.cards.deep import POPULATION, DeepBot
 from cambio.bots.cards.memory import TUNED
 from cambio.bots.cards.oracle import OracleBot
 from cambio.bots.cards.search import FINAL_ROLLOUTS, SearchBot
@@ -84,6 +89,14 @@ def _deep_prior_tuned(seed: int) -> CardBot:
     return bot
 
 
+def _deep_pop(seed: int) -> CardBot:
+    return DeepBot(seed, population=POPULATION)
+
+
+def _deep_infer(seed: int) -> CardBot:
+    return DeepBot(seed, population=POPULATION, infer=True)
+
+
 def _deep_guess(seed: int) -> CardBot:
     return DeepBot(seed, knows=GUESS)
 
@@ -91,7 +104,8 @@ def _deep_guess(seed: int) -> CardBot:
 EXPERIMENTS = {"deep": DeepBot, "deep-guess": _deep_guess, "deep-w64": _deep_w64,
                "deep-bonferroni": _deep_bonferroni, "deep-z05": _deep_z05,
                "deep-self-tuned": _deep_self_tuned, "deep-prior-tuned": _deep_prior_tuned,
-               "tuned": _tuned, "tuned-final": _tuned_final, "expert-tuned": _expert_tuned}
+               "tuned": _tuned, "tuned-final": _tuned_final, "expert-tuned": _expert_tuned,
+               "deep-pop": _deep_pop, "deep-infer": _deep_infer}
 """Bots measured here that no command offers: the native-rollout ``deep`` bot (``hard``);
 ``deep-guess``, ``hard`` as it was before it read the view's public ``seen`` masks (each
 opponent guessed to know each of its cards we have not seen with probability 0.6, as in all
@@ -101,7 +115,10 @@ the ``deep-*`` experiments below); ``deep-w64``: at least 64 worlds a candidate 
 ``deep-z05``: half ``hard``'s margin; ``deep-self-tuned``: its own seat of the rollouts
 played with the tuned weights; ``deep-prior-tuned``: the tuned weights under ``expert``'s
 prior. And ``memory`` with CMA-ES-tuned weights (``benchmarks/cards_tune.py``), that with
-``hard``'s searched last turn, and ``hard`` with the tuned weights under ``expert``."""
+``hard``'s searched last turn, and ``hard`` with the tuned weights under ``expert``.
+``deep-pop``: ``hard`` whose rollouts draw each opponent's policy per world from
+:data:`~cambio.bots.cards.deep.POPULATION` instead of ``memory`` everywhere; ``deep-infer``:
+the same, a seat's wrong snaps this round making the snap-eager model likelier."""
 
 
 class Timed:
@@ -134,6 +151,8 @@ def play_deal(args: tuple[str, str, int, str, int, int]) -> tuple[float, list[fl
             bot_seed = derive_seed(seed, deal, rotation, seat)
             if name == "oracle":
                 bot: CardBot = OracleBot(lambda s=state: s, bot_seed)
+            elif name == "clairvoyant":
+                bot = ClairvoyantBot(lambda s=state: s, bot_seed)
             elif name in EXPERIMENTS:
                 bot = EXPERIMENTS[name](bot_seed)
             else:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from random import Random
 
 import pytest
 
 from cambio.bots.cards import DeepBot, make_bot
-from cambio.bots.cards.deep import candidates
+from cambio.bots.cards.deep import POPULATION, SNAP_EAGER, candidates
 from cambio.bots.cards.hints import suggest
 from cambio.cards import Phase, Rules, State, observe
 from cambio.cards.actions import PASS, SWITCH, addr_seat, arg_a, arg_b, kind_of
@@ -138,3 +139,46 @@ def test_a_hint_is_the_hard_move_with_the_rollouts_estimates() -> None:
                 seen += 1
             state.apply(bots[seat].act(view), seat)
     assert seen >= 6
+
+
+def test_a_population_search_decides_from_the_view_only() -> None:
+    """deep with opponents drawn from the population (and inferred from wrong snaps): the
+    cards the seat has not seen, shuffled, change no decision; the population changes
+    some decisions of hard."""
+    rng = Random(5)
+    checked = 0
+    changed = 0
+    for k in range(3):
+        players = 2 + k % 2
+        state = State(Rules.preset(PRESETS[k]), players, seed=k)
+        bots = [make_bot("memory", k) for _ in range(players)]
+        while not state.is_over():
+            seat = state.current_player()
+            view = observe(state, seat)
+            if len(view.legal) > 1 and rng.random() < 0.3:
+                twin = permute_unseen(state, seat, rng)
+                a = DeepBot(k, rows=64, z=0.0, population=POPULATION, infer=True).act(view)
+                b = DeepBot(k, rows=64, z=0.0, population=POPULATION, infer=True).act(
+                    observe(twin, seat))
+                assert a == b
+                changed += a != DeepBot(k, rows=64, z=0.0).act(view)
+                checked += 1
+            state.apply(bots[seat].act(view), seat)
+    assert checked > 10
+    assert changed > 0
+
+
+def test_wrong_snaps_make_the_snap_eager_model_likelier() -> None:
+    bot = DeepBot(1, population=POPULATION, infer=True)
+    state = State(Rules.preset("rulebook"), 3, seed=2, polled=True)
+    view = observe(state, 0)
+    bot._observe(dataclasses.replace(view, last_snap=(2, 0x201, 5, False)))
+    bot._observe(dataclasses.replace(view, last_snap=(2, 0x201, 5, False)))  # the same snap
+    bot._observe(dataclasses.replace(view, last_snap=(1, 0x100, 7, True)))   # a right one
+    eager = [p for p, _ in POPULATION].index(SNAP_EAGER)
+    assert bot._weights(2)[eager] == pytest.approx(4 * POPULATION[eager][1])
+    assert bot._weights(1) == [w for _, w in POPULATION]
+    later = dataclasses.replace(view, turn_number=0, last_snap=None)
+    bot._observe(dataclasses.replace(view, turn_number=5))
+    bot._observe(later)                                                     # a new round
+    assert bot._weights(2) == [w for _, w in POPULATION]

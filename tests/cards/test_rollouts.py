@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
+import numpy as np
 import pytest
 
 from cambio.bots.cards import CardBot, MemoryBot, play_round
@@ -65,3 +66,29 @@ def test_a_seat_with_its_own_weights_plays_as_memory_with_those_weights(
         plain = play_round(s.clone(), [MemoryBot(x) for x in range(players)])
         differs += plain.grids != end.grids
     assert differs > 0  # the weights changed some rounds, so the check above has teeth
+
+
+@pytest.mark.parametrize(("preset", "players"), [("rulebook", 2), ("house", 3)])
+def test_each_row_plays_with_its_own_weights_per_seat(preset: str, players: int) -> None:
+    """finish_with: row i's seat s plays memory with prm[i, s] -- rows alternate which seat
+    plays the tuned weights, and each row ends as Python memory bots with those weights end
+    the same state."""
+    rules = Rules.preset(preset)
+    rng = Random(players)
+    states = [_midway(rules, players, seed, rng.randrange(0, 60)) for seed in range(30)]
+    r = Rollouts(rules, players, len(states))
+    plain, tuned = r.params_row(None), r.params_row(TUNED)
+    prm = np.array([[tuned if s == i % players else plain for s in range(players)]
+                    for i in range(len(states))])
+    for i, s in enumerate(states):
+        load_state(r.batch, i, s.clone())
+    r.finish_with(len(states), prm)
+    differs = 0
+    for i, s in enumerate(states):
+        bots: list[CardBot] = [MemoryBot(x) for x in range(players)]
+        bots[i % players] = MemoryBot(0, TUNED)
+        end = play_round(s.clone(), bots)
+        assert r.batch.snapshot(i)["grids"] == [list(g) for g in end.grids]
+        differs += play_round(s.clone(), [MemoryBot(x) for x in range(players)]).grids \
+            != end.grids
+    assert differs > 0

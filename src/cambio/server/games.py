@@ -25,7 +25,8 @@ from .session import Session
 
 BOT_LABELS = {"random": ("Random", 1), "easy": ("Easy", 2), "memory": ("Memory", 3),
               "medium": ("Medium (memory)", 3), "expert": ("Expert", 4), "hard": ("Hard", 5),
-              "search": ("Search", 5)}
+              "search": ("Search", 5), "rusher": ("Rusher (calls early)", 2),
+              "snapper": ("Snapper (snaps a lot)", 2)}
 """How the lobby names each card bot, and its strength (1 = weakest)."""
 
 BOARD_BOTS = [("random", "Random", 1), ("greedy", "Greedy", 2), ("mcts", "MCTS", 3),

@@ -11,6 +11,7 @@ from .expert import ExpertBot, ExpertParams
 from .memory import MemoryBot, MemoryParams
 from .random_bot import RandomBot
 from .search import SearchBot, parse_budget
+from .styles import StyleBot, rusher, snapper
 
 
 def _hard(seed: int) -> CardBot:
@@ -28,9 +29,13 @@ BOTS: dict[str, Callable[[int], CardBot]] = {
     "expert": ExpertBot,
     "hard": _hard,
     "search": SearchBot,
+    "rusher": rusher,
+    "snapper": snapper,
 }
 """Bot constructors by name; each takes a seed. ``easy`` / ``medium`` / ``hard`` are the
-difficulty levels offered wherever a person picks an opponent."""
+difficulty levels offered wherever a person picks an opponent. ``rusher`` and ``snapper``
+are panel styles (:mod:`~cambio.bots.cards.styles`) written against the public view API
+only, for measuring the other bots against opponents they do not model."""
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -57,5 +62,5 @@ def check_bot_name(name: str) -> str:
 
 
 __all__ = ["BOTS", "DEEP_ROWS", "DIFFICULTIES", "CardBot", "DeepBot", "EasyBot", "ExpertBot",
-           "ExpertParams", "MemoryBot", "MemoryParams", "RandomBot", "SearchBot",
+           "ExpertParams", "MemoryBot", "MemoryParams", "RandomBot", "SearchBot", "StyleBot",
            "check_bot_name", "make_bot", "play_round"]

@@ -32,18 +32,28 @@ from random import Random
 from statistics import NormalDist
 
 import numpy as np
+import numpy.typing as npt
 
 from cambio.cards import Action, CardView, Phase
 from cambio.cards.actions import PASS, SNAP, SWITCH, addr_seat, arg_a, arg_b, kind_of
 
 from .belief import Belief
 from .expert import ExpertBot, opponent_lambda
-from .memory import MemoryParams
+from .memory import TUNED, MemoryParams
 from .rollouts import Rollouts, load_state
 from .search import Estimate, caller_tilt, determinize, is_final_turn
 
 DEEP_ROWS = 1024
 """Rollouts per decision (split between the candidates)."""
+
+EARLY_CALLER = MemoryParams(cambio_total=6.0, cambio_hidden=1, relax_after=3)
+"""``memory`` weights of an opponent that calls Cambio early (as the ``rusher`` style)."""
+SNAP_EAGER = MemoryParams(min_snap_gain=0.0, snap_odds=1.0)
+"""``memory`` weights of an opponent that snaps whatever it knows matches."""
+POPULATION: tuple[tuple[MemoryParams | None, float], ...] = (
+    (None, 0.4), (TUNED, 0.2), (EARLY_CALLER, 0.2), (SNAP_EAGER, 0.2))
+"""Opponent policies a population search draws from, with their prior weights (``None``:
+``memory``'s defaults)."""
 
 
 class DeepBot:
@@ -53,8 +63,16 @@ class DeepBot:
 
     def __init__(self, seed: int = 0, *, rows: int = DEEP_ROWS, z: float = 1.0,
                  knows: float | None = None, min_worlds: int = 16, per_test: bool = False,
-                 self_params: MemoryParams | None = None) -> None:
+                 self_params: MemoryParams | None = None,
+                 population: tuple[tuple[MemoryParams | None, float], ...] | None = None,
+                 infer: bool = False) -> None:
         self.seed = seed
+        self.population = population
+        self.infer = infer
+        self._model_rng = Random(seed * 7919 + 1)  # apart from the worlds' draws
+        self._wrong_snaps: dict[int, int] = {}
+        self._last_snap: tuple[int, int, int, bool] | None = None
+        self._turn_seen = -1
         self.rows = rows
         self.z = z
         self.per_test = per_test
@@ -70,6 +88,8 @@ class DeepBot:
         (what a hint shows)."""
 
     def act(self, view: CardView) -> Action:
+        if self.infer:
+            self._observe(view)
         legal = view.legal
         prior = self.prior.act(view)
         self.last_estimates = {}
@@ -117,7 +137,10 @@ class DeepBot:
         for c, a in enumerate(cands):
             actions[c * worlds:(c + 1) * worlds] = a
         b.step(actions)
-        pool.finish(rows)
+        if self.population is None:
+            pool.finish(rows)
+        else:
+            pool.finish_with(rows, self._row_params(pool, view, worlds, k))
         shares, scores = pool.outcomes(rows, me)
         share = shares.reshape(k, worlds)
         means = share.mean(axis=1)
@@ -138,6 +161,48 @@ class DeepBot:
         return cands[best]
 
 
+    def _observe(self, view: CardView) -> None:
+        """What each seat did this round that tells its style: its wrong (blind) snaps."""
+        if view.turn_number < self._turn_seen:
+            self._wrong_snaps = {}
+            self._last_snap = None
+        self._turn_seen = view.turn_number
+        snap = view.last_snap
+        if snap is not None and snap != self._last_snap and not snap[3] \
+                and snap[0] != view.seat:
+            self._wrong_snaps[snap[0]] = self._wrong_snaps.get(snap[0], 0) + 1
+        self._last_snap = snap
+
+    def _weights(self, seat: int) -> list[float]:
+        """The population's weights for ``seat``: the prior, each wrong snap it made this
+        round making the snap-eager model four times likelier."""
+        assert self.population is not None
+        weights = [w for _, w in self.population]
+        n = self._wrong_snaps.get(seat, 0)
+        if n:
+            for i, (params, _) in enumerate(self.population):
+                if params is SNAP_EAGER:
+                    weights[i] *= 4.0 ** n
+        return weights
+
+    def _row_params(self, pool: Rollouts, view: CardView, worlds: int,
+                    k: int) -> npt.NDArray[np.float64]:
+        """Each row's weights per seat: world ``w`` draws one policy per opponent from the
+        population, and every candidate's copy of the world gets the same (paired)."""
+        assert self.population is not None and view.seat is not None
+        models = [pool.params_row(p) for p, _ in self.population]
+        own = pool.params_row(self.self_params)
+        prm = np.empty((worlds, view.players, len(own)))
+        rng = self._model_rng
+        for seat in range(view.players):
+            if seat == view.seat:
+                prm[:, seat] = own
+                continue
+            picks = rng.choices(range(len(models)), self._weights(seat), k=worlds)
+            prm[:, seat] = np.array([models[i] for i in picks])
+        return np.tile(prm, (k, 1, 1))
+
+
 def candidates(view: CardView, prior: Action) -> list[Action]:
     """The moves compared with ``prior`` (first)."""
     legal = view.legal
@@ -153,4 +218,4 @@ def candidates(view: CardView, prior: Action) -> list[Action]:
     return [prior, *[a for a in out if a != prior]]
 
 
-__all__ = ["DEEP_ROWS", "DeepBot", "candidates"]
+__all__ = ["DEEP_ROWS", "EARLY_CALLER", "POPULATION", "SNAP_EAGER", "DeepBot", "candidates"]

@@ -52,6 +52,10 @@ class ExpertParams:
     """Weight of the own-total change in a blind swap."""
     veto: tuple[float, ...] = (0.6, 0.3)
     """Never call below this P(win | call), even when ``memory`` would; by players 2, 3+."""
+    veto_until: int = 20
+    """After this many rounds of turns the veto no longer holds: calling whenever
+    ``memory`` would (whose threshold keeps rising) ends the round. Without it two bots
+    that each see the call as a likely loss can play to the turn cap (issue 23)."""
     doubt_call: tuple[float, float] = (0.35, 0.95)
     """P(win | call) band in which the call is in doubt (a search then checks it)."""
     doubt_points: float = 1.5
@@ -83,6 +87,8 @@ class ExpertBot(MemoryBot):
                 self._setup(view)
                 k = _Knowledge(view, self._values, self._full, self.params)
                 veto = _by_players(self.expert.veto, view.players)
+                if view.turn_number // view.players >= self.expert.veto_until:
+                    veto = 0.0
                 if self.expert.or_memory and p >= veto and self._should_call(view, k):
                     choice = CAMBIO
                 else:
@@ -167,15 +173,30 @@ class ExpertBot(MemoryBot):
         ties_split = view.rules.tie_rule != TieRule.MOST_CARDS_THEN_NOT_CALLER
         p = 1.0
         for seat, grid in enumerate(view.grids):
-            if seat == me or all(c == EMPTY for c in grid):
-                if seat != me:
-                    p *= 0.0 if any(c != EMPTY for c in view.grids[me]) else 0.5
+            if seat == me:
+                continue
+            if all(c == EMPTY for c in grid):
+                p *= _beat_empty(mine, view)
                 continue
             other = total_dist(grid, values, theirs)
             worst = max((values[c] if c >= 0 else mean * ratio) for c in grid if c != EMPTY)
             gain = self.expert.final_turn * sum(q * (worst - v) for v, q in pool if v < worst)
             p *= beat(mine, other, gain, ties_split)
         return p
+
+
+def _beat_empty(mine: Dist, view: CardView) -> float:
+    """P(we win against an opponent with no cards left): its total is 0 and stays 0 (no
+    slot to swap into). A tie goes to us if we hold more cards and the rules break ties by
+    cards, is shared otherwise. (Counting such an opponent as a sure loss kept a bot on -1
+    with one card from ever calling against an empty grid: a round to the turn cap.)"""
+    below = sum(p for t, p in mine.items() if t < 0)
+    tie = mine.get(0, 0.0)
+    assert view.seat is not None
+    by_cards = view.rules.tie_rule == TieRule.MOST_CARDS_THEN_NOT_CALLER
+    if all(c == EMPTY for c in view.grids[view.seat]):
+        return 0.0 if by_cards else 0.5  # same cards: the caller loses, or a shared win
+    return below + tie if by_cards else below + 0.5 * tie
 
 
 def _by_players(table: tuple[float, ...], players: int) -> float:

@@ -80,6 +80,20 @@ def _finish_all(rows: int, st: Any, rf: Any, mt: Any, out: Any, scratch: Any, vi
             k.apply(g, action, rf, mt)
 
 
+@_jit
+def _finish_rows(rows: int, st: Any, rf: Any, mt: Any, out: Any, scratch: Any, vidx: Any,
+                 vval: Any, vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any,
+                 kf: Any) -> None:
+    for i in range(rows):
+        g = st[i]
+        while g[k.PHASE] != k.PH_ROUND_OVER:
+            nleg = k.legal(g, rf, out, scratch)
+            seat = k.current_player(g)
+            action = memory_act(seat, out, nleg, g, rf, vidx, vval, vcount, prm[i, seat], vg,
+                                cnt, dv, dp, kf)
+            k.apply(g, action, rf, mt)
+
+
 class Rollouts:
     """A reusable batch of ``rows`` worlds for one rule set and table size."""
 
@@ -103,6 +117,20 @@ class Rollouts:
         each seat's weights)."""
         b = self.batch
         _finish_all(rows, b.st, b.rf, b.mt, b._acts[0], b._scratch, *self.tables)
+
+    def params_row(self, params: MemoryParams | None) -> npt.NDArray[np.float64]:
+        """The kernel's parameter vector for ``params`` (for :meth:`finish_with`)."""
+        row: npt.NDArray[np.float64] = memory_tables(self.batch, params)[3]
+        return row
+
+    def finish_with(self, rows: int, prm: npt.NDArray[np.float64]) -> None:
+        """As :meth:`finish`, with each row's own weights for each seat: ``prm[i, seat]``
+        (rows x players x :meth:`params_row`), so that the worlds of one search can give
+        an opponent different policies."""
+        b = self.batch
+        vidx, vval, vcount, _, *rest = self.tables
+        _finish_rows(rows, b.st, b.rf, b.mt, b._acts[0], b._scratch, vidx, vval, vcount, prm,
+                     *rest)
 
     def shares(self, rows: int, seat: int) -> npt.NDArray[np.float64]:
         """Each finished row's win share for ``seat`` (1 alone, ``1/k`` shared)."""
@@ -132,6 +160,8 @@ def warm() -> None:
     load_state(r.batch, 0, State(r.rules, 2, seed=0))
     r.finish(1)
     r.shares(1, 0)
+    load_state(r.batch, 0, State(r.rules, 2, seed=0))
+    r.finish_with(1, np.tile(r.params_row(None), (1, 2, 1)))
 
 
 __all__ = ["Rollouts", "load_state", "warm"]

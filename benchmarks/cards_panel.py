@@ -1,0 +1,108 @@
+"""One card bot against every member of a panel of opponents, at 2 and 4 players.
+
+A bot measured against ``memory`` alone is measured against the policy ``hard``'s own
+rollouts play: strength that holds against opponents it does not model has to be measured
+against several. The panel (``PANEL``) holds every fair bot the project has -- ``random``,
+``easy``, ``memory``, ``memory`` with the CMA-ES-tuned weights (``tuned``), ``expert``,
+``search`` -- and the public-view styles ``rusher`` and ``snapper``
+(:mod:`cambio.bots.cards.styles`), which share no code with the others. Each pairing is
+``benchmarks/cards_strength.py``'s (the same deals, every rotation of the seats, ties 1/k,
+95% intervals over deals): heads-up, and the bot against three copies of the member.
+
+    .venv/bin/python benchmarks/cards_panel.py --bot hard --rules rulebook --games 2000 \
+        --workers 2 --json > panel.json --plot docs/img/cards-panel-hard.png
+    .venv/bin/python benchmarks/cards_panel.py --bot memory --panel memory,rusher --games 40
+
+``--games`` is the rounds per pairing and table size (deals x players); the equal share is
+1/2 heads-up and 1/4 at four players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from cards_strength import interval, play_deals
+
+PANEL = ("random", "easy", "memory", "tuned", "expert", "search", "rusher", "snapper")
+"""The opponents every strong bot is measured against (``tuned`` is
+``cards_strength.py``'s ``memory`` with ``memory.TUNED``)."""
+
+
+def pairing(bot: str, member: str, players: int, rules: str, games: int, seed: int,
+            workers: int) -> dict[str, Any]:
+    deals = max(1, games // players)
+    jobs = [(bot, member, players, rules, seed, d) for d in range(deals)]
+    results = list(play_deals(jobs, workers))
+    share, half = interval([r[0] for r in results])
+    return {"bot": bot, "member": member, "players": players, "rules": rules,
+            "rounds": deals * players, "win_share": share, "low": share - half,
+            "high": share + half}
+
+
+def plot(rows: list[dict[str, Any]], title: str, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    sizes = sorted({r["players"] for r in rows})
+    fig, axes = plt.subplots(1, len(sizes), figsize=(5 * len(sizes), 3.6), squeeze=False)
+    for ax, players in zip(axes[0], sizes, strict=True):
+        sub = [r for r in rows if r["players"] == players]
+        xs = range(len(sub))
+        ax.bar(xs, [r["win_share"] for r in sub], color="tab:blue",
+               yerr=[[r["win_share"] - r["low"] for r in sub],
+                     [r["high"] - r["win_share"] for r in sub]], capsize=3)
+        ax.axhline(1.0 / players, color="grey", linestyle="--", label=f"equal share 1/{players}")
+        ax.set_xticks(list(xs), [r["member"] for r in sub], rotation=40, fontsize=8)
+        ax.set_ylim(0, 1)
+        ax.set_title(f"{players} players", fontsize=9)
+        ax.legend(fontsize=7)
+    axes[0][0].set_ylabel("win share (95% interval)")
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", default="hard")
+    parser.add_argument("--panel", default=",".join(PANEL),
+                        help="comma-separated opponents (default: the whole panel)")
+    parser.add_argument("--players", default="2,4", help="table sizes, comma-separated")
+    parser.add_argument("--rules", default="rulebook")
+    parser.add_argument("--games", type=int, default=400, help="rounds per pairing and size")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--plot", help="write a bar chart of the table to this PNG")
+    parser.add_argument("--json", action="store_true")
+    a = parser.parse_args()
+    members = [m.strip() for m in a.panel.split(",") if m.strip()]
+    sizes = [int(p) for p in a.players.split(",")]
+    err = Console(stderr=True)
+    rows = []
+    for players in sizes:
+        for member in members:
+            err.print(f"{a.bot} vs {member}, {players} players ...")
+            rows.append(pairing(a.bot, member, players, a.rules, a.games, a.seed, a.workers))
+    if a.plot:
+        plot(rows, f"{a.bot} against the panel, {a.rules}", a.plot)
+    if a.json:
+        print(json.dumps({"bot": a.bot, "rules": a.rules, "seed": a.seed, "rows": rows}))
+        return
+    table = Table(title=f"{a.bot} against the panel · {a.rules} · seed {a.seed}")
+    for col in ("opponent", "players", "rounds", "win share", "95% interval"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r["member"], str(r["players"]), str(r["rounds"]), f"{r['win_share']:.1%}",
+                      f"{r['low']:.1%}–{r['high']:.1%}")
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()
