@@ -191,3 +191,27 @@ def test_ismcts_plays_whole_rounds(opponent: str) -> None:
         returns = play_match(game, bots, rng)
         assert sorted(set(returns)) in ([-1.0, 1.0], [0.0], [1.0])
         assert search._root_node is not None  # it searched (a decision with a choice)
+
+
+def test_resample_is_the_same_for_states_the_seat_cannot_tell_apart() -> None:
+    """Two deals that differ only in seat 1's unseen cards: seat 0's sampled worlds, from
+    the same sampler values, are the same world."""
+    game = pyspiel.load_game("python_cambio_cards", {"players": 2})
+    deal = list(range(4, 12))
+    other = deal[:]
+    other[4], other[5] = 40, 44  # seat 1's unseen slots: tens instead of twos
+    states = []
+    for cards in (deal, other):
+        state = game.new_initial_state()
+        for card in cards:
+            state.apply_action(card)
+        states.append(state)
+    assert str(states[0]) != str(states[1])
+
+    class Fixed:
+        def __call__(self) -> float:
+            return 0.625
+
+    a, b = (s.resample_from_infostate(0, Fixed()) for s in states)
+    assert str(a) == str(b)
+    assert a.information_state_string(1) == b.information_state_string(1)

@@ -14,3 +14,23 @@ They share one fixed-size encoding of a seat's view and one action numbering per
 (:mod:`cambio.envs.cards_codec`, :mod:`cambio.envs.board_codec`), documented field by field
 in ``docs/envs.md``.
 """
+
+
+def _register_gymnasium() -> None:
+    """``gym.make("cambio/Cards-v0")`` / ``"cambio/Board-v0"`` and their ``gym.make_vec``
+    vector envs, once Gymnasium is installed (the other adapters do not need it)."""
+    try:
+        import gymnasium
+    except ImportError:  # pragma: no cover (gymnasium is a dev dependency)
+        return
+    for env_id, single, vector in (
+            ("cambio/Cards-v0", "cambio.envs.gymnasium:CardsSeatEnv",
+             "cambio.envs.cards_vector:CardsVectorEnv"),
+            ("cambio/Board-v0", "cambio.envs.gymnasium:BoardSeatEnv",
+             "cambio.envs.vector:BoardVectorEnv")):
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=single, vector_entry_point=vector,
+                               disable_env_checker=True)
+
+
+_register_gymnasium()
