@@ -62,3 +62,39 @@ def test_maskable_ppo_learns_through_the_adapter() -> None:
                         device="cpu")
     model.learn(total_timesteps=256)
     assert model.num_timesteps >= 256
+
+
+def test_saved_policy_plays_by_name_in_sim_and_tournament(tmp_path: Any) -> None:
+    """A MaskablePPO policy saved to a file is the bot ``sb3:PATH``: it reloads to the same
+    actions, and plays the same games in-process and on worker processes."""
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    from cambio.bots.cards import make_bot
+    from cambio.cards import Rules
+    from cambio.sim import tournament
+    from cambio.sim.parallel import Where
+
+    venv: Any = SB3VecEnv(CardsVectorEnv(4, opponents=("random",)))
+    model = MaskablePPO("MlpPolicy", venv, n_steps=32, batch_size=64, n_epochs=1, seed=0,
+                        device="cpu")
+    model.learn(total_timesteps=128)
+    path = tmp_path / "policy.zip"
+    model.save(path)
+    obs = venv.reset()
+    masks = np.stack(venv.env_method("action_masks"))
+    again = MaskablePPO.load(path, device="cpu")
+    assert (model.predict(obs, action_masks=masks, deterministic=True)[0]
+            == again.predict(obs, action_masks=masks, deterministic=True)[0]).all()
+
+    name = f"sb3:{path}"
+    assert type(make_bot(name, 0)).__name__ == "AgentBot"
+    rules = Rules.preset("rulebook", max_grid=8)
+    config = tournament.TournamentConfig(rules, 2, (name, "random"), 20, seed=3)
+    here = tournament.summarize(config, tournament.run(config))
+    there = tournament.summarize(config, tournament.run(config, where=Where(2)))
+    drop = tournament.TIMING_KEYS
+    assert {k: v for k, v in here.items() if k not in drop} == \
+        {k: v for k, v in there.items() if k not in drop}
+    with pytest.raises(ValueError, match="no saved policy"):
+        make_bot(f"sb3:{tmp_path / 'missing.zip'}", 0)

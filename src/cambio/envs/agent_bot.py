@@ -59,7 +59,10 @@ def sb3_policy(seed: int, path: str) -> AgentBot:
     """A saved sb3-contrib ``MaskablePPO`` model (``model.save(path)``) as a bot playing its
     most likely legal action: the bot ``sb3:PATH`` (entry point ``cambio.bots``), or the
     import path ``cambio.envs.agent_bot:sb3_policy:PATH``. Needs the ``train`` extra."""
-    model = _load_maskable_ppo(str(Path(path).expanduser().resolve()))
+    file = Path(path).expanduser().resolve()
+    if not file.is_file():
+        raise ValueError(f"no saved policy at {file}")
+    model = _load_maskable_ppo(str(file), file.stat().st_mtime_ns)
     size = int(model.observation_space.shape[0])
 
     def agent(obs: Vector, mask: Mask) -> int:
@@ -73,12 +76,11 @@ def sb3_policy(seed: int, path: str) -> AgentBot:
 
 
 @lru_cache(maxsize=8)
-def _load_maskable_ppo(path: str) -> Any:
-    """One load per process (a simulation builds a bot per game)."""
+def _load_maskable_ppo(path: str, mtime_ns: int) -> Any:
+    """One load per process and version of the file (a simulation builds a bot per game;
+    a training run re-saves its checkpoint)."""
     from sb3_contrib import MaskablePPO
 
-    if not Path(path).is_file():
-        raise ValueError(f"no saved policy at {path}")
     return MaskablePPO.load(path, device="cpu")
 
 
