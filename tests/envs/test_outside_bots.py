@@ -109,3 +109,40 @@ def test_outside_bot_same_results_in_process_workers_and_ray(local_ray: None) ->
     assert a == b == c and a["bots"] == [CARD_BOT, "random"]
 
 
+
+
+def test_web_table_seats_a_bot_the_server_was_started_with(tmp_path: Path) -> None:
+    """``cambio serve --bot PATH:CALLABLE``: the lobby offers it, a table seats it, and it
+    plays a whole round against a person."""
+    import asyncio
+
+    import httpx
+
+    from tests.server.harness import (
+        Client,
+        ServerProcess,
+        auth,
+        create_table,
+        start,
+        ws_url,
+    )
+    from tests.support.databases import sqlite_database
+
+    async def play(server: ServerProcess) -> Client:
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+            bots = (await http.get("/api/bots")).json()
+            assert CARD_BOT in {b["name"] for b in bots["cards"]}
+            host = await create_table(http, {"game": "cards", "players": 2, "name": "Ann",
+                                             "rules": {"preset": "rulebook", "overrides": {}}})
+            r = await http.put(f"/api/tables/{host['table']}/seats/1/bot",
+                               json={"bot": CARD_BOT}, headers=auth(host["token"]))
+            assert r.status_code == 200 and r.json()["seats"][1]["bot"] == CARD_BOT, r.text
+            await start(http, host["table"], host["token"], fill=None)
+            client = Client(ws_url(server, host["table"], host["token"]), seed=1, play=True)
+            await client.run(timeout=120)
+            return client
+
+    with ServerProcess(sqlite_database(tmp_path), extra=["--bot", CARD_BOT]) as server:
+        client = asyncio.run(play(server))
+    assert client.status == "finished"
+    assert any(m["event"].get("seat") == 1 for m in client.of_type("update"))

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
+import os
 import sys
 from collections.abc import Callable
 from functools import lru_cache
@@ -29,6 +30,16 @@ from typing import Any
 
 GROUPS = {"cards": "cambio.bots", "board": "cambio.board_bots"}
 """The entry-point group each game's bots are published in."""
+
+SERVED = {"cards": "CAMBIO_SERVE_CARD_BOTS", "board": "CAMBIO_SERVE_BOARD_BOTS"}
+"""The environment variables ``cambio serve --bot`` / ``--board-bot`` set: extra bot names
+(separated by ``;``) the lobby offers. The environment reaches every server process (the
+cluster's workers are its children), so each table resolves the name itself."""
+
+
+def served_bots(game: str) -> list[str]:
+    """The extra bot names the server was started with for ``game``."""
+    return [n.strip() for n in os.environ.get(SERVED[game], "").split(";") if n.strip()]
 
 
 @lru_cache(maxsize=256)
@@ -92,4 +103,4 @@ def _module(spec: str) -> Any:
     return module
 
 
-__all__ = ["GROUPS", "entry_point_names", "external_factory"]
+__all__ = ["GROUPS", "SERVED", "entry_point_names", "external_factory", "served_bots"]
