@@ -79,7 +79,8 @@ STEPS_PER_TURN_PER_SEAT = 4
 """The information-state tensor's default room: ``max_turns × (6 + 4 × players)`` steps (a
 draw, a discard or swap, a power's one or two decisions, then snap polls of every seat).
 Random play's busiest turn measured 11 steps at 2 players, 12 at 3, 17 at 4 (300 rounds of
-each preset at each player count); a round that needs more raises ``ValueError`` naming ``recall_steps``."""
+each preset at each player count); a round that needs more raises ``ValueError`` naming
+``recall_steps``."""
 
 
 class _Shared:
