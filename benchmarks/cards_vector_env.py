@@ -41,12 +41,12 @@ def single_rate(rules: str, opponents: tuple[str, ...], seconds: float) -> float
 
 def vector_rate(rules: str, opponents: tuple[str, ...], envs: int, seconds: float) -> float:
     env = CardsVectorEnv(envs, rules=rules, opponents=opponents)
-    _, info = env.reset(seed=1)
-    _, _, _, _, info = env.step(last_legal(info["action_mask"]))  # compiled kernels loaded
+    obs, _ = env.reset(seed=1)
+    obs, _, _, _, _ = env.step(last_legal(obs["action_mask"]))  # compiled kernels loaded
     steps = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        _, _, _, _, info = env.step(last_legal(info["action_mask"]))
+        obs, _, _, _, _ = env.step(last_legal(obs["action_mask"]))
         steps += envs
     return steps / (time.process_time() - start)
 

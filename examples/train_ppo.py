@@ -1,12 +1,16 @@
 """Train a masked PPO agent (sb3-contrib's MaskablePPO) on the card game, then measure it.
 
 The agent plays seat 0 of a 2-player rulebook round against a bot (``--opponent``, default
-``memory``) through
-``cambio.envs.gymnasium.CardsSeatEnv`` (grids capped at 8 slots, the env's encoding). Every
-``--eval-every`` steps it plays ``--eval-games`` rounds against ``random`` and ``memory`` with
+``memory``) through ``cambio.envs.cards_vector.CardsVectorEnv`` (``--envs`` games at once,
+grids capped at 8 slots, the env's encoding) and ``cambio.envs.sb3.SB3VecEnv``. Every
+``--eval-every`` steps the policy is saved to ``--save`` and seated by name, ``sb3:PATH``,
+for ``--eval-games`` rounds against ``random`` and ``memory`` with
 ``cambio.sim.cards.simulate`` (the same code as ``cambio sim cards``, seeded, seats as in the
-sim), which draws the learning curve. The final model is measured the same way on
-``--final-games`` rounds per opponent, with 95% intervals.
+sim), which draws the learning curve. At the end the policy is saved, reloaded and checked to
+play the same actions, and measured the same way on ``--final-games`` rounds per opponent,
+with 95% intervals. The saved file plays anywhere a bot is named::
+
+    .venv/bin/cambio tournament cards --bots sb3:ppo-cards.zip,random,memory --rule max_grid=8
 
 Needs the ``train`` extra (PyTorch; not installed by ``make test``)::
 
@@ -21,16 +25,14 @@ import math
 import time
 from typing import Any
 
-import gymnasium as gym
 import numpy as np
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 
-from cambio.bots.cards import BOTS
 from cambio.cards import Rules
-from cambio.envs.agent_bot import AgentBot
-from cambio.envs.cards_codec import CardsCodec, capped_rules
-from cambio.envs.gymnasium import CardsSeatEnv
+from cambio.envs.cards_codec import capped_rules
+from cambio.envs.cards_vector import CardsVectorEnv
+from cambio.envs.sb3 import SB3VecEnv
 from cambio.sim.cards import SimConfig, simulate
 
 Z95 = 1.959963984540054
@@ -38,48 +40,27 @@ RULES = capped_rules(Rules.preset("rulebook"), 8)
 """Replaced in main() by --rule overrides (every measurement uses the training rules)."""
 
 
-class TensorOnly(gym.ObservationWrapper):  # type: ignore[type-arg]
-    """The observation tensor alone (the mask goes to MaskablePPO via action_masks())."""
-
-    def __init__(self, env: CardsSeatEnv) -> None:
-        super().__init__(env)
-        self.observation_space = env.observation_space["observation"]
-        self.seat_env = env
-
-    def observation(self, observation: dict[str, Any]) -> Any:
-        return observation["observation"]
-
-    def action_masks(self) -> np.ndarray:
-        return self.seat_env.action_masks()
-
-
-def versus(model: MaskablePPO, opponent: str, games: int, seed: int) -> tuple[float, float]:
+def versus(model: Any, opponent: str, games: int, seed: int, path: str
+           ) -> tuple[float, float]:
     """Win rate of the agent (seat 0) against ``opponent`` over ``games`` seeded rounds of
-    ``cambio.sim.cards.simulate``, and the half-width of its 95% interval."""
-    codec = CardsCodec(RULES, 2)
-
-    def agent(obs: np.ndarray, mask: np.ndarray) -> int:
-        action, _ = model.predict(obs, action_masks=mask.astype(bool), deterministic=True)
-        return int(action)
-
-    BOTS["ppo"] = lambda _seed: AgentBot(codec, agent, name="ppo")
-    try:
-        summary = simulate(SimConfig(RULES, 2, ("ppo", opponent), games, seed))
-    finally:
-        del BOTS["ppo"]
+    ``cambio.sim.cards.simulate``, and the half-width of its 95% interval. The model is
+    saved to ``path`` and seated by name (``sb3:PATH``), as ``cambio sim``, ``cambio
+    tournament`` and ``--workers``/``--ray`` seat it."""
+    model.save(path)
+    summary = simulate(SimConfig(RULES, 2, (f"sb3:{path}", opponent), games, seed))
     p = summary["win_rate"][0]
     return p, Z95 * math.sqrt(p * (1 - p) / games)
 
 
-class Curve(BaseCallback):  # type: ignore[misc]
-    def __init__(self, every: int, games: int, seed: int) -> None:
+class Curve(BaseCallback):  # type: ignore[misc,unused-ignore]
+    def __init__(self, every: int, games: int, seed: int, path: str) -> None:
         super().__init__()
-        self.every, self.games, self.seed = every, games, seed
+        self.every, self.games, self.seed, self.path = every, games, seed, path
         self.rows: list[tuple[int, float, float, float, float]] = []
 
     def evaluate(self) -> None:
-        r, rh = versus(self.model, "random", self.games, self.seed)
-        m, mh = versus(self.model, "memory", self.games, self.seed + 1)
+        r, rh = versus(self.model, "random", self.games, self.seed, self.path)
+        m, mh = versus(self.model, "memory", self.games, self.seed + 1, self.path)
         self.rows.append((self.num_timesteps, r, rh, m, mh))
         print(f"{self.num_timesteps:7d} steps: vs random {r:.1%} ±{rh:.1%}, "
               f"vs memory {m:.1%} ±{mh:.1%}", flush=True)
@@ -91,6 +72,17 @@ class Curve(BaseCallback):  # type: ignore[misc]
         if self.num_timesteps % self.every == 0:
             self.evaluate()
         return True
+
+
+def check_reload(model: MaskablePPO, path: str, venv: SB3VecEnv) -> None:
+    """The saved file is the policy: reloaded, it picks the same actions."""
+    again = MaskablePPO.load(path, device="cpu")
+    obs = venv.reset()
+    masks = np.stack(venv.env_method("action_masks"))
+    a, _ = model.predict(obs, action_masks=masks, deterministic=True)
+    b, _ = again.predict(obs, action_masks=masks, deterministic=True)
+    if not (a == b).all():
+        raise SystemExit(f"the policy reloaded from {path} does not play as the trained one")
 
 
 def plot(rows: list[tuple[int, float, float, float, float]], path: str, title: str) -> None:
@@ -124,20 +116,28 @@ def main() -> None:
     parser.add_argument("--opponent", default="memory", help="the bot it trains against")
     parser.add_argument("--rule", action="append", default=[],
                         help="a house rule KEY=VALUE on top of rulebook (repeatable)")
+    parser.add_argument("--envs", type=int, default=1,
+                        help="games stepped together (CardsVectorEnv through SB3VecEnv)")
+    parser.add_argument("--save", default="ppo-cards.zip", help="where the policy is saved")
     parser.add_argument("--plot", default=None)
     args = parser.parse_args()
     global RULES
     RULES = capped_rules(Rules.preset("rulebook", **dict(r.split("=", 1) for r in args.rule)), 8)
-    env = TensorOnly(CardsSeatEnv(rules=RULES, opponents=(args.opponent,)))
-    env.reset(seed=args.seed)
-    model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0, n_steps=2048,
-                        batch_size=256, learning_rate=3e-4, gamma=1.0, ent_coef=args.ent_coef)
-    curve = Curve(args.eval_every, args.eval_games, args.seed + 100)
+    venv = SB3VecEnv(CardsVectorEnv(args.envs, rules=RULES, opponents=(args.opponent,)))
+    venv.seed(args.seed)
+    model = MaskablePPO("MlpPolicy", venv, seed=args.seed, verbose=0,
+                        n_steps=max(1, 2048 // args.envs), batch_size=256, learning_rate=3e-4,
+                        gamma=1.0, ent_coef=args.ent_coef)
+    curve = Curve(args.eval_every, args.eval_games, args.seed + 100, args.save)
     start = time.perf_counter()
     model.learn(total_timesteps=args.steps, callback=curve)
     print(f"trained {args.steps:,} steps in {time.perf_counter() - start:.0f} s")
+    model.save(args.save)
+    check_reload(model, args.save, venv)
+    print(f"saved: {args.save} (seat it anywhere as the bot sb3:{args.save}; grids capped at 8: "
+          f"--rule max_grid=8)")
     for opponent in ("random", "memory"):
-        p, half = versus(model, opponent, args.final_games, args.seed + 1000)
+        p, half = versus(model, opponent, args.final_games, args.seed + 1000, args.save)
         print(f"final, {args.final_games} rounds vs {opponent}: win rate {p:.1%} "
               f"[{p - half:.1%}, {p + half:.1%}]")
     if args.plot:

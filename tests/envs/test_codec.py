@@ -85,7 +85,7 @@ def test_fields_add_up_and_are_documented() -> None:
         assert f"`{f.name}`" in text, f"docs/envs.md does not describe field {f.name}"
 
 
-@pytest.mark.parametrize("name", ["pettingzoo", "gymnasium", "openspiel", "agent_bot",
+@pytest.mark.parametrize("name", ["pettingzoo", "gymnasium", "openspiel", "agent_bot", "vector",
                                   "cards_vector"])
 def test_docstring_examples(name: str) -> None:
     import doctest

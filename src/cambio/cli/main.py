@@ -13,6 +13,7 @@ from cambio.server.command import register as register_serve
 
 from . import board as board_cli
 from . import cards as cards_cli
+from .exploit import exploit_command
 from .replay import export_command, replay_command
 
 app = typer.Typer(
@@ -33,6 +34,7 @@ app.add_typer(solve_app, name="solve")
 app.add_typer(tournament_app, name="tournament")
 app.command("replay")(replay_command)
 app.command("export")(export_command)
+app.command("exploit")(exploit_command)
 
 cards_cli.register(sim=sim_app, play=play_app, tournament=tournament_app)
 board_cli.register(sim=sim_app, play=play_app, solve=solve_app, tournament=tournament_app)

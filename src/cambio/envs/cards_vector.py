@@ -1,22 +1,22 @@
-"""A vectorised card environment on the batch engine: ``num_envs`` games stepped at once.
+"""The card game's vector envs on the batch engine: ``num_envs`` games stepped at once.
 
 :class:`CardsVectorEnv` is :class:`~cambio.envs.gymnasium.CardsSeatEnv` for ``num_envs``
-games at a time: the agent plays ``seat`` in every game, the other seats are native bots
-(``random``, ``memory``; :mod:`cambio.bots.cards.native`) that move inside the compiled
-loop, and the observations and action numbers are the shared codec's
-(:mod:`cambio.envs.cards_codec`), encoded natively. Env ``i`` reset with ``seed + i`` plays
-exactly the games ``CardsSeatEnv`` reset with ``seed + i`` plays for the same actions (the
-same deals, opponents' decisions, observations, masks and rewards;
-``tests/envs/test_cards_vector.py``).
+games at a time, as a :class:`gymnasium.vector.VectorEnv` (same-step autoreset;
+:mod:`cambio.envs.vector`): the agent plays ``seat`` in every game, the other seats are bots.
+Native bots (``random``, ``memory``; :mod:`cambio.bots.cards.native`) move inside the
+compiled loop and the observations and action numbers are the shared codec's
+(:mod:`cambio.envs.cards_codec`), encoded natively; any other bot plays through the Python
+bot API on lanes of seat envs. Env ``i`` reset with ``seed + i`` plays exactly the games
+``CardsSeatEnv`` reset with ``seed + i`` plays for the same actions (the same deals,
+opponents' decisions, observations, masks and rewards; ``tests/envs/test_cards_vector.py``).
+:class:`CardsSelfPlayVectorEnv` has the learner play every seat.
 
 >>> env = CardsVectorEnv(4, rules="rulebook", opponents=("memory",))
 >>> obs, info = env.reset(seed=3)
->>> obs.shape == (4, env.codec.size), info["action_mask"].shape == (4, env.codec.num_actions)
-(True, True)
-
-Games that end are dealt again in the same call (the observation is the new game's; the
-reward and ``terminated`` are the finished one's), as Gymnasium's vector envs do by default.
-An action the mask forbids raises ``ValueError``.
+>>> obs["observation"].shape == (4, env.codec.size)
+True
+>>> int(env.single_action_space.n) == env.codec.num_actions
+True
 """
 
 from __future__ import annotations
@@ -52,6 +52,8 @@ from cambio.cards.batch_kernels import _inline, _jit
 from cambio.seeds import derive_seed
 
 from .cards_codec import CLASSES, DEFAULT_SLOTS, CardsCodec, capped_rules, card_class
+from .gymnasium import CardsSeatEnv
+from .vector import LanesVectorEnv, Obs, SeatVectorEnv, StepResult, _seeds
 
 F32 = npt.NDArray[np.float32]
 _FIXED = (CAMBIO, DRAW, TAKE, DISCARD, KEEP, SKIP, PASS)
@@ -231,14 +233,15 @@ def play_others(me: int, kinds: Any, st: Any, rf: Any, mt: Any, bot_mt: Any, out
 
 
 @_jit
-def agent_step(numbers: Any, me: int, slots: int, kinds: Any, fixed: Any, st: Any, rf: Any,
+def agent_step(numbers: Any, slots: int, kinds: Any, fixed: Any, st: Any, rf: Any,
                mt: Any, out: Any, scratch: Any) -> int:
-    """Apply action number ``numbers[i]`` for ``me`` in every game not over; the first game
-    whose number is not legal (nothing is applied then), or -1."""
+    """Apply action number ``numbers[i]`` for the seat to act in every game not over; the
+    first game whose number is not legal (nothing is applied then), or -1."""
     n = rf[k.R_PLAYERS]
     for i in range(st.shape[0]):
         if st[i, k.PHASE] == k.PH_ROUND_OVER:
             continue
+        me = k.current_player(st[i])
         nleg = k.legal(st[i], rf, out[i], scratch)
         found = False
         for j in range(nleg):
@@ -255,12 +258,17 @@ def agent_step(numbers: Any, me: int, slots: int, kinds: Any, fixed: Any, st: An
 
 
 @_jit
-def observe_all(me: int, slots: int, kinds: Any, fixed: Any, deck_total: int, st: Any,
+def observe_all(seats: Any, slots: int, kinds: Any, fixed: Any, deck_total: int, st: Any,
                 rf: Any, classes: Any, totals: Any, out: Any, scratch: Any, obs: Any,
                 mask: Any) -> None:
+    """Game ``i`` as seat ``seats[i]`` sees it (-1: the seat to act, or seat 0 once over),
+    and that seat's mask."""
     n = rf[k.R_PLAYERS]
     for i in range(st.shape[0]):
         g = st[i]
+        me = seats[i]
+        if me < 0:
+            me = 0 if g[k.PHASE] == k.PH_ROUND_OVER else k.current_player(g)
         encode(g, me, slots, deck_total, rf, classes, totals, obs[i])
         for j in range(mask.shape[1]):
             mask[i, j] = 0
@@ -270,9 +278,75 @@ def observe_all(me: int, slots: int, kinds: Any, fixed: Any, deck_total: int, st
                 mask[i, encode_action(out[j], me, n, slots, kinds, fixed)] = 1
 
 
-class CardsVectorEnv:
-    """``num_envs`` card games, seat ``seat`` played by the agent, the others by native bots
-    (one name per other seat, in seat order; one name: every other seat)."""
+class _BatchGames:
+    """The batch engine's side of both card vector envs: deals, native opponents, agent
+    steps and observations, on the codec's numbers."""
+
+    def __init__(self, num_envs: int, rules: Rules, players: int, slots: int,
+                 kinds: list[int]) -> None:
+        self.rules = rules
+        self.num_envs = num_envs
+        self.players = players
+        self.codec = CardsCodec(rules, players, slots)
+        self.batch = Batch(rules, players, num_envs)
+        self.kinds = np.array(kinds, dtype=np.int64)
+        self._bot_mt = np.zeros((num_envs * players, 625), dtype=np.int64)
+        self._memory = memory_tables(self.batch)
+        self._kinds_off, self._fixed, self._classes, self._totals = _codec_tables(self.codec)
+        self.rngs: list[np.random.Generator] = []
+
+    def seed(self, seed: int | Sequence[int | None] | None) -> None:
+        """Env ``i``'s generator is seeded ``seed + i`` (fresh entropy if ``seed`` is None),
+        as Gymnasium's vector envs seed their sub-envs."""
+        seeds = _seeds(seed, self.num_envs)
+        self.rngs = [seeding.np_random(s)[0] for s in seeds]
+
+    def deal(self, games: npt.NDArray[np.intp], learner: int) -> None:
+        b = self.batch
+        n = self.players
+        for i in games.tolist():
+            game_seed = int(self.rngs[i].integers(0, 2**62))
+            k.reset(b.st[i], np.uint64(game_seed), n - 1, b.full, b.rf, b.mt, b.swaps[:, 0])
+            for s in range(n):
+                if s != learner and self.kinds[s] == RANDOM:
+                    k.mt_seed(self._bot_mt[i * n + s], np.uint64(derive_seed(game_seed, s, 1)))
+
+    def others(self, learner: int) -> None:
+        b = self.batch
+        play_others(learner, self.kinds, b.st, b.rf, b.mt, self._bot_mt, b._acts[0],
+                    b._scratch, *self._memory)
+
+    def apply(self, numbers: npt.NDArray[np.int64]) -> None:
+        b = self.batch
+        bad = agent_step(numbers, self.codec.slots, self._kinds_off, self._fixed, b.st, b.rf,
+                         b.mt, b._acts, b._scratch)
+        if bad >= 0:
+            raise ValueError(f"action {int(numbers[bad])} is not legal in env {bad}")
+
+    def observe(self, seats: npt.NDArray[np.int64], rows: npt.NDArray[np.intp] | None = None
+                ) -> Obs:
+        """Each game (or each of ``rows``) as ``seats[i]`` sees it (-1: the seat to act)."""
+        b = self.batch
+        st = b.st if rows is None else b.st[rows]
+        count = st.shape[0]
+        obs = np.zeros((count, self.codec.size), dtype=np.float32)
+        mask = np.zeros((count, self.codec.num_actions), dtype=np.int8)
+        observe_all(seats, self.codec.slots, self._kinds_off, self._fixed,
+                    self.codec.deck_total, st, b.rf, self._classes, self._totals, b._acts[0],
+                    b._scratch, obs, mask)
+        return {"observation": obs, "action_mask": mask}
+
+
+def _split(obs: Obs, rows: npt.NDArray[np.intp]) -> dict[int, Obs]:
+    return {int(i): {key: v[j] for key, v in obs.items()} for j, i in enumerate(rows)}
+
+
+class CardsVectorEnv(SeatVectorEnv):
+    """``num_envs`` card games, seat ``seat`` played by the agent, the others by bots (one
+    name per other seat, in seat order). When every opponent has a native version
+    (``random``, ``memory``/``medium``) they move inside the batch engine's compiled loop;
+    any other bot name (``expert``, ``hard``, an import path...) plays through the Python
+    bot API, each game a :class:`~cambio.envs.gymnasium.CardsSeatEnv` lane."""
 
     def __init__(self, num_envs: int, rules: str | Rules = "rulebook",
                  opponents: Sequence[str] = ("random",), seat: int = 0,
@@ -283,83 +357,125 @@ class CardsVectorEnv:
         players = len(opponents) + 1
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0 to {players - 1}")
-        unknown = [o for o in opponents if o.strip().lower() not in NATIVE_KINDS]
-        if unknown:
-            raise ValueError(f"no native version of {', '.join(unknown)} "
-                             f"(native bots: {', '.join(sorted(NATIVE_KINDS))})")
         self.rules = capped_rules(base, slots)
         self.rules.check_players(players)
-        self.num_envs = num_envs
         self.players = players
         self.seat = seat
+        self.opponents = tuple(opponents)
+        self.native = all(o.strip().lower() in NATIVE_KINDS for o in opponents)
         self.codec = CardsCodec(self.rules, players, slots)
-        self.batch = Batch(self.rules, players, num_envs)
+        self._spaces(num_envs, self.codec.size, self.codec.num_actions)
+        self._lanes: LanesVectorEnv | None = None
+        self._games: _BatchGames | None = None
+        if not self.native:
+            self._lanes = LanesVectorEnv([
+                CardsSeatEnv(rules=base, opponents=opponents, seat=seat, slots=slots)
+                for _ in range(num_envs)])
+            return
         names = list(opponents)
         names.insert(seat, "random")  # the agent's seat: never asked
-        self.opponents = tuple(opponents)
-        self._kinds = np.array([NATIVE_KINDS[x.strip().lower()] for x in names], dtype=np.int64)
-        self._bot_mt = np.zeros((num_envs * players, 625), dtype=np.int64)
-        self._memory = memory_tables(self.batch)
-        self._kinds_off, self._fixed, self._classes, self._totals = _codec_tables(self.codec)
-        self._rngs: list[np.random.Generator] = []
-        self._obs = np.zeros((num_envs, self.codec.size), dtype=np.float32)
-        self._mask = np.zeros((num_envs, self.codec.num_actions), dtype=np.int8)
+        self._games = _BatchGames(num_envs, self.rules, players, slots,
+                                  [NATIVE_KINDS[x.strip().lower()] for x in names])
+        self.batch = self._games.batch
+        self._seats = np.full(num_envs, seat, dtype=np.int64)
 
     # ------------------------------------------------------------------ the env
-    def reset(self, seed: int | None = None) -> tuple[F32, dict[str, Any]]:
-        """Deal every game: env ``i``'s generator is seeded ``seed + i`` (fresh entropy if
-        ``seed`` is None), as Gymnasium's vector envs seed their sub-envs."""
-        self._rngs = [seeding.np_random(None if seed is None else seed + i)[0]
-                      for i in range(self.num_envs)]
-        self._deal(np.arange(self.num_envs))
-        return self._observe()
+    def reset(self, *, seed: int | Sequence[int | None] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        if self._lanes is not None:
+            return self._lanes.reset(seed=seed)
+        g = self._games
+        assert g is not None
+        g.seed(seed)
+        g.deal(np.arange(self.num_envs), self.seat)
+        g.others(self.seat)
+        return g.observe(self._seats), {}
 
-    def step(self, actions: Sequence[int] | npt.NDArray[np.int64]
-             ) -> tuple[F32, npt.NDArray[np.float64], npt.NDArray[np.bool_],
-                        npt.NDArray[np.bool_], dict[str, Any]]:
-        """One action number per game; ``(obs, rewards, terminated, truncated, info)``, with
-        ``info["action_mask"]`` the masks for the returned observations."""
-        if not self._rngs:
+    def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> StepResult:
+        """One action number per game: ``(obs, rewards, terminated, truncated, info)``."""
+        if self._lanes is not None:
+            return self._lanes.step(actions)
+        g = self._games
+        assert g is not None
+        if not g.rngs:
             raise RuntimeError("call reset() first")
-        numbers = np.asarray(actions, dtype=np.int64)
-        if numbers.shape != (self.num_envs,):
-            raise ValueError(f"{self.num_envs} actions expected, got shape {numbers.shape}")
+        numbers = self._actions(actions)
+        g.apply(numbers)
+        g.others(self.seat)
         b = self.batch
-        bad = agent_step(numbers, self.seat, self.codec.slots, self._kinds_off, self._fixed,
-                         b.st, b.rf, b.mt, b._acts, b._scratch)
-        if bad >= 0:
-            raise ValueError(f"action {int(numbers[bad])} is not legal in env {bad}")
-        self._others()
         over = b.is_over()
         rewards = np.where(over, b.returns()[:, self.seat], 0.0)
+        finals: dict[int, Obs] = {}
         if over.any():
-            self._deal(np.flatnonzero(over))
-        obs, info = self._observe()
-        return obs, rewards, over, np.zeros(self.num_envs, dtype=bool), info
+            rows = np.flatnonzero(over)
+            finals = _split(g.observe(self._seats[rows], rows), rows)
+            g.deal(rows, self.seat)
+            g.others(self.seat)
+        return (g.observe(self._seats), rewards, over, np.zeros(self.num_envs, dtype=bool),
+                self.final_info(self.num_envs, finals))
 
-    # ------------------------------------------------------------------ helpers
-    def _deal(self, games: npt.NDArray[np.intp]) -> None:
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        if self._lanes is not None:
+            return self._lanes.action_masks()
+        assert self._games is not None
+        return self._games.observe(self._seats)["action_mask"]
+
+
+class CardsSelfPlayVectorEnv(SeatVectorEnv):
+    """``num_envs`` card games of ``players`` seats, **every seat played by the learner**
+    (self-play), on the batch engine. Each step takes one action number per game for the
+    seat to act there and returns the observation of the seat to act next, which
+    ``info["seat"]`` names. ``rewards`` is ``(num_envs, players)``: each seat's result in
+    the games that ended in this step (0 elsewhere); such a game is dealt again at once and
+    ``info["final_obs"][i]`` holds every seat's last observation of it, stacked
+    (``(players, size)`` and ``(players, actions)``)."""
+
+    def __init__(self, num_envs: int, rules: str | Rules = "rulebook", players: int = 2,
+                 slots: int = DEFAULT_SLOTS, **overrides: Any) -> None:
+        base = rules if isinstance(rules, Rules) else Rules.preset(rules)
+        if overrides:
+            base = base.with_overrides(overrides)
+        self.rules = capped_rules(base, slots)
+        self.rules.check_players(players)
+        self.players = players
+        self.codec = CardsCodec(self.rules, players, slots)
+        self._spaces(num_envs, self.codec.size, self.codec.num_actions)
+        self._games = _BatchGames(num_envs, self.rules, players, slots, [-1] * players)
+        self.batch = self._games.batch
+        self._acting = np.full(num_envs, -1, dtype=np.int64)
+
+    def reset(self, *, seed: int | Sequence[int | None] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        g = self._games
+        g.seed(seed)
+        g.deal(np.arange(self.num_envs), -1)
+        return g.observe(self._acting), {"seat": self.batch.current_players().copy()}
+
+    def step(self, actions: Sequence[int] | npt.NDArray[Any]
+             ) -> tuple[Obs, npt.NDArray[np.float64], npt.NDArray[np.bool_],
+                        npt.NDArray[np.bool_], dict[str, Any]]:
+        g = self._games
+        if not g.rngs:
+            raise RuntimeError("call reset() first")
+        g.apply(self._actions(actions))
         b = self.batch
-        n = self.players
-        for i in games.tolist():
-            game_seed = int(self._rngs[i].integers(0, 2**62))
-            k.reset(b.st[i], np.uint64(game_seed), n - 1, b.full, b.rf, b.mt, b.swaps[:, 0])
-            for s in range(n):
-                if s != self.seat and self._kinds[s] == RANDOM:
-                    k.mt_seed(self._bot_mt[i * n + s], np.uint64(derive_seed(game_seed, s, 1)))
-        self._others()
+        over = b.is_over()
+        rewards = np.where(over[:, None], b.returns(), 0.0)
+        info: dict[str, Any] = {}
+        if over.any():
+            rows = np.flatnonzero(over)
+            per_seat = [g.observe(np.full(rows.size, s, dtype=np.int64), rows)
+                        for s in range(self.players)]
+            finals = {int(i): {key: np.stack([o[key][j] for o in per_seat])
+                               for key in ("observation", "action_mask")}
+                      for j, i in enumerate(rows)}
+            info = self.final_info(self.num_envs, finals)
+            g.deal(rows, -1)
+        info["seat"] = b.current_players().copy()
+        return g.observe(self._acting), rewards, over, np.zeros(self.num_envs, dtype=bool), info
 
-    def _others(self) -> None:
-        b = self.batch
-        play_others(self.seat, self._kinds, b.st, b.rf, b.mt, self._bot_mt, b._acts[0],
-                    b._scratch, *self._memory)
-
-    def _observe(self) -> tuple[F32, dict[str, Any]]:
-        b = self.batch
-        observe_all(self.seat, self.codec.slots, self._kinds_off, self._fixed,
-                    self.codec.deck_total, b.st, b.rf, self._classes, self._totals, b._acts[0],
-                    b._scratch, self._obs, self._mask)
-        return self._obs.copy(), {"action_mask": self._mask.copy()}
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        return self._games.observe(self._acting)["action_mask"]
 
 
-__all__ = ["CardsVectorEnv"]
+__all__ = ["CardsSelfPlayVectorEnv", "CardsVectorEnv"]

@@ -151,4 +151,21 @@ class BoardSeatEnv(SeatEnv):
         board.push(self.bots[seat].choose(board.copy()))
 
 
-__all__ = ["BoardSeatEnv", "CardsSeatEnv", "SeatEnv"]
+class TensorOnly(gym.ObservationWrapper[Any, int, dict[str, Any]]):
+    """A seat env whose observation is the tensor alone, for libraries' plain MLP policies;
+    the mask still reaches masked algorithms through :meth:`action_masks`."""
+
+    def __init__(self, env: SeatEnv) -> None:
+        super().__init__(env)
+        spaces_: Any = env.observation_space
+        self.observation_space = spaces_["observation"]
+        self.seat_env = env
+
+    def observation(self, observation: dict[str, Any]) -> Any:
+        return observation["observation"]
+
+    def action_masks(self) -> Mask:
+        return self.seat_env.action_masks()
+
+
+__all__ = ["BoardSeatEnv", "CardsSeatEnv", "SeatEnv", "TensorOnly"]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from random import Random
 from typing import Any
 
 import numpy as np
@@ -46,10 +47,21 @@ from cambio.cards import (
 )
 from cambio.cards.actions import DRAW, SNAP, kind_of
 from cambio.cards.cards import NUM_CARD_CODES
+from cambio.cards.events import (
+    Discarded,
+    Drew,
+    Event,
+    Gave,
+    Looked,
+    Peeked,
+    Penalty,
+    Snapped,
+    seen_by,
+)
 from cambio.seeds import derive_seed
 
 from .board_codec import BoardCodec
-from .cards_codec import DEFAULT_SLOTS, CardsCodec, Field, capped_rules
+from .cards_codec import CLASSES, DEFAULT_SLOTS, CardsCodec, Field, capped_rules, card_class
 from .turns import board_returns
 
 MAX_CARDS_LENGTH = 100_000
@@ -57,6 +69,18 @@ MAX_CARDS_LENGTH = 100_000
 cap, ``max_turns``, at the latest; random play ends within a few hundred actions)."""
 
 _ANYONE = -1  # the engine's "anyone may snap" window
+
+MOST_CARD_PLAYERS = 64
+"""The card engine seats at most 64 players (``Rules.check_players``); a preset's own
+``max_players`` can lower that."""
+
+STEPS_PER_TURN_BASE = 6
+STEPS_PER_TURN_PER_SEAT = 4
+"""The information-state tensor's default room: ``max_turns × (6 + 4 × players)`` steps (a
+draw, a discard or swap, a power's one or two decisions, then snap polls of every seat).
+Random play's busiest turn measured 11 steps at 2 players, 12 at 3, 17 at 4 (300 rounds of
+each preset at each player count); a round that needs more raises ``ValueError`` naming
+``recall_steps``."""
 
 
 class _Shared:
@@ -90,7 +114,11 @@ def _cards_shared(params: tuple[tuple[str, Any], ...]) -> _Shared:
     players = int(p["players"])
     rules = capped_rules(base, int(p["slots"]))
     rules.check_players(players)
-    return _Shared("cards", params, players=players, rules=rules,
+    steps = int(p["recall_steps"]) or rules.max_turns * (
+        STEPS_PER_TURN_BASE + STEPS_PER_TURN_PER_SEAT * players)
+    if steps < 1:
+        raise ValueError("recall_steps must be at least 1 (0: from max_turns)")
+    return _Shared("cards", params, players=players, rules=rules, recall_steps=steps,
                    codec=CardsCodec(rules, players, int(p["slots"])),
                    full_deck=tuple(deck_cards(rules.decks_for(players), rules.jokers_per_deck)))
 
@@ -201,15 +229,17 @@ class _Observer:
 
 # ====================================================================== the card game
 _CARDS_DEFAULTS: dict[str, Any] = {"players": 2, "rules": "rulebook", "house_rules": "",
-                                   "slots": DEFAULT_SLOTS, "max_turns": 0}
+                                   "slots": DEFAULT_SLOTS, "max_turns": 0, "recall_steps": 0}
 _CARDS_TYPE = _game_type("python_cambio_cards", "Cambio (the card game)",
-                         pyspiel.GameType.Information.IMPERFECT_INFORMATION, 8, _CARDS_DEFAULTS)
+                         pyspiel.GameType.Information.IMPERFECT_INFORMATION, MOST_CARD_PLAYERS,
+                         _CARDS_DEFAULTS)
 
 
 class CambioCardsGame(pyspiel.Game):  # type: ignore[misc]
     """Parameters: ``players``, ``rules`` (a preset), ``house_rules``
-    (``"key:value;key:value"``), ``max_turns`` (the turn cap; 0 keeps the rules' own) and
-    ``slots`` (the grid cap of the encoding, applied as the ``max_grid`` house rule)."""
+    (``"key:value;key:value"``), ``max_turns`` (the turn cap; 0 keeps the rules' own),
+    ``slots`` (the grid cap of the encoding, applied as the ``max_grid`` house rule) and
+    ``recall_steps`` (room for steps in the information-state tensor; 0: from the turn cap)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         shared = _shared("cards", _key(params))
@@ -231,7 +261,7 @@ class CambioCardsGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CardsObserver:
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return CardsObserver(self.codec, recall)
+        return CardsObserver(self.codec, recall, self.shared.recall_steps)
 
 
 class CambioCardsState(pyspiel.State):  # type: ignore[misc]
@@ -255,6 +285,14 @@ class CambioCardsState(pyspiel.State):  # type: ignore[misc]
         self.poll_chance = False
         self.seen: list[list[str]] = [[] for _ in range(self.g.players)]
         """Per seat, the observation strings after each step (the information state)."""
+        self.steps: list[list[tuple[int, int, int, int]]] = [[] for _ in range(self.g.players)]
+        """Per seat, each step since the deal as that seat saw it: the actor (relative
+        seat), its action number (the codec's, from the actor's side) and up to two card
+        codes the step showed this seat (-1: none; the tensor keeps their classes, as the
+        observation does: suits matter only through a king's colour). With :attr:`opening` it is the
+        information-state tensor's perfect recall."""
+        self.opening: list[Any] = []
+        """Per seat, the encoding of its view right after the deal (its opening peek)."""
 
     @property
     def state(self) -> State | None:
@@ -311,8 +349,10 @@ class CambioCardsState(pyspiel.State):  # type: ignore[misc]
         if self.state is None:
             self.dealt.append(action)
             if len(self.dealt) == 4 * self.g.players:
-                self._engine = _Engine(State(self.g.rules, self.g.players, seed=0,
-                                             deck=self.dealt))
+                s = State(self.g.rules, self.g.players, seed=0, deck=self.dealt)
+                self._engine = _Engine(s)
+                self.opening = [self.g.codec.encode(observe(s, q))
+                                for q in range(self.g.players)]
                 self._after_step()
             return
         if self.poll_chance:
@@ -327,7 +367,7 @@ class CambioCardsState(pyspiel.State):  # type: ignore[misc]
                 engine_action, seat = self.pending
                 self._stack_deck()
                 self.pending = None
-                self.state.apply(engine_action, seat)
+                self._engine_apply(engine_action, seat)
                 self._after_step()
             return
         seat = self.state.current_player()
@@ -339,8 +379,58 @@ class CambioCardsState(pyspiel.State):  # type: ignore[misc]
             self.from_deck = len(self.state.deck)
             self.drawn = []
             return
-        self.state.apply(engine_action, seat)
+        self._engine_apply(engine_action, seat)
         self._after_step()
+
+    def _engine_apply(self, action: int, seat: int) -> None:
+        """Apply a player's action in the engine and note, for every seat, the step as it
+        saw it (:attr:`steps`)."""
+        s = self.state
+        assert s is not None
+        events: list[Event] = []
+        s.apply(action, seat, events=events)
+        n = self.g.players
+        number = self.g.codec.encode_action(action, seat)
+        for q in range(n):
+            shown = _cards_shown(events, q)
+            if len(shown) > 2:
+                raise AssertionError(f"a step showed seat {q} more than two cards")
+            shown += [-1] * (2 - len(shown))
+            self.steps[q].append(((seat - q) % n, number, shown[0], shown[1]))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any
+                                ) -> CambioCardsState:
+        """A world ``player_id`` cannot tell from this one: the same information state,
+        the cards it has not seen dealt by the search bots' determinization
+        (:func:`cambio.bots.cards.search.determinize`: consistent with the view, the
+        deck's composition and every public event, each card known by exactly the seats
+        the view's public seen masks name). ``probability_sampler()`` (uniform in [0, 1),
+        as OpenSpiel passes it) seeds the sample.
+
+        Only ``player_id``'s history is carried over: the other seats' information states
+        in the sampled world start at this point (their earlier private history is not
+        sampled), which is what information-set search (OpenSpiel's ``ISMCTSBot``) needs."""
+        from cambio.bots.cards.belief import Belief
+        from cambio.bots.cards.search import determinize
+
+        s = self.state
+        if s is None or self.pending is not None or self.poll_chance:
+            raise ValueError("resample_from_infostate needs a decision node, not chance")
+        seed = int(float(probability_sampler()) * 2**53)
+        view = observe(s, player_id)
+        world = determinize(view, Belief(view), Random(seed), knows=None)
+        out = CambioCardsState(self.get_game())
+        out._engine = _Engine(world)
+        codec = self.g.codec
+        for q in range(self.g.players):
+            if q == player_id:
+                out.opening.append(self.opening[q])
+                out.seen[q] = list(self.seen[q])
+                out.steps[q] = list(self.steps[q])
+            else:
+                out.opening.append(codec.encode(observe(world, q)))
+                out.seen[q] = [f"resampled | {view_text(observe(world, q))}"]
+        return out
 
     def _draws(self, action: int, seat: int) -> tuple[int, bool]:
         """How many cards ``action`` draws, and whether the pile is shuffled in first.
@@ -431,24 +521,71 @@ def view_text(view: CardView) -> str:
     return " | ".join(parts)
 
 
+def _cards_shown(events: list[Event], seat: int) -> list[int]:
+    """The card codes ``events`` showed ``seat``, in order (a power's firing repeats the
+    discarded card and the round's end shows everything: neither is counted)."""
+    out: list[int] = []
+    for event in events:
+        seen = seen_by(event, seat)
+        if isinstance(seen, Looked):
+            out.extend(c for c in seen.cards if c != HIDDEN)
+        elif (isinstance(seen, (Drew, Discarded, Peeked, Snapped, Penalty, Gave))
+              and seen.card != HIDDEN):
+            out.append(seen.card)
+    return out
+
+
+def recall_fields(codec: CardsCodec, steps: int) -> tuple[Field, ...]:
+    """The information-state tensor's layout: the observation, the opening observation,
+    then ``steps`` records of ``players + 3`` numbers (docs/envs.md)."""
+    opening = Field("opening", codec.size, "the observation right after the deal")
+    history = Field("history", steps * (codec.players + 3),
+                    "per step: actor (relative seat, one-hot), (action number + 1) / "
+                    "actions, then the classes of two cards the step showed, (class + 1) / 15 "
+                    "(0: none)")
+    return (*codec.fields, opening, history)
+
+
 class CardsObserver(_Observer):
     """OpenSpiel's observer for the card game.
 
-    The tensor is the codec's encoding of the seat's view in both cases. The
-    information-state *string* has perfect recall: every observation the seat has had, each
-    after the public action that led to it. The tensor does not hold the order of past
-    actions; it holds every card the seat still knows and where it is now (docs/envs.md).
+    Without perfect recall, the tensor is the codec's encoding of the seat's view and the
+    string a one-line text of it. With perfect recall (the information state), the string
+    is every observation the seat has had, each after the public action that led to it, and
+    the tensor is the current observation, the opening one, then each step since the deal
+    as the seat saw it: who acted, the action number, the cards it was shown (docs/envs.md).
     """
 
-    def __init__(self, codec: CardsCodec, perfect_recall: bool) -> None:
-        super().__init__(codec.fields, perfect_recall)
+    def __init__(self, codec: CardsCodec, perfect_recall: bool, steps: int = 0) -> None:
+        super().__init__(recall_fields(codec, steps) if perfect_recall else codec.fields,
+                         perfect_recall)
         self.codec = codec
+        self.steps = steps
 
     def set_from(self, state: CambioCardsState, player: int) -> None:
+        self.tensor.fill(0.0)
         if state.state is None:
-            self.tensor.fill(0.0)
             return
-        self.codec.encode(observe(state.state, player), out=self.tensor)
+        size = self.codec.size
+        self.codec.encode(observe(state.state, player), out=self.tensor[:size])
+        if not self.perfect_recall:
+            return
+        if state.opening:
+            self.tensor[size:2 * size] = state.opening[player]
+        steps = state.steps[player]
+        if len(steps) > self.steps:
+            raise ValueError(f"this round has {len(steps)} steps, more than the "
+                             f"information-state tensor's {self.steps} (recall_steps)")
+        n = self.codec.players
+        width = n + 3
+        history = self.tensor[2 * size:].reshape(self.steps, width)
+        actions = float(self.codec.num_actions)
+        for i, (actor, number, a, b) in enumerate(steps):
+            row = history[i]
+            row[actor] = 1.0
+            row[n] = (number + 1) / actions
+            row[n + 1] = 0.0 if a < 0 else (card_class(a) + 1) / CLASSES
+            row[n + 2] = 0.0 if b < 0 else (card_class(b) + 1) / CLASSES
 
     def string_from(self, state: CambioCardsState, player: int) -> str:
         if state.state is None:

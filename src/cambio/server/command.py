@@ -78,12 +78,19 @@ def serve_command(
     advertise: Annotated[str | None, typer.Option(
         help="The URL other processes reach this one at (with --redis; default: "
         "http://HOST:PORT).")] = None,
+    bot: Annotated[list[str] | None, typer.Option(
+        help="Offer one more card bot at the tables: an import path MODULE:CALLABLE or an "
+        "entry point (repeatable; docs/envs.md).")] = None,
+    board_bot: Annotated[list[str] | None, typer.Option(
+        help="Offer one more board bot (as --bot).")] = None,
     handoff_fd: Annotated[int | None, typer.Option(hidden=True)] = None,
     worker_id: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
     """Serve the web platform: the lobby, tables with bots, real-time play and records."""
     from .run import serve
     from .settings import Settings
+
+    offer_bots(bot, board_bot)
 
     settings = Settings(database=database, away_after=away_after, bot_speed=bot_speed, seed=seed,
                         round_pause=round_pause, rest_rate=rest_rate, rest_burst=4 * rest_rate,
@@ -106,6 +113,26 @@ def serve_command(
                       handoff_fd=handoff_fd, worker_id=worker_id)
         return
     serve(settings, host=host, port=port, log_level=log_level.lower())
+
+
+def offer_bots(cards: list[str] | None, board: list[str] | None) -> None:
+    """Check each extra bot builds, then publish the names to this process and its
+    children (cluster workers) through the environment (:data:`cambio.bots.resolve.SERVED`)."""
+    import os
+
+    from cambio.board import Rules as BoardRules
+    from cambio.bots.board import make_bot as make_board_bot
+    from cambio.bots.cards import make_bot
+    from cambio.bots.resolve import SERVED
+
+    for game, names in (("cards", cards or []), ("board", board or [])):
+        for name in names:
+            try:
+                make_bot(name, 0) if game == "cards" else make_board_bot(name, BoardRules(), 0)
+            except ValueError as exc:
+                raise typer.BadParameter(str(exc), param_hint="--bot") from None
+        if names:
+            os.environ[SERVED[game]] = ";".join(n.strip() for n in names)
 
 
 def register(app: typer.Typer) -> None:

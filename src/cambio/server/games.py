@@ -15,6 +15,7 @@ from typing import Any
 from cambio.board import BoardError
 from cambio.board import Rules as BoardRules
 from cambio.bots.cards import BOTS as CARD_BOTS
+from cambio.bots.resolve import served_bots
 from cambio.cards import MAX_PLAYERS, PRESETS, CambioError, Rules
 from cambio.cards.rules_text import CHOICE_TEXT, RULE_TEXT
 
@@ -91,7 +92,7 @@ class CardsKind(GameKind):
 
     def bots(self) -> list[dict[str, Any]]:
         out = []
-        for i, name in enumerate(CARD_BOTS):
+        for i, name in enumerate([*CARD_BOTS, *served_bots("cards")]):
             label, strength = BOT_LABELS.get(name, (name.title(), i + 1))
             out.append({"name": name, "label": label, "strength": strength})
         return out
@@ -121,7 +122,8 @@ class BoardKind(GameKind):
                             seed, f"{table_id}/{game_no}")
 
     def bots(self) -> list[dict[str, Any]]:
-        return [{"name": n, "label": label, "strength": s} for n, label, s in BOARD_BOTS]
+        return [{"name": n, "label": label, "strength": s} for n, label, s in BOARD_BOTS] + [
+            {"name": n, "label": n, "strength": len(BOARD_BOTS) + 1} for n in served_bots("board")]
 
     def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
                seat: int | None) -> str:

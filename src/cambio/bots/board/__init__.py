@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cambio.board import Rules
 
+from ..resolve import external_factory
 from .base import BoardBot, play_game, run_setup
 from .mcts import MCTSBot
 from .search import AlphaBetaBot
@@ -47,6 +48,10 @@ def make_bot(spec: str, rules: Rules, seed: int = 0) -> BoardBot:
             return PerfectBot.for_rules(rules, seed=seed)
     except ValueError as exc:
         raise ValueError(f"bad bot spec {spec!r}: {exc}") from None
+    external = external_factory(spec, "board")
+    if external is not None:
+        bot: BoardBot = external(rules, seed)
+        return bot
     raise ValueError(f"unknown bot {spec!r}: choose from {', '.join(NAMES)} "
                      "(alphabeta:NODES or alphabeta:SECONDSs, native:NODES or native:SECONDSs, "
                      "mcts:ITERATIONS)")

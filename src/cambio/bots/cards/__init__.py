@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..resolve import external_factory
 from .base import CardBot, play_round
 from .deep import DEEP_ROWS, DeepBot
 from .easy import EasyBot
@@ -48,17 +49,18 @@ def make_bot(name: str, seed: int) -> CardBot:
     kind, _, budget = name.strip().lower().partition(":")
     if kind == "search" and budget:
         return SearchBot(seed, **parse_budget(budget))  # type: ignore[arg-type]
-    try:
-        factory = BOTS[name.strip().lower()]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
-    return factory(seed)
+    factory = BOTS.get(name.strip().lower()) or external_factory(name, "cards")
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}, "
+                         "or MODULE:CALLABLE (docs/envs.md)")
+    bot: CardBot = factory(seed)
+    return bot
 
 
 def check_bot_name(name: str) -> str:
     """``name`` normalised, or ``ValueError`` if no bot answers to it."""
     make_bot(name, 0)
-    return name.strip().lower()
+    return name.strip().lower() if name.strip().lower() in BOTS else name.strip()
 
 
 __all__ = ["BOTS", "DEEP_ROWS", "DIFFICULTIES", "CardBot", "DeepBot", "EasyBot", "ExpertBot",

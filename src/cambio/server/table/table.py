@@ -482,7 +482,8 @@ class Table:
 
     def _check_bot(self, name: str) -> str:
         names = {b["name"] for b in self.kind.bots()}
-        key = name.strip().lower() if isinstance(name, str) else ""
+        key = name.strip() if isinstance(name, str) else ""
+        key = key.lower() if key.lower() in names else key  # served bots keep their case
         if key not in names:
             raise ProtocolError("bad_request", f"unknown bot {name!r}; bots: {sorted(names)}")
         return key
