@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import typer
 
+from cambio.extras import run_command
 from cambio.server.command import register as register_serve
 
 from . import board as board_cli
@@ -40,7 +41,7 @@ register_serve(app)
 
 
 def main() -> None:
-    app()
+    run_command(app)
 
 
 if __name__ == "__main__":

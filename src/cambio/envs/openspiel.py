@@ -26,7 +26,6 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-import pyspiel
 
 from cambio.board import Board, geometry, move_text
 from cambio.board import Rules as BoardRules
@@ -46,11 +45,15 @@ from cambio.cards import (
 )
 from cambio.cards.actions import DRAW, SNAP, kind_of
 from cambio.cards.cards import NUM_CARD_CODES
+from cambio.extras import needs
 from cambio.seeds import derive_seed
 
 from .board_codec import BoardCodec
 from .cards_codec import DEFAULT_SLOTS, CardsCodec, Field, capped_rules
 from .turns import board_returns
+
+with needs("research", "cambio.envs.openspiel"):
+    import pyspiel
 
 MAX_CARDS_LENGTH = 100_000
 """OpenSpiel needs a bound on a game's length: a loose one (a round ends at the rules' turn

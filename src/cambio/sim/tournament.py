@@ -308,7 +308,10 @@ def _ms(seconds: float | None) -> str:
 
 def plot(summary: dict[str, Any], path: str) -> None:
     """Ratings with their 95% intervals, and the pairwise win-share matrix, in one figure."""
-    import matplotlib
+    from cambio.extras import needs
+
+    with needs("research", "a tournament's --plot"):
+        import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
