@@ -47,8 +47,12 @@ class BuildExt(build_ext):
                 (built.parent / hashing.HASH_FILE).write_text(hashing.source_hash(SOURCE) + "\n")
 
 
+# pip asks for the requirements and the metadata first (egg_info, dist_info), each a run of
+# this file: only the commands that build need mypyc's type check and C (seconds each time).
+METADATA_ONLY = {"egg_info", "dist_info", "sdist"}
+
 ext_modules = []
-if not os.environ.get("CAMBIO_PURE_PYTHON"):
+if not os.environ.get("CAMBIO_PURE_PYTHON") and not METADATA_ONLY & set(sys.argv[1:]):
     try:
         from mypyc.build import mypycify
 
