@@ -29,7 +29,7 @@ def test_a_missing_module_of_the_extra_names_the_extra(monkeypatch):
 def test_a_missing_module_of_nothing_the_extra_brings_stays_its_own_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "no_such_module_here", None)
     with pytest.raises(ModuleNotFoundError) as caught, needs("postgres", "x"):
-        import no_such_module_here  # noqa: F401
+        import no_such_module_here  # type: ignore[import-not-found]  # noqa: F401
     assert not isinstance(caught.value, MissingExtra)
 
 
@@ -41,12 +41,15 @@ def test_every_extra_of_the_helper_is_an_extra_of_the_package():
     assert set(EXTRAS) <= set(project["project"]["optional-dependencies"])
 
 
-@pytest.mark.parametrize("argv,extra", [
-    (["serve", "--database", "postgresql://nobody@127.0.0.1/x"], "postgres"),
-    (["serve", "--redis", "redis://127.0.0.1:1/0"], "cluster"),
+@pytest.mark.parametrize("argv,blocked,extra", [
+    (["serve", "--database", "postgresql://nobody@127.0.0.1/x"], "psycopg", "postgres"),
+    (["serve", "--redis", "redis://127.0.0.1:1/0"], "redis", "cluster"),
+    # Before the games, not after them.
+    (["tournament", "cards", "--bots", "random,memory", "--games", "2", "--plot", "t.png"],
+     "matplotlib", "research"),
+    (["sim", "cards", "--games", "2", "--ray", "local", "--no-progress"], "ray", "research"),
 ])
-def test_the_command_prints_one_line_and_exits_1(argv, extra):
-    blocked = {"postgres": "psycopg", "cluster": "redis"}[extra]
+def test_the_command_prints_one_line_and_exits_1(argv, blocked, extra):
     code = (f"import sys; sys.modules[{blocked!r}] = None; sys.argv = ['cambio', *{argv!r}];"
             " from cambio.cli.main import main; main()")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
