@@ -2,22 +2,41 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# The exact versions tested (pip-compile's output, docs/install.md): every install here is
+# constrained to them, while pyproject.toml keeps ranges for everyone else.
+LOCK := requirements/lock.txt
+INSTALL := $(BIN)/python -m pip install --disable-pip-version-check --progress-bar on -c $(LOCK)
+# What serving and playing need (`make run`), and everything for development (`make test`).
+RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
+PORT ?= 8000
 
-.PHONY: run test testdeps lint typecheck unit bench mutation mutation-report clean
+.PHONY: run test testdeps lint typecheck unit smoke dist lock bench mutation mutation-report clean
 
-# The card engine (state.py) is compiled with mypyc at install time; a change to it rebuilds.
-$(STAMP): pyproject.toml setup.py src/cambio/cards/state.py
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# The card engine (state.py) is compiled with mypyc at install time (pip's build environment
+# brings mypy, so it is not installed here); a change to it rebuilds.
+$(RUN_STAMP): pyproject.toml setup.py $(LOCK) src/cambio/cards/state.py | $(BIN)/python
+	$(INSTALL) -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml setup.py $(LOCK) src/cambio/cards/state.py | $(BIN)/python
+	$(INSTALL) -e '.[dev]'
 	# The hard card bot's native rollouts, compiled into numba's cache once (about a minute).
 	$(BIN)/python -c 'from cambio.bots.cards.rollouts import warm; warm()'
-	touch $(STAMP)
+	touch $(STAMP) $(RUN_STAMP) $(VENV)/.warm
 
-# The web platform on http://127.0.0.1:8000 (SQLite in ./data/cambio.sqlite3).
-run: $(STAMP)
-	$(BIN)/cambio serve
+# The web platform on http://127.0.0.1:$(PORT) (SQLite in ./data/cambio.sqlite3). The first
+# time, the hard bot's native rollouts compile into numba's cache in the background (about a
+# minute of one core, at low priority): the lobby answers meanwhile.
+run: $(RUN_STAMP)
+	@test -e $(VENV)/.warm || (nice -n 19 $(BIN)/python -c \
+	    'from cambio.bots.cards.rollouts import warm; warm()' && touch $(VENV)/.warm) &
+	$(BIN)/cambio serve --port $(PORT)
 
+# The wheel smoke test (tests/packaging, marked `wheel`) runs in `unit` with the rest.
 test: $(STAMP) testdeps lint typecheck unit
 
 # What the browser tests need beyond Python packages (Debian's chromium).
@@ -53,8 +72,28 @@ mutation: $(STAMP)
 mutation-report: $(STAMP)
 	$(BIN)/python scripts/mutation_report.py
 
+# Only the wheel smoke test: build the wheel, install it into a fresh venv with the plain
+# dependencies, serve, play a game with bots to the end over the WebSocket.
+smoke: $(STAMP)
+	$(BIN)/pytest -p no:randomly -m wheel tests/packaging
+
+# A wheel (with the compiled card engine) and an sdist in dist/.
+dist: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist
+
+# Re-resolve requirements/lock.txt after a change of pyproject.toml's dependencies: the
+# versions already locked stay unless pyproject.toml excludes them (`make lock UPGRADE=1`
+# takes the newest versions the ranges allow); then run `make test`.
+lock: $(STAMP)
+	CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet $(if $(UPGRADE),--upgrade) \
+	    --extra postgres --extra cluster --extra research --extra dev --strip-extras \
+	    --no-emit-index-url --no-emit-find-links \
+	    --unsafe-package cambio --unsafe-package pip --unsafe-package setuptools \
+	    --output-file $(LOCK) pyproject.toml
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/cards_random.py --players 2 --rules rulebook
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache mutants
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache mutants build dist

@@ -1,6 +1,6 @@
 """The compiled board search (``native``) against the Python one and against perfect play.
 
-Four studies, each seeded (figures for docs/board-strength.md and docs/performance.md):
+Four studies, each seeded (figures for docs/board-strength.md and docs/reports/performance.md):
 
 1. **speed**: nodes per CPU second of the Python ``alphabeta`` and of ``native`` (the same
    algorithm; and with its optional threat search), one search per seeded 5x5 start, in the

@@ -1,6 +1,6 @@
 """Tune ``memory``'s weights for win share against ``memory`` itself, with CMA-ES.
 
-Hand tuning moved one weight at a time (docs/cards-strength.md, "What was tried"); this
+Hand tuning moved one weight at a time (docs/reports/cards-strength.md, "What was tried"); this
 optimises all of :class:`~cambio.bots.cards.memory.MemoryParams` at once. Every candidate plays
 the same deals (common random numbers), each deal twice or ``players`` times with the seats
 rotated, on the batch engine with the native ``memory`` bot

@@ -5,6 +5,9 @@ path: the expected cards are written into the record, so a broken rule shows up 
 rejected line (or an accepted line that should have been rejected).
 """
 
+import copy
+import pickle
+
 import pytest
 
 from cambio.cards import (
@@ -636,3 +639,27 @@ def test_clones_share_history_yet_diverge_independently():
     assert s.history[-1][1] == parse_action("discard")
     assert twin.history[-1][1] == parse_action("swap 0")
     assert s.history[:-1] == twin.history[:-1] and len(s.history) == s.history_length()
+
+
+# ----------------------------------------------------------------------------- copies
+# Both builds run this file (`make unit` runs it again with CAMBIO_PURE_PYTHON=1): a state
+# sent to another process (Ray, multiprocessing) or deep-copied must come back the same.
+@pytest.mark.parametrize("preset", ALL)
+@pytest.mark.parametrize("steps", [0, 1, 25])
+def test_a_state_pickles_and_deep_copies_to_an_equal_state(preset, steps):
+    s = State(Rules.preset(preset), 3, seed=1)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        s.play(observe(s, s.current_player()).legal[-1], s.current_player())
+    for twin in (pickle.loads(pickle.dumps(s)), copy.deepcopy(s)):
+        assert twin == s and twin is not s
+        assert twin.history == s.history and twin.grids is not s.grids
+        # The copy plays on by itself, exactly as the original does.
+        if not s.is_over():
+            seat = s.current_player()
+            action = observe(s, seat).legal[0]
+            original = s.clone()
+            original.play(action, seat)
+            twin.play(action, seat)
+            assert twin == original and s != original

@@ -8,28 +8,45 @@ import os
 import sys
 import warnings
 
+from ._source_hash import HASH_FILE, source_hash
 
-def _use_source_if_stale() -> bool:
+
+def _recorded_hash(here: str) -> str | None:
+    try:
+        with open(os.path.join(here, HASH_FILE), encoding="ascii") as f:
+            return f.read().strip()
+    except OSError:
+        return None
+
+
+def is_stale(here: str) -> bool:
+    """Whether the compiled module in ``here`` was built from another ``state.py`` than the
+    one beside it (or its build recorded nothing)."""
+    return _recorded_hash(here) != source_hash(os.path.join(here, "state.py"))
+
+
+def use_compiled() -> bool:
     """Load ``state.py`` itself when its mypyc build is stale or ``CAMBIO_PURE_PYTHON`` is set.
 
     An editable install compiles ``state.py`` in place; after the source is edited, the old
-    compiled module would otherwise keep running the old rules. Returns whether the compiled
-    module is in use.
+    compiled module would otherwise keep running the old rules. Stale means the source's hash
+    differs from the one the build recorded (file times are not kept by pip, so they would
+    call every installed wheel stale). Returns whether the compiled module is in use.
     """
     here = os.path.dirname(os.path.abspath(__file__))
     source = os.path.join(here, "state.py")
     built = [os.path.join(here, "state" + suffix)
              for suffix in importlib.machinery.EXTENSION_SUFFIXES]
-    built = [b for b in built if os.path.exists(b)]
-    if not built:
+    if not any(os.path.exists(b) for b in built):
         return False
     pure = bool(os.environ.get("CAMBIO_PURE_PYTHON"))
-    stale = os.path.getmtime(built[0]) < os.path.getmtime(source)
+    stale = not pure and is_stale(here)
     if not (pure or stale):
         return True
-    if stale and not pure:
-        warnings.warn("cambio: the compiled card engine is older than state.py; running the "
-                      "source instead (run `make` to rebuild)", stacklevel=2)
+    if stale:
+        warnings.warn("cambio: the compiled card engine was built from another state.py; "
+                      "running the source instead (rebuild: pip install -e . or make)",
+                      stacklevel=3)
     spec = importlib.util.spec_from_file_location("cambio.cards.state", source)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -38,5 +55,5 @@ def _use_source_if_stale() -> bool:
     return False
 
 
-COMPILED = _use_source_if_stale()
+COMPILED = use_compiled()
 """Whether the mypyc-compiled engine is running (about 4x faster random play)."""

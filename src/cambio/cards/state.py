@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from enum import IntEnum
 from functools import lru_cache
 from random import Random
-from typing import Final
+from typing import Final, cast
 
 from .actions import (
     CAMBIO,
@@ -871,6 +871,12 @@ class State:
         c.phase = self.phase
         return c
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle and ``copy.deepcopy`` by fields, the same in both builds: the compiled
+        class has no default reduction (it would call ``State()`` without its rules). The
+        history travels as this state's own prefix; the caches are rebuilt."""
+        return _restore, (*(getattr(self, name) for name in _STORED), self.history)
+
     @property
     def history(self) -> list[tuple[int, Action]]:
         """Every ``(seat, action)`` applied this round, oldest first (a fresh list).
@@ -983,6 +989,17 @@ class _Fast:
 
 
 _FAST: dict[Rules, _Fast] = {}
+
+
+def _restore(*values: object) -> State:
+    """The state :meth:`State.__reduce__` describes (``_STORED``'s fields, then history)."""
+    s = State(cast(Rules, values[_STORED.index("rules")]), 0, _blank=True)
+    for name, value in zip(_STORED, values, strict=False):
+        setattr(s, name, value)
+    s._hist = list(cast(list[tuple[int, Action]], values[-1]))
+    s._hlen = len(s._hist)
+    s._f = _fast_rules(s.rules)
+    return s
 
 
 def _fast_rules(rules: Rules) -> _Fast:

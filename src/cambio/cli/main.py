@@ -7,8 +7,12 @@ command code stays apart.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
+from cambio import __version__
+from cambio.extras import run_command
 from cambio.server.command import register as register_serve
 
 from . import board as board_cli
@@ -28,6 +32,21 @@ play_app = typer.Typer(help="Play in the terminal against bots.", no_args_is_hel
 solve_app = typer.Typer(help="Solve small games exactly.", no_args_is_help=True)
 tournament_app = typer.Typer(help="Round-robin bot tournaments: pairwise table, ratings, plot.",
                              no_args_is_help=True)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"cambio {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True,
+        help="Print cambio's version and exit.")] = False) -> None:
+    """cambio: play, simulate and study both games called Cambio."""
+
+
 app.add_typer(sim_app, name="sim")
 app.add_typer(play_app, name="play")
 app.add_typer(solve_app, name="solve")
@@ -42,7 +61,7 @@ register_serve(app)
 
 
 def main() -> None:
-    app()
+    run_command(app)
 
 
 if __name__ == "__main__":

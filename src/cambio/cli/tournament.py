@@ -18,6 +18,8 @@ def run_tournament(config: tour.TournamentConfig, label: str, place: Where, *, a
                    progress: bool, plot_file: Path | None) -> None:
     """Play ``config`` on ``place`` with a progress bar, print tables or JSON, and save the
     plot if asked."""
+    if plot_file is not None:
+        tour.plotting()
 
     def play(advance: Callable[[int], None]) -> dict[str, Any]:
         start = time.perf_counter()

@@ -26,7 +26,6 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium.utils import seeding
 
 from cambio.bots.cards.native import memory_act, memory_tables
 from cambio.bots.cards.native_names import NATIVE_KINDS, RANDOM
@@ -49,11 +48,15 @@ from cambio.cards.actions import (
 )
 from cambio.cards.batch import Batch
 from cambio.cards.batch_kernels import _inline, _jit
+from cambio.extras import needs
 from cambio.seeds import derive_seed
 
 from .cards_codec import CLASSES, DEFAULT_SLOTS, CardsCodec, capped_rules, card_class
 from .gymnasium import CardsSeatEnv
 from .vector import LanesVectorEnv, Obs, SeatVectorEnv, StepResult, _seeds
+
+with needs("research", "cambio.envs.cards_vector"):
+    from gymnasium.utils import seeding
 
 F32 = npt.NDArray[np.float32]
 _FIXED = (CAMBIO, DRAW, TAKE, DISCARD, KEEP, SKIP, PASS)

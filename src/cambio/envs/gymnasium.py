@@ -19,15 +19,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 
 from cambio.board import Rules as BoardRules
 from cambio.bots.board import make_bot as make_board_bot
 from cambio.bots.cards import make_bot as make_card_bot
 from cambio.cards import Rules, observe
+from cambio.extras import needs
 from cambio.seeds import derive_seed
+
+with needs("research", "cambio.envs.gymnasium"):
+    import gymnasium as gym
+    from gymnasium import spaces
 
 from .cards_codec import DEFAULT_SLOTS, Mask
 from .turns import OVER, BoardTurns, CardsTurns, TurnGame

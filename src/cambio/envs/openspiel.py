@@ -27,7 +27,6 @@ from random import Random
 from typing import Any
 
 import numpy as np
-import pyspiel
 
 from cambio.board import Board, geometry, move_text
 from cambio.board import Rules as BoardRules
@@ -58,11 +57,15 @@ from cambio.cards.events import (
     Snapped,
     seen_by,
 )
+from cambio.extras import needs
 from cambio.seeds import derive_seed
 
 from .board_codec import BoardCodec
 from .cards_codec import CLASSES, DEFAULT_SLOTS, CardsCodec, Field, capped_rules, card_class
 from .turns import board_returns
+
+with needs("research", "cambio.envs.openspiel"):
+    import pyspiel
 
 MAX_CARDS_LENGTH = 100_000
 """OpenSpiel needs a bound on a game's length: a loose one (a round ends at the rules' turn

@@ -19,12 +19,15 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import seeding
-from pettingzoo import AECEnv
 
 from cambio.board import Rules as BoardRules
 from cambio.cards import Rules
+from cambio.extras import needs
+
+with needs("research", "cambio.envs.pettingzoo"):
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from pettingzoo import AECEnv
 
 from .cards_codec import DEFAULT_SLOTS, Vector
 from .turns import OVER, BoardTurns, CardsTurns, TurnGame

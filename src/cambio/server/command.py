@@ -106,7 +106,10 @@ def serve_command(
     if redis is None and workers > 1:
         raise typer.BadParameter("--workers needs --redis (and a shared --database)")
     if redis is not None:
-        from .cluster.command import serve_cluster
+        from cambio.extras import needs
+
+        with needs("cluster", "cambio serve --redis"):
+            from .cluster.command import serve_cluster
 
         serve_cluster(settings, host=host, port=port, log_level=log_level.lower(),
                       redis=redis, workers=workers, lease_ttl=lease_ttl, advertise=advertise,

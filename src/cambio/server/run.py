@@ -6,9 +6,11 @@ socket-level guards of :mod:`.admission` (a cap per address, a request timeout).
 
 from __future__ import annotations
 
+import errno
 import logging
 import re
 import resource
+import socket
 import sys
 from urllib.parse import unquote
 
@@ -80,8 +82,33 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
     if settings.seed is not None:
         log.warning("--seed is set: every deal on this server is predictable from it; use it "
                     "for tests and benchmarks only")
+    sock = listen(host, port)
+    from cambio import __version__
+    from cambio.cards import COMPILED
+
+    log.info("cambio %s, card engine: %s", __version__, "compiled" if COMPILED else "source")
     uvicorn.Server(uvicorn_config(create_app(settings, store), settings, host, port,
-                                  log_level)).run()
+                                  log_level)).run(sockets=[sock])
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound here rather than by uvicorn so that a taken port is one
+    line naming ``--port`` (uvicorn logs the bare OSError and exits 3)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            why = f"port {port} is already in use on {host}; choose another with --port"
+        else:
+            why = f"cannot listen on {host}:{port} ({exc.strerror}); see --host and --port"
+        print(f"cambio serve: {why}", file=sys.stderr)
+        raise SystemExit(2) from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def uvicorn_config(app: ASGIApplication, settings: Settings, host: str, port: int,

@@ -132,7 +132,10 @@ def _call_range(play_range: Callable[[C, int, int], list[R]], config: C, start: 
 
 def _on_ray(play_range: Callable[[C, int, int], list[R]], config: C, games: int, where: Where,
             advance: Callable[[int], None] | None, most: int) -> list[R]:
-    import ray
+    from cambio.extras import needs
+
+    with needs("research", "--ray"):
+        import ray
 
     started = False
     if not ray.is_initialized():

@@ -39,6 +39,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
+from types import ModuleType
 from typing import Any
 
 from cambio.bots.cards import make_bot, play_round
@@ -306,10 +307,19 @@ def _ms(seconds: float | None) -> str:
     return "-" if seconds is None else f"{seconds * 1000:.2f}"
 
 
+def plotting() -> ModuleType:
+    """matplotlib, or the one-line error naming its extra: called before a run that will be
+    plotted, so a missing extra stops it before the games rather than after."""
+    from cambio.extras import needs
+
+    with needs("research", "a tournament's --plot"):
+        import matplotlib
+    return matplotlib
+
+
 def plot(summary: dict[str, Any], path: str) -> None:
     """Ratings with their 95% intervals, and the pairwise win-share matrix, in one figure."""
-    import matplotlib
-
+    matplotlib = plotting()
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

@@ -20,7 +20,7 @@ rollouts per decision (1,024 by default):
    the margin grows with the number of candidates compared (Bonferroni: each of the ``k - 1``
    comparisons gets ``1 / (k - 1)`` of the chance a candidate no better than the prior has
    of passing ``z`` alone), so that a decision with dozens of candidates does not overrule
-   the prior by luck; ``hard`` does not use it (docs/cards-strength.md).
+   the prior by luck; ``hard`` does not use it (docs/reports/cards-strength.md).
 
 It sees only its view: the worlds come from the view and the bot's own seeded generator.
 """

@@ -67,7 +67,7 @@ TUNED = MemoryParams(cambio_total=4.26, cambio_hidden=2, cambio_relax=1.996, rel
                      info_own=22.162, info_other=5.004, risk=-1.691, snap_odds=1.5,
                      min_snap_gain=0.005, swap_power=0.141)
 """Weights tuned by CMA-ES for win share against ``memory`` (2 players, rulebook;
-``benchmarks/cards_tune.py``, docs/cards-strength.md)."""
+``benchmarks/cards_tune.py``, docs/reports/cards-strength.md)."""
 
 
 class _Knowledge:

@@ -9,7 +9,7 @@ card on the table is marked as seen by everyone (the deck stays face down). By d
 policy is ``memory``'s heuristic with ``hard``'s search of its last turn after another seat
 calls (:attr:`~cambio.bots.cards.search.SearchBot.final`). With every card known, ``memory``'s
 cautious calling beats ``expert``'s odds-based calling (76% against 68% of rounds won against
-``memory``; docs/cards-strength.md), so the oracle uses it.
+``memory``; docs/reports/cards-strength.md), so the oracle uses it.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ turns) and so cheap. The caller's cards we have not seen are dealt low
 (:func:`caller_tilt`: a player calls when low), and the move with the best mean wins, prior
 or not: here the heuristic is weakest, since it minimises an expected total when only
 beating the caller counts (+2.6 points of win share against ``memory``;
-docs/cards-strength.md).
+docs/reports/cards-strength.md).
 
 Budgets: ``search:300ms`` (wall time per decision) or ``search:4000it`` (rollouts per
 decision; reproducible, and what the difficulty ``hard`` uses).

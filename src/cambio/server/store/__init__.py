@@ -12,6 +12,8 @@ back are checked in :mod:`.rows`. ``cambio serve --database`` takes either kind 
 
 from __future__ import annotations
 
+from cambio.extras import needs
+
 from .interface import Store, StoreError, StoreFailed
 from .rows import DamagedRow, SeatRow, TableRow
 from .sqlite import SqliteStore
@@ -41,7 +43,8 @@ def open_store(database: str, *, exclusive: bool = True) -> Store:
     processes that share one database open it with ``exclusive=False``. Raises
     :class:`StoreError` with a message for the operator when it cannot be used."""
     if is_postgres(database):
-        from .postgres import PostgresStore  # psycopg is loaded only when it is used
+        with needs("postgres", "a PostgreSQL --database"):
+            from .postgres import PostgresStore  # psycopg is loaded only when it is used
 
         return PostgresStore(database, exclusive=exclusive)
     return SqliteStore(sqlite_path(database), exclusive=exclusive)
