@@ -14,7 +14,8 @@ from typing import Any
 
 from cambio.board import BoardError
 from cambio.board import Rules as BoardRules
-from cambio.bots.cards import BOTS as CARD_BOTS
+from cambio.bots.board.registry import BOARD_BOTS
+from cambio.bots.cards.registry import CARD_BOTS
 from cambio.cards import PRESETS, CambioError, Rules
 from cambio.cards.rules_text import CHOICE_TEXT, RULE_TEXT
 
@@ -22,16 +23,6 @@ from .board_session import BoardSession, board_record
 from .cards_session import CardSession, card_record
 from .errors import ProtocolError
 from .session import Session
-
-BOT_LABELS = {"random": ("Random", 1), "easy": ("Easy", 2), "memory": ("Memory", 3),
-              "medium": ("Medium (memory)", 3), "expert": ("Expert", 4), "hard": ("Hard", 5),
-              "search": ("Search", 5)}
-"""How the lobby names each card bot, and its strength (1 = weakest)."""
-
-BOARD_BOTS = [("random", "Random", 1), ("greedy", "Greedy", 2), ("mcts", "MCTS", 3),
-              ("alphabeta", "Alpha-beta", 4)]
-"""The board bots the lobby offers, weakest first (``benchmarks/board_strength.py``); the
-``perfect`` bot needs a solved board and is left out."""
 
 
 def bad(message: str) -> ProtocolError:
@@ -89,11 +80,7 @@ class CardsKind(GameKind):
         return CardSession(rules, players, seed, int(config["rounds"]), f"{table_id}/{game_no}")
 
     def bots(self) -> list[dict[str, Any]]:
-        out = []
-        for i, name in enumerate(CARD_BOTS):
-            label, strength = BOT_LABELS.get(name, (name.title(), i + 1))
-            out.append({"name": name, "label": label, "strength": strength})
-        return out
+        return CARD_BOTS.public()
 
     def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
                seat: int | None) -> str:
@@ -120,7 +107,7 @@ class BoardKind(GameKind):
                             seed, f"{table_id}/{game_no}")
 
     def bots(self) -> list[dict[str, Any]]:
-        return [{"name": n, "label": label, "strength": s} for n, label, s in BOARD_BOTS]
+        return BOARD_BOTS.public()
 
     def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
                seat: int | None) -> str:

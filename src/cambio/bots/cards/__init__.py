@@ -1,36 +1,47 @@
-"""Card-game bots, and the registry that names them for the CLI and the simulator."""
+"""Card-game bots, and the registry that names them for the CLI, the simulator and the lobby.
+
+Importing this package loads the registry and the bots' shared base only; each bot's module
+(and numba, for ``deep``) is imported when that bot is first built or named here
+(``from cambio.bots.cards import DeepBot`` still works, lazily).
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .base import CardBot, play_round
-from .deep import DEEP_ROWS, DeepBot
-from .easy import EasyBot
-from .expert import ExpertBot, ExpertParams
-from .memory import MemoryBot, MemoryParams
-from .random_bot import RandomBot
-from .search import SearchBot, parse_budget
+from .registry import CARD_BOTS
+
+if TYPE_CHECKING:
+    from .deep import DEEP_ROWS, DeepBot
+    from .easy import EasyBot
+    from .expert import ExpertBot, ExpertParams
+    from .memory import MemoryBot, MemoryParams
+    from .random_bot import RandomBot
+    from .search import SearchBot
+
+_LAZY = {"DEEP_ROWS": "deep", "DeepBot": "deep", "EasyBot": "easy", "ExpertBot": "expert",
+         "ExpertParams": "expert", "MemoryBot": "memory", "MemoryParams": "memory",
+         "RandomBot": "random_bot", "SearchBot": "search"}
 
 
-def _hard(seed: int) -> CardBot:
-    """The ``hard`` difficulty: :class:`~cambio.bots.cards.deep.DeepBot`, ``expert``'s
-    choices checked at every decision by :data:`~cambio.bots.cards.deep.DEEP_ROWS` native
-    rollouts (docs/cards-strength.md)."""
-    return DeepBot(seed)
+def __getattr__(name: str) -> Any:
+    """The bot classes, imported when first asked for (PEP 562)."""
+    if name in _LAZY:
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-BOTS: dict[str, Callable[[int], CardBot]] = {
-    "random": RandomBot,
-    "easy": EasyBot,
-    "memory": MemoryBot,
-    "medium": MemoryBot,
-    "expert": ExpertBot,
-    "hard": _hard,
-    "search": SearchBot,
-}
-"""Bot constructors by name; each takes a seed. ``easy`` / ``medium`` / ``hard`` are the
-difficulty levels offered wherever a person picks an opponent."""
+def _factory(name: str) -> Callable[[int], CardBot]:
+    return lambda seed: make_bot(name, seed)
+
+
+BOTS: dict[str, Callable[[int], CardBot]] = {name: _factory(name) for name in CARD_BOTS.names()}
+"""Bot constructors by every accepted name (canonical names, then aliases); each takes a
+seed. ``easy`` / ``medium`` / ``hard`` are the difficulty levels offered wherever a person
+picks an opponent."""
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -39,15 +50,10 @@ def make_bot(name: str, seed: int) -> CardBot:
     """A fresh bot of kind ``name``; raises ``ValueError`` naming the known bots.
 
     ``search:BUDGET`` gives the search bot a budget: ``search:300ms``, ``search:4000it``.
+    Names resolve in :meth:`cambio.bots.registry.Registry.resolve`.
     """
-    kind, _, budget = name.strip().lower().partition(":")
-    if kind == "search" and budget:
-        return SearchBot(seed, **parse_budget(budget))  # type: ignore[arg-type]
-    try:
-        factory = BOTS[name.strip().lower()]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
-    return factory(seed)
+    bot: CardBot = CARD_BOTS.make(name, seed)
+    return bot
 
 
 def check_bot_name(name: str) -> str:
@@ -56,6 +62,6 @@ def check_bot_name(name: str) -> str:
     return name.strip().lower()
 
 
-__all__ = ["BOTS", "DEEP_ROWS", "DIFFICULTIES", "CardBot", "DeepBot", "EasyBot", "ExpertBot",
-           "ExpertParams", "MemoryBot", "MemoryParams", "RandomBot", "SearchBot",
+__all__ = ["BOTS", "CARD_BOTS", "DEEP_ROWS", "DIFFICULTIES", "CardBot", "DeepBot", "EasyBot",
+           "ExpertBot", "ExpertParams", "MemoryBot", "MemoryParams", "RandomBot", "SearchBot",
            "check_bot_name", "make_bot", "play_round"]
