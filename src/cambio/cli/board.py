@@ -6,6 +6,7 @@ import json
 import os
 import resource
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, cast
 
@@ -41,6 +42,10 @@ def make_rules(players: int, size: int, line: int, other_line: str, max_plies: i
         raise typer.BadParameter(str(exc)) from None
 
 
+BOT_SPECS = ("random, greedy, alphabeta[:NODES|:SECONDSs], native[:NODES|:SECONDSs], "
+             "mcts[:ITERATIONS], perfect (4x4 and smaller)")
+"""The board bots' specs, for the commands' help."""
+
 BOARD_RULES: dict[str, tuple[Any, Any]] = {
     "players": (PlayersOpt, 2), "size": (SizeOpt, 5), "line": (LineOpt, 0),
     "other_line": (OtherLineOpt, "owner"), "max_plies": (MaxPliesOpt, 200)}
@@ -50,6 +55,12 @@ BOARD_RULES: dict[str, tuple[Any, Any]] = {
 def board_rules(command: F) -> F:
     """The command gains the board's rule options and receives the ``Rules`` they name."""
     return group("rules", BOARD_RULES, make_rules)(command)
+
+
+def board_run(games: int) -> Callable[[F], F]:
+    """A run of many board games (sim, tournament): the board's rules and the run's options
+    (``--games`` defaulting to ``games``)."""
+    return lambda command: board_rules(run_options(games)(command))
 
 
 def seat_specs(spec: str, players: int, allow_human: bool = False) -> tuple[str, ...]:
@@ -72,16 +83,12 @@ def seat_specs(spec: str, players: int, allow_human: bool = False) -> tuple[str,
     return names
 
 
-@board_rules
-@run_options(games=100)
+@board_run(games=100)
 def sim_board(
     rules: Rules,
     run: Run,
-    bots: Annotated[str, typer.Option(
-        "--bots", "-b", help="Bot per seat, comma-separated (one name: every seat): random, "
-        "greedy, alphabeta[:NODES|:SECONDSs], native[:NODES|:SECONDSs], mcts[:ITERATIONS], "
-        "perfect (4x4 and smaller)."
-    )] = "random",
+    bots: Annotated[str, typer.Option("--bots", "-b", help="Bot per seat, comma-separated "
+                                      f"(one name: every seat): {BOT_SPECS}.")] = "random",
     full_setup: FullSetupOpt = False,
     record: Annotated[Path | None, typer.Option(
         "--record", help="Write one record per game into this folder.")] = None,
@@ -234,16 +241,13 @@ def _default_table(rules: Rules) -> Path:
             / f"board-{rules.size}x{rules.size}-k{rules.line}-{rules.other_line}.npz")
 
 
-@board_rules
-@run_options(games=200)
+@board_run(games=200)
 def tournament_board(
     rules: Rules,
     run: Run,
-    bots: Annotated[str, typer.Option(
-        "--bots", "-b", help="Bots to play each other, comma-separated (at least two): "
-        "random, greedy, alphabeta[:NODES|:SECONDSs], native[:NODES|:SECONDSs], "
-        "mcts[:ITERATIONS].")
-    ] = "random,greedy,mcts",
+    bots: Annotated[str, typer.Option("--bots", "-b", help="Bots to play each other, "
+                                      f"comma-separated (at least two): {BOT_SPECS}.")
+                    ] = "random,greedy,mcts",
     plot_file: PlotOpt = None,
 ) -> None:
     """Round robin between board bots, seats rotated: pairwise win shares and ratings."""
