@@ -43,9 +43,11 @@ def group(target: str, options: dict[str, tuple[Any, Any]],
             return command(**values, **{target: built})
 
         new = signature.replace(parameters=kept + added)
-        run.__signature__ = new  # type: ignore[attr-defined]
+        # typer reads the signature and the annotations; both are the new ones, and the
+        # wrapped command must not be followed back to its own.
+        setattr(run, "__signature__", new)  # noqa: B010
         run.__annotations__ = {p.name: p.annotation for p in new.parameters.values()}
-        del run.__wrapped__  # type: ignore[attr-defined]
+        del run.__wrapped__
         return run  # type: ignore[return-value]
 
     return wrap

@@ -55,13 +55,15 @@ class Game(Protocol):
     def make_bot(self, spec: str, rules: Any, seed: int) -> Any:
         """A bot by name (the game's registry); ``ValueError`` naming the known bots."""
 
-    def play(self, rules: Any, players: int, seed: int, bots: Sequence[Any], first: int,
-             options: tuple[tuple[str, Any], ...] = ()) -> Played:
+    def play(self, rules: Any, players: int, seed: int, bots: Sequence[Any],
+             first: int | None, options: tuple[tuple[str, Any], ...] = ()) -> Played:
         """Play one game seeded by ``seed`` to the end; ``first`` is the seat that deals or
-        starts when the game rotates it."""
+        starts when the game rotates it (``None``: the game's default, seat 0 playing
+        first)."""
 
-    def record(self, rules: Any, players: int, seed: int, first: int, names: Sequence[str],
-               played: Played, options: tuple[tuple[str, Any], ...] = ()) -> str:
+    def record(self, rules: Any, players: int, seed: int, first: int | None,
+               names: Sequence[str], played: Played,
+               options: tuple[tuple[str, Any], ...] = ()) -> str:
         """The full record text of a played game (``names``: the bot in each seat)."""
 
     def replay(self, record: Any) -> Any:

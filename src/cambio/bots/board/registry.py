@@ -8,7 +8,7 @@ from it. The factories import their bot on first use: ``native`` (numba) and ``p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cambio.board import Rules
 from cambio.bots.registry import BotEntry, Registry, board_stars
@@ -21,11 +21,14 @@ DEFAULT_NATIVE_NODES = 200_000
 DEFAULT_ITERATIONS = 300
 
 
-def _budget(argument: str, default: int) -> tuple[int | None, float | None]:
-    """``NODES`` or ``SECONDSs`` (an empty argument: ``default`` nodes)."""
+def _budgeted(bot: Any, argument: str, seed: int, default: int, unbounded: int) -> BoardBot:
+    """A search bot from ``NODES`` or ``SECONDSs`` (empty: ``default`` nodes; a time budget
+    runs with ``unbounded`` nodes)."""
     if argument.endswith("s"):
-        return None, float(argument[:-1])
-    return (int(argument) if argument else default), None
+        made: BoardBot = bot(nodes=unbounded, seconds=float(argument[:-1]), seed=seed)
+    else:
+        made = bot(nodes=int(argument) if argument else default, seed=seed)
+    return made
 
 
 def _random(argument: str, seed: int, rules: Rules) -> BoardBot:
@@ -43,21 +46,13 @@ def _greedy(argument: str, seed: int, rules: Rules) -> BoardBot:
 def _alphabeta(argument: str, seed: int, rules: Rules) -> BoardBot:
     from .search import AlphaBetaBot
 
-    nodes, seconds = _budget(argument, DEFAULT_NODES)
-    if seconds is not None:
-        return AlphaBetaBot(nodes=10**12, seconds=seconds, seed=seed)
-    assert nodes is not None
-    return AlphaBetaBot(nodes=nodes, seed=seed)
+    return _budgeted(AlphaBetaBot, argument, seed, DEFAULT_NODES, 10**12)
 
 
 def _native(argument: str, seed: int, rules: Rules) -> BoardBot:
     from .native import NativeBot
 
-    nodes, seconds = _budget(argument, DEFAULT_NATIVE_NODES)
-    if seconds is not None:
-        return NativeBot(nodes=10**15, seconds=seconds, seed=seed)
-    assert nodes is not None
-    return NativeBot(nodes=nodes, seed=seed)
+    return _budgeted(NativeBot, argument, seed, DEFAULT_NATIVE_NODES, 10**15)
 
 
 def _mcts(argument: str, seed: int, rules: Rules) -> BoardBot:
