@@ -87,9 +87,15 @@ class Registry:
         return factory(argument, seed, **context)
 
     def public(self) -> list[dict[str, Any]]:
-        """The offered bots, weakest first, as the lobby lists them."""
+        """The offered bots, weakest first, as the lobby lists them; each alias follows its
+        bot as an entry of its own with ``alias_of`` set, so that every name a table accepts
+        is listed (a picker shows the entries without ``alias_of``)."""
         offered = [e for e in self.entries.values() if e.offered]
-        return [e.public() for e in sorted(offered, key=lambda e: e.stars)]
+        out: list[dict[str, Any]] = []
+        for e in sorted(offered, key=lambda e: e.stars):
+            out.append({**e.public(), "alias_of": None})
+            out += [{**e.public(), "name": alias, "alias_of": e.name} for alias in e.aliases]
+        return out
 
 
 def card_stars(win_share_vs_memory: float) -> int:
