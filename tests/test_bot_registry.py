@@ -75,3 +75,8 @@ def test_importing_loads_no_numba(module: str) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_each_kinds_away_bot_is_a_listed_bot() -> None:
+    for kind in game_kinds().values():
+        assert kind.away_bot in {b["name"] for b in kind.bots()}

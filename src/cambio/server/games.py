@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from cambio.board import BoardError
 from cambio.board import Rules as BoardRules
@@ -37,31 +37,33 @@ def int_field(body: dict[str, Any], key: str, low: int, high: int, default: int 
     return value
 
 
-class GameKind:
-    """What the server knows about one game."""
+class GameKind(Protocol):
+    """What the server knows about one game (a protocol: each kind is a plain class)."""
 
-    name = ""
+    name: str
+    away_bot: str
+    """The bot that plays a seat whose player is away (the registry's medium level or
+    thereabouts: a stand-in, not a threat)."""
 
     def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """``(players, config)`` from a create-table body; raises ``bad_request``."""
-        raise NotImplementedError
 
     def session(self, players: int, config: dict[str, Any], table_id: str, seed: int,
                 game_no: int) -> Session:
         """A table's next game. It takes the table's fields, not the table, so that this
         module does not depend on :mod:`cambio.server.table` (which depends on it)."""
-        raise NotImplementedError
 
     def bots(self) -> list[dict[str, Any]]:
-        raise NotImplementedError
+        """The game's bot registry as the lobby lists it (every accepted name)."""
 
     def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
                seat: int | None) -> str:
-        raise NotImplementedError
+        """Stored actions as record text, in full (``seat=None``) or for one seat."""
 
 
-class CardsKind(GameKind):
+class CardsKind:
     name = "cards"
+    away_bot = "memory"
 
     def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         players = int_field(body, "players", 2, 8)
@@ -87,8 +89,9 @@ class CardsKind(GameKind):
         return card_record(header, actions, seat)
 
 
-class BoardKind(GameKind):
+class BoardKind:
     name = "board"
+    away_bot = "greedy"
 
     def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         players = int_field(body, "players", 2, 3)
