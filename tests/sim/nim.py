@@ -60,6 +60,9 @@ class Nim:
             raise ValueError(f"unknown bot {spec!r}; bots: random, perfect")
         return NimBot(spec, seed)
 
+    def bot_list(self) -> list[dict[str, Any]]:
+        return [{"name": n, "label": n.title(), "alias_of": None} for n in ("random", "perfect")]
+
     def play(self, rules: NimRules, players: int, seed: int, bots: Sequence[Any],
              first: int | None, options: tuple[tuple[str, Any], ...] = ()) -> Played:
         pile, turn, moves = 10 + seed % 11, first or 0, []

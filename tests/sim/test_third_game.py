@@ -70,3 +70,16 @@ def test_a_record_of_an_unknown_game_is_refused(tmp_path: Path) -> None:
     path.write_text('{"format": "cambio-record", "version": 1, "game": "chess"}\n')
     r = CliRunner().invoke(app, ["replay", str(path)])
     assert r.exit_code == 2 and "unknown game 'chess'" in r.output
+
+
+def test_every_listed_bot_of_every_game_can_be_built() -> None:
+    from cambio.board import Rules as BoardRules
+    from cambio.cards import Rules
+    from cambio.games import get_game
+
+    rules: dict[str, Any] = {"cards": Rules.preset("rulebook"), "board": BoardRules(),
+                             NIM.name: NimRules()}
+    for name, game_rules in rules.items():
+        game = get_game(name)
+        for entry in game.bot_list():
+            assert game.make_bot(entry["name"], game_rules, 0) is not None

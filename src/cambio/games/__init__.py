@@ -55,6 +55,10 @@ class Game(Protocol):
     def make_bot(self, spec: str, rules: Any, seed: int) -> Any:
         """A bot by name (the game's registry); ``ValueError`` naming the known bots."""
 
+    def bot_list(self) -> list[dict[str, Any]]:
+        """The bots as a lobby lists them (name, label, method, measured, strength, level,
+        alias_of): every name :meth:`make_bot` accepts without an argument."""
+
     def play(self, rules: Any, players: int, seed: int, bots: Sequence[Any],
              first: int | None, options: tuple[tuple[str, Any], ...] = ()) -> Played:
         """Play one game seeded by ``seed`` to the end; ``first`` is the seat that deals or

@@ -9,6 +9,7 @@ from typing import Any
 from cambio.board import Rules
 from cambio.board.setup import quick_setup
 from cambio.bots.board import make_bot, play_game, run_setup
+from cambio.bots.board.registry import BOARD_BOTS
 from cambio.records import board as records
 
 from . import Played
@@ -44,6 +45,9 @@ class BoardGame:
         scores = tuple(0 if s in winners or not winners else 1 for s in range(players))
         return Played(scores, winners, board.ply, board.outcome.termination.value,
                       (board, steps))
+
+    def bot_list(self) -> list[dict[str, Any]]:
+        return BOARD_BOTS.public()
 
     def record(self, rules: Rules, players: int, seed: int, first: int | None,
                names: Sequence[str], played: Played,

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cambio.bots.cards import make_bot, play_round
+from cambio.bots.cards.registry import CARD_BOTS
 from cambio.cards import Rules, State
 from cambio.records import cards as records
 
@@ -35,6 +36,9 @@ class CardsGame:
         return played(state.scores(), state.winners(), state.history_length(),
                       state.end_reason.name.lower(), state.caller, state.turn_number,
                       state.history)
+
+    def bot_list(self) -> list[dict[str, Any]]:
+        return CARD_BOTS.public()
 
     def record(self, rules: Rules, players: int, seed: int, first: int | None,
                names: Sequence[str], played: Played,

@@ -14,10 +14,9 @@ from typing import Any, Protocol
 
 from cambio.board import BoardError
 from cambio.board import Rules as BoardRules
-from cambio.bots.board.registry import BOARD_BOTS
-from cambio.bots.cards.registry import CARD_BOTS
 from cambio.cards import PRESETS, CambioError, Rules
 from cambio.cards.rules_text import CHOICE_TEXT, RULE_TEXT
+from cambio.games import get_game
 
 from .board_session import BoardSession, board_record
 from .cards_session import CardSession, card_record
@@ -82,7 +81,7 @@ class CardsKind:
         return CardSession(rules, players, seed, int(config["rounds"]), f"{table_id}/{game_no}")
 
     def bots(self) -> list[dict[str, Any]]:
-        return CARD_BOTS.public()
+        return get_game(self.name).bot_list()
 
     def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
                seat: int | None) -> str:
@@ -110,7 +109,7 @@ class BoardKind:
                             seed, f"{table_id}/{game_no}")
 
     def bots(self) -> list[dict[str, Any]]:
-        return BOARD_BOTS.public()
+        return get_game(self.name).bot_list()
 
     def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
                seat: int | None) -> str:
