@@ -6,6 +6,7 @@ import json
 import os
 import resource
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, cast
 
@@ -15,7 +16,7 @@ from rich.console import Console
 from cambio.board import BoardError, Rules
 from cambio.board.rules import OtherLine
 
-from .parallel_options import RayOpt, WorkersOpt, where
+from .options import F, PlotOpt, Run, group, run_options
 
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of seats (2 or 3).")]
 SizeOpt = Annotated[int, typer.Option("--size", help="Board size n (n x n).")]
@@ -41,6 +42,27 @@ def make_rules(players: int, size: int, line: int, other_line: str, max_plies: i
         raise typer.BadParameter(str(exc)) from None
 
 
+BOT_SPECS = ("random, greedy, alphabeta[:NODES|:SECONDSs], native[:NODES|:SECONDSs], "
+             "mcts[:ITERATIONS], perfect (4x4 and smaller)")
+"""The board bots' specs, for the commands' help."""
+
+BOARD_RULES: dict[str, tuple[Any, Any]] = {
+    "players": (PlayersOpt, 2), "size": (SizeOpt, 5), "line": (LineOpt, 0),
+    "other_line": (OtherLineOpt, "owner"), "max_plies": (MaxPliesOpt, 200)}
+"""The options every board command but ``solve`` reads its rules from."""
+
+
+def board_rules(command: F) -> F:
+    """The command gains the board's rule options and receives the ``Rules`` they name."""
+    return group("rules", BOARD_RULES, make_rules)(command)
+
+
+def board_run(games: int) -> Callable[[F], F]:
+    """A run of many board games (sim, tournament): the board's rules and the run's options
+    (``--games`` defaulting to ``games``)."""
+    return lambda command: board_rules(run_options(games)(command))
+
+
 def seat_specs(spec: str, players: int, allow_human: bool = False) -> tuple[str, ...]:
     """``a,b,c`` names one bot per seat; one name fills every seat. Checks each name."""
     from cambio.bots.board import make_bot
@@ -61,43 +83,29 @@ def seat_specs(spec: str, players: int, allow_human: bool = False) -> tuple[str,
     return names
 
 
+@board_run(games=100)
 def sim_board(
-    players: PlayersOpt = 2,
-    bots: Annotated[str, typer.Option(
-        "--bots", "-b", help="Bot per seat, comma-separated (one name: every seat): random, "
-        "greedy, alphabeta[:NODES|:SECONDSs], native[:NODES|:SECONDSs], mcts[:ITERATIONS], "
-        "perfect (4x4 and smaller)."
-    )] = "random",
-    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 0,
-    size: SizeOpt = 5,
-    line: LineOpt = 0,
-    other_line: OtherLineOpt = "owner",
-    max_plies: MaxPliesOpt = 200,
+    rules: Rules,
+    run: Run,
+    bots: Annotated[str, typer.Option("--bots", "-b", help="Bot per seat, comma-separated "
+                                      f"(one name: every seat): {BOT_SPECS}.")] = "random",
     full_setup: FullSetupOpt = False,
-    as_json: Annotated[bool, typer.Option(
-        "--json", help="Print one JSON object (the summary) instead of tables.")] = False,
     record: Annotated[Path | None, typer.Option(
         "--record", help="Write one record per game into this folder.")] = None,
-    no_progress: Annotated[bool, typer.Option(
-        "--no-progress", help="No progress bar on stderr.")] = False,
-    workers: WorkersOpt = 1,
-    ray: RayOpt = None,
 ) -> None:
     """Simulate board games between bots: progress bar, results table, or --json."""
     from cambio.sim.board import SimConfig, simulate
     from cambio.sim.report import simulate_and_report
 
-    rules = make_rules(players, size, line, other_line, max_plies)
-    specs = seat_specs(bots, players)
+    specs = seat_specs(bots, rules.players)
     try:
-        config = SimConfig(rules, specs, games, seed, full_setup, record)
+        config = SimConfig(rules, specs, run.games, run.seed, full_setup, record)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
-    place = where(workers, ray)
-    simulate_and_report(games=games, label=f"board · {size}x{size} · {players} players",
-                        progress=not no_progress, as_json=as_json,
-                        simulate=lambda advance: simulate(config, advance, place),
+    simulate_and_report(games=run.games,
+                        label=f"board · {rules.size}x{rules.size} · {rules.players} players",
+                        progress=run.progress, as_json=run.as_json,
+                        simulate=lambda advance: simulate(config, advance, run.where),
                         show=print_summary)
 
 
@@ -117,8 +125,9 @@ def print_summary(summary: dict[str, Any], console: Console) -> None:
     console.print("[dim]score: win 1, tie 1/2, draw 1/players, per game[/dim]")
 
 
+@board_rules
 def play_board(
-    players: PlayersOpt = 2,
+    rules: Rules,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", help="Who plays each seat, comma-separated: 'human' or a bot "
         "(random, greedy, alphabeta[:NODES|:SECONDSs], native[:NODES|:SECONDSs], "
@@ -129,10 +138,6 @@ def play_board(
     hot_seat: Annotated[bool, typer.Option("--hot-seat", help="Every seat is human.")] = False,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the setup and "
                                                                   "the bots.")] = None,
-    size: SizeOpt = 5,
-    line: LineOpt = 0,
-    other_line: OtherLineOpt = "owner",
-    max_plies: MaxPliesOpt = 200,
     full_setup: FullSetupOpt = False,
     record: Annotated[Path | None, typer.Option(
         "--record", help="Write the game's record here at the end.")] = None,
@@ -140,7 +145,7 @@ def play_board(
     """Play the dice board game in the terminal against bots, or hot-seat."""
     from cambio.terminal.board import HUMAN, TerminalOptions, run_terminal
 
-    rules = make_rules(players, size, line, other_line, max_plies)
+    players = rules.players
     if hot_seat:
         seats: tuple[str, ...] = (HUMAN,) * players
     elif bots:
@@ -236,40 +241,28 @@ def _default_table(rules: Rules) -> Path:
             / f"board-{rules.size}x{rules.size}-k{rules.line}-{rules.other_line}.npz")
 
 
+@board_run(games=200)
 def tournament_board(
-    bots: Annotated[str, typer.Option(
-        "--bots", "-b", help="Bots to play each other, comma-separated (at least two): "
-        "random, greedy, alphabeta[:NODES|:SECONDSs], mcts[:ITERATIONS].")
-    ] = "random,greedy,mcts",
-    players: PlayersOpt = 2,
-    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 200,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 0,
-    size: SizeOpt = 5,
-    line: LineOpt = 0,
-    other_line: OtherLineOpt = "owner",
-    max_plies: MaxPliesOpt = 200,
-    as_json: Annotated[bool, typer.Option(
-        "--json", help="Print one JSON object (the summary) instead of tables.")] = False,
-    plot_file: Annotated[Path | None, typer.Option(
-        "--plot", help="Save a plot of the ratings and the pairwise table.")] = None,
-    no_progress: Annotated[bool, typer.Option(
-        "--no-progress", help="No progress bar on stderr.")] = False,
-    workers: WorkersOpt = 1,
-    ray: RayOpt = None,
+    rules: Rules,
+    run: Run,
+    bots: Annotated[str, typer.Option("--bots", "-b", help="Bots to play each other, "
+                                      f"comma-separated (at least two): {BOT_SPECS}.")
+                    ] = "random,greedy,mcts",
+    plot_file: PlotOpt = None,
 ) -> None:
     """Round robin between board bots, seats rotated: pairwise win shares and ratings."""
     from cambio.sim import tournament as tour
 
     from .tournament import run_tournament
 
-    rules = make_rules(players, size, line, other_line, max_plies)
     names = tuple(dict.fromkeys(n.strip().lower() for n in bots.split(",") if n.strip()))
     try:
-        config = tour.TournamentConfig(rules, players, names, games, seed, game="board")
+        config = tour.TournamentConfig(rules, rules.players, names, run.games, run.seed,
+                                       game="board")
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots/--players") from None
-    run_tournament(config, f"tournament · board · {players} players", where(workers, ray),
-                   as_json=as_json, progress=not no_progress, plot_file=plot_file)
+    run_tournament(config, f"tournament · board · {rules.players} players", run.where,
+                   as_json=run.as_json, progress=run.progress, plot_file=plot_file)
 
 
 def register(*, sim: typer.Typer, play: typer.Typer, solve: typer.Typer,

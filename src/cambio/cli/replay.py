@@ -2,39 +2,35 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Annotated, Any, NoReturn, cast
 
 import typer
 from rich.console import Console
 
+from cambio.games import Game, get_game, load
 from cambio.records.jsonl import Record, RecordError, load_record
 
 
-def _module(record: Record) -> ModuleType:
-    """Each game's record module provides ``replay`` and ``export``."""
-    return importlib.import_module(f"cambio.records.{record.game}")
+def _show(game: Game) -> Callable[[Any, Console], None]:
+    """How a replayed game is printed: the game's rendering hook (the terminal's), named
+    by the game so that the records layer never imports the terminal."""
+    return cast(Callable[[Any, Console], None], load(game.show_record))
 
 
-def _show(record: Record) -> Callable[[Any, Console], None]:
-    """How a replayed game is printed: the terminal's rendering of that game's records,
-    composed here so that the records layer never imports the terminal."""
-    module = {"cards": "cambio.terminal.cards_record", "board": "cambio.terminal.board"}
-    return cast(Callable[[Any, Console], None],
-                importlib.import_module(module[record.game]).show_record)
-
-
-def _load(file: Path) -> tuple[Record, ModuleType]:
+def _load(file: Path) -> tuple[Record, Game]:
     try:
         record = load_record(file)
+        try:
+            game = get_game(record.game)
+        except ValueError as exc:
+            raise RecordError(1, str(exc)) from None
     except RecordError as exc:
         _fail(file, exc)
-    return record, _module(record)
+    return record, game
 
 
 def _fail(file: Path, exc: RecordError) -> NoReturn:
@@ -53,15 +49,15 @@ def replay_command(
 
     Exits 2 with the offending line and reason if the record is malformed or illegal.
     """
-    record, module = _load(file)
+    record, game = _load(file)
     try:
-        result = module.replay(record)
+        result = game.replay(record)
     except RecordError as exc:
         _fail(file, exc)
     if as_json:
         print(json.dumps(result.summary()))
     elif not quiet:
-        _show(record)(result, Console())
+        _show(game)(result, Console())
 
 
 def export_command(
@@ -72,13 +68,13 @@ def export_command(
                    ] = None,
 ) -> None:
     """Re-export a record: in full, or for one player's eyes (only what that seat saw)."""
-    record, module = _load(file)
+    record, game = _load(file)
     try:
-        result = module.replay(record)
+        result = game.replay(record)
     except RecordError as exc:
         _fail(file, exc)
     try:
-        text = module.export(result, seat)
+        text = game.export(result, seat)
     except RecordError as exc:
         _fail(file, exc)
     if out is None:

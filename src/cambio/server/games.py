@@ -10,30 +10,27 @@ from __future__ import annotations
 import dataclasses
 import typing
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from cambio.board import BoardError
 from cambio.board import Rules as BoardRules
-from cambio.bots.cards import BOTS as CARD_BOTS
 from cambio.bots.resolve import served_bots
 from cambio.cards import MAX_PLAYERS, PRESETS, CambioError, Rules
 from cambio.cards.rules_text import CHOICE_TEXT, RULE_TEXT
+from cambio.games import get_game
 
 from .board_session import BoardSession, board_record
 from .cards_session import CardSession, card_record
 from .errors import ProtocolError
 from .session import Session
 
-BOT_LABELS = {"random": ("Random", 1), "easy": ("Easy", 2), "memory": ("Memory", 3),
-              "medium": ("Medium (memory)", 3), "expert": ("Expert", 4), "hard": ("Hard", 5),
-              "search": ("Search", 5), "rusher": ("Rusher (calls early)", 2),
-              "snapper": ("Snapper (snaps a lot)", 2)}
-"""How the lobby names each card bot, and its strength (1 = weakest)."""
 
-BOARD_BOTS = [("random", "Random", 1), ("greedy", "Greedy", 2), ("mcts", "MCTS", 3),
-              ("alphabeta", "Alpha-beta", 4)]
-"""The board bots the lobby offers, weakest first (``benchmarks/board_strength.py``); the
-``perfect`` bot needs a solved board and is left out."""
+def served_entries(game: str) -> list[dict[str, Any]]:
+    """The outside bots ``cambio serve --bot``/``--board-bot`` offers, after the registry's:
+    nothing is measured about them, so they carry no stars."""
+    return [{"name": n, "label": n, "method": "an outside bot (cambio serve --bot)",
+             "measured": "not measured", "strength": 0, "level": None, "aliases": [],
+             "alias_of": None} for n in served_bots(game)]
 
 
 def bad(message: str) -> ProtocolError:
@@ -48,31 +45,33 @@ def int_field(body: dict[str, Any], key: str, low: int, high: int, default: int 
     return value
 
 
-class GameKind:
-    """What the server knows about one game."""
+class GameKind(Protocol):
+    """What the server knows about one game (a protocol: each kind is a plain class)."""
 
-    name = ""
+    name: str
+    away_bot: str
+    """The bot that plays a seat whose player is away (the registry's medium level or
+    thereabouts: a stand-in, not a threat)."""
 
     def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """``(players, config)`` from a create-table body; raises ``bad_request``."""
-        raise NotImplementedError
 
     def session(self, players: int, config: dict[str, Any], table_id: str, seed: int,
                 game_no: int) -> Session:
         """A table's next game. It takes the table's fields, not the table, so that this
         module does not depend on :mod:`cambio.server.table` (which depends on it)."""
-        raise NotImplementedError
 
     def bots(self) -> list[dict[str, Any]]:
-        raise NotImplementedError
+        """The game's bot registry as the lobby lists it (every accepted name)."""
 
     def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
                seat: int | None) -> str:
-        raise NotImplementedError
+        """Stored actions as record text, in full (``seat=None``) or for one seat."""
 
 
-class CardsKind(GameKind):
+class CardsKind:
     name = "cards"
+    away_bot = "memory"
 
     def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         players = int_field(body, "players", 2, MAX_PLAYERS)  # the engine's limit
@@ -91,19 +90,16 @@ class CardsKind(GameKind):
         return CardSession(rules, players, seed, int(config["rounds"]), f"{table_id}/{game_no}")
 
     def bots(self) -> list[dict[str, Any]]:
-        out = []
-        for i, name in enumerate([*CARD_BOTS, *served_bots("cards")]):
-            label, strength = BOT_LABELS.get(name, (name.title(), i + 1))
-            out.append({"name": name, "label": label, "strength": strength})
-        return out
+        return [*get_game(self.name).bot_list(), *served_entries(self.name)]
 
     def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
                seat: int | None) -> str:
         return card_record(header, actions, seat)
 
 
-class BoardKind(GameKind):
+class BoardKind:
     name = "board"
+    away_bot = "greedy"
 
     def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         players = int_field(body, "players", 2, 3)
@@ -122,8 +118,7 @@ class BoardKind(GameKind):
                             seed, f"{table_id}/{game_no}")
 
     def bots(self) -> list[dict[str, Any]]:
-        return [{"name": n, "label": label, "strength": s} for n, label, s in BOARD_BOTS] + [
-            {"name": n, "label": n, "strength": len(BOARD_BOTS) + 1} for n in served_bots("board")]
+        return [*get_game(self.name).bot_list(), *served_entries(self.name)]
 
     def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
                seat: int | None) -> str:

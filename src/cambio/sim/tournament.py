@@ -27,9 +27,10 @@ actually won, so winners rank first). A bot in several seats of one game is rate
 seat from its rating before the game, and its new rating averages the seats' updates.
 ``low``/``high`` are ``mu ± 1.96 sigma``.
 
-**The board game** (``game="board"``, ``rules`` a :class:`cambio.board.Rules`) runs through
-the same schedule: a deal is a quick setup seeded like a card deal, a draw (no winner) counts
-as a win shared by every seat, and the ranking puts winners first, everyone else second.
+**Any game** (``game`` names a :class:`cambio.games.Game`; ``rules`` are its rules) runs
+through the same schedule: a deal is the game's seeded start (for the board game a quick
+setup), a draw (no winner) counts as a win shared by every seat, and the ranking puts
+winners first, everyone else by score.
 """
 
 from __future__ import annotations
@@ -42,11 +43,10 @@ from itertools import combinations, combinations_with_replacement
 from types import ModuleType
 from typing import Any
 
-from cambio.bots.cards import make_bot, play_round
-from cambio.cards import State
-from cambio.sim.cards import bot_seed, game_seed
+from cambio.games import get_game
 from cambio.sim.parallel import LOCAL, Where, play_all
 from cambio.sim.ratings import Z95
+from cambio.sim.run import bot_seed, game_seed
 
 TIMING_KEYS = ("seconds", "games_per_second", "decision_seconds")
 """Summary fields that vary from run to run; everything else is fixed by the configuration."""
@@ -55,7 +55,7 @@ TIMING_KEYS = ("seconds", "games_per_second", "decision_seconds")
 @dataclass(frozen=True)
 class TournamentConfig:
     rules: Any
-    """The card game's :class:`~cambio.cards.Rules`, or the board game's."""
+    """The rules of the game called :attr:`game` (e.g. :class:`cambio.cards.Rules`)."""
     players: int
     bots: tuple[str, ...]
     games: int
@@ -64,13 +64,7 @@ class TournamentConfig:
     lineups: tuple[tuple[str, ...], ...] = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.game == "board":
-            if self.players != self.rules.players:
-                raise ValueError(f"these board rules seat {self.rules.players} players")
-        elif self.game == "cards":
-            self.rules.check_players(self.players)
-        else:
-            raise ValueError(f"unknown game {self.game!r}")
+        get_game(self.game).check(self.rules, self.players)
         names = tuple(dict.fromkeys(self.bots))
         if len(names) != len(self.bots):
             raise ValueError("a bot is named twice")
@@ -83,11 +77,7 @@ class TournamentConfig:
         object.__setattr__(self, "lineups", schedule(names, self.players))
 
     def bot(self, name: str, seed: int) -> Any:
-        if self.game == "board":
-            from cambio.bots.board import make_bot as make_board_bot
-
-            return make_board_bot(name, self.rules, seed=seed)
-        return make_bot(name, seed)
+        return get_game(self.game).make_bot(name, self.rules, seed)
 
     def deal(self, k: int) -> int:
         """The deal game ``k`` plays: the rotations of one lineup share a deal."""
@@ -124,7 +114,8 @@ class GameResult:
 
 
 class _Timed:
-    """Wraps a bot to count its decisions and the time it takes."""
+    """Wraps a bot to count its decisions and the time it takes, whatever the game calls
+    its decision method (``act`` for cards, ``choose`` for the board)."""
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
@@ -132,44 +123,28 @@ class _Timed:
         self.decisions = 0
         self.seconds = 0.0
 
-    def act(self, view: Any) -> int:
-        return self._timed(self.bot.act, view)
+    def __getattr__(self, method: str) -> Callable[..., Any]:
+        decide = getattr(self.bot, method)
 
-    def choose(self, board: Any) -> int:
-        """The board game's entry point."""
-        return self._timed(self.bot.choose, board)
+        def timed(*args: Any) -> Any:
+            start = time.perf_counter()
+            out = decide(*args)
+            self.seconds += time.perf_counter() - start
+            self.decisions += 1
+            return out
 
-    def setup_choice(self, setup: Any) -> str:
-        return str(self.bot.setup_choice(setup))
-
-    def _timed(self, fn: Callable[[Any], int], arg: Any) -> int:
-        start = time.perf_counter()
-        action: int = fn(arg)
-        self.seconds += time.perf_counter() - start
-        self.decisions += 1
-        return action
+        return timed
 
 
 def play_game(config: TournamentConfig, k: int) -> GameResult:
     """Play game ``k`` of the tournament (round seed ``game_seed(seed, deal(k))``, bot seeds
-    ``bot_seed(seed, k, seat)``, as in ``cambio sim cards``)."""
+    ``bot_seed(seed, k, seat)``, as in ``cambio sim``); seat 0 plays first."""
     seats = config.lineup(k)
     bots = [_Timed(config.bot(name, bot_seed(config.seed, k, s))) for s, name in enumerate(seats)]
-    if config.game == "board":
-        from cambio.board.setup import quick_setup
-        from cambio.bots.board import play_game as play_board
-
-        board = play_board(quick_setup(config.rules, game_seed(config.seed, config.deal(k))),
-                           bots)
-        assert board.outcome is not None
-        winners = tuple(board.outcome.winners) or tuple(range(config.players))
-        scores = tuple(0 if s in winners else 1 for s in range(config.players))
-    else:
-        state = State(config.rules, config.players,
-                      seed=game_seed(config.seed, config.deal(k)), polled=True)
-        play_round(state, bots)
-        scores, winners = tuple(state.scores()), tuple(state.winners())
-    return GameResult(k, seats, scores, winners, tuple(b.decisions for b in bots),
+    played = get_game(config.game).play(config.rules, config.players,
+                                        game_seed(config.seed, config.deal(k)), bots, None)
+    winners = played.winners or tuple(range(config.players))
+    return GameResult(k, seats, played.scores, winners, tuple(b.decisions for b in bots),
                       tuple(b.seconds for b in bots))
 
 
@@ -231,7 +206,7 @@ def summarize(config: TournamentConfig, results: Iterable[GameResult],
         "game": config.game,
         "games": config.games,
         "players": config.players,
-        "rules": _rules_json(config),
+        "rules": get_game(config.game).rules_json(config.rules),
         "bots": names,
         "seed": config.seed,
         "lineups": [list(x) for x in config.lineups],
@@ -248,15 +223,6 @@ def summarize(config: TournamentConfig, results: Iterable[GameResult],
         "decision_seconds": {n: think[n] / decisions[n] if decisions[n] else None
                              for n in names},
     }
-
-
-def _rules_json(config: TournamentConfig) -> dict[str, Any]:
-    if config.game == "board":
-        import dataclasses
-
-        return {"preset": "board", **dataclasses.asdict(config.rules)}
-    out: dict[str, Any] = config.rules.to_json()
-    return out
 
 
 class _Ratings:

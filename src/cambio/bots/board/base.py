@@ -66,6 +66,22 @@ class EvaluatedSetupChoices:
         return self.rng.choice(best)
 
 
+class BudgetedSearch(EvaluatedSetupChoices):
+    """A search under a node and/or time budget (``alphabeta``, ``native``): the budget, the
+    3-player mode and the name ``METHOD:NODES`` or ``METHOD:SECONDSs`` are set one way."""
+
+    def _set_budget(self, method: str, nodes: int, seconds: float | None, seed: int,
+                    max_depth: int, three: str) -> None:
+        if three not in ("maxn", "paranoid"):
+            raise ValueError(f"three must be 'maxn' or 'paranoid', not {three!r}")
+        self.three = three
+        self.nodes_budget = nodes
+        self.seconds = seconds
+        self.max_depth = max_depth
+        self.rng = Random(seed)
+        self.name = f"{method}:{nodes}" if seconds is None else f"{method}:{seconds}s"
+
+
 def run_setup(rules: Rules, bots: Sequence[BoardBot], seed: int) -> Setup:
     """The published setup: chance steps drawn from ``seed``, choices asked of the bots."""
     setup = Setup(rules)

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
-from random import Random
 
 import numpy as np
 import numpy.typing as npt
@@ -33,7 +32,7 @@ from cambio.board import Board, Geometry
 
 from . import native_eval
 from . import native_search as ns
-from .base import EvaluatedSetupChoices
+from .base import BudgetedSearch
 from .evaluate import TO_MOVE, WAITING
 
 I64 = npt.NDArray[np.int64]
@@ -179,7 +178,7 @@ class NativeSearch:
         return int(value), int(move)
 
 
-class NativeBot(EvaluatedSetupChoices):
+class NativeBot(BudgetedSearch):
     """Iterative-deepening compiled search under a node and/or time budget."""
 
     def __init__(self, nodes: int = 200_000, seconds: float | None = None, seed: int = 0,
@@ -189,16 +188,9 @@ class NativeBot(EvaluatedSetupChoices):
             raise ValueError(f"evaluation must be 'auto', 'linear' or 'tuples', "
                              f"not {evaluation!r}")
         self.evaluation = evaluation
-        if three not in ("maxn", "paranoid"):
-            raise ValueError(f"three must be 'maxn' or 'paranoid', not {three!r}")
-        self.three = three
-        self.nodes_budget = nodes
-        self.seconds = seconds
-        self.max_depth = max_depth
+        self._set_budget("native", nodes, seconds, seed, max_depth, three)
         self.threats = threats
         self.tt_bits = tt_bits
-        self.rng = Random(seed)
-        self.name = f"native:{nodes}" if seconds is None else f"native:{seconds}s"
         self.nodes = 0
         self.depth_reached = 0
         self.value = 0

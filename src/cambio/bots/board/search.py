@@ -21,12 +21,11 @@
 from __future__ import annotations
 
 import time
-from random import Random
 
 from cambio.board import PASS, Board, Geometry
 from cambio.board.bitboard import Owners, completed, judge, legal_pushes, position_key, push
 
-from .base import EvaluatedSetupChoices
+from .base import BudgetedSearch
 from .evaluate import evaluate, scores
 
 WIN = 1_000_000
@@ -95,20 +94,13 @@ class Symmetries:
         return best, best_s
 
 
-class AlphaBetaBot(EvaluatedSetupChoices):
+class AlphaBetaBot(BudgetedSearch):
     """Iterative-deepening alpha-beta (max-n or paranoid with 3 players) under a node or
     time budget."""
 
     def __init__(self, nodes: int = 2000, seconds: float | None = None, seed: int = 0,
                  max_depth: int = MAX_DEPTH, three: str = "maxn") -> None:
-        if three not in ("maxn", "paranoid"):
-            raise ValueError(f"three must be 'maxn' or 'paranoid', not {three!r}")
-        self.three = three
-        self.nodes_budget = nodes
-        self.seconds = seconds
-        self.max_depth = max_depth
-        self.rng = Random(seed)
-        self.name = f"alphabeta:{nodes}" if seconds is None else f"alphabeta:{seconds}s"
+        self._set_budget("alphabeta", nodes, seconds, seed, max_depth, three)
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.tt_vectors: dict[int, tuple[int, ...]] = {}
         self.history: dict[int, int] = {}

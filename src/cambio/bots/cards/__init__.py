@@ -1,42 +1,50 @@
-"""Card-game bots, and the registry that names them for the CLI and the simulator."""
+"""Card-game bots, and the registry that names them for the CLI, the simulator and the lobby.
+
+Importing this package loads the registry and the bots' shared base only; each bot's module
+(and numba, for ``deep``) is imported when that bot is first built or named here
+(``from cambio.bots.cards import DeepBot`` still works, lazily).
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..resolve import external_factory
 from .base import CardBot, play_round
-from .deep import DEEP_ROWS, DeepBot
-from .easy import EasyBot
-from .expert import ExpertBot, ExpertParams
-from .memory import MemoryBot, MemoryParams
-from .random_bot import RandomBot
-from .search import SearchBot, parse_budget
-from .styles import StyleBot, rusher, snapper
+from .registry import CARD_BOTS
+
+if TYPE_CHECKING:
+    from .deep import DEEP_ROWS, DeepBot
+    from .easy import EasyBot
+    from .expert import ExpertBot, ExpertParams
+    from .memory import MemoryBot, MemoryParams
+    from .random_bot import RandomBot
+    from .search import SearchBot
+    from .styles import StyleBot
+
+_LAZY = {"DEEP_ROWS": "deep", "DeepBot": "deep", "EasyBot": "easy", "ExpertBot": "expert",
+         "ExpertParams": "expert", "MemoryBot": "memory", "MemoryParams": "memory",
+         "RandomBot": "random_bot", "SearchBot": "search", "StyleBot": "styles"}
 
 
-def _hard(seed: int) -> CardBot:
-    """The ``hard`` difficulty: :class:`~cambio.bots.cards.deep.DeepBot`, ``expert``'s
-    choices checked at every decision by :data:`~cambio.bots.cards.deep.DEEP_ROWS` native
-    rollouts (docs/cards-strength.md)."""
-    return DeepBot(seed)
+def __getattr__(name: str) -> Any:
+    """The bot classes, imported when first asked for (PEP 562)."""
+    if name in _LAZY:
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-BOTS: dict[str, Callable[[int], CardBot]] = {
-    "random": RandomBot,
-    "easy": EasyBot,
-    "memory": MemoryBot,
-    "medium": MemoryBot,
-    "expert": ExpertBot,
-    "hard": _hard,
-    "search": SearchBot,
-    "rusher": rusher,
-    "snapper": snapper,
-}
-"""Bot constructors by name; each takes a seed. ``easy`` / ``medium`` / ``hard`` are the
-difficulty levels offered wherever a person picks an opponent. ``rusher`` and ``snapper``
-are panel styles (:mod:`~cambio.bots.cards.styles`) written against the public view API
-only, for measuring the other bots against opponents they do not model."""
+def _factory(name: str) -> Callable[[int], CardBot]:
+    return lambda seed: make_bot(name, seed)
+
+
+BOTS: dict[str, Callable[[int], CardBot]] = {name: _factory(name) for name in CARD_BOTS.names()}
+"""Bot constructors by every accepted name (canonical names, then aliases); each takes a
+seed. ``easy`` / ``medium`` / ``hard`` are the difficulty levels offered wherever a person
+picks an opponent; ``rusher`` and ``snapper`` are panel styles
+(:mod:`~cambio.bots.cards.styles`) written against the public view API only."""
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -45,15 +53,17 @@ def make_bot(name: str, seed: int) -> CardBot:
     """A fresh bot of kind ``name``; raises ``ValueError`` naming the known bots.
 
     ``search:BUDGET`` gives the search bot a budget: ``search:300ms``, ``search:4000it``.
+    Names resolve in :meth:`cambio.bots.registry.Registry.resolve`.
     """
-    kind, _, budget = name.strip().lower().partition(":")
-    if kind == "search" and budget:
-        return SearchBot(seed, **parse_budget(budget))  # type: ignore[arg-type]
-    factory = BOTS.get(name.strip().lower()) or external_factory(name, "cards")
-    if factory is None:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}, "
+    if not CARD_BOTS.knows(name):
+        # Outside bots by entry point or import path (docs/envs.md).
+        external = external_factory(name, "cards")
+        if external is not None:
+            outside: CardBot = external(seed)
+            return outside
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(CARD_BOTS.names())}, "
                          "or MODULE:CALLABLE (docs/envs.md)")
-    bot: CardBot = factory(seed)
+    bot: CardBot = CARD_BOTS.make(name, seed)
     return bot
 
 
@@ -63,6 +73,7 @@ def check_bot_name(name: str) -> str:
     return name.strip().lower() if name.strip().lower() in BOTS else name.strip()
 
 
-__all__ = ["BOTS", "DEEP_ROWS", "DIFFICULTIES", "CardBot", "DeepBot", "EasyBot", "ExpertBot",
-           "ExpertParams", "MemoryBot", "MemoryParams", "RandomBot", "SearchBot", "StyleBot",
+__all__ = ["BOTS", "CARD_BOTS", "DEEP_ROWS", "DIFFICULTIES", "CardBot", "DeepBot", "EasyBot",
+           "ExpertBot", "ExpertParams", "MemoryBot", "MemoryParams", "RandomBot", "SearchBot",
+           "StyleBot",
            "check_bot_name", "make_bot", "play_round"]

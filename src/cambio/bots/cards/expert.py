@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass
 
 from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, TieRule
-from cambio.cards.actions import CAMBIO, addr, addr_seat, arg_a, arg_b
+from cambio.cards.actions import CAMBIO, addr, addr_seat
 
 from .belief import Belief
 from .memory import MemoryBot, MemoryParams, _Knowledge
@@ -124,17 +124,8 @@ class ExpertBot(MemoryBot):
             return self._opp
         return k.est(c)
 
-    def _switch_gain(self, action: Action, k: _Knowledge) -> float:
-        a, b = arg_a(action), arg_b(action)
-        me = k.me
-        if (addr_seat(a) == me) == (addr_seat(b) == me):
-            return -0.01 if addr_seat(a) == me else 0.0
-        mine, theirs = (a, b) if addr_seat(a) == me else (b, a)
-        cm, ct = k.at(mine), k.at(theirs)
-        gain = k.est(cm) - self._est_at(k, theirs)
-        if ct == HIDDEN and cm != HIDDEN:
-            gain -= self.params.risk
-        return gain * self.expert.swap_weight + k.target_bias(addr_seat(theirs))
+    def _swap_weight(self) -> float:
+        return self.expert.swap_weight
 
     def _blind_gain(self, k: _Knowledge) -> float:
         own = [k.est(c) for c in k.own() if c != EMPTY]

@@ -362,10 +362,19 @@ class MemoryBot:
             return -0.01 if addr_seat(a) == me else 0.0
         mine, theirs = (a, b) if addr_seat(a) == me else (b, a)
         cm, ct = k.at(mine), k.at(theirs)
-        gain = k.est(cm) - k.est(ct)
+        gain = k.est(cm) - self._est_at(k, theirs)
         if ct == HIDDEN and cm != HIDDEN:
             gain -= self.params.risk
-        return gain + k.target_bias(addr_seat(theirs))
+        return gain * self._swap_weight() + k.target_bias(addr_seat(theirs))
+
+    def _est_at(self, k: _Knowledge, a: int) -> float:
+        """The estimated value of the card at address ``a`` (``expert`` prices an
+        opponent's unseen card by its opponent model instead)."""
+        return k.est(k.at(a))
+
+    def _swap_weight(self) -> float:
+        """How much a switch's gain counts (1 here; ``expert`` tunes it)."""
+        return 1.0
 
     def _look_value(self, action: Action, k: _Knowledge) -> float:
         a, b = arg_a(action), arg_b(action)

@@ -1,0 +1,104 @@
+"""The card game's bot registry: every bot the commands and the lobby can seat.
+
+Names say the method (``deep`` is ``expert`` checked by native rollouts, ``memory`` the
+baseline heuristic); the difficulty names people pick (``easy``, ``medium``, ``hard``) and
+other older names stay accepted as aliases. Each figure is measured heads-up against
+``memory``, rulebook, 2 players (docs/cards-strength.md), and the stars come from it. The
+factories below import their bot on first use, so loading this registry loads no bot and no
+numba (``deep`` compiles its rollouts when it is first built).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cambio.bots.registry import BotEntry, Registry, card_stars
+
+if TYPE_CHECKING:
+    from .base import CardBot
+
+
+def _random(argument: str, seed: int) -> CardBot:
+    from .random_bot import RandomBot
+
+    return RandomBot(seed)
+
+
+def _easy(argument: str, seed: int) -> CardBot:
+    from .easy import EasyBot
+
+    return EasyBot(seed)
+
+
+def _memory(argument: str, seed: int) -> CardBot:
+    from .memory import MemoryBot
+
+    return MemoryBot(seed)
+
+
+def _expert(argument: str, seed: int) -> CardBot:
+    from .expert import ExpertBot
+
+    return ExpertBot(seed)
+
+
+def _deep(argument: str, seed: int) -> CardBot:
+    from .deep import DeepBot
+
+    return DeepBot(seed)
+
+
+def _search(argument: str, seed: int) -> CardBot:
+    from .search import SearchBot, parse_budget
+
+    if argument:
+        return SearchBot(seed, **parse_budget(argument))  # type: ignore[arg-type]
+    return SearchBot(seed)
+
+
+def _rusher(argument: str, seed: int) -> CardBot:
+    from .styles import rusher
+
+    return rusher(seed)
+
+
+def _snapper(argument: str, seed: int) -> CardBot:
+    from .styles import snapper
+
+    return snapper(seed)
+
+
+_HERE = __name__
+
+CARD_BOTS = Registry("cards", [
+    BotEntry("random", "Random", "uniform over the legal actions",
+             "about 8% against memory (tournaments, docs/cards-strength.md)",
+             card_stars(0.08), f"{_HERE}:_random"),
+    BotEntry("easy", "Easy", "memory with 30% random slips",
+             "24.6% against memory (rulebook)", card_stars(0.246), f"{_HERE}:_easy",
+             level="easy"),
+    BotEntry("memory", "Medium (memory)", "remembers what it saw, keeps low cards, "
+             "calls Cambio on a low estimate", "50% against memory by definition",
+             card_stars(0.50), f"{_HERE}:_memory", aliases=("medium",), level="medium"),
+    BotEntry("rusher", "Rusher (calls early)", "a panel style: calls Cambio as early as it "
+             "dares (view API only)", "about 29% against memory (rulebook, small samples)",
+             card_stars(0.29), f"{_HERE}:_rusher"),
+    BotEntry("snapper", "Snapper (snaps a lot)", "a panel style: snaps on the odds, blind "
+             "snaps included (view API only)",
+             "about 39% against memory (rulebook, small samples)", card_stars(0.39),
+             f"{_HERE}:_snapper"),
+    BotEntry("expert", "Expert", "memory plus an opponent model and a race model",
+             "52.7% / 55.2% / 55.1% against memory (rulebook / house / wikipedia)",
+             card_stars(0.527), f"{_HERE}:_expert"),
+    BotEntry("search", "Search", "determinized rollouts over the exact belief "
+             "(search:300ms, search:4000it)",
+             "54.2% against memory (search:48it over expert, rulebook)", card_stars(0.542),
+             f"{_HERE}:_search", takes_argument=True),
+    BotEntry("deep", "Hard (deep)", "expert's choice checked at every decision by 1,024 "
+             "native rollouts in worlds that follow the view's seen masks",
+             "71.8% / 69.5% / 68.8% against memory (rulebook / house / wikipedia)",
+             card_stars(0.718), f"{_HERE}:_deep", aliases=("hard",), level="hard"),
+])
+"""The card bots, weakest first."""
+
+__all__ = ["CARD_BOTS"]

@@ -1,0 +1,82 @@
+"""The bot registries: names, aliases, measured stars, lazy imports."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from cambio.board import Rules as BoardRules
+from cambio.bots.board import make_bot as make_board_bot
+from cambio.bots.board.registry import BOARD_BOTS
+from cambio.bots.cards import make_bot
+from cambio.bots.cards.registry import CARD_BOTS
+from cambio.bots.registry import BotEntry, Registry, board_stars, card_stars
+from cambio.server.games import game_kinds
+
+
+def test_old_card_names_are_aliases_of_the_method_names() -> None:
+    assert type(make_bot("hard", 1)) is type(make_bot("deep", 1))
+    assert type(make_bot("medium", 1)) is type(make_bot("memory", 1))
+    assert type(make_bot("hard", 1)).__name__ == "DeepBot"
+    for name in ("random", "easy", "memory", "medium", "expert", "hard", "search", "deep"):
+        assert make_bot(name, 0) is not None
+    assert make_bot("search:10it", 0) is not None
+
+
+def test_unknown_names_and_stray_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+        make_bot("nobody", 0)
+    with pytest.raises(ValueError, match="unknown bot 'memory:3'"):
+        make_bot("memory:3", 0)
+    with pytest.raises(ValueError, match="unknown bot 'greedy:3'"):
+        make_board_bot("greedy:3", BoardRules())
+    with pytest.raises(ValueError, match="bad bot spec 'alphabeta:x'"):
+        make_board_bot("alphabeta:x", BoardRules())
+
+
+def test_stars_follow_the_measured_figures() -> None:
+    stars = {e.name: e.stars for e in CARD_BOTS.entries.values()}
+    assert stars == {"random": 1, "easy": 2, "memory": 3, "expert": 4, "search": 4, "deep": 5}
+    assert card_stars(0.5) == 3 and card_stars(0.718) == 5
+    assert board_stars(0) == 1 and board_stars(1422 + 377) == 5
+    assert [b.stars for b in BOARD_BOTS.entries.values()][:2] == [1, 2]
+
+
+def test_the_lobby_offers_native_as_the_dice_games_hard() -> None:
+    bots = game_kinds()["board"].bots()
+    hard = [b for b in bots if b["level"] == "hard" and b["alias_of"] is None]
+    assert [b["name"] for b in hard] == ["native"]
+    assert hard[0]["strength"] == max(b["strength"] for b in bots)
+    assert "+377" in hard[0]["measured"]
+    assert "perfect" not in {b["name"] for b in bots}
+    cards = game_kinds()["cards"].bots()
+    assert {b["level"]: b["name"] for b in cards if b["level"] and b["alias_of"] is None} == {
+        "easy": "easy", "medium": "memory", "hard": "deep"}
+    # Every name a table accepts is listed: the old names as aliases of their bots.
+    assert {b["name"]: b["alias_of"] for b in cards if b["alias_of"]} == {
+        "medium": "memory", "hard": "deep"}
+    assert all({"name", "label", "method", "measured", "strength", "level"} <= set(b)
+               for b in cards + bots)
+
+
+def test_a_name_is_given_once() -> None:
+    entry = BotEntry("a", "A", "m", "x", 1, "cambio.bots.cards.registry:_random",
+                     aliases=("b",))
+    with pytest.raises(ValueError, match="'b' given twice"):
+        Registry("t", [entry, BotEntry("b", "B", "m", "x", 1, entry.factory)])
+
+
+@pytest.mark.parametrize("module", ["cambio.server.app", "cambio.cli.main", "cambio.cards",
+                                    "cambio.board", "cambio.bots.cards", "cambio.bots.board"])
+def test_importing_loads_no_numba(module: str) -> None:
+    code = f"import sys, {module}; print(sorted(m for m in sys.modules if 'numba' in m))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_each_kinds_away_bot_is_a_listed_bot() -> None:
+    for kind in game_kinds().values():
+        assert kind.away_bot in {b["name"] for b in kind.bots()}
