@@ -8,7 +8,8 @@ import pytest
 from cambio.bots.cards import ExpertBot
 from cambio.cards import EMPTY, Rules, State, observe
 from cambio.cards.cards import parse_card
-from cambio.sim.cards import SimConfig, play_game
+from cambio.sim import run
+from cambio.sim.cards import SimConfig
 
 CAPPED = (178, 497, 512, 1195)
 """Rounds of ``SimConfig(wikipedia, 2, (expert, expert), seed=1)`` that ran to the
@@ -19,9 +20,10 @@ neither called (the call was valued as a sure loss against an empty grid)."""
 @pytest.mark.parametrize("k", CAPPED)
 def test_seeded_rounds_that_hit_the_cap_now_end_by_a_call(k: int) -> None:
     config = SimConfig(Rules.preset("wikipedia"), 2, ("expert", "expert"), 2000, seed=1)
-    result, _ = play_game(config, k)
-    assert result.end_reason == "cambio"
-    assert result.turns < 200
+    played = run.play_one(config.run_config(), k)
+    assert played.end == "cambio"
+    # A turn is at least one action: the capped rounds took 1,000 turns and more.
+    assert played.plies < 400
 
 
 def test_a_call_against_an_empty_grid_is_valued_as_the_rules_score_it() -> None:
