@@ -211,7 +211,7 @@ function listingFields() {
     h("label.field", { for: "table-name" }, h("span", null, "Table name (optional)"),
       h("input", {
         id: "table-name", type: "text", maxlength: 40, value: state.tableName,
-        placeholder: `${getName() || "Your"}'s table`,
+        placeholder: getName() ? `${getName()}'s table` : "Your table",
         oninput: (e) => { state.tableName = e.target.value; },
       })),
     h("label.check", { for: "private" },
@@ -228,8 +228,13 @@ async function quickPlay() {
   const button = document.getElementById("quick-play");
   button.disabled = true;
   try {
-    const res = await api("POST", "/api/quickplay", { name });
-    setToken(res.table, res.token);
+    // The seats this browser holds: the server sends us back to one of them rather than
+    // seating us a second time at a table we already sit at.
+    const held = {};
+    for (const id of myTables()) held[id] = getToken(id);
+    const res = await api("POST", "/api/quickplay", { name, held });
+    // Never overwrite a seat this browser holds with another seat of the same table.
+    if (!getToken(res.table)) setToken(res.table, res.token);
     location.href = `/t/${encodeURIComponent(res.table)}`;
   } catch (err) {
     toast(err.message, "error");
