@@ -54,7 +54,7 @@ const conn = new TableConnection(tableId, page.token, {
   update: onUpdate,
   table: (msg) => setSummary(msg.table),
   error: onError,
-  hint: (msg) => toast(msg.text, "info", 8000),
+  hint: (msg) => (page.ui && page.ui.showHint ? page.ui.showHint(msg) : toast(msg.text, "info", 8000)),
   clock: (msg) => turnClock.clock(msg),
   chat_log: (msg) => chat.chatLog(msg),
   chat: (msg) => chat.chat(msg),
@@ -72,10 +72,32 @@ function isHost() {
   return page.seat !== null && page.summary && page.seat === (page.summary.host ?? 0);
 }
 
-function onStatus(status) {
+let retryTick = null;
+
+function onStatus(status, info) {
   page.status = status;
+  page.statusInfo = info || {};
   root.dataset.conn = status;
+  clearInterval(retryTick);
+  // Offline: the badge counts down to the next try, once a second.
+  if (status === "offline") retryTick = setInterval(renderBadges, 1000);
   renderBadges();
+}
+
+/** The connection badge's words: what is happening, and when the page tries next. */
+function connText() {
+  const info = page.statusInfo || {};
+  if (page.status === "open") return "online";
+  if (page.status === "gone") return "table gone";
+  if (page.status === "connecting") {
+    return info.attempt ? `reconnecting… (try ${info.attempt + 1})` : "connecting…";
+  }
+  if (page.status === "offline") {
+    const why = info.code === 1012 ? "server restarting" : "connection lost";
+    const left = Math.max(0, Math.ceil(((info.next || 0) - Date.now()) / 1000));
+    return `${why} · reconnecting ${left > 0 ? `in ${left} s` : "now"}`;
+  }
+  return page.status;
 }
 
 function onWelcome(msg) {
@@ -99,6 +121,7 @@ function setSummary(summary) {
   if (page.ui) page.ui.setSummary(summary);
   if (before && before.status === "waiting" && summary.status === "playing") {
     toast("The game starts!", "info", 2000);
+    window.scrollTo(0, 0);   // from the Start button down the room, up to the table (item 3)
   }
   root.dataset.halted = summary.halted ? "true" : "false";
   if (summary.halted && !(before && before.halted)) {
@@ -181,13 +204,9 @@ async function playAgain() {
 function renderBadges() {
   clear(badgesEl);
   const s = page.summary;
-  const dot = {
-    open: "online", connecting: "connecting…", offline: "reconnecting…", gone: "table gone",
-  }[page.status]
-    || page.status;
   badgesEl.append(h("span.badge.conn", {
-    class: `conn-${page.status}`, title: "Connection", "aria-live": "polite",
-  }, dot));
+    class: `conn-${page.status}`, title: "Connection", "aria-live": "polite", id: "conn",
+  }, connText()));
   if (page.welcomed && page.seat === null) {
     badgesEl.append(h("span.badge.spectating", { id: "spectating" }, "Spectating"));
   } else if (page.seat !== null && s) {
