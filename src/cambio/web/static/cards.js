@@ -78,13 +78,39 @@ export class CardsUI {
     this.logOpen = !matchMedia("(max-width: 760px)").matches;
     this.root = h("div.cards-game");
     el.append(this.root);
+    this.onScroll = () => this.keepTopInView();
+    window.addEventListener("scroll", this.onScroll, { passive: true });
     this.rulesCat = null;          // GET /api/rules: the words for powers
     loadRules().then((cat) => { this.rulesCat = cat; if (this.view) this.render(); }).catch(() => {});
   }
 
   destroy() {
     clearTimeout(this.timer);
+    window.removeEventListener("scroll", this.onScroll);
     this.root.remove();
+  }
+
+  /** The status line and the banner stay in view (issue 22, item 3): sticky while the table
+   * is on screen; scrolled further (to the chat), they float under the clock, and the table
+   * keeps their room so nothing under the finger moves. */
+  keepTopInView() {
+    const top = this.root.querySelector(".toprow");
+    if (!top) return;
+    const clock = document.querySelector(".clock-host");
+    const offset = clock ? Math.max(0, clock.getBoundingClientRect().bottom) : 0;
+    const box = this.root.getBoundingClientRect();
+    const height = top.offsetHeight;
+    const float = box.bottom < offset + height + 8;
+    top.classList.toggle("floating", float);
+    if (float) {
+      top.style.top = `${offset}px`;
+      top.style.left = `${box.left}px`;
+      top.style.width = `${box.width}px`;
+      this.root.style.paddingTop = `${height}px`;
+    } else {
+      top.style.top = top.style.left = top.style.width = "";
+      this.root.style.paddingTop = "";
+    }
   }
 
   get seat() { return this.ctx.seat(); }
@@ -411,6 +437,7 @@ export class CardsUI {
       over ? this.renderResults(view) : null,
       this.renderLog());
     morphChildren(root, fresh);
+    this.keepTopInView();
 
     if (focusKey) {
       const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
