@@ -80,6 +80,11 @@ export class CardsUI {
     el.append(this.root);
     this.onScroll = () => this.keepTopInView();
     window.addEventListener("scroll", this.onScroll, { passive: true });
+    this.keyPrefix = null;         // "o", or {opp: k}: another player's card by keyboard
+    this.decisionKey = "";         // the decision last given the focus
+    this.help = null;              // the `?` overlay
+    this.onKey = (e) => this.key(e);
+    document.addEventListener("keydown", this.onKey);
     this.rulesCat = null;          // GET /api/rules: the words for powers
     loadRules().then((cat) => { this.rulesCat = cat; if (this.view) this.render(); }).catch(() => {});
   }
@@ -87,7 +92,86 @@ export class CardsUI {
   destroy() {
     clearTimeout(this.timer);
     window.removeEventListener("scroll", this.onScroll);
+    document.removeEventListener("keydown", this.onKey);
+    if (this.help) this.help.remove();
     this.root.remove();
+  }
+
+  // ---------------------------------------------------------------- keyboard (issue 22, item 7)
+  /** Shortcuts: every decision has a key (KEYS, shown by `?`); a card is its number (yours)
+   * or O, the player's place (1 = the first other player), then its number. */
+  key(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))
+        && !(t.tagName === "INPUT" && t.type === "checkbox")) return;
+    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (k === "?") { this.toggleHelp(); e.preventDefault(); return; }
+    if (k === "Escape") {
+      if (this.help && !this.help.hidden) this.toggleHelp(false);
+      else if (this.keyPrefix) this.keyPrefix = null;
+      else if (this.selected.length || this.snapMode) { this.selected = []; this.snapMode = false; this.render(); }
+      else if (this.hint) this.dismissHint();
+      return;
+    }
+    if (!this.view || this.seat === null) return;
+    if (/^[1-9]$/.test(k)) {
+      e.preventDefault();
+      const n = Number(k);
+      if (this.keyPrefix === "o") { this.keyPrefix = { opp: n }; return; }
+      const seats = this.seatOrder(this.view);
+      const seat = this.keyPrefix ? seats[this.keyPrefix.opp] : seats[0];
+      this.keyPrefix = null;
+      if (seat !== undefined) this.tapSlot(`${seat}.${n - 1}`);
+      return;
+    }
+    this.keyPrefix = null;
+    if (k === "o") { this.keyPrefix = "o"; return; }
+    if (k === "s") {
+      if (this.snaps().size) { this.snapMode = true; this.selected = []; this.render(); }
+      return;
+    }
+    if (k === "h") { const b = document.getElementById("hint"); if (b) b.click(); return; }
+    if (k === "Enter") {
+      if (t && t.tagName === "BUTTON") return;          // the focused button's own Enter
+      const b = this.root.querySelector(".actions button[data-action^='confirm-']");
+      if (b) { b.click(); e.preventDefault(); }
+      return;
+    }
+    const action = KEYS.find((x) => x.key === k && x.action);
+    if (!action) return;
+    const b = this.root.querySelector(`.actions button[data-action="${action.action}"]`);
+    if (b) { b.click(); e.preventDefault(); }
+  }
+
+  toggleHelp(show) {
+    if (!this.help) {
+      this.help = h("div.kbd-help", { id: "kbd-help", role: "dialog", "aria-label": "Keyboard shortcuts", hidden: true },
+        h("div.kbd-box", null,
+          h("h2", null, "Keyboard shortcuts"),
+          h("table", null, h("tbody", null, KEYS.map((x) => h("tr", null, h("td", null, h("kbd", null, x.label)), h("td", null, x.what))))),
+          h("button.primary", { type: "button", id: "kbd-close", onclick: () => this.toggleHelp(false) }, "Close (Esc)")));
+      document.body.append(this.help);
+    }
+    this.help.hidden = show === undefined ? !this.help.hidden : !show;
+    if (!this.help.hidden) document.getElementById("kbd-close").focus();
+    else {
+      document.activeElement.blur();
+      this.decisionKey = "";         // closed: the focus goes back to the decision
+      this.render();
+    }
+  }
+
+  /** A new decision of ours: the focus goes to its first button (keyboard play). */
+  focusDecision(view) {
+    const key = `${this.version}:${view.actor}:${view.phase}:${this.selected.length}`;
+    if (key === this.decisionKey) return;
+    this.decisionKey = key;
+    if (view.actor !== this.seat || this.seat === null || view.phase === "round_over") return;
+    const a = document.activeElement;
+    if (a && a !== document.body && !this.root.contains(a)) return;   // typing in the chat
+    const first = this.root.querySelector(".actions button:not(:disabled)");
+    if (first) first.focus({ preventScroll: true });
   }
 
   /** The status line and the banner stay in view (issue 22, item 3): sticky while the table
@@ -438,6 +522,7 @@ export class CardsUI {
       this.renderLog());
     morphChildren(root, fresh);
     this.keepTopInView();
+    if (!focusKey || !root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)) this.focusDecision(view);
 
     if (focusKey) {
       const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
@@ -489,6 +574,10 @@ export class CardsUI {
           ? h("span.badge.called", null, `Cambio: ${this.name(view.caller)} · ${view.final_turns_left} turn${view.final_turns_left === 1 ? "" : "s"} left`)
           : null,
         this.seat !== null ? toggle : null,
+        this.seat !== null ? h("button.ghost.keys-help", {
+          type: "button", id: "keys-help", dataset: { key: "keys-help" }, title: "Keyboard shortcuts (?)",
+          "aria-label": "Keyboard shortcuts", onclick: () => this.toggleHelp(),
+        }, "?") : null,
         // The Hint button is with the other buttons (renderActions): here it made the top
         // line taller, and everything under it moved, when it came and went.
       ));
@@ -878,6 +967,25 @@ export class CardsUI {
     return h("span", null, ...parts);
   }
 }
+
+/** The keyboard's shortcuts (the `?` overlay lists them). */
+const KEYS = [
+  { key: "d", label: "D", action: "draw", what: "Draw a card" },
+  { key: "t", label: "T", action: "take", what: "Take the top of the pile" },
+  { key: "x", label: "X", action: "discard", what: "Discard the card you hold" },
+  { key: "c", label: "C C", action: "cambio", what: "Call Cambio (press twice)" },
+  { key: "1", label: "1–9", what: "Your card with that number (swap, peek, give, snap…)" },
+  { key: "o", label: "O 1 2", what: "Another player's card: O, the player (1 = the first after you), the card's number" },
+  { key: "Enter", label: "Enter", what: "Confirm the cards chosen" },
+  { key: "s", label: "S then a card", what: "Snap that card" },
+  { key: "w", label: "W", action: "switch", what: "Switch the two cards looked at" },
+  { key: "k", label: "K", action: "keep", what: "Keep them where they are" },
+  { key: "n", label: "N", action: "skip", what: "Skip the power" },
+  { key: "p", label: "P", action: "pass", what: "Pass" },
+  { key: "h", label: "H", what: "Hint (assist mode)" },
+  { key: "Escape", label: "Esc", what: "Cancel a choice, close this list" },
+  { key: "?", label: "?", what: "Show or hide this list" },
+];
 
 function sameGame(a, b) {
   return a.players === b.players && a.dealer === b.dealer;
