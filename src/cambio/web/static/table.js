@@ -240,12 +240,40 @@ function botsFor(game) {
   return page.bots[game] || [];
 }
 
+// The card bots a newcomer chooses from (issue 22, item 6): three levels, Medium first
+// chosen; the research bots are listed under "More bots". Data-driven: a bot the server
+// marks `main` (true/false) or `default` is taken at its word; without marks, by name.
+const MAIN_BOTS = { cards: ["easy", "medium", "hard"] };
+const MAIN_LABELS = { easy: "Easy", medium: "Medium", hard: "Hard" };
+const DEFAULT_BOTS = { cards: "medium" };
+const touchedBots = new Set();   // the pickers someone chose in: their choice stands
+
+function isMainBot(b, game) {
+  if (typeof b.main === "boolean") return b.main;
+  const main = MAIN_BOTS[game];
+  return !main || main.includes(b.name);
+}
+
+function botLabel(b, game) {
+  const stars = b.strength ? ` (${"★".repeat(Math.min(5, b.strength))})` : "";
+  const main = game === "cards" && isMainBot(b, game) && typeof b.main !== "boolean";
+  return `${(main && MAIN_LABELS[b.name]) || b.label || b.name}${stars}`;
+}
+
 function botSelect(id, game) {
   const bots = botsFor(game);
+  const marked = bots.find((b) => b.default === true);
   const strongest = bots.reduce((a, b) => (b.strength > (a ? a.strength : -1) ? b : a), null);
-  return h("select", { id, "aria-label": "Bot strength" },
-    bots.map((b) => h("option", { value: b.name, selected: strongest && b.name === strongest.name },
-      `${b.label || b.name}${b.strength ? ` (${"★".repeat(Math.min(5, b.strength))})` : ""}`)));
+  const chosen = marked || bots.find((b) => b.name === DEFAULT_BOTS[game]) || strongest;
+  const option = (b) => h("option", { value: b.name, selected: chosen && b.name === chosen.name }, botLabel(b, game));
+  const main = bots.filter((b) => isMainBot(b, game));
+  const more = bots.filter((b) => !isMainBot(b, game));
+  return h("select", {
+    id, class: "bot-pick", "aria-label": "Bot strength", dataset: { chosen: chosen ? chosen.name : "" },
+    onchange: (e) => { touchedBots.add(e.target.id); },
+  },
+    main.map(option),
+    more.length ? h("optgroup", { label: "More bots (research)" }, more.map(option)) : null);
 }
 
 function renderWaiting() {
@@ -254,6 +282,10 @@ function renderWaiting() {
   const fresh = h("div");
   buildWaiting(fresh);
   morphChildren(waitingEl, fresh);
+  // A morphed <select> keeps the option it had; one nobody has touched shows the default.
+  for (const sel of waitingEl.querySelectorAll("select.bot-pick")) {
+    if (sel.dataset.chosen && !touchedBots.has(sel.id)) sel.value = sel.dataset.chosen;
+  }
 }
 
 function buildWaiting(waitingEl) {
