@@ -213,7 +213,7 @@ function renderBadges() {
     badgesEl.append(h("span.badge.you", null, `You: ${seatName(s, page.seat)}`));
   }
   if (s && s.game === "cards" && page.seat !== null) badgesEl.append(soundToggle());
-  if (s && s.game === "cards") {
+  if (s) {
     badgesEl.append(h("a.button.ghost.rules-top", {
       href: rulesUrl(), target: "_blank", rel: "noopener", "aria-label": "The rules of this table",
     }, "Rules"));
@@ -391,7 +391,8 @@ function houseRulesBox(s) {
 }
 
 function rulesUrl() {
-  return `/rules?table=${encodeURIComponent(tableId)}`;
+  return page.summary && page.summary.game === "board"
+    ? "/rules?game=board" : `/rules?table=${encodeURIComponent(tableId)}`;
 }
 
 async function joinSeat(seat) {
