@@ -116,7 +116,7 @@ def test_a_hint_in_the_tables_terms_stays_until_the_decision_is_made(
         held = page.evaluate("() => document.getElementById('held').getAttribute('aria-label')")
         assert held
         assert re.fullmatch(rf"Hint: swap the .+ into your card {slot + 1}\. Expected final "
-                            r"score: about 3 \(lower wins\); chance to win: 67%\.", text), text
+                            r"score: about 3 \(lower wins\); 67% chance to win\.", text), text
         hinted = page.evaluate("() => [...document.querySelectorAll('.hinted')]"
                                ".map((e) => e.dataset.addr || e.id || e.dataset.action)")
         assert hinted == [f"0.{slot}"], hinted

@@ -242,10 +242,34 @@ async function quickPlay() {
   }
 }
 
+/** A guided first game (issue 22, item 6): a private two-player round against the Easy bot,
+ * no clock, with the table page's tutorial tips on; replayable from here any time. */
+async function tutorial() {
+  const name = playerName();
+  if (!name) return;
+  const button = document.getElementById("tutorial");
+  button.disabled = true;
+  try {
+    const res = await api("POST", "/api/tables", {
+      game: "cards", players: 2, rounds: 1, rules: { preset: "house", overrides: {} },
+      table_name: "Tutorial", private: true, clock: null, name,
+    });
+    setToken(res.table, res.token);
+    try { localStorage.setItem(`cambio:tutorial:${res.table}`, "1"); } catch { /* private mode */ }
+    await api("POST", `/api/tables/${encodeURIComponent(res.table)}/start`, { fill: "easy" }, res.token);
+    location.href = `/t/${encodeURIComponent(res.table)}`;
+  } catch (err) {
+    toast(err.message, "error");
+    button.disabled = false;
+  }
+}
+
 function quickPanel() {
   return h("section.panel.quick", null,
     h("button.primary.big", { type: "button", id: "quick-play", onclick: quickPlay }, "Quick play"),
-    h("p.muted", null, "One tap: a seat at a card table waiting for players, or a new game against a bot."));
+    h("p.muted", null, "One tap: a seat at a card table waiting for players, or a new game against a bot."),
+    h("button.big", { type: "button", id: "tutorial", onclick: tutorial }, "Learn to play"),
+    h("p.muted", null, "New to Cambio? A guided first round against the Easy bot: the page tells you what to do at each step."));
 }
 
 async function create(form) {
