@@ -132,6 +132,12 @@ def main() -> None:
             if "draw" in seen(page).actions:
                 step(page, touch=True)
             shot(page, out, "phone-cards.png")
+            # A hint (assist mode): in the status line, its card outlined on the table.
+            if seen(page).my_move:
+                page.locator("#assist").tap()
+                page.locator("#hint").tap()
+                page.wait_for_selector("#hint-text")
+                shot(page, out, "phone-hint.png")
 
             # --- the board game: the full setup, then play, on a phone and a laptop
             page.goto(srv.base + "/")
@@ -143,6 +149,27 @@ def main() -> None:
             page.wait_for_selector(".board-game[data-version]")
             page.wait_for_selector(".die.pickable")
             shot(page, out, "phone-board-setup.png")
+
+            # The deal of a 4-player table with the (default) 1-minute clock: it all fits.
+            page.goto(srv.base + "/")
+            page.locator("label[for=game-cards]").tap()
+            page.wait_for_selector(".rule-row", state="attached")
+            page.select_option("#players", "4")
+            page.locator("#create").tap()
+            page.wait_for_selector(".seats-panel")
+            page.locator("#start").tap()
+            wait_for_game(page)
+            page.wait_for_selector("#turn-clock")
+            shot(page, out, "phone-deal-4-clock.png")
+
+            # The first-game tutorial: "Learn to play", its first tip.
+            page.goto(srv.base + "/")
+            page.locator("#tutorial").tap()
+            page.wait_for_url("**/t/*")
+            wait_for_game(page)
+            page.wait_for_selector("#coach-text")
+            shot(page, out, "phone-tutorial.png")
+
             phone.close()
 
             ctx = browser.new_context(reduced_motion="reduce", viewport=DESKTOP)  # type: ignore[arg-type]

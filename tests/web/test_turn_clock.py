@@ -2,7 +2,7 @@
 
 Ann sits at a five-second clock against a bot and does nothing: the page counts her time
 down and says "Your turn" in the tab title; when her time runs out her bot plays for her
-(the log shows her moves), and after two timeouts in a row the page says a bot is playing
+(the log shows her bot's moves), and after two timeouts in a row the page says a bot is playing
 for her, with an "I'm back" button that gives her the seat back.
 """
 
@@ -15,7 +15,8 @@ from .conftest import Server
 from .driver import LAPTOP, PHONE, horizontal_overflow, seat_page, wait_for_game
 
 MY_LOG_LINES = """() => [...document.querySelectorAll('.cards-game .log-list li')]
-  .filter((li) => li.textContent.startsWith('You ')).length"""
+  .filter((li) => li.textContent.startsWith('Your bot ')).length"""
+"""Her bot's moves: the log says "Your bot drew a card", never "You drew…" (issue 22, item 8)."""
 
 
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])

@@ -214,14 +214,51 @@ QUICK_TABLE: dict[str, Any] = {"game": "cards", "players": 2, "rounds": 1,
 QUICK_BOT = "medium"
 
 
+MAX_HELD = 200
+"""How many seat tokens a quick play call may name (a browser holds one per table it sits at)."""
+
+
+def held_seats(body: dict[str, Any]) -> dict[str, str]:
+    """The seats the caller's browser holds, ``{table id: token}`` (the body's ``held``):
+    quick play sends her back to one of them rather than seating her twice at a table."""
+    held = body.get("held", {})
+    if held is None:
+        return {}
+    if (not isinstance(held, dict) or len(held) > MAX_HELD
+            or not all(isinstance(k, str) and isinstance(v, str) for k, v in held.items())):
+        raise ProtocolError("bad_request", "\"held\" must map table ids to seat tokens "
+                                           f"(at most {MAX_HELD})")
+    return held
+
+
+def own_waiting_seat(server: Server, held: dict[str, str]) -> tuple[str, int] | None:
+    """The newest waiting card table (of this process) at which a held token is a seat:
+    ``(table, seat)``. A token that is not a seat of its table proves nothing and is ignored."""
+    for table in server.joinable_tables():
+        token = held.get(table.id)
+        if table.game != "cards" or token is None:
+            continue
+        seat = table.seat_for_hash(token_hash(token))
+        if seat is not None:
+            return table.id, seat
+    return None
+
+
 @endpoint
 async def quick_play(request: Request) -> Response:
-    """One tap to a game: a seat at the newest table waiting for players (the lobby's list),
-    else a new table against a bot, started at once."""
+    """One tap to a game: the caller's own seat if she already sits at a table waiting for
+    players, else a seat at the newest such table (never one she holds a seat at), else a new
+    table against a bot, started at once."""
     body = await read_body(request)
     name = display_name(body, "Player")
     server = server_of(request)
-    found = await server.quick_seat(name, request.client.host if request.client else "?")
+    held = held_seats(body)
+    back = own_waiting_seat(server, held)
+    if back is not None:
+        return JSONResponse({"table": back[0], "seat": back[1], "token": held[back[0]],
+                             "started": False, "again": True})
+    found = await server.quick_seat(name, request.client.host if request.client else "?",
+                                    skip=frozenset(held))
     if found is not None:
         table_id, seat, token = found
         return JSONResponse({"table": table_id, "seat": seat, "token": token,

@@ -227,12 +227,14 @@ class Server:
         waiting.sort(key=lambda t: t.created, reverse=True)
         return waiting
 
-    async def quick_seat(self, name: str, client: str) -> tuple[str, int, str] | None:
+    async def quick_seat(self, name: str, client: str, skip: frozenset[str] = frozenset()
+                         ) -> tuple[str, int, str] | None:
         """Quick play's seat at the newest card table waiting for players: ``(table, seat,
         token)``, or None if there is none. (``client``: the caller's address, for a
-        cluster process that asks another on its behalf.)"""
+        cluster process that asks another on its behalf; ``skip``: the tables the caller
+        holds a seat token for, never joined a second time.)"""
         for table in self.joinable_tables():
-            if table.game != "cards":
+            if table.game != "cards" or table.id in skip:
                 continue
             token = new_token()
             try:

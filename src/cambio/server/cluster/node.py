@@ -320,13 +320,14 @@ class ClusterServer(Server):
         """Joinable tables of every process (the bus keeps this list current)."""
         return self.bus.lobby(limit)
 
-    async def quick_seat(self, name: str, client: str) -> tuple[str, int, str] | None:
+    async def quick_seat(self, name: str, client: str, skip: frozenset[str] = frozenset()
+                         ) -> tuple[str, int, str] | None:
         """Quick play across the cluster: the newest card table waiting for players,
         whichever process owns it (that process seats the player, asked as the client's
         own join would be)."""
         for summary in self.bus.lobby(100):
             table_id = str(summary.get("id"))
-            if summary.get("game") != "cards" or summary.get("private"):
+            if summary.get("game") != "cards" or summary.get("private") or table_id in skip:
                 continue
             try:
                 address = await self.route(table_id)

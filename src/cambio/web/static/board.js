@@ -83,6 +83,16 @@ export function applyPush(b, move, seat, symbols) {
   if (b.faces) b.faces[order[0]] = symbols[seat] ?? seat;
 }
 
+/** A push in words: "into column D from the top" for `d5v` (the notation stays beside it). */
+export function pushWords(m) {
+  const file = m[0].toUpperCase();
+  const rank = m.slice(1, -1);
+  return {
+    ">": `into row ${rank} from the left`, "<": `into row ${rank} from the right`,
+    "^": `into column ${file} from the bottom`, v: `into column ${file} from the top`,
+  }[m[m.length - 1]];
+}
+
 /** Every winning window (k cells in a row, column or diagonal) fully held by `seat`. */
 export function linesOf(owners, n, k, seat) {
   const found = [];
@@ -368,8 +378,9 @@ export class BoardUI {
     if (b.phase === "setup" || picking) {
       if (mine && picking) {
         const kinds = new Set(b.legal.map((a) => a.split(" ")[0]));
-        if (kinds.has("neutral")) return `Setup: tap a highlighted die to turn it neutral (for ${this.name(this.setupTarget(b))}).`;
-        return `Setup: tap a highlighted cell to place a die (for ${this.name(this.setupTarget(b))}).`;
+        // Said where the eye is: whose dice you adjust, and what the tap does (issue 22, item 5).
+        if (kinds.has("neutral")) return `Setup: you adjust ${this.name(this.setupTarget(b))}'s dice — tap a highlighted die to turn it neutral (at most two of theirs in a line).`;
+        return `Setup: you adjust ${this.name(this.setupTarget(b))}'s dice — tap a highlighted cell to give them a die there.`;
       }
       return `Setup: ${this.name(b.actor)} is choosing…`;
     }
@@ -403,11 +414,24 @@ export class BoardUI {
         p === adjusting ? ` — being ${s.adding ? "topped up" : "reduced"} by ${this.name((p + 1) % b.players).replace(/^You$/, "you")}` : ""))));
   }
 
+  /** How the game ended, in words: who made which line (issue 22, item 5). */
+  resultWords(b) {
+    const winners = b.winners || [];
+    if (b.termination === "line" && winners.length) {
+      return winners.map((w) => {
+        const cells = linesOf(b.owners, b.n, b.k, w)[0] || [];
+        const line = cells.length ? `${cellName(cells[0], b.n)}–${cellName(cells[cells.length - 1], b.n)}` : "";
+        return `${this.name(w)} made a line of ${b.k}${line ? ` (${line})` : ""}.`;
+      }).join(" ");
+    }
+    return `Ended by: ${String(b.termination).replace(/_/g, " ")}.`;
+  }
+
   renderResults(b) {
     const sum = this.summary || {};
     const box = h("section.results", { id: "results", dataset: { key: "results" } },
       h("h2", null, this.statusText(b, false, false)),
-      b.termination ? h("p.muted", null, `Ended by: ${String(b.termination).replace(/_/g, " ")}.`) : null);
+      b.termination ? h("p.muted", { id: "result-words" }, this.resultWords(b)) : null);
     const actions = h("div.result-actions");
     if (this.ctx.isHost()) actions.append(h("button.primary.big", { type: "button", id: "again", onclick: () => this.ctx.again() }, "Play again"));
     const k = sum.game_no !== undefined ? `?game=${sum.game_no}` : "";
@@ -434,7 +458,7 @@ export class BoardUI {
     const [verb, cell] = m.split(" ");
     let text;
     if (m === "pass") text = `${who} passed (no push was legal)`;
-    else if (/^[a-h][1-8][<>^v]$/.test(m)) text = `${who} pushed ${m}`;
+    else if (/^[a-h][1-8][<>^v]$/.test(m)) text = [`${who} pushed ${pushWords(m)} `, h("small.notation", null, `(${m})`)];
     else if ((verb === "neutral" || verb === "own") && ev.seat !== undefined) {
       // The seat choosing adjusts the dice of the seat before it.
       const other = this.name((ev.seat + players - 1) % players);
@@ -442,13 +466,14 @@ export class BoardUI {
         ? `Setup: ${who} turned ${other === "You" ? "your" : `${other}'s`} die on ${cell} neutral`
         : `Setup: ${who} gave ${other === "You" ? "you" : other} a die on ${cell}`;
     } else text = `${who}: ${m}`;
+    const parts = Array.isArray(text) ? text : [text];
     const end = ev.end;
     if (end && typeof end === "object") {
       const w = (end.winners || []).map((s) => this.name(s));
-      text += w.length ? ` — ${w.join(" and ")} ${w.length === 1 && w[0] !== "You" ? "wins" : "win"}`
-        : ` — draw (${String(end.termination || "").replace(/_/g, " ")})`;
+      parts.push(w.length ? ` — ${w.join(" and ")} ${w.length === 1 && w[0] !== "You" ? "wins" : "win"}`
+        : ` — draw (${String(end.termination || "").replace(/_/g, " ")})`);
     }
-    return text;
+    return h("span", null, ...parts);
   }
 }
 

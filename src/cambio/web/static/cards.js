@@ -67,6 +67,8 @@ export class CardsUI {
     this.selected = [];
     this.snapMode = false;
     this.pendingSnaps = new Set();
+    this.sent = [];                // actions this page sent that the log has not shown yet
+    this.hint = null;              // the server's last hint while its decision stands
     this.assist = getAssist();
     this.banner = null;            // {text, kind, start, until}
     this.bannerQueue = [];         // {text, kind}: waiting for the shown banner's hold time
@@ -76,13 +78,123 @@ export class CardsUI {
     this.logOpen = !matchMedia("(max-width: 760px)").matches;
     this.root = h("div.cards-game");
     el.append(this.root);
+    this.onScroll = () => this.keepTopInView();
+    window.addEventListener("scroll", this.onScroll, { passive: true });
+    this.keyPrefix = null;         // "o", or {opp: k}: another player's card by keyboard
+    this.decisionKey = "";         // the decision last given the focus
+    this.help = null;              // the `?` overlay
+    this.onKey = (e) => this.key(e);
+    document.addEventListener("keydown", this.onKey);
     this.rulesCat = null;          // GET /api/rules: the words for powers
     loadRules().then((cat) => { this.rulesCat = cat; if (this.view) this.render(); }).catch(() => {});
   }
 
   destroy() {
     clearTimeout(this.timer);
+    window.removeEventListener("scroll", this.onScroll);
+    document.removeEventListener("keydown", this.onKey);
+    if (this.help) this.help.remove();
     this.root.remove();
+  }
+
+  // ---------------------------------------------------------------- keyboard (issue 22, item 7)
+  /** Shortcuts: every decision has a key (KEYS, shown by `?`); a card is its number (yours)
+   * or O, the player's place (1 = the first other player), then its number. */
+  key(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))
+        && !(t.tagName === "INPUT" && t.type === "checkbox")) return;
+    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (k === "?") { this.toggleHelp(); e.preventDefault(); return; }
+    if (k === "Escape") {
+      if (this.help && !this.help.hidden) this.toggleHelp(false);
+      else if (this.keyPrefix) this.keyPrefix = null;
+      else if (this.selected.length || this.snapMode) { this.selected = []; this.snapMode = false; this.render(); }
+      else if (this.hint) this.dismissHint();
+      return;
+    }
+    if (!this.view || this.seat === null) return;
+    if (/^[1-9]$/.test(k)) {
+      e.preventDefault();
+      const n = Number(k);
+      if (this.keyPrefix === "o") { this.keyPrefix = { opp: n }; return; }
+      const seats = this.seatOrder(this.view);
+      const seat = this.keyPrefix ? seats[this.keyPrefix.opp] : seats[0];
+      this.keyPrefix = null;
+      if (seat !== undefined) this.tapSlot(`${seat}.${n - 1}`);
+      return;
+    }
+    this.keyPrefix = null;
+    if (k === "o") { this.keyPrefix = "o"; return; }
+    if (k === "s") {
+      if (this.snaps().size) { this.snapMode = true; this.selected = []; this.render(); }
+      return;
+    }
+    if (k === "h") { const b = document.getElementById("hint"); if (b) b.click(); return; }
+    if (k === "Enter") {
+      if (t && t.tagName === "BUTTON") return;          // the focused button's own Enter
+      const b = this.root.querySelector(".actions button[data-action^='confirm-']");
+      if (b) { b.click(); e.preventDefault(); }
+      return;
+    }
+    const action = KEYS.find((x) => x.key === k && x.action);
+    if (!action) return;
+    const b = this.root.querySelector(`.actions button[data-action="${action.action}"]`);
+    if (b) { b.click(); e.preventDefault(); }
+  }
+
+  toggleHelp(show) {
+    if (!this.help) {
+      this.help = h("div.kbd-help", { id: "kbd-help", role: "dialog", "aria-label": "Keyboard shortcuts", hidden: true },
+        h("div.kbd-box", null,
+          h("h2", null, "Keyboard shortcuts"),
+          h("table", null, h("tbody", null, KEYS.map((x) => h("tr", null, h("td", null, h("kbd", null, x.label)), h("td", null, x.what))))),
+          h("button.primary", { type: "button", id: "kbd-close", onclick: () => this.toggleHelp(false) }, "Close (Esc)")));
+      document.body.append(this.help);
+    }
+    this.help.hidden = show === undefined ? !this.help.hidden : !show;
+    if (!this.help.hidden) document.getElementById("kbd-close").focus();
+    else {
+      document.activeElement.blur();
+      this.decisionKey = "";         // closed: the focus goes back to the decision
+      this.render();
+    }
+  }
+
+  /** A new decision of ours: the focus goes to its first button (keyboard play). */
+  focusDecision(view) {
+    const key = `${this.version}:${view.actor}:${view.phase}:${this.selected.length}`;
+    if (key === this.decisionKey) return;
+    this.decisionKey = key;
+    if (view.actor !== this.seat || this.seat === null || view.phase === "round_over") return;
+    const a = document.activeElement;
+    if (a && a !== document.body && !this.root.contains(a)) return;   // typing in the chat
+    const first = this.root.querySelector(".actions button:not(:disabled)");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  /** The status line and the banner stay in view (issue 22, item 3): sticky while the table
+   * is on screen; scrolled further (to the chat), they float under the clock, and the table
+   * keeps their room so nothing under the finger moves. */
+  keepTopInView() {
+    const top = this.root.querySelector(".toprow");
+    if (!top) return;
+    const clock = document.querySelector(".clock-host");
+    const offset = clock ? Math.max(0, clock.getBoundingClientRect().bottom) : 0;
+    const box = this.root.getBoundingClientRect();
+    const height = top.offsetHeight;
+    const float = box.bottom < offset + height + 8;
+    top.classList.toggle("floating", float);
+    if (float) {
+      top.style.top = `${offset}px`;
+      top.style.left = `${box.left}px`;
+      top.style.width = `${box.width}px`;
+      this.root.style.paddingTop = `${height}px`;
+    } else {
+      top.style.top = top.style.left = top.style.width = "";
+      this.root.style.paddingTop = "";
+    }
   }
 
   get seat() { return this.ctx.seat(); }
@@ -111,13 +223,16 @@ export class CardsUI {
       this.flashChanges(prev, msg.view, now);
     }
     this.render();
+    // A new deal after a reveal (the next round, a rematch's "Play again" at the bottom of
+    // the results): back to the table, status and clock in view (issue 22, item 3).
+    if (prev && prev.phase === "round_over" && msg.view.phase !== "round_over") window.scrollTo(0, 0);
   }
 
   update(msg) {
     const prev = this.view;
     this.view = msg.view;
     this.version = msg.version;
-    if (msg.event) this.log.push(msg.event);
+    if (msg.event) this.log.push(this.markOwn(msg.event));
     const now = Date.now();
     this.flashChanges(prev, msg.view, now);
     this.react(msg.event, now);
@@ -130,6 +245,137 @@ export class CardsUI {
     this.render();
     fly(this.root, flights);
     playCues(msg.event, prev, msg.view, this.seat);                      // sound.js
+  }
+
+  // ---------------------------------------------------------------- hints (issue 22, item 4)
+  /** The server's `hint` answer: shown in the status line, in the table's words, and the
+   * cards, deck or pile and button it means are highlighted, until the decision is made
+   * (the action is no longer legal) or the player dismisses it. */
+  showHint(msg) {
+    if (!msg || typeof msg.action !== "string") return;
+    this.hint = { ...msg, version: this.version };
+    this.render();
+    const box = document.getElementById("status");
+    if (box) box.scrollIntoView({ block: "nearest" });
+  }
+
+  dismissHint() {
+    this.hint = null;
+    this.render();
+  }
+
+  /** The standing hint, or null once its decision is made. */
+  liveHint() {
+    const v = this.view;
+    if (!this.hint || !v || v.actor !== this.seat || !v.legal.includes(this.hint.action)) {
+      this.hint = null;
+      return null;
+    }
+    return this.hint;
+  }
+
+  // ---------------------------------------------------------------- the tutorial (item 6)
+  tutorialKey() { return `cambio:tutorial:${this.ctx.tableId}`; }
+
+  tutorialOn() {
+    try { return localStorage.getItem(this.tutorialKey()) === "1"; } catch { return false; }
+  }
+
+  skipTutorial() {
+    try { localStorage.removeItem(this.tutorialKey()); } catch { /* private mode */ }
+    this.render();
+  }
+
+  /** The tutorial's tip for what is on the table now, or null (not a tutorial table). */
+  coachText(view) {
+    if (this.seat === null || !this.tutorialOn()) return null;
+    const verbs = new Set(this.legal().map((a) => a.verb));
+    const mine = view.actor === this.seat;
+    if (view.phase === "round_over") return "Tutorial done! Lowest total wins the round. Replay the tutorial, or play for real, from the lobby.";
+    if (mine && view.phase === "turn_start" && this.version === 0) {
+      return "Tutorial: your bottom two cards (3 and 4) are face up for a few seconds — remember them! Then press Draw (or tap the deck).";
+    }
+    if (!mine && this.snaps().size && view.discard.length) {
+      return "Tutorial: snapping! If a card on the table matches the pile's top card, tap it — anyone may, any time. A wrong guess costs a penalty card.";
+    }
+    if (!mine) return `Tutorial: ${this.name(view.actor)} is playing. Watch the pile: a matching card can be snapped.`;
+    if (verbs.has("give")) return "Tutorial: a right snap of another player's card! Now give them one of yours: tap it.";
+    if (view.caller !== null && view.caller !== undefined && verbs.has("draw")) {
+      return "Tutorial: Cambio was called — this is your last turn. Make it count: draw.";
+    }
+    if (verbs.has("draw")) return "Tutorial: draw a card (Draw, or tap the deck). When you think your total is the lowest, Call Cambio instead.";
+    if (verbs.has("swap")) {
+      return "Tutorial: lower is better. Tap one of your cards to swap the new card in (the old one goes on the pile), or discard it — a discarded 7 to K has a power.";
+    }
+    if (verbs.has("peek")) {
+      const own = this.slotActions().every((a) => a.targets[0].startsWith(`${this.seat}.`));
+      return own ? "Tutorial: a power — peek at one of your own cards: tap it, then confirm. It shows for a few seconds."
+        : "Tutorial: a power — peek at another player's card: tap it, then confirm.";
+    }
+    if (verbs.has("look")) return "Tutorial: the king's power — tap two cards to look at them; then you choose to switch them or keep them.";
+    if (verbs.has("switch") && verbs.has("keep")) return "Tutorial: switch the two cards you looked at (if that lowers your total), or keep them.";
+    if (verbs.has("switch")) return "Tutorial: a power — switch any two cards on the table, unseen: tap two cards, then confirm.";
+    if (verbs.has("skip")) return "Tutorial: you may use the power or skip it.";
+    return null;
+  }
+
+  /** What a hinted action means, with the numbers and names on the screen. */
+  actionWords(text) {
+    const v = this.view;
+    const a = parseAction(text, this.seat);
+    const names = a.targets.map((t) => this.slotName(t));
+    const held = isCode(v.held) ? `the ${cardText(v.held)}` : "the card you hold";
+    const top = v.discard.length ? `the ${cardText(v.discard[v.discard.length - 1])}` : "the top card";
+    switch (a.verb) {
+      case "draw": return "draw a card from the deck";
+      case "take": return `take ${top} from the pile`;
+      case "cambio": return "call Cambio";
+      case "swap": return `swap ${held} into ${names[0]}`;
+      case "discard": return `discard ${held}`;
+      case "peek": return `peek at ${names[0]}`;
+      case "look": return `look at ${names.join(" and ")}`;
+      case "switch": return `switch ${names.join(" and ")}`;
+      case "keep": return "keep the cards where they are";
+      case "skip": return "skip the power";
+      case "give": return `give ${names[0]}`;
+      case "pass": return "pass";
+      case "snap": return `snap ${names[0]}`;
+      default: return text;
+    }
+  }
+
+  hintText(hint) {
+    const words = this.actionWords(hint.action);
+    let line = `Hint: ${words}.`;
+    if (typeof hint.score === "number" && typeof hint.win_share === "number") {
+      // The estimate in plain words: the round score the hard bot expects you to end with,
+      // and how often it sees you win from here.
+      const pts = Math.round(hint.score);
+      line += ` Expected final score: about ${pts} (lower wins); ${Math.round(hint.win_share * 100)}% chance to win.`;
+    }
+    return line;
+  }
+
+  /** What the standing hint points at: card addresses, "deck", "pile", a button's action. */
+  hintMarks() {
+    const hint = this.liveHint();
+    if (!hint) return new Set();
+    const a = parseAction(hint.action, this.seat);
+    const out = new Set([...a.targets, a.verb]);
+    if (a.verb === "draw") out.add("deck");
+    if (a.verb === "take" || a.verb === "discard") out.add("pile");
+    return out;
+  }
+
+  /** An event of our seat that this page did not send was made by our seat's bot. */
+  markOwn(ev) {
+    if (!ev || typeof ev.action !== "string" || ev.seat !== this.seat || this.seat === null) return ev;
+    const i = this.sent.indexOf(ev.action);
+    if (i >= 0) {
+      this.sent.splice(0, i + 1);
+      return ev;
+    }
+    return { ...ev, bot: true };
   }
 
   /** A refused action; returns the text to show for it, or null for the generic one. */
@@ -188,11 +434,11 @@ export class CardsUI {
       const right = event.right === true;
       this.fx.set(arg, { kind: right ? "snap-right" : "snap-wrong", start: now, until: now + FX_MS });
       const card = isCode(event.card) ? cardText(event.card) : "a card";
-      this.showBanner(`${who} snapped ${this.slotName(arg)}: ${card} — ${right ? "right!" : "wrong, penalty card"}`,
+      this.showBanner(`${this.actorName(event)} snapped ${this.slotName(arg, event.seat)}: ${card} — ${right ? "right!" : "wrong, penalty card"}`,
         right ? "good" : "bad", now);
       if (right && event.seat === this.seat) this.snapMode = false;
     } else if (verb === "cambio") {
-      this.showBanner(`${who} called Cambio!`, "call", now);
+      this.showBanner(`${this.actorName(event)} called Cambio!`, "call", now);
     }
   }
 
@@ -202,10 +448,19 @@ export class CardsUI {
     return seatName(this.summary, seat);
   }
 
-  slotName(addr) {
+  slotName(addr, actor) {
     const [s, i] = addrParts(addr);
+    // "Bo snapped their own card 1", never "Bo snapped Bo's card 1" (issue 22, item 8).
+    if (actor !== undefined && actor !== null && s === actor && s !== this.seat) return `their own card ${i + 1}`;
     const owner = s === this.seat ? "your" : `${seatName(this.summary, s)}'s`;
     return `${owner} card ${i + 1}`;
+  }
+
+  /** Who made a move, in the log: "Your bot" for a move of our seat this page did not send
+   * (the clock ran out, or the seat is away), so the log never says "You" did it. */
+  actorName(ev) {
+    if (ev.seat === this.seat && ev.seat !== null && ev.seat !== undefined && ev.bot) return "Your bot";
+    return this.name(ev.seat);
   }
 
   // ---------------------------------------------------------------- legal actions
@@ -231,6 +486,7 @@ export class CardsUI {
   send(action) {
     this.selected = [];
     const ref = this.ctx.act(action);
+    if (ref) this.sent = [...this.sent.slice(-8), action];
     if (ref && action.startsWith("snap ")) {
       this.pendingSnaps.add(action.split(" ")[1]);
       this.snapRefs.set(ref, action.split(" ")[1]);
@@ -310,6 +566,8 @@ export class CardsUI {
       over ? this.renderResults(view) : null,
       this.renderLog());
     morphChildren(root, fresh);
+    this.keepTopInView();
+    if (!focusKey || !root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)) this.focusDecision(view);
 
     if (focusKey) {
       const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
@@ -345,14 +603,34 @@ export class CardsUI {
         onchange: (e) => { this.assist = e.target.checked; setAssist(this.assist); this.render(); },
       }),
       h("span", null, "Assist", h("span.long", null, ": keep seen cards visible")));
+    const hint = this.liveHint();
+    const coach = hint ? null : this.coachText(view);
     const bar = h("div.topline", null,
-      h("div.status", { id: "status", "aria-live": "polite" }, this.statusText(view)),
+      hint
+        ? h("div.status.hinting", { id: "status", "aria-live": "polite" },
+          h("span", { id: "hint-text" }, this.hintText(hint)),
+          h("button.ghost.hint-close", {
+            type: "button", id: "hint-close", dataset: { key: "hint-close" }, "aria-label": "Dismiss the hint",
+            onclick: () => this.dismissHint(),
+          }, "×"))
+        : coach
+          ? h("div.status.hinting.coaching", { id: "status", "aria-live": "polite" },
+            h("span", { id: "coach-text" }, coach),
+            h("button.ghost.hint-close", {
+              type: "button", id: "coach-skip", dataset: { key: "coach-skip" }, "aria-label": "Skip the tutorial",
+              title: "Skip the tutorial", onclick: () => this.skipTutorial(),
+            }, "×"))
+          : h("div.status", { id: "status", "aria-live": "polite" }, this.statusText(view)),
       h("div.topline-right", null,
         round ? h("span.badge.round", null, round) : null,
         view.caller !== null && view.caller !== undefined && view.phase !== "round_over"
           ? h("span.badge.called", null, `Cambio: ${this.name(view.caller)} · ${view.final_turns_left} turn${view.final_turns_left === 1 ? "" : "s"} left`)
           : null,
         this.seat !== null ? toggle : null,
+        this.seat !== null ? h("button.ghost.keys-help", {
+          type: "button", id: "keys-help", dataset: { key: "keys-help" }, title: "Keyboard shortcuts (?)",
+          "aria-label": "Keyboard shortcuts", onclick: () => this.toggleHelp(),
+        }, "?") : null,
         // The Hint button is with the other buttons (renderActions): here it made the top
         // line taller, and everything under it moved, when it came and went.
       ));
@@ -451,6 +729,7 @@ export class CardsUI {
     const snaps = this.snaps();
     const tapSnaps = this.tapSnaps();
     const looked = new Set(view.looked || []);
+    const marks = this.hintMarks();
     const count = grid.filter((c) => c !== null).length;
 
     const badges = [];
@@ -478,6 +757,7 @@ export class CardsUI {
       const isTarget = targets.has(addr);
       const canSnap = tapSnaps && snaps.has(addr);
       if (isTarget) node.classList.add("target");
+      if (marks.has(addr)) node.classList.add("hinted");
       if (this.selected.includes(addr)) node.classList.add("selected");
       if (canSnap) node.classList.add("snappable");
       if (looked.has(addr)) node.classList.add("looked");
@@ -509,7 +789,10 @@ export class CardsUI {
       "aria-label": `${this.name(s)}'s cards`,
     },
     h("header.seat-head", null,
-      h("span.seat-name", null, s === this.seat ? `You (${seatName(sum, s)})` : seatName(sum, s)),
+      s === this.seat
+        // "You" stays whole; only the name is cut when the tags need the room ("You (…").
+        ? h("span.seat-name.me", null, h("span.you", null, "You"), h("span.real", null, `\u00a0· ${seatName(sum, s)}`))
+        : h("span.seat-name", null, seatName(sum, s)),
       h("span.seat-count.muted", null, `${count} card${count === 1 ? "" : "s"}`),
       total !== null && total !== undefined ? h("span.seat-total.muted", null, ` · total ${total}`) : null,
       badges),
@@ -541,6 +824,9 @@ export class CardsUI {
       pile.onclick = () => this.send(pileAction);
     } else pile.disabled = true;
     if (this.snaps().size) pile.classList.add("matchable");
+    const marks = this.hintMarks();
+    if (marks.has("deck")) deck.classList.add("hinted");
+    if (marks.has("pile")) pile.classList.add("hinted");
 
     const heldBox = h("div.held-box");
     const holding = view.held !== null && view.held !== undefined && view.phase !== "round_over";
@@ -574,8 +860,9 @@ export class CardsUI {
     if (this.seat === null || view.phase === "round_over") return bar;
     const legal = this.legal();
     const now = Date.now();
+    const marks = this.hintMarks();
     const button = (key, text, onclick, cls = "") => h("button", {
-      type: "button", class: cls, dataset: { key: `btn-${key}`, action: key }, onclick,
+      type: "button", class: `${cls}${marks.has(key) ? " hinted" : ""}`, dataset: { key: `btn-${key}`, action: key }, onclick,
     }, text);
 
     // Confirm a completed selection.
@@ -588,6 +875,7 @@ export class CardsUI {
       }
       bar.append(button("cancel", "Cancel", () => { this.selected = []; this.render(); }, "ghost"));
     }
+    const last = [];
     for (const a of legal) {
       if (a.verb === "draw") bar.append(button("draw", "Draw", () => this.send("draw"), "primary"));
       else if (a.verb === "take") {
@@ -605,7 +893,9 @@ export class CardsUI {
       else if (a.verb === "pass") bar.append(button("pass", "Pass", () => this.send("pass"), "ghost"));
       else if (a.verb === "cambio") {
         const armed = this.cambioArmed > now;
-        bar.append(button("cambio", armed ? "Tap again: call Cambio!" : "Call Cambio", () => {
+        // Last: the first button is the turn's usual move (Draw), not the one that ends the
+        // round (issue 22, item 6: during the opening peek "Call Cambio" came first).
+        last.push(button("cambio", armed ? "Tap again: call Cambio!" : "Call Cambio", () => {
           if (this.cambioArmed > Date.now()) { this.cambioArmed = 0; this.send("cambio"); } else {
             this.cambioArmed = Date.now() + 3000;
             this.render();
@@ -613,6 +903,7 @@ export class CardsUI {
         }, armed ? "danger armed" : "danger"));
       }
     }
+    bar.append(...last);
     // A power with one fixed pair (a king's switch after the look) gets a direct button.
     const slotActs = this.slotActions();
     const byVerb = new Map();
@@ -685,7 +976,7 @@ export class CardsUI {
       open: this.logOpen, dataset: { key: "log" },
       ontoggle: (e) => { this.logOpen = e.currentTarget.open; },
     },
-    h("summary", null, `Log (${this.log.length})`),
+    h("summary", null, `Log (${items.length})`),
     h("ol.log-list", { reversed: true }, items));
     return details;
   }
@@ -694,29 +985,30 @@ export class CardsUI {
     if (!ev || typeof ev !== "object") return "";
     if (ev.deal) return "The cards are dealt; everyone peeks at their two bottom cards.";
     if (typeof ev.action !== "string") return JSON.stringify(ev);
-    const who = this.name(ev.seat);
+    const who = this.actorName(ev);
     const [verb, a, b] = ev.action.split(" ");
     // What only you saw (a drawn card, a peek, a look, a card you gave) stays in the log in
     // assist mode only: from memory, it is shown for a moment on the table, then gone.
     const seen = (c) => (isCode(c) && this.assist ? [" (", cardSpan(c), ")"] : []);
-    const ownSlot = (x) => this.slotName(`${ev.seat}.${x}`);
+    const ownSlot = (x) => (ev.seat === this.seat ? `your card ${Number(x) + 1}` : `their card ${Number(x) + 1}`);
+    const slot = (x) => this.slotName(x, ev.seat);
     const parts = (() => {
       switch (verb) {
         case "draw": return [`${who} drew a card`, ...seen(ev.card)];
         case "take": return [`${who} took `, cardSpan(ev.card), " from the pile"];
         case "swap": return [`${who} swapped it into ${ownSlot(a)}, discarding `, cardSpan(ev.discarded)];
         case "discard": return [`${who} discarded `, cardSpan(ev.discarded)];
-        case "peek": return [`${who} peeked at ${this.slotName(a)}`, ...seen(ev.card)];
+        case "peek": return [`${who} peeked at ${slot(a)}`, ...seen(ev.card)];
         case "look": {
           const cards = Array.isArray(ev.cards) ? ev.cards : [];
-          return [`${who} looked at ${this.slotName(a)} and ${this.slotName(b)}`,
+          return [`${who} looked at ${slot(a)} and ${slot(b)}`,
             ...(cards.length && this.assist
               ? [" (", cardSpan(cards[0]), ", ", cardSpan(cards[1]), ")"] : [])];
         }
-        case "switch": return [`${who} switched ${this.slotName(a)} and ${this.slotName(b)}`];
+        case "switch": return [`${who} switched ${slot(a)} and ${slot(b)}`];
         case "keep": return [`${who} kept the cards where they were`];
         case "skip": return [`${who} skipped the power`];
-        case "snap": return [`${who} snapped ${this.slotName(a)}: `, cardSpan(ev.card),
+        case "snap": return [`${who} snapped ${slot(a)}: `, cardSpan(ev.card),
           ev.right ? " ✓ right" : " ✗ wrong, penalty card"];
         case "give": return [`${who} gave ${ownSlot(a)}`, ...seen(ev.card)];
         case "cambio": return [`${who} called Cambio!`];
@@ -728,6 +1020,25 @@ export class CardsUI {
     return h("span", null, ...parts);
   }
 }
+
+/** The keyboard's shortcuts (the `?` overlay lists them). */
+const KEYS = [
+  { key: "d", label: "D", action: "draw", what: "Draw a card" },
+  { key: "t", label: "T", action: "take", what: "Take the top of the pile" },
+  { key: "x", label: "X", action: "discard", what: "Discard the card you hold" },
+  { key: "c", label: "C C", action: "cambio", what: "Call Cambio (press twice)" },
+  { key: "1", label: "1–9", what: "Your card with that number (swap, peek, give, snap…)" },
+  { key: "o", label: "O 1 2", what: "Another player's card: O, the player (1 = the first after you), the card's number" },
+  { key: "Enter", label: "Enter", what: "Confirm the cards chosen" },
+  { key: "s", label: "S then a card", what: "Snap that card" },
+  { key: "w", label: "W", action: "switch", what: "Switch the two cards looked at" },
+  { key: "k", label: "K", action: "keep", what: "Keep them where they are" },
+  { key: "n", label: "N", action: "skip", what: "Skip the power" },
+  { key: "p", label: "P", action: "pass", what: "Pass" },
+  { key: "h", label: "H", what: "Hint (assist mode)" },
+  { key: "Escape", label: "Esc", what: "Cancel a choice, close this list" },
+  { key: "?", label: "?", what: "Show or hide this list" },
+];
 
 function sameGame(a, b) {
   return a.players === b.players && a.dealer === b.dealer;

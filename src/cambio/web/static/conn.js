@@ -13,7 +13,8 @@ export class TableConnection {
    * @param {string} table  table id
    * @param {string|null} token  seat token, or null for a spectator
    * @param {object} on  handlers: welcome(msg), state(msg), update(msg), table(msg),
-   *                     error(msg), status(text) with "connecting" | "open" | "offline"
+   *                     error(msg), status(text, info) with "connecting" | "open" |
+   *                     "offline"; info: {attempt} or, offline, {code, next (ms epoch), attempt}
    */
   constructor(table, token, on) {
     this.table = table;
@@ -30,6 +31,7 @@ export class TableConnection {
     this.lastHeard = 0;
     this.timer = null;
     this.retryTimer = null;
+    this.nextTry = 0;
     this.seat = null;
     window.addEventListener("online", () => this.wake());
     document.addEventListener("visibilitychange", () => {
@@ -46,7 +48,7 @@ export class TableConnection {
   connect() {
     this.closedByUs = false;
     clearTimeout(this.retryTimer);
-    this.on.status("connecting");
+    this.on.status("connecting", { attempt: this.attempt });
     let ws;
     try {
       ws = new WebSocket(this.url());
@@ -72,8 +74,10 @@ export class TableConnection {
       this.ws = null;
       this.stopKeepAlive();
       if (this.closedByUs) return;
-      this.on.status("offline", ev.code);
       this.scheduleRetry();
+      // Say what happened and when the next try is: 9 s of a bare "reconnecting…" after a
+      // server restart looked like a hang (issue 22, item 8).
+      this.on.status("offline", { code: ev.code, next: this.nextTry, attempt: this.attempt });
     };
     ws.onerror = () => { /* onclose follows */ };
   }
@@ -94,6 +98,7 @@ export class TableConnection {
     const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
     this.attempt += 1;
     const delay = base * (0.75 + Math.random() * 0.5);
+    this.nextTry = Date.now() + delay;     // the page shows the countdown to it
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 

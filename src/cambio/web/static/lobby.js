@@ -211,7 +211,7 @@ function listingFields() {
     h("label.field", { for: "table-name" }, h("span", null, "Table name (optional)"),
       h("input", {
         id: "table-name", type: "text", maxlength: 40, value: state.tableName,
-        placeholder: `${getName() || "Your"}'s table`,
+        placeholder: getName() ? `${getName()}'s table` : "Your table",
         oninput: (e) => { state.tableName = e.target.value; },
       })),
     h("label.check", { for: "private" },
@@ -228,8 +228,35 @@ async function quickPlay() {
   const button = document.getElementById("quick-play");
   button.disabled = true;
   try {
-    const res = await api("POST", "/api/quickplay", { name });
+    // The seats this browser holds: the server sends us back to one of them rather than
+    // seating us a second time at a table we already sit at.
+    const held = {};
+    for (const id of myTables()) held[id] = getToken(id);
+    const res = await api("POST", "/api/quickplay", { name, held });
+    // Never overwrite a seat this browser holds with another seat of the same table.
+    if (!getToken(res.table)) setToken(res.table, res.token);
+    location.href = `/t/${encodeURIComponent(res.table)}`;
+  } catch (err) {
+    toast(err.message, "error");
+    button.disabled = false;
+  }
+}
+
+/** A guided first game (issue 22, item 6): a private two-player round against the Easy bot,
+ * no clock, with the table page's tutorial tips on; replayable from here any time. */
+async function tutorial() {
+  const name = playerName();
+  if (!name) return;
+  const button = document.getElementById("tutorial");
+  button.disabled = true;
+  try {
+    const res = await api("POST", "/api/tables", {
+      game: "cards", players: 2, rounds: 1, rules: { preset: "house", overrides: {} },
+      table_name: "Tutorial", private: true, clock: null, name,
+    });
     setToken(res.table, res.token);
+    try { localStorage.setItem(`cambio:tutorial:${res.table}`, "1"); } catch { /* private mode */ }
+    await api("POST", `/api/tables/${encodeURIComponent(res.table)}/start`, { fill: "easy" }, res.token);
     location.href = `/t/${encodeURIComponent(res.table)}`;
   } catch (err) {
     toast(err.message, "error");
@@ -240,7 +267,9 @@ async function quickPlay() {
 function quickPanel() {
   return h("section.panel.quick", null,
     h("button.primary.big", { type: "button", id: "quick-play", onclick: quickPlay }, "Quick play"),
-    h("p.muted", null, "One tap: a seat at a card table waiting for players, or a new game against a bot."));
+    h("p.muted", null, "One tap: a seat at a card table waiting for players, or a new game against a bot."),
+    h("button.big", { type: "button", id: "tutorial", onclick: tutorial }, "Learn to play"),
+    h("p.muted", null, "New to Cambio? A guided first round against the Easy bot: the page tells you what to do at each step."));
 }
 
 async function create(form) {

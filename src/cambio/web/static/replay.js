@@ -3,7 +3,7 @@
 // A record is JSON Lines: a header, then events (docs/records.md, docs/records-board.md).
 // The viewer rebuilds the table after each event from the record alone: every card of a
 // full record is in it (the deal, the draws, the penalties), every die push is in the move.
-import { clear, h, toast } from "./common.js";
+import { clear, h } from "./common.js";
 import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
 import { boardFromRecord, renderBoardStatic } from "./board.js";
 
@@ -312,12 +312,18 @@ async function main() {
     const roundNo = Number(params.get("round") || (header.match && header.match.round) || rounds);
     viewer(records, rounds, roundNo);
   } catch (err) {
+    // Said once, in the panel; and a table that does not exist has no page to go back to.
+    if (err.status === 404) {
+      app.append(h("section.panel", { id: "replay-missing" }, h("h2", null, "No such table"),
+        h("p.muted", null, `There is no table "${tableId}": the link may be mistyped, or the table has expired.`),
+        h("a.button.primary", { href: "/" }, "Back to the lobby")));
+      return;
+    }
     const msg = err.status === 403
       ? "The record is available once the game is over."
       : err.message || String(err);
-    app.append(h("section.panel", null, h("h2", null, "No replay yet"), h("p.muted", null, msg),
+    app.append(h("section.panel", { id: "replay-missing" }, h("h2", null, "No replay yet"), h("p.muted", null, msg),
       h("a.button.primary", { href: `/t/${encodeURIComponent(tableId)}` }, "Back to the table")));
-    toast(msg, "error");
   }
 }
 

@@ -35,7 +35,33 @@ function rulesTable(cat, values, overrides, names) {
   })));
 }
 
+// The dice board game in words (docs/board-rules.md has every ruling).
+const BOARD = [
+  ["The board", "25 dice on a 5×5 board. Each player has a symbol; the dice showing it are theirs, the others are neutral. "
+    + "Columns are lettered A–E from the left, rows numbered 1–5 from the bottom: a1 is the bottom-left cell."],
+  ["Setup", "Quick setup deals a fair start at once. Full setup: the dice are rolled, the four most common symbols kept, "
+    + "each player gets one of them; then each player adjusts the next player's dice — first turning dice neutral "
+    + "until that player has no more than two in any row, column or long diagonal, then giving dice until they have "
+    + "their count (with 2 players: 4 for the first player, 5 for the second; never on a corner)."],
+  ["A move", "Push one of your dice in from an edge: the whole row or column slides one cell and the die at the far end "
+    + "leaves the board. It may be neutral or yours, never another player's. The arrows around the board are the pushes; "
+    + "a4> means row 4 from the left, c5v column C from the top. A player with no legal push passes."],
+  ["Winning", "Make a line of your symbol: 5 in a row, column or long diagonal with 2 players; 4 in a row with 3. "
+    + "A push that completes another player's line makes them win (both, if it completes yours too: a tie). "
+    + "The same position three times, or 200 moves, is a draw."],
+];
+
+function boardRules() {
+  titleEl.textContent = "Rules · dice board game";
+  app.append(h("section.panel.rules", { id: "board-rules", dataset: { game: "board" } },
+    h("h2", null, "The dice board game"),
+    BOARD.map(([title, text]) => [h("h3", null, title), h("p", null, text)]),
+    h("p.muted", null, "The full text, with every ruling: docs/board-rules.md in the project. ",
+      h("a", { href: "/rules" }, "The card game's rules"))));
+}
+
 async function main() {
+  if (params.get("game") === "board") { boardRules(); return; }
   const cat = await loadRules();
   let rules = { preset: params.get("preset") || "house", overrides: {} };
   let heading = null;

@@ -54,7 +54,7 @@ const conn = new TableConnection(tableId, page.token, {
   update: onUpdate,
   table: (msg) => setSummary(msg.table),
   error: onError,
-  hint: (msg) => toast(msg.text, "info", 8000),
+  hint: (msg) => (page.ui && page.ui.showHint ? page.ui.showHint(msg) : toast(msg.text, "info", 8000)),
   clock: (msg) => turnClock.clock(msg),
   chat_log: (msg) => chat.chatLog(msg),
   chat: (msg) => chat.chat(msg),
@@ -72,10 +72,32 @@ function isHost() {
   return page.seat !== null && page.summary && page.seat === (page.summary.host ?? 0);
 }
 
-function onStatus(status) {
+let retryTick = null;
+
+function onStatus(status, info) {
   page.status = status;
+  page.statusInfo = info || {};
   root.dataset.conn = status;
+  clearInterval(retryTick);
+  // Offline: the badge counts down to the next try, once a second.
+  if (status === "offline") retryTick = setInterval(renderBadges, 1000);
   renderBadges();
+}
+
+/** The connection badge's words: what is happening, and when the page tries next. */
+function connText() {
+  const info = page.statusInfo || {};
+  if (page.status === "open") return "online";
+  if (page.status === "gone") return "table gone";
+  if (page.status === "connecting") {
+    return info.attempt ? `reconnecting… (try ${info.attempt + 1})` : "connecting…";
+  }
+  if (page.status === "offline") {
+    const why = info.code === 1012 ? "server restarting" : "connection lost";
+    const left = Math.max(0, Math.ceil(((info.next || 0) - Date.now()) / 1000));
+    return `${why} · reconnecting ${left > 0 ? `in ${left} s` : "now"}`;
+  }
+  return page.status;
 }
 
 function onWelcome(msg) {
@@ -99,6 +121,7 @@ function setSummary(summary) {
   if (page.ui) page.ui.setSummary(summary);
   if (before && before.status === "waiting" && summary.status === "playing") {
     toast("The game starts!", "info", 2000);
+    window.scrollTo(0, 0);   // from the Start button down the room, up to the table (item 3)
   }
   root.dataset.halted = summary.halted ? "true" : "false";
   if (summary.halted && !(before && before.halted)) {
@@ -181,20 +204,16 @@ async function playAgain() {
 function renderBadges() {
   clear(badgesEl);
   const s = page.summary;
-  const dot = {
-    open: "online", connecting: "connecting…", offline: "reconnecting…", gone: "table gone",
-  }[page.status]
-    || page.status;
   badgesEl.append(h("span.badge.conn", {
-    class: `conn-${page.status}`, title: "Connection", "aria-live": "polite",
-  }, dot));
+    class: `conn-${page.status}`, title: "Connection", "aria-live": "polite", id: "conn",
+  }, connText()));
   if (page.welcomed && page.seat === null) {
     badgesEl.append(h("span.badge.spectating", { id: "spectating" }, "Spectating"));
   } else if (page.seat !== null && s) {
     badgesEl.append(h("span.badge.you", null, `You: ${seatName(s, page.seat)}`));
   }
   if (s && s.game === "cards" && page.seat !== null) badgesEl.append(soundToggle());
-  if (s && s.game === "cards") {
+  if (s) {
     badgesEl.append(h("a.button.ghost.rules-top", {
       href: rulesUrl(), target: "_blank", rel: "noopener", "aria-label": "The rules of this table",
     }, "Rules"));
@@ -221,12 +240,40 @@ function botsFor(game) {
   return page.bots[game] || [];
 }
 
+// The card bots a newcomer chooses from (issue 22, item 6): three levels, Medium first
+// chosen; the research bots are listed under "More bots". Data-driven: a bot the server
+// marks `main` (true/false) or `default` is taken at its word; without marks, by name.
+const MAIN_BOTS = { cards: ["easy", "medium", "hard"] };
+const MAIN_LABELS = { easy: "Easy", medium: "Medium", hard: "Hard" };
+const DEFAULT_BOTS = { cards: "medium" };
+const touchedBots = new Set();   // the pickers someone chose in: their choice stands
+
+function isMainBot(b, game) {
+  if (typeof b.main === "boolean") return b.main;
+  const main = MAIN_BOTS[game];
+  return !main || main.includes(b.name);
+}
+
+function botLabel(b, game) {
+  const stars = b.strength ? ` (${"★".repeat(Math.min(5, b.strength))})` : "";
+  const main = game === "cards" && isMainBot(b, game) && typeof b.main !== "boolean";
+  return `${(main && MAIN_LABELS[b.name]) || b.label || b.name}${stars}`;
+}
+
 function botSelect(id, game) {
   const bots = botsFor(game);
+  const marked = bots.find((b) => b.default === true);
   const strongest = bots.reduce((a, b) => (b.strength > (a ? a.strength : -1) ? b : a), null);
-  return h("select", { id, "aria-label": "Bot strength" },
-    bots.map((b) => h("option", { value: b.name, selected: strongest && b.name === strongest.name },
-      `${b.label || b.name}${b.strength ? ` (${"★".repeat(Math.min(5, b.strength))})` : ""}`)));
+  const chosen = marked || bots.find((b) => b.name === DEFAULT_BOTS[game]) || strongest;
+  const option = (b) => h("option", { value: b.name, selected: chosen && b.name === chosen.name }, botLabel(b, game));
+  const main = bots.filter((b) => isMainBot(b, game));
+  const more = bots.filter((b) => !isMainBot(b, game));
+  return h("select", {
+    id, class: "bot-pick", "aria-label": "Bot strength", dataset: { chosen: chosen ? chosen.name : "" },
+    onchange: (e) => { touchedBots.add(e.target.id); },
+  },
+    main.map(option),
+    more.length ? h("optgroup", { label: "More bots (research)" }, more.map(option)) : null);
 }
 
 function renderWaiting() {
@@ -235,6 +282,10 @@ function renderWaiting() {
   const fresh = h("div");
   buildWaiting(fresh);
   morphChildren(waitingEl, fresh);
+  // A morphed <select> keeps the option it had; one nobody has touched shows the default.
+  for (const sel of waitingEl.querySelectorAll("select.bot-pick")) {
+    if (sel.dataset.chosen && !touchedBots.has(sel.id)) sel.value = sel.dataset.chosen;
+  }
 }
 
 function buildWaiting(waitingEl) {
@@ -340,7 +391,8 @@ function houseRulesBox(s) {
 }
 
 function rulesUrl() {
-  return `/rules?table=${encodeURIComponent(tableId)}`;
+  return page.summary && page.summary.game === "board"
+    ? "/rules?game=board" : `/rules?table=${encodeURIComponent(tableId)}`;
 }
 
 async function joinSeat(seat) {

@@ -1,0 +1,88 @@
+"""A card table that fits the screen (issue 22, item 2).
+
+At 390x844 and 360x740 (a phone) and 1280x800 (a laptop), for 2 to 8 players, with and
+without the turn clock, in every phase a decision can be in (the deal, a turn's start, a
+drawn card, each power's targets, a king's decision, a snap, a give, the reveal, the match
+over), every element the decision needs -- your grid, the deck and the pile, each of this
+decision's buttons and the cards it may choose, the status line, the clock -- lies inside
+the viewport, with the page scrolled to its top (no scrolling needed). The views are the
+engine's own (scenes.py), rendered by the real client (harness.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from .conftest import Server
+from .driver import SIZES
+from .harness import open_table, show, summary
+from .scenes import PHASES, scenes
+
+VIEWPORTS: dict[str, dict[str, Any]] = {
+    **SIZES, "small": {"viewport": {"width": 360, "height": 740}, "has_touch": True,
+                       "is_mobile": True, "device_scale_factor": 2}}
+
+MEASURE_JS = """(needs) => {
+  const vw = document.documentElement.clientWidth, vh = innerHeight;
+  const out = [];
+  for (const [name, sel] of needs) {
+    const els = [...document.querySelectorAll(sel)];
+    const optional = name === 'buttons' || name === 'choices';
+    if (!els.length && !optional) { out.push(`${name}: missing (${sel})`); continue; }
+    for (const el of els) {
+      const r = el.getBoundingClientRect();
+      if (r.top < -1 || r.left < -1 || r.bottom > vh + 1 || r.right > vw + 1 || r.width === 0) {
+        out.push(`${name} ${el.dataset.addr || el.dataset.action || ''}: `
+          + `${Math.round(r.left)},${Math.round(r.top)}..`
+          + `${Math.round(r.right)},${Math.round(r.bottom)}`
+          + ` outside ${vw}x${vh}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def needs(phase: str, clock: bool) -> list[tuple[str, str]]:
+    out = [("status", "#status")]
+    if phase in ("reveal", "match_over"):
+        out.append(("results", "#results > h2"))
+        if phase == "match_over":
+            out.append(("play again", "#again"))
+        return out
+    out += [("your grid", ".seat.mine .grid"), ("deck", "#deck"), ("pile", "#pile"),
+            ("buttons", ".actions button"), ("choices", ".card.target")]
+    if clock:
+        out.append(("clock", "#turn-clock"))
+    return out
+
+
+CHECKED: list[str] = []
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+@pytest.mark.parametrize("clock", [True, False], ids=["clock", "no-clock"])
+def test_every_decision_fits_the_screen(browser: Browser, server: Server, size: str,
+                                        clock: bool) -> None:
+    bad: list[str] = []
+    for players in range(2, 9):
+        found = scenes(players)
+        assert set(PHASES) <= set(found), f"{players} players: {set(PHASES) - set(found)}"
+        # Reduced motion: a card turning over is 0 px wide for a moment, not off screen.
+        ctx, page = open_table(browser, server.base,
+                               {**VIEWPORTS[size], "reduced_motion": "reduce"}, players, clock)
+        try:
+            for phase in (*PHASES, "match_over"):
+                scene = found["reveal" if phase == "match_over" else phase]
+                summ = summary(players, clock=clock, finished=phase == "match_over")
+                show(page, scene["view"], scene["version"] + (1 if phase == "match_over" else 0),
+                     summ)
+                page.evaluate("() => window.scrollTo(0, 0)")
+                got: list[str] = page.evaluate(MEASURE_JS, needs(phase, clock))
+                bad += [f"{size} {players}p {phase}: {b}" for b in got]
+                CHECKED.append(f"{size} {players}p {'clock' if clock else 'no clock'} {phase}")
+        finally:
+            ctx.close()
+    assert not bad, "\n".join(bad)
