@@ -266,8 +266,12 @@ function botSelect(id, game) {
   const strongest = bots.reduce((a, b) => (b.strength > (a ? a.strength : -1) ? b : a), null);
   const chosen = marked || bots.find((b) => b.name === DEFAULT_BOTS[game]) || strongest;
   const option = (b) => h("option", { value: b.name, selected: chosen && b.name === chosen.name }, botLabel(b, game));
-  const main = bots.filter((b) => isMainBot(b, game));
-  const more = bots.filter((b) => !isMainBot(b, game));
+  // An alias (the server lists `medium` for `memory`, `hard` for `deep`) is shown only as a
+  // level; a bot shown as a level is not listed again under More bots.
+  const levels = MAIN_BOTS[game] || [];
+  const main = bots.filter((b) => isMainBot(b, game) && (!b.alias_of || levels.includes(b.name)));
+  const shown = new Set(main.map((b) => b.alias_of || b.name));
+  const more = bots.filter((b) => !isMainBot(b, game) && !b.alias_of && !shown.has(b.name));
   return h("select", {
     id, class: "bot-pick", "aria-label": "Bot strength", dataset: { chosen: chosen ? chosen.name : "" },
     onchange: (e) => { touchedBots.add(e.target.id); },
