@@ -108,6 +108,17 @@ def wait_version(page: Page, above: int, timeout: float = WAIT_MS) -> None:
         " return r && Number(r.dataset.version) > v; }", arg=above, timeout=timeout)
 
 
+def wait_confirm(page: Page, selector: str, before: int, timeout: float = WAIT_MS) -> bool:
+    """Wait until the confirm button ``selector`` shows (True) or the table moved on past
+    version ``before`` (False): in real time a bot's snap can take the decision away between
+    picking a card and confirming it, and the button then never comes."""
+    return bool(page.wait_for_function(
+        "([sel, v]) => { const r = document.querySelector('.cards-game');"
+        " if (r && Number(r.dataset.version) > v) return 'moved';"
+        " return document.querySelector(sel) ? 'confirm' : null; }",
+        arg=[selector, before], timeout=timeout).json_value() == "confirm")
+
+
 def wait_for_game(page: Page, timeout: float = WAIT_MS) -> None:
     page.wait_for_selector(f"{GAME}[data-version]", timeout=timeout)
 
@@ -162,7 +173,8 @@ def step(page: Page, *, swap: bool = False, call: bool = False, touch: bool = Fa
         own = [t for t in s.targets if t.startswith(f"{s.me}.")]
         if (swap or "discard" not in s.actions) and own:
             tap(page, card(own[0]), touch)
-            page.wait_for_selector(button("confirm-swap"))
+            if not wait_confirm(page, button("confirm-swap"), before):
+                return ""       # a bot's snap moved the table on before the confirm
             tap(page, button("confirm-swap"), touch)
             done = f"swap {own[0]}"
         else:
@@ -182,7 +194,8 @@ def step(page: Page, *, swap: bool = False, call: bool = False, touch: bool = Fa
             assert options, f"no target to pick: {now}"
             tap(page, card(options[0]), touch)
             picked.append(options[0])
-        page.wait_for_selector(f"{GAME} .actions button[data-action^='confirm-']")
+        if not wait_confirm(page, f"{GAME} .actions button[data-action^='confirm-']", before):
+            return ""           # a bot's snap moved the table on before the confirm
         confirm = [a for a in seen(page).actions if a.startswith("confirm-")]
         tap(page, button(confirm[0]), touch)
         done = f"{confirm[0]} {' '.join(picked)}"

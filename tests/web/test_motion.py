@@ -36,7 +36,7 @@ new MutationObserver((records) => {
 
 def play_some(browser: Browser, server: Server, size: str, reduced: bool) -> list[Any]:
     # A memory bot, not a random one, so the round lasts (a random bot may call Cambio at once).
-    ctx, page = bot_game(browser, server.base, size, init_script=WATCH_FLIGHTS_JS, bot="memory",
+    ctx, page = bot_game(browser, server.base, size, init_script=WATCH_FLIGHTS_JS, bot="medium",
                          reduced_motion="reduce" if reduced else "no-preference")
 
     def done() -> bool:

@@ -69,7 +69,7 @@ def test_cards_do_not_move_when_the_buttons_change(browser: Browser, server: Ser
                                                    size: str) -> None:
     # memory bots, not random ones: a random bot calls Cambio or snaps at random, and a round
     # could end before Ann had a turn that no snap interrupted (seen under load).
-    ctx, page = bot_game(browser, server.base, size, players="3", bot="memory")
+    ctx, page = bot_game(browser, server.base, size, players="3", bot="medium")
     if size == "laptop":
         me = page.locator(".seat.mine").bounding_box()
         deck = page.locator("#deck").bounding_box()

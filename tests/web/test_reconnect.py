@@ -33,7 +33,7 @@ def test_the_page_reconnects_after_a_crash_and_a_match_runs_to_its_totals(
         browser: Browser, crash_server: Server) -> None:
     srv = crash_server
     ctx, page, table = host_page(browser, srv.base, preset="rulebook", rounds="2")
-    page.select_option("#fill-bot", "memory")
+    page.select_option("#fill-bot", "medium")
     page.click("#start")
     wait_for_game(page)
     pages = {"ann": page}
