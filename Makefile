@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test testdeps lint typecheck unit bench mutation mutation-report clean
+.PHONY: run test testdeps lint typecheck unit test-fast test-server test-browser test-cluster test-slow bench mutation mutation-report clean
 
 # The card engine (state.py) is compiled with mypyc at install time; a change to it rebuilds.
 $(STAMP): pyproject.toml setup.py src/cambio/cards/state.py
@@ -35,12 +35,31 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # In a random order (pytest-randomly); TEST_SEED=N repeats the order of an earlier run.
+# More workers than cores: most server, browser and cluster tests wait on processes and
+# sockets, not on the CPU. Tests are handed out one at a time (the cluster tests in two
+# groups), the longest measured first (tests/support/schedule.py), so no long test is left
+# to run alone at the end.
+# docs/testing.md lists the tiers and their times.
+WORKERS ?= 4
 unit: $(STAMP)
 	seed=$${TEST_SEED:-$$($(BIN)/python -c 'import random; print(random.randrange(1 << 32))')}; \
 	echo "test order: TEST_SEED=$$seed (pytest -p randomly --randomly-seed=$$seed)"; \
-	$(BIN)/pytest -n 2 -p randomly --randomly-seed=$$seed
+	$(BIN)/pytest -n $(WORKERS) -p randomly --randomly-seed=$$seed
 	# The rules again on the pure-Python engine: compiled and source must agree.
 	CAMBIO_PURE_PYTHON=1 $(BIN)/pytest -n 2 tests/cards/test_rules.py
+
+# One tier at a time (markers in pyproject.toml, applied by tests/conftest.py).
+# test-fast: the rules cores, records, bots, envs and simulations, without the slow tests.
+test-fast: $(STAMP)
+	$(BIN)/pytest -n 2 -m 'not slow' tests/cards tests/board tests/envs tests/sim tests/test_seeds.py
+test-server: $(STAMP)
+	$(BIN)/pytest -n $(WORKERS) tests/server
+test-browser: $(STAMP)
+	$(BIN)/pytest -n $(WORKERS) -m browser
+test-cluster: $(STAMP)
+	$(BIN)/pytest -n $(WORKERS) -m cluster
+test-slow: $(STAMP)
+	$(BIN)/pytest -n $(WORKERS) -m slow
 
 # Mutation testing of the rules cores (docs/testing.md): slow, so not part of `make test`.
 # MUTANTS narrows the run to some functions, e.g. MUTANTS='cambio.cards.actions*'; results

@@ -4,10 +4,28 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
+from .support import schedule
 from .support.postgres import PostgresCluster
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tier markers (``-m browser``, ``-m "not slow"``...), then the longest measured
+    tests first so that xdist does not end the run on one of them (tests/support/schedule.py)."""
+    for item in items:
+        schedule.mark(item)
+    schedule.longest_first(items)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``-n N`` hands tests out one at a time, longest first, the cluster tests in two units
+    (:class:`tests.support.schedule.Scheduling`); another ``--dist`` mode is left as asked."""
+    if config.getvalue("dist") != "load":
+        return None
+    return schedule.Scheduling(config, log)
 
 
 @pytest.fixture(scope="session")
