@@ -12,18 +12,25 @@ from .support import schedule
 from .support.postgres import PostgresCluster
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tier markers (``-m browser``, ``-m "not slow"``...), then the longest measured
-    tests first so that xdist does not end the run on one of them (tests/support/schedule.py)."""
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--longest-first", action="store_true", help=(
+        "hand tests out one at a time under -n, longest measured first, the cluster tests in "
+        "two units (tests/support/schedule.py)"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tier markers (``-m browser``, ``-m "not slow"``...); with ``--longest-first``,
+    the longest measured tests first (tests/support/schedule.py)."""
     for item in items:
         schedule.mark(item)
-    schedule.longest_first(items)
+    if config.getoption("longest_first"):
+        schedule.longest_first(items)
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """``-n N`` hands tests out one at a time, longest first, the cluster tests in two units
-    (:class:`tests.support.schedule.Scheduling`); another ``--dist`` mode is left as asked."""
-    if config.getvalue("dist") != "load":
+    """With ``--longest-first`` and ``-n N``: tests handed out one at a time, the cluster
+    tests in two units (:class:`tests.support.schedule.Scheduling`). Else xdist's own."""
+    if not config.getoption("longest_first") or config.getvalue("dist") != "load":
         return None
     return schedule.Scheduling(config, log)
 

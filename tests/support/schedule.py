@@ -1,8 +1,9 @@
 """The suite's tiers (markers by folder and fixture) and the order pytest-xdist hands tests out.
 
-Why an order at all: ``make unit`` runs the suite on more xdist workers than the machine has
-cores (most server, browser and cluster tests wait on processes and sockets) and hands tests
-out one at a time (:class:`Scheduling`: each test is its own unit but for the groups below).
+Why an order at all (``pytest --longest-first``, e.g. ``make unit WORKERS=4
+SCHEDULE=--longest-first``): run on more xdist workers than the machine has cores (most
+server, browser and cluster tests wait on processes and sockets), the suite's tests are
+handed out one at a time (:class:`Scheduling`: each test is its own unit but for the groups below).
 A 100-second test handed out last would run alone at the end while every other worker is
 idle; handed out first, it runs beside the short ones (longest job first). The order inside
 each group is still pytest-randomly's shuffle, so a test that depends on what ran before it
@@ -19,8 +20,8 @@ reads.)
 a ``--durations`` run of the whole suite on a clean clone (numba compiling into an empty
 cache), so it is a guide to the order only: nothing asserts it. Tests of 5 s or more are also
 marked ``slow``, so ``pytest -m "not slow"`` leaves them out. Re-measure with
-``pytest -n 4 -p no:randomly --durations=80`` and update the table when a test becomes slow
-or stops being so (docs/testing.md, "Tiers").
+``pytest -n 4 --longest-first -p no:randomly --durations=80`` and update the table when a
+test becomes slow or stops being so (docs/testing.md, "Tiers and times").
 """
 
 from __future__ import annotations
