@@ -4,10 +4,35 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
+from .support import schedule
 from .support.postgres import PostgresCluster
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--longest-first", action="store_true", help=(
+        "hand tests out one at a time under -n, longest measured first, the cluster tests in "
+        "two units (tests/support/schedule.py)"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tier markers (``-m browser``, ``-m "not slow"``...); with ``--longest-first``,
+    the longest measured tests first (tests/support/schedule.py)."""
+    for item in items:
+        schedule.mark(item)
+    if config.getoption("longest_first"):
+        schedule.longest_first(items)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``--longest-first`` and ``-n N``: tests handed out one at a time, the cluster
+    tests in two units (:class:`tests.support.schedule.Scheduling`). Else xdist's own."""
+    if not config.getoption("longest_first") or config.getvalue("dist") != "load":
+        return None
+    return schedule.Scheduling(config, log)
 
 
 @pytest.fixture(scope="session")

@@ -87,7 +87,7 @@ async def _scenario(node: Node, redis_url: str, database: str) -> None:
     # Lobby calls reach the workers in turn: each creates (and owns) some of the tables.
     assert set(owners(redis_url, [p.table for p in players])) == set(before)
     tasks = [asyncio.get_running_loop().create_task(p.run(timeout=180)) for p in players]
-    await asyncio.sleep(2)
+    await progress(players)  # mid-game: the kill comes once play is going on
     victim, pid = sorted(before.items())[0]
     os.kill(pid, signal.SIGKILL)
     await asyncio.gather(*tasks)
