@@ -52,9 +52,14 @@ class GameKind(Protocol):
     away_bot: str
     """The bot that plays a seat whose player is away (the registry's medium level or
     thereabouts: a stand-in, not a threat)."""
+    quick_play: bool
+    """Quick play may seat a caller at a waiting table of this game."""
 
     def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """``(players, config)`` from a create-table body; raises ``bad_request``."""
+
+    def listing(self, config: dict[str, Any]) -> dict[str, Any]:
+        """What a table's summary shows of its config (the lobby lists it)."""
 
     def session(self, players: int, config: dict[str, Any], table_id: str, seed: int,
                 game_no: int) -> Session:
@@ -72,6 +77,10 @@ class GameKind(Protocol):
 class CardsKind:
     name = "cards"
     away_bot = "memory"
+    quick_play = True
+
+    def listing(self, config: dict[str, Any]) -> dict[str, Any]:
+        return {"rules": config["rules"], "rounds": config["rounds"]}
 
     def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         players = int_field(body, "players", 2, MAX_PLAYERS)  # the engine's limit
@@ -100,6 +109,10 @@ class CardsKind:
 class BoardKind:
     name = "board"
     away_bot = "greedy"
+    quick_play = False
+
+    def listing(self, config: dict[str, Any]) -> dict[str, Any]:
+        return {"setup": config["setup"], "rounds": 1}
 
     def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         players = int_field(body, "players", 2, 3)

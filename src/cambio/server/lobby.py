@@ -236,7 +236,7 @@ def own_waiting_seat(server: Server, held: dict[str, str]) -> tuple[str, int] | 
     ``(table, seat)``. A token that is not a seat of its table proves nothing and is ignored."""
     for table in server.joinable_tables():
         token = held.get(table.id)
-        if table.game != "cards" or token is None:
+        if not table.kind.quick_play or token is None:
             continue
         seat = table.seat_for_hash(token_hash(token))
         if seat is not None:

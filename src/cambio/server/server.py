@@ -234,7 +234,7 @@ class Server:
         cluster process that asks another on its behalf; ``skip``: the tables the caller
         holds a seat token for, never joined a second time.)"""
         for table in self.joinable_tables():
-            if table.game != "cards" or table.id in skip:
+            if not table.kind.quick_play or table.id in skip:
                 continue
             token = new_token()
             try:

@@ -21,9 +21,9 @@ timer fires, so how long it "thinks" never depends on its cards.
 
 from __future__ import annotations
 
-from .bot_timers import AWAY_BOT, THINK
+from .bot_timers import THINK
 from .connection import Conn, dumps
 from .seats import Seat
 from .table import Table
 
-__all__ = ["AWAY_BOT", "THINK", "Conn", "Seat", "Table", "dumps"]
+__all__ = ["THINK", "Conn", "Seat", "Table", "dumps"]

@@ -14,9 +14,6 @@ from cambio.seeds import derive_seed
 from ..session import SeatBot, Session
 from .timers import Handle, Later
 
-AWAY_BOT = {"cards": "memory", "board": "greedy"}
-"""The bot that plays for a human seat while its player is away."""
-
 THINK = 0.3
 """Seconds a searching bot's move takes from its timer, whatever it computed: ``hard``'s p95
 decision time is far below (docs/cards-strength.md), and the 0.6 s floor of a bot's delay

@@ -41,7 +41,7 @@ from ..session import Applied, Session
 from ..settings import Settings
 from ..store import SeatRow, Store, TableRow
 from .actor import Actor
-from .bot_timers import AWAY_BOT, BotTimers
+from .bot_timers import BotTimers
 from .chat_room import ChatRoom
 from .connection import Conn, dumps
 from .connections import PROTOCOL, Connections
@@ -166,12 +166,7 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "game": self.game, "players": self.players}
-        if self.game == "cards":
-            out["rules"] = self.config["rules"]
-            out["rounds"] = self.config["rounds"]
-        else:
-            out["setup"] = self.config["setup"]
-            out["rounds"] = 1
+        out.update(self.kind.listing(self.config))
         s = self.session
         out.update({
             "status": self.status,
@@ -243,7 +238,7 @@ class Table:
             self.audience.send_all(self._clock_text())
 
     def _bot_names(self) -> list[str]:
-        return [x.bot if x.kind == "bot" and x.bot else AWAY_BOT[self.game]
+        return [x.bot if x.kind == "bot" and x.bot else self.kind.away_bot
                 for x in self.seats]
 
     def _away(self, seat: int) -> None:
