@@ -235,7 +235,8 @@ def test_switch_and_look_arrive_in_either_address_order(http: httpx.Client,
             await asyncio.gather(*(c.run(timeout=120) for c in clients))
 
         asyncio.run(both())
-        assert all(c.status == "finished" for c in clients)
+        assert all(c.status == "finished" for c in clients), (
+            game_no, [(c.status, c.errors[-3:]) for c in clients])
         assert not [e for c in clients for e in c.errors], "a flipped pair was refused"
         flipped += sum(c.flipped for c in clients)
         for game_round in range(1, 3):
