@@ -25,6 +25,9 @@ from typing import Any
 import httpx
 import websockets
 
+from cambio.server.limits import TokenBucket
+from cambio.server.settings import Settings
+
 from ..support.databases import Database
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -188,6 +191,12 @@ class Client:
         ``max_messages`` arrived; ``timeout`` only guards against a hang."""
         rng = random.Random(self.seed)
         acted: tuple[int, int, int] | None = None
+        # A client that answers every update at once outruns the server's message bucket on
+        # a quiet machine (two such clients play faster than 20 actions a second), and a
+        # rate-limited action is dropped, so the table would wait for it for ever. Stay
+        # under the server's default rate, as a person does by nature.
+        limits = Settings()
+        pace = TokenBucket(limits.rate * 0.8, limits.burst * 0.8)
         async with websockets.connect(self.url, max_size=2**22) as ws:
             deadline = time.monotonic() + timeout
             while time.monotonic() < deadline:
@@ -237,6 +246,8 @@ class Client:
                         self.flipped += 1
                     acted = key
                     self.sent += 1
+                    while not pace.take():
+                        await asyncio.sleep(1.0 / pace.rate)
                     await ws.send(json.dumps({"type": "act", "action": choice,
                                               "version": msg["version"], "ref": self.sent}))
 
