@@ -5,7 +5,14 @@
 function register() {
   const sw = navigator.serviceWorker;
   if (!sw || !window.isSecureContext) return Promise.resolve(null);
-  return sw.register(new URL("../../sw.js", import.meta.url))
+  const registered = sw.register(new URL("../../sw.js", import.meta.url));
+  // Already controlled (a later visit): go on at once; offline, registering (which asks
+  // the network for a newer sw.js) may take long to give up.
+  if (sw.controller) {
+    registered.catch(() => {});
+    return Promise.resolve(sw.controller);
+  }
+  return registered
     .then(() => sw.controller || new Promise((resolve) => {
       sw.addEventListener("controllerchange", () => resolve(sw.controller), { once: true });
     }))

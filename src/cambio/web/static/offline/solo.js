@@ -27,7 +27,7 @@ app.replaceChildren(root);
 
 const page = {
   config: null, engine: null, conn: null, ui: null, summary: null, settings: null,
-  engineState: "loading", engineNote: "", multiplayer: null,
+  engineState: "loading", engineNote: "", multiplayer: null, pending: false,
 };
 /** What the engine sent, in order: the tests compare it with the server's engine. */
 window.cambioSolo = { messages: [], settings: null };
@@ -57,7 +57,10 @@ function renderSetup() {
       h("select", { id: "solo-bot" }, BOTS.map(([v, label]) => h("option", { value: v, selected: v === "memory" }, label)))),
     h("label.field", { for: "solo-rules" }, h("span", null, "Rules"),
       h("select", { id: "solo-rules" }, PRESETS.map(([v, label]) => h("option", { value: v }, label)))),
-    h("button.primary.big", { type: "submit", id: "solo-start", disabled: page.engineState === "unavailable" || page.engineState === "failed" }, "Deal"));
+    h("button.primary.big", {
+      type: "submit", id: "solo-start",
+      disabled: page.pending || page.engineState === "unavailable" || page.engineState === "failed",
+    }, page.pending ? "Dealing when the engine is ready…" : "Deal"));
   const multiplayer = page.multiplayer
     ? h("p", null, "With friends, or against the Hard bot: ", h("a", { href: page.multiplayer, id: "multiplayer" }, "the multiplayer lobby"), " (online).")
     : h("p.muted", null, "Multiplayer needs a Cambio server: this copy has none configured.");
@@ -83,13 +86,29 @@ function renderBadges() {
     page.engineState === "ready" ? "offline engine" : page.engineState));
 }
 
+/** Show the engine's state and the Deal button's, keeping what is chosen in the form. */
+function refreshSetup() {
+  const status = document.getElementById("engine-status");
+  const button = document.getElementById("solo-start");
+  if (!status || !button) { if (!page.ui) renderSetup(); return; }
+  status.dataset.state = page.engineState;
+  status.textContent = engineText();
+  button.disabled = page.pending || page.engineState === "unavailable" || page.engineState === "failed";
+  button.textContent = page.pending ? "Dealing when the engine is ready…" : "Deal";
+}
+
 function setEngine(state, note = "") {
   page.engineState = state;
   page.engineNote = note;
   root.dataset.engine = state;
-  if (!page.ui) renderSetup();
+  refreshSetup();
   renderBadges();
 }
+
+let engineReady = null;
+/** Resolves once the engine exists (it may still be loading); rejects if it cannot. */
+const engineMade = new Promise((resolve, reject) => { engineReady = { resolve, reject }; });
+engineMade.catch(() => {});
 
 async function loadEngine() {
   try {
@@ -97,15 +116,21 @@ async function loadEngine() {
     page.config = await res.json();
   } catch (err) {
     setEngine("failed", "its settings could not be read (offline before the first visit?)");
+    engineReady.reject(err);
     return;
   }
   page.multiplayer = page.config.server || null;
-  if (!page.config.available) { setEngine("unavailable"); return; }
-  renderSetup();
+  renderSetup();   // with the multiplayer link
+  if (!page.config.available) {
+    setEngine("unavailable");
+    engineReady.reject(new Error("no engine"));
+    return;
+  }
   // Wait until the service worker controls the page, so what the engine loads is kept.
   await Promise.race([controlled, new Promise((r) => setTimeout(r, 8000))]);
   const base = new URL("../../", import.meta.url).href;
   page.engine = new Engine(page.config, base);
+  engineReady.resolve(page.engine);
   page.engine.listen((data) => {
     if (data.op === "messages") window.cambioSolo.messages.push(...data.messages);
   });
@@ -119,7 +144,6 @@ async function loadEngine() {
 }
 
 async function start(again = false) {
-  if (!page.engine) { toast("The engine is not loaded yet.", "warn"); return; }
   if (!again) {
     const name = document.getElementById("solo-name").value.trim() || "You";
     setName(name);
@@ -131,12 +155,28 @@ async function start(again = false) {
       speed: Number(params.get("speed")) || 1,
     };
   }
+  if (page.pending) return;
+  // Dealt as soon as the engine is ready (the first visit loads it in the background).
+  page.pending = true;
+  refreshSetup();
+  try {
+    await engineMade;
+  } catch {
+    page.pending = false;
+    refreshSetup();
+    return;
+  }
   const seed = !again && params.has("seed") ? Number(params.get("seed")) : randomSeed();
   const settings = { ...page.settings, seed };
   window.cambioSolo = { messages: [], settings };
   try {
     await page.engine.ready;
-  } catch { return; }
+  } catch {
+    page.pending = false;
+    refreshSetup();
+    return;
+  }
+  page.pending = false;
   if (page.conn) page.conn.close();
   if (page.ui) { page.ui.destroy(); page.ui = null; }
   clear(gameEl);
