@@ -10,7 +10,9 @@ const PYODIDE = __PYODIDE__;     // Pyodide's folder: kept as it is first loaded
 const SHELL_CACHE = `cambio-${BUILD}`;
 const ENGINE_CACHE = `cambio-engine-${PYODIDE}`;
 const LIVE = ["api/", "ws/"];
-const FRESH = ["static/offline/engine.json"];   // from the network when there is one
+// From the network when there is one, else the copy kept last time (the rules' words:
+// what a power card does, said at the table).
+const FRESH = ["static/offline/engine.json", "api/rules"];
 
 const scope = self.registration.scope;
 const abs = (path) => new URL(path, scope).href;
@@ -69,9 +71,9 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(scope)) return;
   const path = new URL(request.url).href.slice(scope.length).split("?")[0];
-  if (LIVE.some((p) => path.startsWith(p))) return;
-  if (request.mode === "navigate") event.respondWith(page(request));
+  if (FRESH.includes(path)) event.respondWith(networkFirst(request, SHELL_CACHE));
+  else if (LIVE.some((p) => path.startsWith(p))) return;
+  else if (request.mode === "navigate") event.respondWith(page(request));
   else if (path.startsWith(PYODIDE)) event.respondWith(cacheFirst(request, ENGINE_CACHE));
-  else if (FRESH.includes(path)) event.respondWith(networkFirst(request, SHELL_CACHE));
   else event.respondWith(cacheFirst(request, SHELL_CACHE));
 });
