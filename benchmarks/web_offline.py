@@ -124,7 +124,12 @@ class Proxy:
                              return_exceptions=True)
 
     def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
+        def halt() -> None:
+            for task in asyncio.all_tasks(self.loop):
+                task.cancel()
+            self.loop.call_soon(self.loop.stop)
+
+        self.loop.call_soon_threadsafe(halt)
         self.thread.join(5)
 
 

@@ -7,7 +7,7 @@ here, so a static host and a server hand the browser the same files.
 - **Pyodide** comes from the npm registry as the package ``pyodide`` at a pinned version,
   checked against its pinned sha512, once, into a cache outside the Python package
   (``~/.cache/cambio/pyodide/<version>/``): only the five files a page loads (13.5 MB;
-  4.6 MB gzipped), not the package's 6.5 MB tarball and not its other files. It is not in
+  6.3 MB gzipped), not the package's 6.5 MB tarball and not its other files. It is not in
   the wheel: a server without it plays every game online and says so on the solo page;
   ``cambio fetch-pyodide`` (run by ``make run`` in the background and by ``make test``)
   puts it in place.
