@@ -1,6 +1,6 @@
 """The installable app and solo play with no network (issue 26), in Debian's chromium.
 
-One server of this module's own (it is stopped: nothing can reach it), one browser. The
+Servers of this module's own (one is killed: nothing can reach it), one browser. The
 lobby is installable (chromium's own criteria, over CDP); the solo page loads the engine
 once, then with the browser offline *and* the server gone the page still opens, plays a
 whole round against two bots and saves its record, which ``cambio replay`` replays to the
@@ -102,8 +102,9 @@ def test_the_lobby_is_installable(playwright: Playwright, own_server: Server,
         ctx.close()
 
 
-def test_a_solo_round_with_no_network_and_no_server(browser: Browser, own_server: Server,
+def test_a_solo_round_with_no_network_and_no_server(browser: Browser, pyodide: Path,
                                                     tmp_path: Path) -> None:
+    own_server = Server(tmp_path, "solo", "--seed", "4")   # killed below: this test's own
     ctx = browser.new_context(viewport={"width": 1280, "height": 860}, accept_downloads=True)
     try:
         page = ctx.new_page()
@@ -128,6 +129,7 @@ def test_a_solo_round_with_no_network_and_no_server(browser: Browser, own_server
         messages = page.evaluate("() => window.cambioSolo.messages")
     finally:
         ctx.close()
+        own_server.stop()
 
     # The saved record replays to the same scores.
     done = subprocess.run([sys.executable, "-m", "cambio.cli.main", "replay", "--json",
@@ -149,6 +151,36 @@ def test_a_solo_round_with_no_network_and_no_server(browser: Browser, own_server
         applied = session.play(msg["event"]["seat"], msg["event"]["action"], session.version)
         assert (applied.event(0), session.view(0)) == (msg["event"], msg["view"])
     assert session.round_over()
+
+
+RELOAD_JS = """async (protocol) => {
+  const { TableConnection } = await import('/static/conn.js');
+  let welcomed = false;
+  const noop = () => {};
+  const conn = new TableConnection('x', null, {
+    welcome: () => { welcomed = true; }, status: noop, state: noop,
+  });
+  conn.receive({ type: 'welcome', seat: null, protocol });
+  return welcomed ? 'stayed' : 'reloading';
+}"""
+
+
+def test_a_page_meeting_another_protocol_reloads_once(browser: Browser,
+                                                      own_server: Server) -> None:
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(own_server.base + "/")
+        assert page.evaluate(RELOAD_JS, 2) == "stayed"        # this client's own version
+        page.evaluate("() => { window.__before = 1; }")
+        with page.expect_navigation():
+            assert page.evaluate(RELOAD_JS, 3) == "reloading"
+        assert page.evaluate("() => window.__before") is None   # a fresh page
+        # The same answer again (a server that really is another version): no reload loop.
+        assert page.evaluate(RELOAD_JS, 3) == "stayed"
+    finally:
+        ctx.close()
 
 
 @pytest.fixture(scope="module")
