@@ -115,8 +115,11 @@ def test_a_solo_round_with_no_network_and_no_server(browser: Browser, pyodide: P
         # Offline: the browser's network off, and the server gone for good.
         ctx.set_offline(True)
         own_server.kill()
+        # The lobby cannot work offline: it lands on the solo page, which says so.
+        page.goto(own_server.base + "/")
+        assert page.url == own_server.base + "/solo?offline=1"
+        assert "You are offline" in page.inner_text("#offline-note")
         page.goto(url)
-        assert page.locator("#offline-note").count() == 1
         wait_engine(page)
         deal(page)
         play_round(page)
