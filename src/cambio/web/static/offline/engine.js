@@ -36,7 +36,12 @@ function deliver(text) {
   const mine = generation;
   for (const timer of out.timers) {
     setTimeout(() => {
-      if (mine === generation && table) deliver(table.fire(timer.id));
+      if (mine !== generation || !table) return;
+      try {
+        deliver(table.fire(timer.id));
+      } catch (err) {
+        self.postMessage({ op: "failed", message: String((err && err.message) || err) });
+      }
     }, timer.delay * 1000);
   }
 }
