@@ -56,8 +56,8 @@ def test_manifest_worker_and_solo_page(client: Client) -> None:
     assert sw.headers["content-type"].startswith("text/javascript")
     assert sw.headers["cache-control"] == "no-cache"
     assert json.dumps(offline.build_id()) in sw.text
-    assert not [w for w in ("__BUILD__", "__SHELL__", "__FALLBACK__", "__PYODIDE__")
-                if w in sw.text]
+    assert not [w for w in ("__BUILD__", "__SHELL__", "__FALLBACK__", "__PYODIDE__",
+                            "__PYODIDE_FILES__") if w in sw.text]
     shell = json.loads(sw.text.split("const SHELL = ", 1)[1].split(";", 1)[0])
     for path in shell:   # every file the worker keeps at install is there
         if not path.startswith("static/offline/pyodide"):

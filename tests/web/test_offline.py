@@ -98,6 +98,17 @@ def test_the_lobby_is_installable(playwright: Playwright, own_server: Server,
         # The worker's cache is this build's.
         keys = page.evaluate("() => caches.keys()")
         assert f"cambio-{offline.build_id()}" in keys
+        # The installed app has its lobby keep the engine (solo offline without ever having
+        # opened /solo); here asked for directly, as a browser tab is not "installed".
+        assert page.evaluate("() => import('/static/offline/pwa.js').then((m) => m.keepEngine())")
+        kept = page.evaluate("""async (name) => {
+          const cache = await caches.open(name);
+          return Promise.all((await cache.keys()).map(async (r) =>
+            [r.url.split('/').pop(), (await (await cache.match(r)).arrayBuffer()).byteLength]));
+        }""", f"cambio-engine-{offline.PYODIDE_PATH}")
+        folder = offline.pyodide_dir()
+        assert folder is not None
+        assert dict(kept) == {n: (folder / n).stat().st_size for n in offline.PYODIDE_FILES}
     finally:
         ctx.close()
 

@@ -207,6 +207,7 @@ def service_worker(pages: list[str], fallback: str) -> str:
     return (template.replace("__BUILD__", json.dumps(build_id()))
             .replace("__SHELL__", json.dumps(shell))
             .replace("__FALLBACK__", json.dumps(fallback))
+            .replace("__PYODIDE_FILES__", json.dumps(list(PYODIDE_FILES)))
             .replace("__PYODIDE__", json.dumps(PYODIDE_PATH)))
 
 

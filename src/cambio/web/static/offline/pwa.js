@@ -20,3 +20,25 @@ function register() {
 }
 
 export const controlled = register();
+
+/**
+ * Ask the worker to keep the engine (Pyodide, 6.3 MB gzipped) now; resolves to whether every
+ * file is kept. The installed app does it from the lobby (below), so that solo games work
+ * offline even if /solo was never opened; a browser tab leaves it to the solo page.
+ */
+export function keepEngine() {
+  return controlled.then((worker) => (worker ? new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener("message", function kept(ev) {
+      if (ev.data && ev.data.op === "engine-kept") {
+        navigator.serviceWorker.removeEventListener("message", kept);
+        resolve(!!ev.data.ok);
+      }
+    });
+    worker.postMessage({ op: "keep-engine" });
+  }) : false));
+}
+
+if (matchMedia("(display-mode: standalone)").matches
+    && !(navigator.connection && navigator.connection.saveData)) {
+  keepEngine();
+}

@@ -6,7 +6,8 @@
 const BUILD = __BUILD__;
 const SHELL = __SHELL__;         // kept at install: pages, the client's files, the Python bundle
 const FALLBACK = __FALLBACK__;   // the page an offline navigation lands on (the solo lobby)
-const PYODIDE = __PYODIDE__;     // Pyodide's folder: kept as it is first loaded
+const PYODIDE = __PYODIDE__;     // Pyodide's folder: kept as it is first loaded, or when asked
+const PYODIDE_FILES = __PYODIDE_FILES__;
 const SHELL_CACHE = `cambio-${BUILD}`;
 const ENGINE_CACHE = `cambio-engine-${PYODIDE}`;
 const LIVE = ["api/", "ws/"];
@@ -66,6 +67,29 @@ async function page(request) {
     });
   }
 }
+
+/** Keep every file of the engine (Pyodide), for a page that will need them offline. */
+async function keepEngine() {
+  const cache = await caches.open(ENGINE_CACHE);
+  for (const name of PYODIDE_FILES) {
+    const url = abs(PYODIDE + name);
+    if (!(await cache.match(url))) {
+      const res = await fetch(url);
+      if (!res.ok) return false;
+      await cache.put(url, res);
+    }
+  }
+  return true;
+}
+
+// {op: "keep-engine"} from a page (the installed app's lobby): answered {op: "engine-kept", ok}.
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.op !== "keep-engine") return;
+  event.waitUntil(keepEngine().catch(() => false).then((ok) => {
+    if (event.source) event.source.postMessage({ op: "engine-kept", ok });
+  }));
+});
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
