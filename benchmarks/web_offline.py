@@ -8,7 +8,8 @@ fresh profile and presses **Deal** at once (the page deals as soon as the engine
 
 * bytes the server sent until the first card is dealt (gzipped where it gzips);
 * time from navigation to the first dealt card (``.cards-game[data-version]``), and the
-  engine's own start (Pyodide and the Python bundle, the page's ``data-engine-ms``);
+  engine's load (fetching and starting Pyodide and the Python bundle, from when the page
+  made the worker: its ``data-engine-ms``);
 * the same for a second load of the same profile (the service worker's caches: the engine
   is not downloaded again).
 
