@@ -30,6 +30,7 @@ from cambio.server.cards_session import CardSession
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, Server, free_port
 from .driver import play_until
+from .test_cards_game import grids
 
 ENGINE_MS = 90_000
 """Loading Pyodide (13.5 MB) and starting Python: seconds alone, more on a loaded machine."""
@@ -139,6 +140,18 @@ def test_a_solo_round_with_no_network_and_no_server(browser: Browser, pyodide: P
         path = tmp_path / "solo.jsonl"
         download.value.save_as(path)
         end = last_end(page)
+        # The replay viewer, offline too, in a tab of its own, steps to the same end.
+        with ctx.expect_page() as opened:
+            page.click("#solo-replay")
+        replay = opened.value
+        replay.wait_for_selector("#replay-step")
+        assert replay.inner_text("#replay-step").startswith("0 /")
+        replay.click("#replay-last")
+        total = replay.inner_text("#replay-step").split("/")[1].strip()
+        assert replay.inner_text("#replay-step").startswith(f"{total} /")
+        shown = grids(replay)
+        assert [shown[str(s)] for s in range(3)] == end["grids"]
+        replay.close()
         settings = page.evaluate("() => window.cambioSolo.settings")
         messages = page.evaluate("() => window.cambioSolo.messages")
     finally:

@@ -13,6 +13,7 @@ const BOTS = [
   ["memory", "Medium"],
   ["expert", "Expert (counts cards)"],
 ];
+const LOCAL_RECORD = "cambio:solo-record";   // what replay.js?local=1 shows
 const PRESETS = [["house", "House rules"], ["rulebook", "Rulebook"], ["wikipedia", "Wikipedia"]];
 
 const params = new URLSearchParams(location.search);
@@ -73,10 +74,10 @@ function renderSetup() {
       h("h3", null, "What works offline"),
       h("ul", null,
         h("li", null, "A card game against 1 to 3 bots (Random, Easy, Medium, Expert), under any preset — the same rules engine as the server's, running in this browser."),
-        h("li", null, "Saving a finished game's record (the replay command reads it: ", h("code", null, "cambio replay FILE"), ").")),
+        h("li", null, "Saving a finished game's record (the replay command reads it: ", h("code", null, "cambio replay FILE"), "), and watching its replay.")),
       h("h3", null, "What needs the network"),
       h("ul", null,
-        h("li", null, "Playing with other people, the dice board game, the Hard bot and hints, the replay viewer."))),
+        h("li", null, "Playing with other people, the dice board game, the Hard bot and hints, replays of a server's tables."))),
     multiplayer));
 }
 
@@ -228,7 +229,15 @@ function renderActions() {
     h("button", { type: "button", id: "export", disabled: !finished, onclick: saveRecord,
       title: finished ? "Save this game's record (.jsonl)" : "The record can be saved once the round is over" },
     "Save the record"),
+    finished ? h("button", { type: "button", id: "solo-replay", onclick: watchReplay }, "Watch the replay") : null,
     h("button.ghost", { type: "button", id: "new-game", onclick: newGame }, "New game"));
+}
+
+/** The replay viewer on this game's record, in another tab (this game stays here). */
+async function watchReplay() {
+  const text = await page.engine.record();
+  try { localStorage.setItem(LOCAL_RECORD, text); } catch { toast("This browser keeps nothing (private mode?).", "warn"); return; }
+  window.open(new URL("./replay.html?local=1", import.meta.url).href, "_blank");
 }
 
 async function saveRecord() {
