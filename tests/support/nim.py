@@ -172,4 +172,5 @@ def show(result: NimResult, console: Console) -> None:
     console.print(f"nim: {len(result.moves)} moves, seat {result.winner} took the last stone")
 
 
-NIM = register(Nim())
+NIM = Nim()
+register(NIM)
