@@ -57,6 +57,14 @@ def test_the_old_class_names_still_work_with_a_warning(module: str) -> None:
         exec(old_code, {})  # the import statement outside code would write
 
 
+def test_the_board_bots_old_class_name_still_works_with_a_warning() -> None:
+    from cambio.bots.board import native
+
+    assert type(make_board_bot("native", BoardRules(), 0)) is native.CompiledAlphaBetaBot
+    with pytest.warns(DeprecationWarning, match="NativeBot is deprecated.*CompiledAlphaBetaBot"):
+        assert native.NativeBot is native.CompiledAlphaBetaBot  # type: ignore[attr-defined]
+
+
 def test_unknown_names_and_stray_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown bot 'nobody'"):
         make_bot("nobody", 0)

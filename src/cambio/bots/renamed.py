@@ -22,6 +22,9 @@ CARD_BOTS_RENAMED = {
 }
 """Old card-bot class name: new name (renamed after 0.1.0)."""
 
+BOARD_BOTS_RENAMED = {"NativeBot": "CompiledAlphaBetaBot"}
+"""Old board-bot class name: new name (renamed after 0.1.0)."""
+
 
 def warn_renamed(module: str, old: str, new: str) -> None:
     warnings.warn(f"{module}.{old} is deprecated: the class is now {module}.{new} (the old "
@@ -42,4 +45,4 @@ def renamed(module: str, names: Mapping[str, str]) -> Callable[[str], Any]:
     return __getattr__
 
 
-__all__ = ["CARD_BOTS_RENAMED", "renamed", "warn_renamed"]
+__all__ = ["BOARD_BOTS_RENAMED", "CARD_BOTS_RENAMED", "renamed", "warn_renamed"]
