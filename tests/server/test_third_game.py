@@ -172,7 +172,8 @@ def test_bad_input_gets_typed_errors_and_changes_nothing(nim_server: ServerProce
             bodies: list[tuple[dict[str, Any], str]] = [
                 ({"players": 1}, "from 2 to 4"), ({"players": 5}, "from 2 to 4"),
                 ({"players": 2, "most": "7"}, '"most" must be "3" or "2"'),
-                ({"players": 2, "most": 3}, '"most" must be')]
+                ({"players": 2, "most": 3}, '"most" must be'),
+                ({"game": 7}, "'game' must be one of ['board', 'cards', 'nim']")]
             for body, words in bodies:
                 r = await post(http, "/api/tables", json={"game": "nim", **body})
                 assert r.status_code == 400, body

@@ -27,7 +27,7 @@ class TurnSession:
 
     def __init__(self, game: TableGame, players: int, options: Mapping[str, str], seed: int,
                  match_id: str) -> None:
-        self.game_of = game
+        self.table_game = game
         self.game = game.name
         self.players = players
         self.options = dict(options)
@@ -44,7 +44,7 @@ class TurnSession:
 
     # ------------------------------------------------------------------ the game
     def next_header(self, names: list[dict[str, Any]], started: str) -> dict[str, Any]:
-        return {"game": self.game, "rules": self.game_of.rules_json(self.rules),
+        return {"game": self.game, "rules": self.table_game.rules_json(self.rules),
                 "players": [str(p["name"]) for p in names], "seed": self.seed,
                 **self.options, "match": {"id": self.match_id, "round": 1},
                 "started": started}
@@ -52,7 +52,7 @@ class TurnSession:
     def deal(self, header: dict[str, Any]) -> None:
         self.log = []
         self.round_no = 1
-        self.position = self.game_of.start(self.rules, self.players, self.seed, self.options)
+        self.position = self.table_game.start(self.rules, self.players, self.seed, self.options)
 
     def round_over(self) -> bool:
         return self.position is None or self.position.outcome() is not None
@@ -106,7 +106,7 @@ class TurnSession:
 
     # ------------------------------------------------------------------ bots
     def seat_bot(self, name: str, seed: int) -> SeatBot:
-        return DrivenBot(self, self.game_of.make_bot(name, self.rules, seed))
+        return DrivenBot(self, self.table_game.make_bot(name, self.rules, seed))
 
     def quick_bot(self, bot: Any) -> bool:
         """Every bot runs in a worker thread: a game's bots may search."""
