@@ -51,6 +51,19 @@ def plays(messages: list[dict[str, Any]]) -> list[tuple[int, str]]:
             if m["type"] == "update"]
 
 
+def check_updates(messages: list[dict[str, Any]], moves: list[int], players: int) -> int:
+    """Each update a client got (it may have connected after the first moves) is the
+    recorded move of its version, by the seat whose turn it was; its last view has them all."""
+    updates = [m for m in messages if m["type"] == "update"]
+    for m in updates:
+        v = m["version"]
+        assert m["event"]["action"] == f"take {moves[v - 1]}"
+        assert m["event"]["seat"] == (v - 1) % players
+    views = [m["view"] for m in messages if m["type"] in ("state", "update")]
+    assert views[-1]["taken"] == moves and views[-1]["pile"] == 0
+    return len(updates)
+
+
 def check_views(messages: list[dict[str, Any]], seat: int | None) -> int:
     """Every view: the game's own fields, and legal actions only in the decider's view."""
     checked = 0
@@ -98,10 +111,11 @@ def test_two_players_and_a_spectator_play_nim_to_the_end(nim_server: ServerProce
             assert check_views(watcher.messages, None)
             record = (await http.get(f"/api/tables/{table}/record")).text
             result = replayed(record)
-            moves = plays(watcher.messages)
-            assert [f"take {n}" for n in result.moves] == [a for _, a in moves]
-            assert [s for s, _ in moves] == [k % 2 for k in range(len(moves))]
-            last = [m for m in watcher.messages if m["type"] == "update"][-1]
+            for client in (ann, bo, watcher):
+                assert check_updates(client.messages, result.moves, 2) > 0
+            # Ann moves first: she sees every update, the last one with the end.
+            assert check_updates(ann.messages, result.moves, 2) == len(result.moves)
+            last = ann.of_type("update")[-1]
             assert last["event"]["end"] == {"termination": "last_stone",
                                             "winners": [result.winner]}
             summary = (await http.get(f"/api/tables/{table}")).json()
