@@ -56,11 +56,11 @@ need none)."""
 PYODIDE_TARBALL = f"https://registry.npmjs.org/pyodide/-/pyodide-{PYODIDE_VERSION}.tgz"
 
 BUNDLE_MODULES = (
-    "__init__.py", "numba_cache.py", "seeds.py",
+    "__init__.py", "kernel_cache.py", "seeds.py",
     "cards/__init__.py", "cards/_build.py", "cards/_source_hash.py", "cards/actions.py",
     "cards/cards.py", "cards/errors.py", "cards/events.py", "cards/match.py",
     "cards/rules.py", "cards/state.py", "cards/view.py",
-    "bots/__init__.py", "bots/registry.py", "bots/resolve.py",
+    "bots/__init__.py", "bots/registry.py", "bots/renamed.py", "bots/resolve.py",
     "bots/cards/__init__.py", "bots/cards/base.py", "bots/cards/registry.py",
     "bots/cards/random_bot.py", "bots/cards/easy.py", "bots/cards/memory.py",
     "bots/cards/expert.py", "bots/cards/belief.py",
