@@ -69,7 +69,7 @@ BUNDLE_MODULES = (
     "server/cards_session.py", "server/solo.py",
 )
 """The modules of ``cambio`` the browser imports (paths under the package): nothing that
-needs numpy, numba or the server's web stack (``tests/web/test_offline_bundle.py`` imports
+needs numpy, numba or the server's web stack (``tests/server/test_solo.py`` imports
 :mod:`.solo` from this zip alone, with those blocked)."""
 
 SOLO_PAGE = "solo.html"
