@@ -210,13 +210,14 @@ def test_a_page_meeting_another_protocol_reloads_once(browser: Browser,
         ctx.close()
 
 
-@pytest.fixture(scope="module")
-def static_site(tmp_path_factory: pytest.TempPathFactory, pyodide: Path) -> Iterator[str]:
-    """``cambio build-web`` output served by ``python -m http.server``."""
-    out = tmp_path_factory.mktemp("site")
+def build_site(out: Path) -> None:
     built = subprocess.run([sys.executable, "-m", "cambio.cli.main", "build-web", str(out)],
                            capture_output=True, text=True, timeout=120)
     assert built.returncode == 0, built.stderr
+
+
+def serve_folder(out: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """``python -m http.server`` on ``out``: the process and its address."""
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind",
                              "127.0.0.1", "--directory", str(out)],
@@ -226,13 +227,57 @@ def static_site(tmp_path_factory: pytest.TempPathFactory, pyodide: Path) -> Iter
     while True:
         try:
             with urllib.request.urlopen(base + "/", timeout=1):
-                break
+                return proc, base
         except OSError:
-            assert time.monotonic() < deadline, "python -m http.server did not start"
+            if time.monotonic() > deadline:
+                proc.kill()
+                raise AssertionError("python -m http.server did not start") from None
             time.sleep(0.1)
+
+
+@pytest.fixture(scope="module")
+def static_site(tmp_path_factory: pytest.TempPathFactory, pyodide: Path) -> Iterator[str]:
+    """``cambio build-web`` output served by ``python -m http.server``."""
+    out = tmp_path_factory.mktemp("site")
+    build_site(out)
+    proc, base = serve_folder(out)
     yield base
     proc.terminate()
     proc.wait(10)
+
+
+def test_a_release_replaces_the_cache(browser: Browser, pyodide: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build_site(out)
+    proc, base = serve_folder(out)
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(WAIT_MS)
+        # A page that does not load the engine; the worker registered as the lobby does.
+        page.goto(base + "/static/offline/replay.html?local=1")
+        page.evaluate("() => navigator.serviceWorker.register('/sw.js')")
+        page.wait_for_function("() => !!navigator.serviceWorker.controller")
+        build = offline.build_id()
+        assert f"cambio-{build}" in page.evaluate("() => caches.keys()")
+        # The next release: another build, a file changed.
+        sw = out / "sw.js"
+        sw.write_text(sw.read_text().replace(json.dumps(build), json.dumps(f"{build}-next")))
+        css = out / "static" / "app.css"
+        css.write_text(css.read_text() + "\n/* the next release */\n")
+        page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while page.evaluate("() => caches.keys()").count(f"cambio-{build}") \
+                or f"cambio-{build}-next" not in page.evaluate("() => caches.keys()"):
+            assert time.monotonic() < deadline, page.evaluate("() => caches.keys()")
+            page.wait_for_timeout(100)
+        # The page is the new worker's at once, and gets the new file (from its cache).
+        page.wait_for_function(
+            "() => fetch('../app.css').then((r) => r.text()).then((t) => t.includes('next release'))")
+    finally:
+        ctx.close()
+        proc.terminate()
+        proc.wait(10)
 
 
 def test_the_static_build_plays_a_solo_round(browser: Browser, static_site: str) -> None:
