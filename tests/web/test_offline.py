@@ -272,8 +272,8 @@ def test_a_release_replaces_the_cache(browser: Browser, pyodide: Path, tmp_path:
             assert time.monotonic() < deadline, page.evaluate("() => caches.keys()")
             page.wait_for_timeout(100)
         # The page is the new worker's at once, and gets the new file (from its cache).
-        page.wait_for_function(
-            "() => fetch('../app.css').then((r) => r.text()).then((t) => t.includes('next release'))")
+        page.wait_for_function("() => fetch('../app.css').then((r) => r.text())"
+                               ".then((t) => t.includes('next release'))")
     finally:
         ctx.close()
         proc.terminate()
