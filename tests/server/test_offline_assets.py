@@ -133,3 +133,13 @@ def test_a_tarball_that_is_not_the_pinned_one_is_refused(
         offline.fetch_pyodide(quiet=True)
     assert offline.pyodide_dir() is None
     assert not (tmp_path / "cache" / "pyodide.mjs").exists()
+
+
+def test_a_cache_that_cannot_be_written_is_a_clear_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pyodide: Path) -> None:
+    """The real tarball (from npm's cache of this machine), a cache folder under a file."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("CAMBIO_PYODIDE_DIR", str(blocker / "pyodide"))
+    with pytest.raises(offline.PyodideError, match="CAMBIO_PYODIDE_DIR"):
+        offline.fetch_pyodide(quiet=True)

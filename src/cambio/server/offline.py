@@ -120,8 +120,8 @@ def _download(into: Path) -> Path:
 
 def fetch_pyodide(quiet: bool = False) -> Path:
     """Put Pyodide's files in :func:`cache_dir` (nothing to do if they are there); returns
-    the folder. Raises :class:`PyodideError` if the download fails or does not match the
-    pinned hash."""
+    the folder. Raises :class:`PyodideError` if the download fails, does not match the
+    pinned hash, or the cache cannot be written (nothing is left half-written)."""
     found = pyodide_dir()
     if found is not None:
         return found
@@ -129,16 +129,34 @@ def fetch_pyodide(quiet: bool = False) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         try:
             tarball = _download(Path(tmp))
+            data = tarball.read_bytes()
         except (OSError, subprocess.SubprocessError) as exc:
             raise PyodideError(f"could not download pyodide {PYODIDE_VERSION}: {exc}") from exc
-        data = tarball.read_bytes()
-        if _integrity(data) != PYODIDE_INTEGRITY:
-            raise PyodideError(f"pyodide-{PYODIDE_VERSION}.tgz does not match its pinned hash")
-        staging = Path(tempfile.mkdtemp(prefix=".pyodide-", dir=_made(target.parent)))
+    if _integrity(data) != PYODIDE_INTEGRITY:
+        raise PyodideError(f"pyodide-{PYODIDE_VERSION}.tgz does not match its pinned hash")
+    try:
+        _unpack(data, target)
+    except OSError as exc:
+        raise PyodideError(f"cannot write {target} ({exc}); choose a folder with "
+                           "CAMBIO_PYODIDE_DIR") from exc
+    if not quiet:
+        size = sum((target / f).stat().st_size for f in PYODIDE_FILES)
+        print(f"pyodide {PYODIDE_VERSION}: {size / 1e6:.1f} MB in {target}")
+    return target
+
+
+def _unpack(data: bytes, target: Path) -> None:
+    """The files a page loads, from the package's tarball, into ``target`` at once (a
+    folder beside it first, then renamed)."""
+    staging = Path(tempfile.mkdtemp(prefix=".pyodide-", dir=_made(target.parent)))
+    try:
         staging.chmod(0o755)  # a server running as another user reads it
         with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
             for name in PYODIDE_FILES:
-                member = tar.extractfile(f"package/{name}")
+                try:
+                    member = tar.extractfile(f"package/{name}")
+                except KeyError:
+                    member = None
                 if member is None:
                     raise PyodideError(f"the pyodide package has no {name}")
                 body = member.read()
@@ -151,10 +169,9 @@ def fetch_pyodide(quiet: bool = False) -> Path:
         if target.exists():
             shutil.rmtree(target)
         staging.rename(target)
-    if not quiet:
-        size = sum((target / f).stat().st_size for f in PYODIDE_FILES)
-        print(f"pyodide {PYODIDE_VERSION}: {size / 1e6:.1f} MB in {target}")
-    return target
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging)
 
 
 def _made(path: Path) -> Path:
