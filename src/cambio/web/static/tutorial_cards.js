@@ -78,6 +78,14 @@ export function cardsCoach(ui, view) {
   }
   if (!mine) {
     if (view.caller === me) return tip(`You called Cambio: ${ui.name(view.actor)} has a last turn, then every card turns over.`);
+    const used = top && (view.phase === "power" || view.phase === "king_decide") ? powerText(cat, view.rules, top) : null;
+    if (used) {
+      return tip(`${ui.name(view.actor)} discarded the ${cardText(top)} and uses its power: `
+        + `${used.charAt(0).toLowerCase()}${used.slice(1)}. Watch which cards.`);
+    }
+    if (view.phase === "give") {
+      return tip(`${ui.name(view.actor)} snapped a card right and now gives one of theirs in its place.`);
+    }
     return tip(`${ui.name(view.actor)} is playing. Watch the pile: if its top card matches a card `
       + "you have seen, snap it.");
   }
