@@ -195,7 +195,8 @@ async def create_table(request: Request) -> Response:
     body = await read_body(request)
     game = body.get("game")
     if not isinstance(game, str):
-        raise ProtocolError("bad_request", "\"game\" must be \"cards\" or \"board\"")
+        games = sorted(server_of(request).games)
+        raise ProtocolError("bad_request", f"'game' must be one of {games}")
     name = display_name(body, "Host")
     table, token = await server_of(request).create(game, body, name)
     invite = str(request.base_url).rstrip("/") + f"/t/{table.id}"

@@ -44,7 +44,7 @@ class Server:
     def __init__(self, settings: Settings, store: Store | None = None) -> None:
         self.settings = settings
         self.store = store if store is not None else open_store(settings.database)
-        self.games: dict[str, GameKind] = game_kinds()
+        self.games: dict[str, GameKind] = game_kinds(settings.games)
         self.tables: dict[str, Table] = {}
         self.damaged: dict[str, str] = {}
         """Tables set aside because their stored rows cannot be read back (id: why)."""

@@ -38,7 +38,6 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from ..errors import NOT_FOUND, UNAVAILABLE, ProtocolError
-from ..games import game_kinds
 from ..server import Server, new_token, token_hash
 from ..settings import Settings
 from ..store import Store, StoreError, TableRow
@@ -329,7 +328,7 @@ class ClusterServer(Server):
         own join would be)."""
         for summary in self.bus.lobby(100):
             table_id = str(summary.get("id"))
-            kind = game_kinds().get(str(summary.get("game")))
+            kind = self.games.get(str(summary.get("game")))
             if kind is None or not kind.quick_play or summary.get("private") or table_id in skip:
                 continue
             try:
