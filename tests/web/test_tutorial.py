@@ -19,6 +19,12 @@ MARKS_JS = """() => [...document.querySelectorAll('.cards-game .hinted')].map(
   (e) => e.dataset.addr || e.dataset.action || e.id)"""
 """What the guidance outlines: card addresses, button actions, "deck", "pile"."""
 
+OUT_OF_SIGHT_JS = """() => [...document.querySelectorAll('.cards-game .hinted, #status')]
+  .filter((e) => { const r = e.getBoundingClientRect();
+    return r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
+  .map((e) => e.dataset.addr || e.dataset.action || e.id)"""
+"""What the guidance points at, or says, that is not on the screen (the page at its top)."""
+
 CLIPPED_JS = """() => { const s = document.getElementById('status');
   return s.scrollHeight > s.clientHeight + 1 || s.scrollWidth > s.clientWidth + 1; }"""
 
@@ -52,6 +58,9 @@ def follow(page: Page, said: list[str]) -> None:
     if text and (not said or said[-1] != text):
         said.append(text)
         assert not page.evaluate(CLIPPED_JS), f"the tip is cut off: {text}"
+        page.evaluate("() => window.scrollTo(0, 0)")
+        hidden = page.evaluate(OUT_OF_SIGHT_JS)
+        assert not hidden, f"{hidden} out of sight: {text}"
     marked = marks(page)
     buttons = [m for m in marked if page.locator(f".actions button[data-action='{m}']").count()]
     cards = [m for m in marked if "." in m and page.locator(
