@@ -196,9 +196,12 @@ class Server:
                     await asyncio.to_thread(self.store.table, table_id) is None:
                 return table_id
 
-    async def create(self, game: str, body: dict[str, Any], host_name: str
+    async def create(self, game: str, body: dict[str, Any], host_name: str, *,
+                     seed: int | None = None, extra: dict[str, Any] | None = None
                      ) -> tuple[Table, str]:
-        """A new waiting table with its host in seat 0; returns it and the host's token."""
+        """A new waiting table with its host in seat 0; returns it and the host's token.
+        ``seed`` and ``extra`` (config fields) are the server's own choices, never a
+        caller's: the tutorial's fixed deal (:mod:`.tutorial`)."""
         kind = self.games.get(game)
         if kind is None:
             raise ProtocolError("bad_request", f"'game' must be one of {sorted(self.games)}")
@@ -206,9 +209,12 @@ class Server:
         config.update(listing_options(body))
         config["clock"] = clock_setting(body, self.settings.turn_clock)
         config.update(chat_setting(body))
+        config.update(extra or {})
         table_id = await self._new_table_id()
         token = new_token()
-        row = TableRow(table_id, game, players, config, await self._table_seed(), "waiting",
+        if seed is None:
+            seed = await self._table_seed()
+        row = TableRow(table_id, game, players, config, seed, "waiting",
                        0, time.time())
         host = SeatRow(0, "human", host_name, None, token_hash(token))
         seats = [host] + [SeatRow(i, "empty", "", None, None) for i in range(1, players)]

@@ -141,11 +141,12 @@ class ClusterServer(Server):
         table = super()._build(table_id)
         return self._adopt(table) if table is not None else None
 
-    async def create(self, game: str, body: dict[str, Any], host_name: str
+    async def create(self, game: str, body: dict[str, Any], host_name: str, *,
+                     seed: int | None = None, extra: dict[str, Any] | None = None
                      ) -> tuple[Table, str]:
         if self.draining:
             raise ProtocolError(UNAVAILABLE, "this server is shutting down; try again")
-        table, token = await super().create(game, body, host_name)
+        table, token = await super().create(game, body, host_name, seed=seed, extra=extra)
         # Nobody else knows the new id yet (the claim loop waits a whole lease period before
         # taking an unheld table); if Redis is away, the next renewal takes the lease.
         with contextlib.suppress(RedisError, OSError):
