@@ -15,7 +15,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from . import lobby, tutorial
+from . import lobby, offline_routes, tutorial
 from .limits import AddressLimiter
 from .server import Server
 from .settings import Settings
@@ -137,6 +137,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         Route("/api/tables/{id}/again", route(lobby.again_table), methods=["POST"]),
         Route("/api/tables/{id}/record", route(lobby.table_record)),
         WebSocketRoute("/ws/{table}", socket),
+        *offline_routes.ROUTES,
         Mount("/static", app=StaticFiles(directory=WEB / "static", check_dir=False),
               name="static"),
     ]
