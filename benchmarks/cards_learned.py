@@ -16,15 +16,23 @@ Three steps, each reproducible from its seed (issue 23, item 3):
     cross-entropy over each decision's legal actions, Adam, in numpy; the last tenth of the
     games is held out to report how often the network picks ``hard``'s move. ``--curve``
     also trains on the first 1/8, 1/4, 1/2 of the games and measures every model against
-    ``memory`` (``--eval-deals`` deals, seats swapped, ties ``1/k``) for the learning curve
-    (a PNG and a markdown table).
+    ``memory`` (``--eval-deals`` deals of ``--eval-seed``, seats swapped, ties ``1/k``) for
+    the learning curve (a PNG and a markdown table).
+``--dagger-games N``
+    Then DAgger: ``N`` more deals (seeds ``derive_seed(seed, "dagger", d)``) in which the
+    trained network plays and ``hard`` only says what it would have played; the network is
+    trained again on both sets (the last point of the curve).
 ``all``
-    Both, then writes the weights to ``src/cambio/bots/cards/learned.npz``.
+    Collect, then train; writes the weights to ``src/cambio/bots/cards/learned.npz``.
 
-The shipped weights::
+The shipped weights (docs/cards-strength.md gives the wall time)::
 
-    nice -n 15 .venv/bin/python benchmarks/cards_learned.py all --games 2400 --workers 2 \\
-        --seed 23 --curve --eval-deals 300 --plot docs/reports/img/cards-learned-curve.png
+    nice -n 15 .venv/bin/python benchmarks/cards_learned.py all --games 1500 \
+        --dagger-games 600 --workers 2 --seed 23 --curve --eval-deals 300 \
+        --plot docs/img/cards-learned-curve.png
+
+(``collect`` and ``train`` run the two halves; ``train`` reuses ``--data`` and, if it
+exists, ``--dagger-data``.)
 """
 
 from __future__ import annotations
@@ -66,10 +74,15 @@ def opponent(deal: int) -> str:
 
 
 class Recorder:
-    """``hard`` at the table, writing down each decision it makes with a choice."""
+    """``hard`` at the table, writing down each decision it makes with a choice.
 
-    def __init__(self, seed: int) -> None:
+    With a ``student`` (DAgger) the student's move is played and ``hard``'s only written
+    down: the samples then come from the positions the student leads to.
+    """
+
+    def __init__(self, seed: int, student: Weights | None = None) -> None:
         self.teacher = make_bot("hard", seed)
+        self.student = student
         self.name = "hard"
         self.features = Featurizer(seed)
         self.rows: list[F32] = []
@@ -77,19 +90,27 @@ class Recorder:
 
     def act(self, view: CardView) -> Action:
         action = self.teacher.act(view)
-        if len(view.legal) > 1:
-            self.rows.append(self.features(view))
-            self.labels.append(view.legal.index(action))
-        return action
+        if len(view.legal) == 1:
+            return action
+        rows = self.features(view)
+        self.rows.append(rows)
+        self.labels.append(view.legal.index(action))
+        if self.student is None:
+            return action
+        return view.legal[int(np.argmax(self.student.scores(rows)))]
 
 
-def collect_deal(args: tuple[int, int]) -> tuple[list[F32], list[int]]:
-    """One deal's samples (the teacher's decisions)."""
-    seed, deal = args
+Job = tuple[int, int, str, dict[str, F32] | None]
+
+
+def collect_deal(job: Job) -> tuple[list[F32], list[int]]:
+    """One deal's samples (the teacher's decisions); ``stage`` names the deals' seeds."""
+    seed, deal, stage, student = job
     rules = Rules.preset("rulebook")
-    state = State(rules, 2, seed=derive_seed(seed, "learned", deal), polled=True)
-    teacher = Recorder(derive_seed(seed, "learned", deal, "teacher"))
-    other = make_bot(opponent(deal), derive_seed(seed, "learned", deal, "other"))
+    state = State(rules, 2, seed=derive_seed(seed, stage, deal), polled=True)
+    teacher = Recorder(derive_seed(seed, stage, deal, "teacher"),
+                       Weights(student) if student is not None else None)
+    other = make_bot(opponent(deal), derive_seed(seed, stage, deal, "other"))
     bots: list[CardBot] = [teacher, other] if deal % 2 == 0 else [other, teacher]
     play_round(state, bots)
     return teacher.rows, teacher.labels
@@ -108,6 +129,13 @@ class Data:
 
     def save(self, path: Path) -> None:
         np.savez_compressed(path, x=self.x, start=self.start, label=self.label, game=self.game)
+
+    def concat(self, other: Data) -> Data:
+        """Both sets (``other``'s games numbered after this one's)."""
+        return Data(np.concatenate([self.x, other.x]),
+                    np.concatenate([self.start, other.start[1:] + self.start[-1]]),
+                    np.concatenate([self.label, other.label]),
+                    np.concatenate([self.game, other.game + int(self.game.max()) + 1]))
 
     def decisions(self) -> int:
         return len(self.label)
@@ -134,14 +162,15 @@ def _pack(rows: list[F32], start: list[int], labels: list[int], game_of: list[in
                 np.array(labels, dtype=np.int64), np.array(game_of, dtype=np.int64))
 
 
-def collect(games: int, seed: int, workers: int, path: Path) -> Data:
+def collect(games: int, seed: int, workers: int, path: Path, stage: str = "learned",
+            student: dict[str, F32] | None = None) -> Data:
     """Plays the deals and saves the samples to ``path`` (every 500 deals too, so a run cut
     short keeps a prefix of the deals: the same samples as a smaller ``--games``)."""
     rows: list[F32] = []
     start = [0]
     labels: list[int] = []
     game_of: list[int] = []
-    jobs = [(seed, d) for d in range(games)]
+    jobs: list[Job] = [(seed, d, stage, student) for d in range(games)]
     began = time.time()
     with ProcessPoolExecutor(workers) as pool:
         for deal, (deal_rows, deal_labels) in enumerate(pool.map(collect_deal, jobs,
@@ -269,6 +298,8 @@ def evaluate(arrays: dict[str, F32], other: str, deals: int, seed: int,
 
 
 def plot(rows: list[dict[str, Any]], path: str) -> None:
+    """Win share against ``memory`` and agreement with ``hard`` by training decisions (the
+    DAgger model, trained on more, is the last point)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -292,47 +323,73 @@ def plot(rows: list[dict[str, Any]], path: str) -> None:
     fig.savefig(path, dpi=120)
 
 
-def run_train(data: Data, args: argparse.Namespace) -> dict[str, F32]:
+def _row(stage: str, train_set: Data, test: Data, args: argparse.Namespace,
+         arrays: dict[str, F32], seconds: float) -> dict[str, Any]:
+    row: dict[str, Any] = {"stage": stage, "decisions": train_set.decisions(),
+                           "train_s": round(seconds, 1),
+                           "held_out_accuracy": accuracy(Weights(arrays), test)}
+    if args.curve:
+        row["share"], row["half"] = evaluate(arrays, "memory", args.eval_deals,
+                                             args.eval_seed, args.workers)
+    print(json.dumps(row), flush=True)
+    return row
+
+
+def split(data: Data) -> tuple[Data, Data]:
+    """The training games and the held-out last tenth."""
     games = int(data.game.max()) + 1
     held = data.game >= games - max(1, games // 10)
-    test = data.subset(held)
-    fractions = (0.125, 0.25, 0.5, 1.0) if args.curve else (1.0,)
-    rows: list[dict[str, Any]] = []
-    final: dict[str, F32] = {}
-    for frac in fractions:
-        train_set = data.subset(~held & (data.game < int((games - games // 10) * frac)))
+    return data.subset(~held), data.subset(held)
+
+
+def run_train(data: Data, args: argparse.Namespace, rows: list[dict[str, Any]],
+              dagger: Data | None = None) -> dict[str, F32]:
+    """Trains on the imitation games (and the curve's prefixes of them), or on those and
+    the DAgger games; appends each model's figures to ``rows``."""
+    base, test = split(data)
+    if dagger is not None:
+        union = base.concat(dagger)
         began = time.time()
-        final = train(train_set, args.seed, args.epochs)
-        row: dict[str, Any] = {"fraction": frac, "decisions": train_set.decisions(),
-                               "train_s": round(time.time() - began, 1),
-                               "held_out_accuracy": accuracy(Weights(final), test)}
-        if args.curve:
-            row["share"], row["half"] = evaluate(final, "memory", args.eval_deals,
-                                                 args.eval_seed, args.workers)
-        rows.append(row)
-        print(json.dumps(row), flush=True)
-    if args.curve:
-        print("\n| teacher decisions | held-out agreement with `hard` | vs `memory` (95%) |")
-        print("|---:|---:|---|")
-        for r in rows:
-            print(f"| {r['decisions']:,} | {100 * r['held_out_accuracy']:.1f}% | "
-                  f"{100 * r['share']:.1f}% ± {100 * r['half']:.1f} |")
-        if args.plot:
-            plot(rows, args.plot)
-    return final
+        arrays = train(union, args.seed, args.epochs)
+        rows.append(_row("imitation + DAgger", union, test, args, arrays, time.time() - began))
+        return arrays
+    games = int(base.game.max()) + 1
+    fractions = (0.125, 0.25, 0.5, 1.0) if args.curve else (1.0,)
+    arrays = {}
+    for frac in fractions:
+        train_set = base.subset(base.game < max(1, int(games * frac)))
+        began = time.time()
+        arrays = train(train_set, args.seed, args.epochs)
+        rows.append(_row(f"imitation, {frac:g} of the games", train_set, test, args, arrays,
+                         time.time() - began))
+    return arrays
+
+
+def report(rows: list[dict[str, Any]], plot_path: str | None) -> None:
+    print("\n| model | teacher decisions | held-out agreement with `hard` | vs `memory` (95%) |")
+    print("|---|---:|---:|---|")
+    for r in rows:
+        share = f"{100 * r['share']:.1f}% ± {100 * r['half']:.1f}" if "share" in r else "-"
+        print(f"| {r['stage']} | {r['decisions']:,} | {100 * r['held_out_accuracy']:.1f}% | "
+              f"{share} |")
+    if plot_path and all("share" in r for r in rows):
+        plot(rows, plot_path)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("step", choices=("collect", "train", "all"))
-    parser.add_argument("--games", type=int, default=2400, help="teacher rounds to record")
+    parser.add_argument("--games", type=int, default=3000, help="teacher rounds to record")
+    parser.add_argument("--dagger-games", type=int, default=0,
+                        help="then this many rounds of the imitation model, labelled by hard")
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--data", default="learned-data.npz", help="the samples file")
+    parser.add_argument("--dagger-data", default="learned-dagger.npz")
     parser.add_argument("--out", default=str(WEIGHTS_FILE), help="where to write the weights")
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--curve", action="store_true", help="also train on 1/8, 1/4, 1/2 "
-                        "of the games and measure each model against memory")
+                        "of the games and measure every model against memory")
     parser.add_argument("--eval-deals", type=int, default=300)
     parser.add_argument("--eval-seed", type=int, default=7,
                         help="the curve's evaluation deals (apart from the final tables')")
@@ -345,10 +402,19 @@ def main() -> None:
               f"{time.time() - began:.0f} s", flush=True)
     else:
         data = Data.load(Path(args.data))
-    if args.step in ("train", "all"):
-        arrays = run_train(data, args)
-        np.savez(args.out, **arrays)  # type: ignore[arg-type]
-        print(f"wrote {args.out}; {time.time() - began:.0f} s in all")
+    if args.step == "collect":
+        return
+    rows: list[dict[str, Any]] = []
+    arrays = run_train(data, args, rows)
+    if args.dagger_games:
+        path = Path(args.dagger_data)
+        if args.step == "all" or not path.exists():
+            collect(args.dagger_games, args.seed, args.workers, path, "dagger", arrays)
+            print(f"DAgger games collected; {time.time() - began:.0f} s in all", flush=True)
+        arrays = run_train(data, args, rows, Data.load(path))
+    report(rows, args.plot)
+    np.savez(args.out, **arrays)  # type: ignore[arg-type]
+    print(f"wrote {args.out}; {time.time() - began:.0f} s in all")
 
 
 if __name__ == "__main__":

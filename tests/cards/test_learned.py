@@ -17,6 +17,7 @@ from cambio.bots.cards.learned import (
     WEIGHTS_FILE,
     Featurizer,
     LearnedBot,
+    Weights,
     load_weights,
 )
 from cambio.cards import Phase, Rules, State, observe
@@ -143,3 +144,27 @@ def test_weights_are_package_data_and_checked_on_load(tmp_path: Path) -> None:
     np.savez(stale, **arrays)
     with pytest.raises(ValueError, match="features v-7"):
         load_weights(stale)
+
+
+def test_training_fits_a_known_rule_and_the_bot_reads_what_it_wrote(tmp_path: Path) -> None:
+    """``benchmarks/cards_learned.py``'s numpy trainer on decisions whose right action is
+    the one with the largest feature 50 (of 8 noisy ones): it learns the rule (the gradient
+    code is right), and the weights it writes load and rank actions the same way."""
+    from tests.support.benchmarks import load_benchmark
+
+    script = load_benchmark("cards_learned")
+    rng = np.random.default_rng(3)
+    sizes = rng.integers(2, 7, size=600)
+    start = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    x = np.zeros((int(start[-1]), FEATURES), dtype=np.float32)
+    x[:, 46:54] = rng.standard_normal((int(start[-1]), 8))  # seven distractors
+    label = np.array([int(np.argmax(x[start[d]:start[d + 1], 50])) for d in range(600)])
+    data = script.Data(x, start, label, np.arange(600) // 6)
+    train, test = script.split(data)
+    assert train.decisions() == 540 and test.decisions() == 60
+    assert np.array_equal(train.concat(test).label, data.label)
+    arrays = script.train(train, 1, epochs=25)
+    assert script.accuracy(Weights(arrays), test) > 0.85
+    np.savez(tmp_path / "w.npz", **arrays)
+    assert script.accuracy(load_weights(tmp_path / "w.npz"), test) == \
+        script.accuracy(Weights(arrays), test)
