@@ -27,8 +27,8 @@ Three steps, each reproducible from its seed (issue 23, item 3):
 
 The shipped weights (docs/cards-strength.md gives the wall time)::
 
-    nice -n 15 .venv/bin/python benchmarks/cards_learned.py all --games 1500 \
-        --dagger-games 600 --workers 2 --seed 23 --curve --eval-deals 300 \
+    nice -n 15 .venv/bin/python benchmarks/cards_learned.py all --games 3000 \
+        --dagger-games 500 --workers 2 --seed 23 --curve --eval-deals 300 \
         --plot docs/img/cards-learned-curve.png
 
 (``collect`` and ``train`` run the two halves; ``train`` reuses ``--data`` and, if it
@@ -387,7 +387,7 @@ def main() -> None:
     parser.add_argument("--data", default="learned-data.npz", help="the samples file")
     parser.add_argument("--dagger-data", default="learned-dagger.npz")
     parser.add_argument("--out", default=str(WEIGHTS_FILE), help="where to write the weights")
-    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--epochs", type=int, default=60)
     parser.add_argument("--curve", action="store_true", help="also train on 1/8, 1/4, 1/2 "
                         "of the games and measure every model against memory")
     parser.add_argument("--eval-deals", type=int, default=300)
