@@ -255,6 +255,8 @@ async def queue_state(request: Request) -> Response:
     if match is not None and match.get("player", pid) == pid:
         if "error" in match:
             raise ProtocolError("conflict", str(match["error"]))
+        if match.get("pending"):
+            return JSONResponse({"state": "seating", "fill_in": 0})
         return JSONResponse({"state": "matched", "table": match["table"],
                              "seat": match["seat"], "rated": match["rated"]})
     entry = await backend.entry(ticket)

@@ -201,6 +201,8 @@ class Matchmaker:
 
     async def _start(self, group: Group) -> None:
         tickets = [e.ticket for e in group.entries]
+        for e in group.entries:  # a poll meanwhile hears "being seated", not "gone"
+            await self.backend.set_match(e.ticket, {"pending": True, "player": e.player})
         await self.backend.remove(tickets)
         try:
             table_id, seats = await self.start_group(group)
