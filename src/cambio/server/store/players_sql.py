@@ -132,6 +132,9 @@ def delete_player(player_id: str) -> list[Statement]:
     return [("DELETE FROM player_keys WHERE player_id = ?", (player_id,)),
             ("DELETE FROM ratings WHERE player_id = ?", (player_id,)),
             ("DELETE FROM player_games WHERE player_id = ?", (player_id,)),
+            # other seats' rows list who sat where: her name stays, her id goes
+            ("UPDATE player_games SET players = REPLACE(players, ?, 'null')",
+             (f'"{player_id}"',)),
             ("UPDATE seats SET player_id = NULL WHERE player_id = ?", (player_id,)),
             ("DELETE FROM players WHERE id = ?", (player_id,))]
 
