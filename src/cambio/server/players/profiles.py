@@ -47,7 +47,7 @@ def _unfinished(row: tuple[Any, ...]) -> dict[str, Any]:
     return {"table": table_id, "game_no": game_no, "seat": seat, "game": game,
             "players": players, "status": "playing", "date": _iso(float(created)),
             "rated": bool(json.loads(config).get("rated")),
-            "replay": f"/r/{table_id}?game={game_no}&seat=own", "table_page": f"/t/{table_id}"}
+            "replay": f"/r/{table_id}?game={game_no}", "table_page": f"/t/{table_id}"}
 
 
 def player_profile(store: Store, player: Player, own: bool) -> dict[str, Any]:
