@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket
 from . import lobby
 from .limits import AddressLimiter
 from .players.service import Players
+from .players_api import my_seat
 from .players_api import routes as player_routes
 from .server import Server
 from .settings import Settings
@@ -150,6 +151,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         Route("/api/tables/{id}/start", route(lobby.start_table), methods=["POST"]),
         Route("/api/tables/{id}/again", route(lobby.again_table), methods=["POST"]),
         Route("/api/tables/{id}/record", route(lobby.table_record)),
+        Route("/api/tables/{id}/seat", route(my_seat), methods=["POST"]),
         *player_routes(),
         WebSocketRoute("/ws/{table}", socket),
         Mount("/static", app=StaticFiles(directory=WEB / "static", check_dir=False),

@@ -291,6 +291,23 @@ async def queue_leave(request: Request) -> Response:
     return JSONResponse({"state": "left"})
 
 
+@endpoint
+async def my_seat(request: Request) -> Response:
+    """``POST /api/tables/{id}/seat``: a seat token, on this device, for the caller's own
+    seat at the table (the one seat their player holds there). The token held before stops
+    working; connections already open stay."""
+    await read_body(request)
+    player = await _required(request)
+    server = _players(request).server
+    table = await server.get(str(request.path_params["id"]))
+    seats = table.seats.of_player(player.id)
+    if len(seats) != 1:
+        raise ProtocolError("forbidden", "your player holds no seat here (or several)")
+    token = new_token()
+    await table.call(table.rekey, seats[0], token_hash(token))
+    return JSONResponse({"table": table.id, "seat": seats[0], "token": token})
+
+
 def routes() -> list[Route]:
     return [
         Route("/api/me", me, methods=["GET"]),

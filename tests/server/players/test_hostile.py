@@ -9,9 +9,10 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+import websockets
 
 from ...support.databases import Database, NewDatabase
-from ..harness import ServerProcess
+from ..harness import ServerProcess, recv_until, ws_url
 from .helpers import browser, matched, new_player, play_now_game, play_to_end, queue, stored_text
 
 PASSWORD = "hunter2 is not a password"
@@ -69,7 +70,20 @@ async def _tickets(server: ServerProcess) -> None:
         me = (await ann.get("/api/me")).json()["player"]
         assert len((await ann.get(f"/api/players/{me['id']}")).json()["playing"]) == 1
         assert (await eve.get(f"/api/players/{me['id']}")).json()["playing"] == []
-        await ann.request("DELETE", "/api/queue", params={"ticket": ticket})
+        # her seat on another device of hers (a transfer code), never on Eve's
+        r = await eve.post(f"/api/tables/{match['table']}/seat", json={})
+        assert r.status_code == 403
+        code = (await ann.post("/api/me/transfer", json={})).json()["code"]
+        async with browser(server) as phone:
+            await phone.post("/api/transfer", json={"code": code})
+            r = await phone.post(f"/api/tables/{match['table']}/seat", json={})
+            assert r.status_code == 200, r.text
+            fresh = r.json()
+        assert fresh["seat"] == match["seat"] and fresh["token"] != joined["token"]
+        async with websockets.connect(ws_url(server, match["table"], fresh["token"])) as ws:
+            assert (await recv_until(ws, "welcome"))["seat"] == match["seat"]
+        async with websockets.connect(ws_url(server, match["table"], joined["token"])) as ws:
+            assert (await recv_until(ws, "error"))["code"] == "invalid_token"
 
 
 def test_one_identity_never_plays_itself_and_self_made_tables_are_never_rated(

@@ -504,6 +504,17 @@ class Table:
         self.broadcast_table()
         return x.seat
 
+    async def rekey(self, seat: int, token_hash: str) -> None:
+        """A new token for a player's own seat (their identity proved it is theirs: another
+        device of theirs); the old token stops working, its open connections stay."""
+        x = self.seats[seat]
+        if x.kind != "human":
+            raise ProtocolError("conflict", f"seat {seat} is not a player's")
+        row = x.row()
+        row.token_hash = token_hash
+        await self.store.write([Store.put_seat(self.id, row)])
+        x.token_hash = token_hash
+
     async def set_bot(self, seat: int, bot: str) -> dict[str, Any]:
         self._require_waiting()
         name = self._check_bot(bot)

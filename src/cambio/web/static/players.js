@@ -16,7 +16,8 @@ export async function ensurePlayer() {
       if (input && !input.value) input.value = res.player.name;
     }
   } catch (err) {
-    toast(`Your player could not be loaded: ${err.message}`, "warn");
+    // Playing goes on without a player (its seats are then nobody's): say it quietly.
+    console.warn(`cambio: no player for this browser (${err.message})`);
   }
   // The name field renames the player when it is left.
   const input = document.getElementById("name");

@@ -1,6 +1,6 @@
 // A player's profile (/p/{name}): ratings with their uncertainty, a small chart of each
 // rating over time, totals by game, and every game with a link to its replay.
-import { api, h } from "./common.js";
+import { api, h, setToken, toast } from "./common.js";
 
 const app = document.getElementById("app");
 const name = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -67,8 +67,20 @@ function gamesPanel(profile) {
         h("td.result", null, resultText(g)),
         h("td", null, g.rated ? (g.rating !== null && g.rating !== undefined ? String(g.rating) : "rated") : "casual"),
         h("td", null, h("a.replay", { href: g.replay }, g.status === "playing" ? "your view" : "replay"),
-          g.table_page ? [" · ", h("a", { href: g.table_page }, "table")] : null)))))
+          g.table_page ? [" · ", h("a.take-seat", { href: g.table_page, onclick: (e) => takeSeat(e, g) }, "your seat")] : null)))))
       : h("p.muted", null, "No game yet."));
+}
+
+/** A game in play, from any device of this player: a seat token for this browser first. */
+async function takeSeat(event, g) {
+  event.preventDefault();
+  try {
+    const res = await api("POST", `/api/tables/${encodeURIComponent(g.table)}/seat`, {});
+    setToken(res.table, res.token);
+    location.href = g.table_page;
+  } catch (err) {
+    toast(err.message, "error");
+  }
 }
 
 function totalsPanel(profile) {
