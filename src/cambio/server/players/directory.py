@@ -51,7 +51,8 @@ class Limits:
     """Rates of the doors a guesser would knock on (per process; docs/server.md)."""
 
     login_per_account: tuple[float, float] = (1 / 60, 5)
-    """Failed sign-ins per username: 5 at once, then one a minute."""
+    """Sign-in attempts per username: 5 at once, then one a minute (so a guesser who
+    spreads over many addresses still gets 1,440 tries a day at one account)."""
     login_per_address: tuple[float, float] = (1 / 6, 20)
     """Sign-in, claim and transfer-code attempts per client address."""
     lookup_per_address: tuple[float, float] = (2.0, 30)

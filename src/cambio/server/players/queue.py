@@ -21,7 +21,8 @@ import contextlib
 import json
 import logging
 import time
-from dataclasses import asdict
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .matching import Entry, Group, form
@@ -125,7 +126,7 @@ class RedisBackend:
         orphans = [t for t in seen if t not in {e.ticket for e in entries}]
         if orphans:
             await self.redis.hdel(PREFIX + "seen", *orphans)
-        return [e for e in entries if e is not None], seen
+        return entries, seen
 
     async def lead(self) -> bool:
         key = PREFIX + "lead"
@@ -164,7 +165,8 @@ class Matchmaker:
     """The loop: every :data:`TICK`, if this process leads, drop stale entries, form groups
     (:func:`.matching.form`) and start a table for each (``start_group``)."""
 
-    def __init__(self, backend: Backend, start_group: Any) -> None:
+    def __init__(self, backend: Backend,
+                 start_group: Callable[[Group], Awaitable[tuple[str, list[int]]]]) -> None:
         self.backend = backend
         self.start_group = start_group
         self._task: asyncio.Task[None] | None = None
@@ -221,6 +223,4 @@ class Matchmaker:
 
 def _shortened(e: Entry, seen: dict[str, tuple[float, bool]]) -> Entry:
     """The entry as the matchmaker sees it: its player asked to stop waiting (fill now)."""
-    if seen.get(e.ticket, (0.0, False))[1]:
-        return Entry(**{**asdict(e), "sizes": e.sizes, "fill_at": 0.0})
-    return e
+    return replace(e, fill_at=0.0) if seen.get(e.ticket, (0.0, False))[1] else e
