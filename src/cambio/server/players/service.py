@@ -46,8 +46,11 @@ class Players:
     async def start_group(self, group: Group) -> tuple[str, list[int]]:
         """Make, seat and start the table of one group (no host acts: the server does)."""
         first = group.entries[0]
+        # Private: never listed nor offered to quick play while its seats are being filled
+        # (a stranger taking one meanwhile would leave a player of the group out).
         body: dict[str, Any] = {"game": first.game, "players": group.size,
-                                "rated": group.rated, "table_name": "Play now"}
+                                "rated": group.rated, "table_name": "Play now",
+                                "private": True}
         if first.game == "cards":
             body["rules"] = {"preset": first.variant, "overrides": {}}
         else:
