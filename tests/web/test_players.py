@@ -122,6 +122,28 @@ def test_a_claimed_player_signs_in_elsewhere_and_sees_the_same_history(
         other.close()
 
 
+def test_closing_the_page_leaves_the_queue(browser: Browser, players_server: Server) -> None:
+    (ctx_a, ann), (ctx_b, bo) = context(browser), context(browser)
+    try:
+        for page, name in ((ann, "Ann"), (bo, "Bo")):
+            page.goto(players_server.base + "/")
+            page.fill("#name", name)
+            page.select_option("#now-preset", "wikipedia")  # nobody else waits for it
+        ann.click("#play-now")
+        ann.wait_for_selector("#play-now-wait")
+        ann.goto("about:blank")                  # the page goes away: Ann leaves the queue
+        time.sleep(0.5)
+        bo.click("#play-now")
+        bo.wait_for_selector("#play-now-status:has-text('bots join')")
+        time.sleep(2.0)                          # Ann still queued would be seated with Bo
+        assert bo.url.endswith("/") and bo.locator("#play-now-wait").count() == 1
+        bo.click("#play-now-cancel")
+        bo.wait_for_selector("#play-now")
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
 def test_two_players_pressing_play_now_meet_at_one_table(
         browser: Browser, players_server: Server) -> None:
     (ctx_a, ann), (ctx_b, bo) = context(browser), context(browser)

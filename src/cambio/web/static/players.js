@@ -1,6 +1,6 @@
 // Players who come back (issue 25): this browser's player, the account panel (claim, sign
 // in and out, transfer code, delete) and the Play now panel of the lobby.
-import { api, getName, h, setName, setToken, toast } from "./common.js";
+import { api, getName, getToken, h, setName, setToken, toast } from "./common.js";
 
 const me = { player: null, listeners: [] };
 
@@ -68,7 +68,8 @@ function accountBody(player) {
   const who = h("p.account-who", { id: "account-who" },
     player.claimed ? `Signed in as ${player.username}` : "Playing as a guest on this browser",
     h("small.muted", null, ` (${player.name})`));
-  const parts = [who, links];
+  const parts = [who, links, h("div.elsewhere", { id: "elsewhere" })];
+  gamesElsewhere(player);
   if (!player.claimed) {
     parts.push(h("form.account-claim", {
       id: "claim-form",
@@ -103,6 +104,32 @@ function accountBody(player) {
       },
     }, "Delete")));
   return parts;
+}
+
+/** The player's games in play whose seat this browser holds no token for (taken on
+ * another device): "Your tables" follow the player. */
+async function gamesElsewhere(player) {
+  let profile;
+  try {
+    profile = await api("GET", `/api/players/${encodeURIComponent(player.id)}`);
+  } catch {
+    return;
+  }
+  const away = (profile.playing || []).filter((g) => !getToken(g.table));
+  const box = document.getElementById("elsewhere");
+  if (!box || !away.length) return;
+  box.replaceChildren(h("p", null, "Your games in play on another device:"),
+    h("ul", null, away.map((g) => h("li", null, `${g.game === "cards" ? "Cards" : "Dice board"} · ${g.date.slice(0, 16).replace("T", " ")} `,
+      h("button", {
+        type: "button", class: "take-seat", dataset: { table: g.table },
+        onclick: async () => {
+          const res = await act(() => api("POST", `/api/tables/${encodeURIComponent(g.table)}/seat`, {}));
+          if (res) {
+            setToken(res.table, res.token);
+            location.href = `/t/${encodeURIComponent(res.table)}`;
+          }
+        },
+      }, "Take your seat here")))));
 }
 
 function signInForm() {
