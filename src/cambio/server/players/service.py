@@ -4,13 +4,16 @@ stopped with the app (``app.state.players``)."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
+import time
 from typing import Any
 
 from starlette.requests import Request
 
 from ..server import Server
+from ..store import players_sql as sql
 from ..table import Table
 from . import results
 from .directory import Directory, Player
@@ -21,6 +24,10 @@ from .ratings import MU, nearest_bot
 
 log = logging.getLogger("cambio.server")
 
+IDLE_DAYS = 30
+"""Days after which an unclaimed player who never sat at a table is forgotten."""
+SWEEP_EVERY = 6 * 3600.0
+
 
 class Players:
     def __init__(self, server: Server) -> None:
@@ -30,13 +37,29 @@ class Players:
         self.backend: Backend = (RedisBackend(redis, str(getattr(server, "me", "")))
                                  if redis is not None else MemoryBackend())
         self.matchmaker = Matchmaker(self.backend, self.start_group)
+        self._sweeper: asyncio.Task[None] | None = None
         server.table_hooks = results.hook
 
     async def start(self) -> None:
         self.matchmaker.start()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="players")
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         await self.matchmaker.stop()
+
+    async def _sweep(self) -> None:
+        """Every few hours: forget the players of visits that played nothing (idle for
+        :data:`IDLE_DAYS`), and expired transfer codes."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            now = time.time()
+            try:
+                await self.server.store.write([sql.delete_expired_keys(now),
+                                               *sql.forget_idle(now - IDLE_DAYS * 86400)])
+            except Exception as exc:  # the database away: next time
+                log.warning("players: the sweep failed (%s)", type(exc).__name__)
 
     def level_bots(self, game: str) -> list[str]:
         """The bots Play now fills seats with: the game's difficulty levels."""

@@ -139,6 +139,16 @@ def delete_player(player_id: str) -> list[Statement]:
             ("DELETE FROM players WHERE id = ?", (player_id,))]
 
 
+def forget_idle(before: float) -> list[Statement]:
+    """Unclaimed players made before ``before`` who never took a seat nor finished a game
+    (a visit that played nothing), with their keys: the lobby makes a player per visitor."""
+    idle = ("SELECT id FROM players WHERE username IS NULL AND created < ? "
+            "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.player_id = players.id) "
+            "AND NOT EXISTS (SELECT 1 FROM player_games g WHERE g.player_id = players.id)")
+    return [(f"DELETE FROM player_keys WHERE player_id IN ({idle})", (before,)),
+            (f"DELETE FROM players WHERE id IN ({idle})", (before,))]
+
+
 def put_rating(player_id: str, klass: str, mu: float, sigma: float, games: int) -> Statement:
     return ("INSERT INTO ratings (player_id, class, mu, sigma, games) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT (player_id, class) DO UPDATE SET mu = excluded.mu, "
