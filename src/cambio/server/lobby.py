@@ -198,7 +198,8 @@ async def create_table(request: Request) -> Response:
     if not isinstance(game, str):
         raise ProtocolError("bad_request", "\"game\" must be \"cards\" or \"board\"")
     name = display_name(body, "Host")
-    table, token = await server_of(request).create(game, body, name, await caller_id(request))
+    table, token = await server_of(request).create(game, body, name,
+                                                   player=await caller_id(request))
     invite = str(request.base_url).rstrip("/") + f"/t/{table.id}"
     return JSONResponse({"table": table.id, "seat": 0, "token": token, "invite": invite},
                         status_code=201)
@@ -266,7 +267,7 @@ async def quick_play(request: Request) -> Response:
         return JSONResponse({"table": table_id, "seat": seat, "token": token,
                              "started": False})
     table, token = await server.create("cards", {**QUICK_TABLE, "table_name": "Quick play"}, name,
-                                       player)
+                                       player=player)
     await table.call(table.start, QUICK_BOT)
     return JSONResponse({"table": table.id, "seat": 0, "token": token, "started": True},
                         status_code=201)

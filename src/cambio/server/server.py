@@ -207,7 +207,7 @@ class Server:
                     await asyncio.to_thread(self.store.table, table_id) is None:
                 return table_id
 
-    async def create(self, game: str, body: dict[str, Any], host_name: str,
+    async def create(self, game: str, body: dict[str, Any], host_name: str, *,
                      player: str | None = None, host_hash: str | None = None
                      ) -> tuple[Table, str]:
         """A new waiting table with its host in seat 0; returns it and the host's token.

@@ -142,12 +142,13 @@ class ClusterServer(Server):
         table = super()._build(table_id)
         return self._adopt(table) if table is not None else None
 
-    async def create(self, game: str, body: dict[str, Any], host_name: str,
+    async def create(self, game: str, body: dict[str, Any], host_name: str, *,
                      player: str | None = None, host_hash: str | None = None
                      ) -> tuple[Table, str]:
         if self.draining:
             raise ProtocolError(UNAVAILABLE, "this server is shutting down; try again")
-        table, token = await super().create(game, body, host_name, player, host_hash)
+        table, token = await super().create(game, body, host_name, player=player,
+                                            host_hash=host_hash)
         # Nobody else knows the new id yet (the claim loop waits a whole lease period before
         # taking an unheld table); if Redis is away, the next renewal takes the lease.
         with contextlib.suppress(RedisError, OSError):

@@ -78,8 +78,8 @@ class Players:
             body["rules"] = {"preset": first.variant, "overrides": {}}
         else:
             body["setup"] = first.variant
-        table, _ = await self.server.create(first.game, body, first.name, first.player,
-                                            first.token_hash)
+        table, _ = await self.server.create(first.game, body, first.name,
+                                            player=first.player, host_hash=first.token_hash)
         seats = [0]
         for e in group.entries[1:]:
             seats.append(await table.call(table.join, e.name, None, e.token_hash, e.player))
