@@ -232,6 +232,10 @@ async def queue_join(request: Request) -> Response:
                   token_hash=token_hash(token), address=address_hash(request), game=game,
                   variant=str(variant), sizes=sizes, rated=rated, joined=now,
                   fill_at=now + wait, mu=float(mine[0][0]) if mine else MU)
+    # One ticket per player: a second tab's Play now replaces the first one's (so one client
+    # cannot fill the queue with tickets that never meet each other).
+    waiting, _ = await players.backend.waiting()
+    await players.backend.remove([e.ticket for e in waiting if e.player == player.id])
     await players.backend.put(entry)
     out = JSONResponse({"ticket": entry.ticket, "token": token, "wait": wait,
                         "state": "waiting", "player": player.public()}, status_code=201)

@@ -37,7 +37,9 @@ def rules_label(game: str, config: dict[str, Any]) -> str:
         rounds = int(config.get("rounds", 1))
         label = f"{preset}{' (changed)' if overrides else ''}"
         return f"{label}, {rounds} rounds" if rounds > 1 else label
-    return f"{config.get('setup', 'quick')} setup"
+    if game == "board":
+        return f"{config.get('setup', 'quick')} setup"
+    return ""
 
 
 def _figures(result: dict[str, Any], players: int) -> tuple[list[float], bool]:
