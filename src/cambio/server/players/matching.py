@@ -75,11 +75,13 @@ def form(entries: list[Entry], now: float) -> list[Group]:
 
 def _fits(first: Entry, others: list[Entry], size: int) -> list[Entry]:
     seated = [first]
+    players = {first.player}
     for x in others:
         if len(seated) == size:
             break
-        if size in x.sizes and x.player not in {s.player for s in seated}:
+        if size in x.sizes and x.player not in players:
             seated.append(x)
+            players.add(x.player)
     return seated
 
 
