@@ -198,14 +198,18 @@ class Matchmaker:
         stale = [e.ticket for e in entries if now - seen.get(e.ticket, (0.0, False))[0] > STALE]
         await self.backend.remove(stale)
         live = [_shortened(e, seen) for e in entries if e.ticket not in stale]
-        for group in form(live, now):
+        groups = form(live, now)
+        # Every group's entries leave the queue before any table is made: starting tables
+        # takes a while, and a process that took the lead meanwhile must not seat them again.
+        for e in (e for group in groups for e in group.entries):
+            # a poll meanwhile hears "being seated", not "gone"
+            await self.backend.set_match(e.ticket, {"pending": True, "player": e.player})
+        await self.backend.remove([e.ticket for group in groups for e in group.entries])
+        for group in groups:
             await self._start(group)
 
     async def _start(self, group: Group) -> None:
         tickets = [e.ticket for e in group.entries]
-        for e in group.entries:  # a poll meanwhile hears "being seated", not "gone"
-            await self.backend.set_match(e.ticket, {"pending": True, "player": e.player})
-        await self.backend.remove(tickets)
         try:
             table_id, seats = await self.start_group(group)
         except Exception as exc:
