@@ -89,7 +89,7 @@ class SqliteStore(Store):
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
-        if found < SCHEMA_VERSION:
+        if found < SCHEMA_VERSION and db.execute("SELECT 1 FROM tables LIMIT 1").fetchone():
             log.info("store: %s upgraded from schema %d to %d", self.path, found,
                      SCHEMA_VERSION)
 

@@ -32,6 +32,12 @@ export async function ensurePlayer() {
 
 function setPlayer(player) {
   me.player = player;
+  // Signed in (or moved here) as a player with a name: the lobby's name field follows.
+  const input = document.getElementById("name");
+  if (player && player.name !== "Player" && input && document.activeElement !== input) {
+    input.value = player.name;
+    setName(player.name);
+  }
   for (const fn of me.listeners) fn(player);
 }
 
