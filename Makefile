@@ -24,8 +24,9 @@ $(RUN_STAMP): pyproject.toml setup.py $(LOCK) src/cambio/cards/state.py | $(BIN)
 
 $(STAMP): pyproject.toml setup.py $(LOCK) src/cambio/cards/state.py | $(BIN)/python
 	$(INSTALL) -e '.[dev]'
-	# The hard card bot's native rollouts, compiled into numba's cache once (about a minute).
-	$(BIN)/python -c 'from cambio.bots.cards.rollouts import warm; warm()'
+	# The numba kernels (hard bot's rollouts, batch engine, dice search) compiled into
+	# numba's cache once, side by side, so test workers do not each compile them again.
+	$(BIN)/python scripts/warm_numba.py
 	touch $(STAMP) $(RUN_STAMP) $(VENV)/.warm
 
 # The web platform on http://127.0.0.1:$(PORT) (SQLite in ./data/cambio.sqlite3). The first
@@ -37,7 +38,12 @@ run: $(RUN_STAMP)
 	$(BIN)/cambio serve --port $(PORT)
 
 # The wheel smoke test (tests/packaging, marked `wheel`) runs in `unit` with the rest.
-test: $(STAMP) testdeps lint typecheck unit
+# The install and chromium's side by side, then the checks and the suite side by side (the
+# suite waits on servers and browsers much of its time: lint and mypy fill it); -k runs every
+# check even when one fails, and make still fails; -Oline keeps each output line whole.
+test:
+	$(MAKE) --no-print-directory -j 2 -Oline $(STAMP) testdeps
+	$(MAKE) --no-print-directory -k -j 3 -Oline lint typecheck unit
 
 # What the browser tests need beyond Python packages (Debian's chromium).
 testdeps:
@@ -54,17 +60,18 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # In a random order (pytest-randomly); TEST_SEED=N repeats the order of an earlier run.
-# WORKERS=4 SCHEDULE=--longest-first: more workers than cores (most server, browser and
-# cluster tests wait), tests handed out longest first (tests/support/schedule.py); not the
-# default yet: see docs/testing.md, "Tiers and times".
-WORKERS ?= 2
-SCHEDULE ?=
+# Four workers on two cores (most server, browser and cluster tests wait), the tests handed
+# out longest first (tests/support/schedule.py); docs/testing.md, "Tiers and times".
+# WORKERS=2 SCHEDULE= is the old schedule.
+WORKERS ?= 4
+SCHEDULE ?= --longest-first
 unit: $(STAMP)
 	seed=$${TEST_SEED:-$$($(BIN)/python -c 'import random; print(random.randrange(1 << 32))')}; \
 	echo "test order: TEST_SEED=$$seed (pytest -p randomly --randomly-seed=$$seed)"; \
 	$(BIN)/pytest -n $(WORKERS) $(SCHEDULE) -p randomly --randomly-seed=$$seed
-	# The rules again on the pure-Python engine: compiled and source must agree.
-	CAMBIO_PURE_PYTHON=1 $(BIN)/pytest -n 2 tests/cards/test_rules.py
+	# The rules again on the pure-Python engine: compiled and source must agree (a few
+	# seconds in one process; xdist's start-up alone took longer).
+	CAMBIO_PURE_PYTHON=1 $(BIN)/pytest -n 0 -q tests/cards/test_rules.py
 
 # One tier at a time (markers in pyproject.toml, applied by tests/conftest.py).
 # test-fast: the rules cores, records, bots, envs and simulations, without the slow tests.

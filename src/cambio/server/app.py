@@ -15,7 +15,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from . import lobby
+from . import lobby, tutorial
 from .limits import AddressLimiter
 from .players.service import Players
 from .players_api import my_seat
@@ -144,6 +144,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         Route("/api/tables", lobby.create_table, methods=["POST"]),
         Route("/api/tables", lobby.open_tables, methods=["GET"]),
         Route("/api/quickplay", lobby.quick_play, methods=["POST"]),
+        Route("/api/tutorial", tutorial.start_tutorial, methods=["POST"]),
         Route("/api/tables/{id}", route(lobby.table_summary)),
         Route("/api/tables/{id}/join", route(lobby.join_table), methods=["POST"]),
         Route("/api/tables/{id}/seats/{seat}/bot", route(lobby.seat_bot), methods=["PUT"]),

@@ -196,7 +196,8 @@ async def create_table(request: Request) -> Response:
     body = await read_body(request)
     game = body.get("game")
     if not isinstance(game, str):
-        raise ProtocolError("bad_request", "\"game\" must be \"cards\" or \"board\"")
+        games = sorted(server_of(request).games)
+        raise ProtocolError("bad_request", f"'game' must be one of {games}")
     name = display_name(body, "Host")
     table, token = await server_of(request).create(game, body, name,
                                                    player=await caller_id(request))

@@ -45,7 +45,7 @@ class Server:
     def __init__(self, settings: Settings, store: Store | None = None) -> None:
         self.settings = settings
         self.store = store if store is not None else open_store(settings.database)
-        self.games: dict[str, GameKind] = game_kinds()
+        self.games: dict[str, GameKind] = game_kinds(settings.games)
         self.tables: dict[str, Table] = {}
         self.damaged: dict[str, str] = {}
         """Tables set aside because their stored rows cannot be read back (id: why)."""
@@ -208,9 +208,12 @@ class Server:
                 return table_id
 
     async def create(self, game: str, body: dict[str, Any], host_name: str, *,
+                     seed: int | None = None, extra: dict[str, Any] | None = None,
                      player: str | None = None, host_hash: str | None = None
                      ) -> tuple[Table, str]:
         """A new waiting table with its host in seat 0; returns it and the host's token.
+        ``seed`` and ``extra`` (config fields) are the server's own choices, never a
+        caller's: the tutorial's fixed deal (:mod:`.tutorial`), Play now's ``rated``.
         ``player``: the host's player id (from their browser's identity), if any;
         ``host_hash``: the hash of a token the host already holds (Play now), and then the
         token returned is ``""``."""
@@ -221,11 +224,12 @@ class Server:
         config.update(listing_options(body))
         config["clock"] = clock_setting(body, self.settings.turn_clock)
         config.update(chat_setting(body))
-        if body.get("rated") is True and host_hash is not None:  # Play now's tables only
-            config["rated"] = True
+        config.update(extra or {})
         table_id = await self._new_table_id()
         token = new_token() if host_hash is None else ""
-        row = TableRow(table_id, game, players, config, await self._table_seed(), "waiting",
+        if seed is None:
+            seed = await self._table_seed()
+        row = TableRow(table_id, game, players, config, seed, "waiting",
                        0, time.time())
         host = SeatRow(0, "human", host_name, None, host_hash or token_hash(token), player)
         seats = [host] + [SeatRow(i, "empty", "", None, None) for i in range(1, players)]

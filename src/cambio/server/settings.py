@@ -16,6 +16,9 @@ class Settings:
 
     database: str = "data/cambio.sqlite3"
     """An SQLite file (or ``sqlite:PATH``), or a ``postgresql://`` URL (docs/server.md)."""
+    games: tuple[str, ...] = ()
+    """More turn-based games to serve, each ``"module:attribute"`` naming a
+    :class:`cambio.games.TableGame` (``cambio serve --game``; docs/server.md)."""
     away_after: float = 30.0
     bot_speed: float = 1.0
     seed: int | None = None

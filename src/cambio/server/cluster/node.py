@@ -38,7 +38,6 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from ..errors import NOT_FOUND, UNAVAILABLE, ProtocolError
-from ..games import game_kinds
 from ..server import Server, new_token, token_hash
 from ..settings import Settings
 from ..store import Store, StoreError, TableRow
@@ -143,12 +142,13 @@ class ClusterServer(Server):
         return self._adopt(table) if table is not None else None
 
     async def create(self, game: str, body: dict[str, Any], host_name: str, *,
+                     seed: int | None = None, extra: dict[str, Any] | None = None,
                      player: str | None = None, host_hash: str | None = None
                      ) -> tuple[Table, str]:
         if self.draining:
             raise ProtocolError(UNAVAILABLE, "this server is shutting down; try again")
-        table, token = await super().create(game, body, host_name, player=player,
-                                            host_hash=host_hash)
+        table, token = await super().create(game, body, host_name, seed=seed, extra=extra,
+                                            player=player, host_hash=host_hash)
         # Nobody else knows the new id yet (the claim loop waits a whole lease period before
         # taking an unheld table); if Redis is away, the next renewal takes the lease.
         with contextlib.suppress(RedisError, OSError):
@@ -330,7 +330,7 @@ class ClusterServer(Server):
         own join would be)."""
         for summary in self.bus.lobby(100):
             table_id = str(summary.get("id"))
-            kind = game_kinds().get(str(summary.get("game")))
+            kind = self.games.get(str(summary.get("game")))
             if kind is None or not kind.quick_play or summary.get("private") or table_id in skip:
                 continue
             try:

@@ -72,13 +72,13 @@ class Players:
         # Private: never listed nor offered to quick play while its seats are being filled
         # (a stranger taking one meanwhile would leave a player of the group out).
         body: dict[str, Any] = {"game": first.game, "players": group.size,
-                                "rated": group.rated, "table_name": "Play now",
-                                "private": True}
+                                "table_name": "Play now", "private": True}
         if first.game == "cards":
             body["rules"] = {"preset": first.variant, "overrides": {}}
         else:
             body["setup"] = first.variant
         table, _ = await self.server.create(first.game, body, first.name,
+                                            extra={"rated": True} if group.rated else None,
                                             player=first.player, host_hash=first.token_hash)
         seats = [0]
         for e in group.entries[1:]:

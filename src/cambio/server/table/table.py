@@ -62,6 +62,9 @@ class Table:
         # The server's parts a table uses, handed in (not the server: it owns the tables).
         self.store = store
         self.settings = settings
+        if row.game not in kinds:  # set aside, saying why: a game served with --game only
+            raise ValueError(f"its game {row.game!r} is not served by this process "
+                             "(cambio serve --game)")
         self.kind = kinds[row.game]
         self.id = row.id
         self.game = row.game
