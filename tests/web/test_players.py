@@ -129,13 +129,20 @@ def test_closing_the_page_leaves_the_queue(browser: Browser, players_server: Ser
             page.goto(players_server.base + "/")
             page.fill("#name", name)
             page.select_option("#now-preset", "wikipedia")  # nobody else waits for it
-        ann.click("#play-now")
+        with ann.expect_response("**/api/queue") as queued:
+            ann.click("#play-now")
+        ticket = queued.value.json()["ticket"]
         ann.wait_for_selector("#play-now-wait")
         ann.goto("about:blank")                  # the page goes away: Ann leaves the queue
-        time.sleep(0.5)
+        # her ticket is gone (asking keeps a ticket alive, so only her page's DELETE did it)
+        url = f"{players_server.base}/api/queue?ticket={ticket}"
+        deadline = time.monotonic() + 30
+        while ctx_a.request.get(url).status != 404:
+            assert time.monotonic() < deadline, "the ticket outlived its page"
+            time.sleep(0.2)
         bo.click("#play-now")
         bo.wait_for_selector("#play-now-status:has-text('bots join')")
-        time.sleep(2.0)                          # Ann still queued would be seated with Bo
+        time.sleep(1.0)                          # (were Ann still queued, Bo would be seated)
         assert bo.url.endswith("/") and bo.locator("#play-now-wait").count() == 1
         bo.click("#play-now-cancel")
         bo.wait_for_selector("#play-now")
