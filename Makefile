@@ -11,7 +11,7 @@ RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: run test testdeps lint typecheck unit test-fast test-server test-browser test-cluster test-slow smoke dist lock bench mutation mutation-report clean
+.PHONY: run test testdeps pyodide lint typecheck unit test-fast test-server test-browser test-cluster test-slow smoke dist lock bench mutation mutation-report clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,19 +35,28 @@ $(STAMP): pyproject.toml setup.py $(LOCK) src/cambio/cards/state.py | $(BIN)/pyt
 run: $(RUN_STAMP)
 	@test -e $(VENV)/.warm || (nice -n 19 $(BIN)/python -c \
 	    'from cambio.bots.cards.rollouts import warm; warm()' && touch $(VENV)/.warm) &
+	@# The offline engine (Pyodide, 13.5 MB from npm, once) for /solo, in the background too.
+	@(nice -n 19 $(BIN)/cambio fetch-pyodide >/dev/null 2>&1 || true) &
 	$(BIN)/cambio serve --port $(PORT)
 
 # The wheel smoke test (tests/packaging, marked `wheel`) runs in `unit` with the rest.
 # The install and chromium's side by side, then the checks and the suite side by side (the
 # suite waits on servers and browsers much of its time: lint and mypy fill it); -k runs every
 # check even when one fails, and make still fails; -Oline keeps each output line whole.
+# Pyodide (the offline engine's browser tests) in between: the install must be done first.
 test:
 	$(MAKE) --no-print-directory -j 2 -Oline $(STAMP) testdeps
+	$(MAKE) --no-print-directory pyodide
 	$(MAKE) --no-print-directory -k -j 3 -Oline lint typecheck unit
 
 # What the browser tests need beyond Python packages (Debian's chromium).
 testdeps:
 	bash scripts/install-test-deps.sh
+
+# Pyodide for the offline solo page and its browser tests (npm pack, pinned and checked;
+# cached in ~/.cache/cambio/pyodide, not in the package: docs/web.md).
+pyodide: $(RUN_STAMP)
+	$(BIN)/cambio fetch-pyodide
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples scripts
@@ -79,7 +88,7 @@ test-fast: $(STAMP)
 	$(BIN)/pytest -n 2 -m 'not slow' tests/cards tests/board tests/envs tests/sim tests/test_seeds.py
 test-server: $(STAMP)
 	$(BIN)/pytest -n $(WORKERS) $(SCHEDULE) tests/server
-test-browser: $(STAMP)
+test-browser: $(STAMP) pyodide
 	$(BIN)/pytest -n $(WORKERS) $(SCHEDULE) -m browser
 test-cluster: $(STAMP)
 	$(BIN)/pytest -n $(WORKERS) $(SCHEDULE) -m cluster

@@ -15,7 +15,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from . import lobby, tutorial
+from . import lobby, offline_routes, tutorial
 from .limits import AddressLimiter
 from .players.service import Players
 from .players_api import my_seat
@@ -155,6 +155,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         Route("/api/tables/{id}/seat", route(my_seat), methods=["POST"]),
         *player_routes(),
         WebSocketRoute("/ws/{table}", socket),
+        *offline_routes.ROUTES,
         Mount("/static", app=StaticFiles(directory=WEB / "static", check_dir=False),
               name="static"),
     ]
