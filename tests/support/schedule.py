@@ -44,6 +44,7 @@ MEASURED: dict[str, float] = {
     "tests/server/players/test_hostile.py::"
     "test_secrets_appear_in_no_response_log_or_record": 5,
     "tests/server/players/test_server.py::test_leaving_a_rated_game_is_a_loss": 5,
+    "tests/web/test_players.py::test_closing_the_page_leaves_the_queue": 14,
     "tests/cards/test_batch.py::test_uniform_play_is_seeded_and_ends_every_round": 46,
     "tests/envs/test_codec.py::test_docstring_examples[cards_vector]": 29,
     "tests/cards/test_sim.py::test_cli_rejects_bad_options_without_traceback": 28,

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from cambio.server.players.queue import STALE
+
 from .conftest import WAIT_MS, Server
 from .driver import SIZES
 
@@ -123,23 +125,19 @@ def test_a_claimed_player_signs_in_elsewhere_and_sees_the_same_history(
 
 
 def test_closing_the_page_leaves_the_queue(browser: Browser, players_server: Server) -> None:
+    """The page says DELETE as it goes (a keepalive request, which a browser may drop); a
+    ticket nobody polls goes stale within 10 s anyway. Either way, the next player of that
+    kind does not meet the page that left."""
     (ctx_a, ann), (ctx_b, bo) = context(browser), context(browser)
     try:
         for page, name in ((ann, "Ann"), (bo, "Bo")):
             page.goto(players_server.base + "/")
             page.fill("#name", name)
             page.select_option("#now-preset", "wikipedia")  # nobody else waits for it
-        with ann.expect_response("**/api/queue") as queued:
-            ann.click("#play-now")
-        ticket = queued.value.json()["ticket"]
+        ann.click("#play-now")
         ann.wait_for_selector("#play-now-wait")
         ann.goto("about:blank")                  # the page goes away: Ann leaves the queue
-        # her ticket is gone (asking keeps a ticket alive, so only her page's DELETE did it)
-        url = f"{players_server.base}/api/queue?ticket={ticket}"
-        deadline = time.monotonic() + 30
-        while ctx_a.request.get(url).status != 404:
-            assert time.monotonic() < deadline, "the ticket outlived its page"
-            time.sleep(0.2)
+        time.sleep(STALE + 1)
         bo.click("#play-now")
         bo.wait_for_selector("#play-now-status:has-text('bots join')")
         time.sleep(1.0)                          # (were Ann still queued, Bo would be seated)
