@@ -42,12 +42,13 @@ run: $(RUN_STAMP)
 # The wheel smoke test (tests/packaging, marked `wheel`) runs in `unit` with the rest.
 # The install and chromium's side by side, then the checks and the suite side by side (the
 # suite waits on servers and browsers much of its time: lint and mypy fill it); -k runs every
-# check even when one fails, and make still fails; -Oline keeps each output line whole.
+# check even when one fails, and make still fails. Output is not grouped (-O would hold
+# back the suite's progress until it ends).
 # Pyodide (the offline engine's browser tests) in between: the install must be done first.
 test:
-	$(MAKE) --no-print-directory -j 2 -Oline $(STAMP) testdeps
+	$(MAKE) --no-print-directory -j 2 $(STAMP) testdeps
 	$(MAKE) --no-print-directory pyodide
-	$(MAKE) --no-print-directory -k -j 3 -Oline lint typecheck unit
+	$(MAKE) --no-print-directory -k -j 3 lint typecheck unit
 
 # What the browser tests need beyond Python packages (Debian's chromium).
 testdeps:
