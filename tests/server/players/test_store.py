@@ -35,3 +35,30 @@ def test_idle_unclaimed_players_are_forgotten_and_nobody_else(tmp_path: Path) ->
         assert store.read("SELECT version FROM schema_version") == [(sql.SCHEMA_VERSION,)]
     finally:
         store.close()
+
+
+def test_a_transfer_code_redeemed_twice_at_once_signs_in_one_browser(tmp_path: Path) -> None:
+    """Two requests with one code, interleaved at the directory's awaits: one browser gets a
+    key, the other the answer of a used code."""
+    from cambio.server.errors import ProtocolError
+    from cambio.server.players.directory import Directory
+
+    store = SqliteStore(tmp_path / "db.sqlite3")
+
+    async def main() -> list[object]:  # the two answers, a key or a refusal
+        directory = Directory(store)
+        ann, _ = await directory.create("Ann", "10.0.0.1")
+        code, _ = await directory.new_transfer(ann)
+        return list(await asyncio.gather(directory.redeem(code, "10.0.0.2"),
+                                         directory.redeem(code, "10.0.0.3"),
+                                         return_exceptions=True))
+
+    try:
+        results = asyncio.run(main())
+        signed_in = [r for r in results if isinstance(r, tuple)]
+        refused = [r for r in results if isinstance(r, ProtocolError)]
+        assert len(signed_in) == 1 and len(refused) == 1, results
+        assert "no such code" in str(refused[0])
+        assert store.read("SELECT count(*) FROM player_keys WHERE kind = 'browser'") == [(2,)]
+    finally:
+        store.close()

@@ -69,6 +69,9 @@ class Directory:
         self.login_addresses = AddressLimiter(*self.limits.login_per_address)
         self.lookups = AddressLimiter(*self.limits.lookup_per_address)
         self.creations = AddressLimiter(*self.limits.new_per_address)
+        self._redeeming: set[str] = set()
+        """Transfer codes being redeemed now: between the read and the delete there are
+        awaits, and a second request for the same code must not pass the read meanwhile."""
 
     async def _read(self, text: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         return await asyncio.to_thread(self.store.read, text, params)
@@ -185,13 +188,19 @@ class Directory:
         if not isinstance(code, str) or len(code) > 40:
             raise ProtocolError("bad_request", "\"code\" must be the code you were shown")
         hashed = keys.transfer_hash(code)
-        rows = await self._read(sql.PLAYER_BY_KEY, (hashed, TRANSFER))
-        if not rows or rows[0][-1] is None or float(rows[0][-1]) < time.time():
+        if hashed in self._redeeming:  # the same answer as a used code
             raise ProtocolError(NOT_FOUND, "no such code, or it has expired")
-        player = _player(rows[0])
-        browser = keys.new_key()
-        await self.write([sql.delete_key(hashed),
-                          sql.insert_key(keys.key_hash(browser), player.id, BROWSER, None)])
+        self._redeeming.add(hashed)
+        try:
+            rows = await self._read(sql.PLAYER_BY_KEY, (hashed, TRANSFER))
+            if not rows or rows[0][-1] is None or float(rows[0][-1]) < time.time():
+                raise ProtocolError(NOT_FOUND, "no such code, or it has expired")
+            player = _player(rows[0])
+            browser = keys.new_key()
+            await self.write([sql.delete_key(hashed),
+                              sql.insert_key(keys.key_hash(browser), player.id, BROWSER, None)])
+        finally:
+            self._redeeming.discard(hashed)
         return player, browser
 
 
