@@ -11,7 +11,7 @@ RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: run test testdeps lint typecheck unit test-fast test-server test-browser test-cluster test-slow smoke dist lock bench mutation mutation-report clean
+.PHONY: run test testdeps pyodide lint typecheck unit test-fast test-server test-browser test-cluster test-slow smoke dist lock bench mutation mutation-report clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,8 +24,9 @@ $(RUN_STAMP): pyproject.toml setup.py $(LOCK) src/cambio/cards/state.py | $(BIN)
 
 $(STAMP): pyproject.toml setup.py $(LOCK) src/cambio/cards/state.py | $(BIN)/python
 	$(INSTALL) -e '.[dev]'
-	# The hard card bot's native rollouts, compiled into numba's cache once (about a minute).
-	$(BIN)/python -c 'from cambio.bots.cards.rollouts import warm; warm()'
+	# The numba kernels (hard bot's rollouts, batch engine, dice search) compiled into
+	# numba's cache once, side by side, so test workers do not each compile them again.
+	$(BIN)/python scripts/warm_numba.py
 	touch $(STAMP) $(RUN_STAMP) $(VENV)/.warm
 
 # The web platform on http://127.0.0.1:$(PORT) (SQLite in ./data/cambio.sqlite3). The first
@@ -34,14 +35,29 @@ $(STAMP): pyproject.toml setup.py $(LOCK) src/cambio/cards/state.py | $(BIN)/pyt
 run: $(RUN_STAMP)
 	@test -e $(VENV)/.warm || (nice -n 19 $(BIN)/python -c \
 	    'from cambio.bots.cards.rollouts import warm; warm()' && touch $(VENV)/.warm) &
+	@# The offline engine (Pyodide, 13.5 MB from npm, once) for /solo, in the background too.
+	@(nice -n 19 $(BIN)/cambio fetch-pyodide >/dev/null 2>&1 || true) &
 	$(BIN)/cambio serve --port $(PORT)
 
 # The wheel smoke test (tests/packaging, marked `wheel`) runs in `unit` with the rest.
-test: $(STAMP) testdeps lint typecheck unit
+# The install and chromium's side by side, then the checks and the suite side by side (the
+# suite waits on servers and browsers much of its time: lint and mypy fill it); -k runs every
+# check even when one fails, and make still fails. Output is not grouped (-O would hold
+# back the suite's progress until it ends).
+# Pyodide (the offline engine's browser tests) in between: the install must be done first.
+test:
+	$(MAKE) --no-print-directory -j 2 $(STAMP) testdeps
+	$(MAKE) --no-print-directory pyodide
+	$(MAKE) --no-print-directory -k -j 3 lint typecheck unit
 
 # What the browser tests need beyond Python packages (Debian's chromium).
 testdeps:
 	bash scripts/install-test-deps.sh
+
+# Pyodide for the offline solo page and its browser tests (npm pack, pinned and checked;
+# cached in ~/.cache/cambio/pyodide, not in the package: docs/web.md).
+pyodide: $(RUN_STAMP)
+	$(BIN)/cambio fetch-pyodide
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples scripts
@@ -54,17 +70,18 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # In a random order (pytest-randomly); TEST_SEED=N repeats the order of an earlier run.
-# WORKERS=4 SCHEDULE=--longest-first: more workers than cores (most server, browser and
-# cluster tests wait), tests handed out longest first (tests/support/schedule.py); not the
-# default yet: see docs/testing.md, "Tiers and times".
-WORKERS ?= 2
-SCHEDULE ?=
+# Four workers on two cores (most server, browser and cluster tests wait), the tests handed
+# out longest first (tests/support/schedule.py); docs/testing.md, "Tiers and times".
+# WORKERS=2 SCHEDULE= is the old schedule.
+WORKERS ?= 4
+SCHEDULE ?= --longest-first
 unit: $(STAMP)
 	seed=$${TEST_SEED:-$$($(BIN)/python -c 'import random; print(random.randrange(1 << 32))')}; \
 	echo "test order: TEST_SEED=$$seed (pytest -p randomly --randomly-seed=$$seed)"; \
-	$(BIN)/pytest -n $(WORKERS) $(SCHEDULE) -p randomly --randomly-seed=$$seed
-	# The rules again on the pure-Python engine: compiled and source must agree.
-	CAMBIO_PURE_PYTHON=1 $(BIN)/pytest -n 2 tests/cards/test_rules.py
+	$(BIN)/pytest -n $(WORKERS) $(SCHEDULE) --durations=20 -p randomly --randomly-seed=$$seed
+	# The rules again on the pure-Python engine: compiled and source must agree (a few
+	# seconds in one process; xdist's start-up alone took longer).
+	CAMBIO_PURE_PYTHON=1 $(BIN)/pytest -n 0 -q tests/cards/test_rules.py
 
 # One tier at a time (markers in pyproject.toml, applied by tests/conftest.py).
 # test-fast: the rules cores, records, bots, envs and simulations, without the slow tests.
@@ -72,7 +89,7 @@ test-fast: $(STAMP)
 	$(BIN)/pytest -n 2 -m 'not slow' tests/cards tests/board tests/envs tests/sim tests/test_seeds.py
 test-server: $(STAMP)
 	$(BIN)/pytest -n $(WORKERS) $(SCHEDULE) tests/server
-test-browser: $(STAMP)
+test-browser: $(STAMP) pyodide
 	$(BIN)/pytest -n $(WORKERS) $(SCHEDULE) -m browser
 test-cluster: $(STAMP)
 	$(BIN)/pytest -n $(WORKERS) $(SCHEDULE) -m cluster

@@ -37,7 +37,7 @@ from cambio.board import Board, Rules
 from cambio.board.setup import quick_setup
 from cambio.board.solve import Solution, solve
 from cambio.bots.board import AlphaBetaBot, make_bot, play_game
-from cambio.bots.board.native import NativeBot
+from cambio.bots.board.native import CompiledAlphaBetaBot
 from cambio.bots.board.perfect import PerfectBot
 from cambio.seeds import derive_seed
 from cambio.sim.report import progress_bar, results_table, stderr_console
@@ -52,19 +52,19 @@ def speed(starts: int, python_nodes: int, native_nodes: int) -> dict[str, Any]:
     that stand for a time per move on a quiet core)."""
     rules = Rules()
     rules4 = Rules(size=4)
-    NativeBot(nodes=1000).choose(quick_setup(rules, 10**6))  # load the compiled kernels
-    NativeBot(nodes=1000, threats=12).choose(quick_setup(rules, 10**6))
-    NativeBot(nodes=1000).choose(quick_setup(rules4, 10**6))
+    CompiledAlphaBetaBot(nodes=1000).choose(quick_setup(rules, 10**6))  # load the compiled kernels
+    CompiledAlphaBetaBot(nodes=1000, threats=12).choose(quick_setup(rules, 10**6))
+    CompiledAlphaBetaBot(nodes=1000).choose(quick_setup(rules4, 10**6))
     out: dict[str, Any] = {}
     for label, r, make in (
             ("alphabeta (Python)", rules, lambda: AlphaBetaBot(nodes=python_nodes)),
-            ("native", rules, lambda: NativeBot(nodes=native_nodes)),
+            ("native", rules, lambda: CompiledAlphaBetaBot(nodes=native_nodes)),
             ("native with threat search (12 plies)", rules,
-             lambda: NativeBot(nodes=native_nodes, threats=12)),
+             lambda: CompiledAlphaBetaBot(nodes=native_nodes, threats=12)),
             ("native, 4x4, linear evaluation", rules4,
-             lambda: NativeBot(nodes=native_nodes, evaluation="linear")),
+             lambda: CompiledAlphaBetaBot(nodes=native_nodes, evaluation="linear")),
             ("native, 4x4, n-tuple evaluation", rules4,
-             lambda: NativeBot(nodes=native_nodes, evaluation="tuples"))):
+             lambda: CompiledAlphaBetaBot(nodes=native_nodes, evaluation="tuples"))):
         nodes = depth = 0
         cpu = 0.0
         for i in range(starts):
@@ -94,14 +94,16 @@ def starts_by_value(sol: Solution) -> tuple[list[str], list[tuple[str, int]]]:
     return fair, won
 
 
-def native_bot(spec: str, threats: int, seed: int, evaluation: str = "auto") -> NativeBot:
+def native_bot(spec: str, threats: int, seed: int, evaluation: str = "auto"
+               ) -> CompiledAlphaBetaBot:
     """``native:<seconds>s`` or ``native:<nodes>`` with the threat search ``threats`` plies
     deep (0: off) and the given evaluation."""
     budget = spec.split(":")[1]
     if budget.endswith("s"):
-        return NativeBot(nodes=10**15, seconds=float(budget[:-1]), seed=seed,
-                         threats=threats, evaluation=evaluation)
-    return NativeBot(nodes=int(budget), seed=seed, threats=threats, evaluation=evaluation)
+        return CompiledAlphaBetaBot(nodes=10**15, seconds=float(budget[:-1]), seed=seed,
+                                    threats=threats, evaluation=evaluation)
+    return CompiledAlphaBetaBot(nodes=int(budget), seed=seed, threats=threats,
+                                evaluation=evaluation)
 
 
 def game_vs_perfect(args: tuple[str, str, int, str, int, int, str]
@@ -134,7 +136,8 @@ def drawn_positions(sol: Solution, fair: list[str], starts: int, nodes: int, see
                 board = Board(rules, pos)
                 bots: list[Any] = [PerfectBot(sol, seed * 1000 + i),
                                    PerfectBot(sol, seed * 1000 + i + 7)]
-                bots[seat] = NativeBot(nodes=nodes, seed=i, evaluation="linear", tt_bits=18)
+                bots[seat] = CompiledAlphaBetaBot(nodes=nodes, seed=i, evaluation="linear",
+                                                  tt_bits=18)
                 while board.outcome is None:
                     if board.turn == seat and sol.value(board) == 0:
                         out.append({"start": pos, "moves": list(board.move_stack)})
@@ -153,7 +156,7 @@ def drawn_errors(sol: Solution, positions: list[dict[str, Any]], evaluation: str
             board = Board(rules, d["start"])
             for m in d["moves"]:
                 board.push(m)
-            bot = NativeBot(nodes=nodes, seed=i, evaluation=evaluation, tt_bits=tt_bits)
+            bot = CompiledAlphaBetaBot(nodes=nodes, seed=i, evaluation=evaluation, tt_bits=tt_bits)
             errors += sol.move_values(board)[bot.choose(board.copy())] != 0
             advance(1)
     return errors

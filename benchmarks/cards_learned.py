@@ -54,8 +54,8 @@ from cambio.bots.cards.learned import (
     FEATURE_VERSION,
     FEATURES,
     WEIGHTS_FILE,
+    DistilledNetworkBot,
     Featurizer,
-    LearnedBot,
     Weights,
 )
 from cambio.cards import Action, CardView, Rules, State
@@ -279,7 +279,7 @@ def eval_deal(args: tuple[dict[str, F32], str, int, int]) -> float:
         bots: list[CardBot] = []
         for seat in range(2):
             bot_seed = derive_seed(seed, deal, rotation, seat)
-            bots.append(LearnedBot(bot_seed, weights) if seat == rotation
+            bots.append(DistilledNetworkBot(bot_seed, weights) if seat == rotation
                         else make_bot(other, bot_seed))
         play_round(state, bots)
         winners = state.winners()

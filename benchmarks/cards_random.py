@@ -31,7 +31,7 @@ import random
 import time
 from typing import Any
 
-from cambio.bots.cards import MemoryBot, play_round
+from cambio.bots.cards import ExpectedPointsBot, play_round
 from cambio.cards import COMPILED, Rules, State
 from cambio.cards.actions import CAMBIO
 
@@ -55,7 +55,7 @@ def random_game(rules: Rules, players: int, seed: int, rng: random.Random) -> in
 def memory_game(rules: Rules, players: int, seed: int) -> int:
     """Play one game of ``memory`` bots (Python); return the number of actions applied."""
     state = State(rules, players, seed=seed)
-    play_round(state, [MemoryBot(seat) for seat in range(players)])
+    play_round(state, [ExpectedPointsBot(seat) for seat in range(players)])
     return state.history_length()
 
 

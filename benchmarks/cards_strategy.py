@@ -23,13 +23,13 @@ from typing import Any
 
 from rich.progress import track
 
-from cambio.bots.cards import MemoryBot
+from cambio.bots.cards import ExpectedPointsBot
 from cambio.cards import HIDDEN, Phase, Rules, State, observe
 from cambio.cards.actions import CAMBIO, DRAW, SKIP
 from cambio.seeds import derive_seed
 
 
-def finish(state: State, bots: list[MemoryBot], no_call: int | None = None) -> State:
+def finish(state: State, bots: list[ExpectedPointsBot], no_call: int | None = None) -> State:
     """Play to the end; ``no_call`` seat may not call at its next turn start."""
     first = True
     while not state.is_over():
@@ -63,7 +63,7 @@ def main() -> None:
     powers: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
     wiki = Rules.preset("wikipedia")
     for g in track(range(a.games), description="strategy"):
-        bots = [MemoryBot(s) for s in range(a.players)]
+        bots = [ExpectedPointsBot(s) for s in range(a.players)]
         state = State(rules, a.players, seed=derive_seed(a.seed, g))
         while not state.is_over():
             seat = state.current_player()

@@ -40,12 +40,12 @@ from typing import Any
 from rich.console import Console
 from rich.progress import track
 
-from cambio.bots.cards import CardBot, ExpertBot, MemoryBot, make_bot, play_round
+from cambio.bots.cards import CardBot, ExpectedPointsBot, OpponentModelBot, make_bot, play_round
 from cambio.bots.cards.clairvoyant import ClairvoyantBot
-from cambio.bots.cards.deep import POPULATION, DeepBot
+from cambio.bots.cards.deep import POPULATION, BatchRolloutSearchBot
 from cambio.bots.cards.memory import TUNED
 from cambio.bots.cards.oracle import OracleBot
-from cambio.bots.cards.search import FINAL_ROLLOUTS, SearchBot
+from cambio.bots.cards.search import FINAL_ROLLOUTS, RolloutSearchBot
 from cambio.cards import CardView, Rules, State
 from cambio.seeds import derive_seed
 
@@ -56,52 +56,54 @@ instead that an opponent knows each of its cards we have not seen with this prob
 
 
 def _tuned(seed: int) -> CardBot:
-    return MemoryBot(seed, TUNED)
+    return ExpectedPointsBot(seed, TUNED)
 
 
 def _tuned_final(seed: int) -> CardBot:
-    return SearchBot(seed, iterations=0, final=FINAL_ROLLOUTS, prior=MemoryBot(seed, TUNED))
+    return RolloutSearchBot(seed, iterations=0, final=FINAL_ROLLOUTS,
+                            prior=ExpectedPointsBot(seed, TUNED))
 
 
 def _expert_tuned(seed: int) -> CardBot:
-    return SearchBot(seed, iterations=0, final=FINAL_ROLLOUTS, prior=ExpertBot(seed, memory=TUNED))
+    return RolloutSearchBot(seed, iterations=0, final=FINAL_ROLLOUTS,
+                            prior=OpponentModelBot(seed, memory=TUNED))
 
 
 def _deep_w64(seed: int) -> CardBot:
-    return DeepBot(seed, min_worlds=64, knows=GUESS)
+    return BatchRolloutSearchBot(seed, min_worlds=64, knows=GUESS)
 
 
 def _deep_bonferroni(seed: int) -> CardBot:
-    return DeepBot(seed, per_test=True, knows=GUESS)
+    return BatchRolloutSearchBot(seed, per_test=True, knows=GUESS)
 
 
 def _deep_z05(seed: int) -> CardBot:
-    return DeepBot(seed, z=0.5, knows=GUESS)
+    return BatchRolloutSearchBot(seed, z=0.5, knows=GUESS)
 
 
 def _deep_self_tuned(seed: int) -> CardBot:
-    return DeepBot(seed, self_params=TUNED, knows=GUESS)
+    return BatchRolloutSearchBot(seed, self_params=TUNED, knows=GUESS)
 
 
 def _deep_prior_tuned(seed: int) -> CardBot:
-    bot = DeepBot(seed, knows=GUESS)
-    bot.prior = ExpertBot(seed, memory=TUNED)
+    bot = BatchRolloutSearchBot(seed, knows=GUESS)
+    bot.prior = OpponentModelBot(seed, memory=TUNED)
     return bot
 
 
 def _deep_pop(seed: int) -> CardBot:
-    return DeepBot(seed, population=POPULATION)
+    return BatchRolloutSearchBot(seed, population=POPULATION)
 
 
 def _deep_infer(seed: int) -> CardBot:
-    return DeepBot(seed, population=POPULATION, infer=True)
+    return BatchRolloutSearchBot(seed, population=POPULATION, infer=True)
 
 
 def _deep_guess(seed: int) -> CardBot:
-    return DeepBot(seed, knows=GUESS)
+    return BatchRolloutSearchBot(seed, knows=GUESS)
 
 
-EXPERIMENTS = {"deep": DeepBot, "deep-guess": _deep_guess, "deep-w64": _deep_w64,
+EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w64": _deep_w64,
                "deep-bonferroni": _deep_bonferroni, "deep-z05": _deep_z05,
                "deep-self-tuned": _deep_self_tuned, "deep-prior-tuned": _deep_prior_tuned,
                "tuned": _tuned, "tuned-final": _tuned_final, "expert-tuned": _expert_tuned,

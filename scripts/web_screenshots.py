@@ -162,13 +162,24 @@ def main() -> None:
             page.wait_for_selector("#turn-clock")
             shot(page, out, "phone-deal-4-clock.png")
 
-            # The first-game tutorial: "Learn to play", its first tip.
+            # The first-game tutorial: "Learn to play" on its fixed deal, its first tip (Draw
+            # and the deck outlined), then the power of the first card drawn.
             page.goto(srv.base + "/")
             page.locator("#tutorial").tap()
             page.wait_for_url("**/t/*")
             wait_for_game(page)
             page.wait_for_selector("#coach-text")
             shot(page, out, "phone-tutorial.png")
+            page.locator(".actions button.hinted[data-action='draw']").tap()
+            page.wait_for_selector("#coach-text:has-text('is a power card')")
+            shot(page, out, "phone-tutorial-power.png")
+
+            # The dice tutorial: its first tip and the arrow it points at.
+            page.goto(srv.base + "/")
+            page.locator("#tutorial-dice").tap()
+            page.wait_for_url("**/t/*")
+            page.wait_for_selector(".arrow.hinted")
+            shot(page, out, "phone-tutorial-dice.png")
 
             phone.close()
 

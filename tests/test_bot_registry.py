@@ -19,10 +19,50 @@ from cambio.server.games import game_kinds
 def test_old_card_names_are_aliases_of_the_method_names() -> None:
     assert type(make_bot("hard", 1)) is type(make_bot("deep", 1))
     assert type(make_bot("medium", 1)) is type(make_bot("memory", 1))
-    assert type(make_bot("hard", 1)).__name__ == "DeepBot"
+    assert type(make_bot("hard", 1)).__name__ == "BatchRolloutSearchBot"
     for name in ("random", "easy", "memory", "medium", "expert", "hard", "search", "deep"):
         assert make_bot(name, 0) is not None
     assert make_bot("search:10it", 0) is not None
+
+
+CLASSES = {"random": "RandomBot", "easy": "SlippingBot", "memory": "ExpectedPointsBot",
+           "expert": "OpponentModelBot", "search": "RolloutSearchBot",
+           "deep": "BatchRolloutSearchBot"}
+
+
+def test_each_card_bot_class_is_named_after_its_method() -> None:
+    for name, cls in CLASSES.items():
+        assert type(make_bot(name, 0)).__name__ == cls
+        assert type(make_bot(name, 0)).name == name  # what records and summaries say
+
+
+@pytest.mark.parametrize("module", ["easy", "memory", "expert", "search", "deep"])
+def test_the_old_class_names_still_work_with_a_warning(module: str) -> None:
+    import importlib
+
+    from cambio.bots.renamed import CARD_BOTS_RENAMED
+
+    mod = importlib.import_module(f"cambio.bots.cards.{module}")
+    package = importlib.import_module("cambio.bots.cards")
+    old = next(o for o, n in CARD_BOTS_RENAMED.items() if hasattr(mod, n) and
+               getattr(mod, n).__module__ == mod.__name__)
+    new = CARD_BOTS_RENAMED[old]
+    for where in (mod, package):
+        with pytest.warns(DeprecationWarning, match=f"{old} is deprecated.*now .*{new}"):
+            assert getattr(where, old) is getattr(mod, new)
+    with pytest.raises(AttributeError, match="no attribute 'NoBot'"):
+        mod.NoBot  # noqa: B018 -- the attribute access is the test
+    old_code = f"from cambio.bots.cards.{module} import {old}\n"
+    with pytest.warns(DeprecationWarning):
+        exec(old_code, {})  # the import statement outside code would write
+
+
+def test_the_board_bots_old_class_name_still_works_with_a_warning() -> None:
+    from cambio.bots.board import native
+
+    assert type(make_board_bot("native", BoardRules(), 0)) is native.CompiledAlphaBetaBot
+    with pytest.warns(DeprecationWarning, match="NativeBot is deprecated.*CompiledAlphaBetaBot"):
+        assert native.NativeBot is native.CompiledAlphaBetaBot  # type: ignore[attr-defined]
 
 
 def test_unknown_names_and_stray_arguments_are_refused() -> None:

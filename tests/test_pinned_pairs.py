@@ -1,7 +1,7 @@
 """Behaviour pinned across the merge of five duplicated pairs (issue 21): each digest was
 taken with the code before the merge and must not move.
 
-- ``MemoryBot._switch_gain`` now serves ``ExpertBot`` too (hooks ``_est_at``,
+- ``ExpectedPointsBot._switch_gain`` now serves ``OpponentModelBot`` too (hooks ``_est_at``,
   ``_swap_weight``): seeded expert/memory rounds play the same actions.
 - ``BudgetedSearch._set_budget`` sets alphabeta's and native's budgets: seeded games of
   both play the same moves.

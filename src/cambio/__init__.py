@@ -7,6 +7,6 @@ records, bots, simulation, the terminal, the server and the adapters -- is built
 
 __version__ = "0.1.0"
 
-from .numba_cache import ensure_cache as _ensure_cache
+from .kernel_cache import ensure_cache as _ensure_cache
 
 _ensure_cache()

@@ -8,7 +8,7 @@ from cambio.board import Board, Rules
 from cambio.board.setup import quick_setup
 from cambio.board.solve import solve
 from cambio.bots.board import AlphaBetaBot, make_bot, play_game
-from cambio.bots.board.native import NativeBot, search_value
+from cambio.bots.board.native import CompiledAlphaBetaBot, search_value
 from cambio.bots.board.native_search import MATE_ZONE
 
 WIN_NOW = "o1o2/5/1xxxx/o4/5 x"
@@ -73,7 +73,7 @@ def test_threat_search_results_are_sound_on_3x3():
 @pytest.mark.parametrize("position", [WIN_NOW, MUST_BLOCK])
 def test_native_wins_at_once_and_parries_a_threat(position):
     board = Board(Rules(), position)
-    board.push(NativeBot(nodes=20_000).choose(board.copy()))
+    board.push(CompiledAlphaBetaBot(nodes=20_000).choose(board.copy()))
     if position == WIN_NOW:
         assert board.outcome is not None and board.outcome.winners == (0,)
     else:

@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from cambio.bots.cards import CardBot, ExpertBot, MemoryBot, RandomBot, make_bot
+from cambio.bots.cards import CardBot, ExpectedPointsBot, OpponentModelBot, RandomBot, make_bot
 from cambio.cards import Phase, Rules, State, observe
 from cambio.cards.actions import PASS, SNAP, arg_a, kind_of
 from cambio.sim.cards import SimConfig, simulate
@@ -99,8 +99,8 @@ def test_a_bots_decision_depends_only_on_its_view(preset):
                 differed += twin.grids != state.grids or twin.deck != state.deck
                 view, twin_view = observe(state, seat), observe(twin, seat)
                 assert view == twin_view
-                assert MemoryBot(k).act(view) == MemoryBot(k).act(twin_view)
-                assert ExpertBot(k).act(view) == ExpertBot(k).act(twin_view)
+                assert ExpectedPointsBot(k).act(view) == ExpectedPointsBot(k).act(twin_view)
+                assert OpponentModelBot(k).act(view) == OpponentModelBot(k).act(twin_view)
                 assert RandomBot(k).act(view) == RandomBot(k).act(twin_view)
                 checked += 1
             state.apply(bots[seat].act(observe(state, seat)), seat)
@@ -134,7 +134,7 @@ def test_memory_snaps_a_known_own_match_and_passes_otherwise():
     snaps = passes = 0
     for k in range(60):
         state = State(Rules.preset("rulebook"), 2, seed=k)
-        bots: list[CardBot] = [MemoryBot(0), RandomBot(k)]
+        bots: list[CardBot] = [ExpectedPointsBot(0), RandomBot(k)]
         while not state.is_over():
             seat = state.current_player()
             view = observe(state, seat)

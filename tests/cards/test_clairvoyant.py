@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from cambio.bots.cards import BOTS, CardBot, MemoryBot, make_bot, play_round
+from cambio.bots.cards import BOTS, CardBot, ExpectedPointsBot, make_bot, play_round
 from cambio.bots.cards.clairvoyant import ClairvoyantBot
 from cambio.cards import Phase, Rules, State, observe
 
@@ -28,7 +28,7 @@ def test_the_clairvoyant_is_not_a_registered_bot() -> None:
 def test_the_clairvoyant_plays_legal_rounds(preset: str, players: int) -> None:
     for seed in range(3):
         state = State(Rules.preset(preset), players, seed=seed, polled=True)
-        bots: list[CardBot] = [MemoryBot(s) for s in range(players)]
+        bots: list[CardBot] = [ExpectedPointsBot(s) for s in range(players)]
         bots[seed % players] = ClairvoyantBot(live(state), seed)
         play_round(state, bots)
         assert state.is_over()
@@ -41,7 +41,7 @@ def test_the_clairvoyant_reads_the_deck_order() -> None:
     changed = 0
     for seed in range(6):
         state = State(Rules.preset("rulebook"), 2, seed=seed, polled=True)
-        bots = [MemoryBot(seed), MemoryBot(seed)]
+        bots = [ExpectedPointsBot(seed), ExpectedPointsBot(seed)]
         while not state.is_over():
             seat = state.current_player()
             view = observe(state, seat)
@@ -63,7 +63,7 @@ def test_the_clairvoyant_beats_memory_on_seeded_deals() -> None:
     for seed in range(20):
         for me in range(2):
             state = State(rules, 2, seed=seed, polled=True)
-            bots: list[CardBot] = [MemoryBot(seed), MemoryBot(seed)]
+            bots: list[CardBot] = [ExpectedPointsBot(seed), ExpectedPointsBot(seed)]
             bots[me] = ClairvoyantBot(live(state), seed)
             play_round(state, bots)
             winners = state.winners()

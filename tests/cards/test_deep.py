@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from cambio.bots.cards import DeepBot, make_bot
+from cambio.bots.cards import BatchRolloutSearchBot, make_bot
 from cambio.bots.cards.deep import POPULATION, SNAP_EAGER, candidates
 from cambio.bots.cards.hints import suggest
 from cambio.cards import Phase, Rules, State, observe
@@ -33,9 +33,9 @@ def test_deep_decisions_depend_only_on_the_view(preset: str) -> None:
             view = observe(state, seat)
             if len(view.legal) > 1 and rng.random() < 0.3:
                 twin = permute_unseen(state, seat, rng)
-                bot = DeepBot(k, rows=64, z=0.0)
+                bot = BatchRolloutSearchBot(k, rows=64, z=0.0)
                 a = bot.act(view)
-                b = DeepBot(k, rows=64, z=0.0).act(observe(twin, seat))
+                b = BatchRolloutSearchBot(k, rows=64, z=0.0).act(observe(twin, seat))
                 assert a == b
                 checked += 1
                 changed += a != bot.prior.act(view)
@@ -58,8 +58,8 @@ def test_a_margin_per_test_overrules_the_prior_only_where_the_plain_margin_does(
             seat = state.current_player()
             view = observe(state, seat)
             if len(view.legal) > 1:
-                plain = DeepBot(k, rows=128)
-                strict = DeepBot(k, rows=128, per_test=True)
+                plain = BatchRolloutSearchBot(k, rows=128)
+                strict = BatchRolloutSearchBot(k, rows=128, per_test=True)
                 a, b = plain.act(view), strict.act(view)
                 prior = plain.prior.act(view)
                 if b != prior:
@@ -80,7 +80,7 @@ def test_hard_plays_legal_rounds(preset: str) -> None:
         players = 2 + 2 * k
         state = State(Rules.preset(preset), players, seed=k)
         bots = [make_bot(n, k) for n in ["hard", "memory", "hard", "easy"][:players]]
-        assert isinstance(bots[0], DeepBot)
+        assert isinstance(bots[0], BatchRolloutSearchBot)
         while not state.is_over():
             seat = state.current_player()
             view = observe(state, seat)
@@ -125,7 +125,7 @@ def test_a_hint_is_the_hard_move_with_the_rollouts_estimates() -> None:
             seat = state.current_player()
             view = observe(state, seat)
             if view.phase == Phase.DRAWN and len(view.legal) > 2:
-                bot = DeepBot(seed, rows=256)
+                bot = BatchRolloutSearchBot(seed, rows=256)
                 hint = suggest(view, seed=seed, rows=256)
                 assert hint.action == bot.act(view)
                 est = bot.last_estimates
@@ -157,11 +157,12 @@ def test_a_population_search_decides_from_the_view_only() -> None:
             view = observe(state, seat)
             if len(view.legal) > 1 and rng.random() < 0.3:
                 twin = permute_unseen(state, seat, rng)
-                a = DeepBot(k, rows=64, z=0.0, population=POPULATION, infer=True).act(view)
-                b = DeepBot(k, rows=64, z=0.0, population=POPULATION, infer=True).act(
+                a = BatchRolloutSearchBot(k, rows=64, z=0.0, population=POPULATION,
+                                          infer=True).act(view)
+                b = BatchRolloutSearchBot(k, rows=64, z=0.0, population=POPULATION, infer=True).act(
                     observe(twin, seat))
                 assert a == b
-                changed += a != DeepBot(k, rows=64, z=0.0).act(view)
+                changed += a != BatchRolloutSearchBot(k, rows=64, z=0.0).act(view)
                 checked += 1
             state.apply(bots[seat].act(view), seat)
     assert checked > 10
@@ -169,7 +170,7 @@ def test_a_population_search_decides_from_the_view_only() -> None:
 
 
 def test_wrong_snaps_make_the_snap_eager_model_likelier() -> None:
-    bot = DeepBot(1, population=POPULATION, infer=True)
+    bot = BatchRolloutSearchBot(1, population=POPULATION, infer=True)
     state = State(Rules.preset("rulebook"), 3, seed=2, polled=True)
     view = observe(state, 0)
     bot._observe(dataclasses.replace(view, last_snap=(2, 0x201, 5, False)))

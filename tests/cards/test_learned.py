@@ -11,12 +11,12 @@ from random import Random
 import numpy as np
 import pytest
 
-from cambio.bots.cards import CardBot, MemoryBot, make_bot, play_round
+from cambio.bots.cards import CardBot, ExpectedPointsBot, make_bot, play_round
 from cambio.bots.cards.learned import (
     FEATURES,
     WEIGHTS_FILE,
+    DistilledNetworkBot,
     Featurizer,
-    LearnedBot,
     Weights,
     load_weights,
 )
@@ -44,11 +44,11 @@ def test_learned_plays_legal_rounds_to_the_end(preset: str, players: int) -> Non
 def test_learned_stays_legal_in_real_time_rounds() -> None:
     """Polled by the server's way: a poll-shaped view (pass or snap) at random moments."""
     rng = Random(5)
-    bot = LearnedBot(3)
+    bot = DistilledNetworkBot(3)
     polls = 0
     for k in range(6):
         state = State(Rules.preset(PRESETS[k % 3]), 2 + k % 3, seed=k, polled=False)
-        others = [MemoryBot(s) for s in range(state.n)]
+        others = [ExpectedPointsBot(s) for s in range(state.n)]
         while not state.is_over():
             seat = state.current_player()
             snappers = [s for s in range(state.n) if s != seat and state.can_snap(s)]
@@ -75,7 +75,7 @@ def test_learned_decides_from_the_view_only() -> None:
     checked = differed = 0
     for seed in range(9):
         state = State(Rules.preset(PRESETS[seed % 3]), 2 + seed % 3, seed=seed, polled=True)
-        bots = [MemoryBot(seed) for _ in range(state.n)]
+        bots = [ExpectedPointsBot(seed) for _ in range(state.n)]
         while not state.is_over():
             seat = state.current_player()
             view = observe(state, seat)
@@ -85,7 +85,7 @@ def test_learned_decides_from_the_view_only() -> None:
                 twin_view = observe(twin, seat)
                 assert twin_view == view
                 assert np.array_equal(Featurizer(1)(view), Featurizer(1)(twin_view))
-                assert LearnedBot(1).act(view) == LearnedBot(1).act(twin_view)
+                assert DistilledNetworkBot(1).act(view) == DistilledNetworkBot(1).act(twin_view)
                 checked += 1
             state.apply(bots[seat].act(view), seat)
     assert checked > 80 and differed > checked // 2
@@ -93,7 +93,8 @@ def test_learned_decides_from_the_view_only() -> None:
 
 def _actions(seed: int) -> list[int]:
     state = State(Rules.preset("house"), 3, seed=11, polled=True)
-    bots: list[CardBot] = [make_bot("learned", seed), MemoryBot(1), make_bot("learned", seed)]
+    bots: list[CardBot] = [make_bot("learned", seed), ExpectedPointsBot(1),
+                           make_bot("learned", seed)]
     out: list[int] = []
     while not state.is_over():
         seat = state.current_player()
@@ -122,7 +123,7 @@ def test_one_feature_row_per_legal_action() -> None:
         assert rows.shape == (len(view.legal), FEATURES) and rows.dtype == np.float32
         assert np.isfinite(rows).all()
         seen_kinds.add(view.phase)
-        state.apply(MemoryBot(0).act(view), seat)
+        state.apply(ExpectedPointsBot(0).act(view), seat)
     assert {Phase.TURN_START, Phase.DRAWN} <= seen_kinds
 
 

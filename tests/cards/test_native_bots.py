@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from cambio.bots.cards import MemoryBot, MemoryParams, RandomBot, make_bot, play_round
+from cambio.bots.cards import ExpectedPointsBot, MemoryParams, RandomBot, make_bot, play_round
 from cambio.bots.cards.native import bot_kinds, memory_actions, play_native
 from cambio.cards import Rules, State, observe
 from cambio.cards import batch_kernels as k
@@ -22,7 +22,7 @@ from .test_batch import HOUSE, PRESETS
 def memory_lockstep(rules: Rules, players: int, games: int, seed: int,
                     params: MemoryParams | None = None) -> int:
     """Play ``games`` seeded rounds of memory bots in both engines: at every decision the
-    native bot must choose what ``MemoryBot.act`` chooses from the seat's view. Returns the
+    native bot must choose what ``ExpectedPointsBot.act`` chooses from the seat's view. Returns the
     number of decisions compared."""
     b = Batch(rules, players, games)
     seeds = [seed + 7919 * i for i in range(games)]
@@ -30,7 +30,7 @@ def memory_lockstep(rules: Rules, players: int, games: int, seed: int,
     states = [State(rules, players, seed=s, dealer=d)
               for s, d in zip(seeds, dealers, strict=True)]
     b.reset(seeds, dealers)
-    bot = MemoryBot(0, params)
+    bot = ExpectedPointsBot(0, params)
     compared = 0
     while True:
         native = memory_actions(b, params)

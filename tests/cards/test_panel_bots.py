@@ -8,7 +8,7 @@ from random import Random
 
 import pytest
 
-from cambio.bots.cards import CardBot, MemoryBot, make_bot, play_round
+from cambio.bots.cards import CardBot, ExpectedPointsBot, make_bot, play_round
 from cambio.bots.cards import styles as styles_module
 from cambio.cards import HIDDEN, Phase, Rules, State, observe
 from cambio.cards.actions import CAMBIO, SNAP, arg_a, kind_of
@@ -38,7 +38,7 @@ def test_styles_decide_from_the_view_only(name: str) -> None:
     checked = 0
     for seed in range(8):
         state = State(Rules.preset(PRESETS[seed % 3]), 2 + seed % 3, seed=seed, polled=True)
-        bots = [MemoryBot(seed) for _ in range(state.n)]
+        bots = [ExpectedPointsBot(seed) for _ in range(state.n)]
         while not state.is_over():
             seat = state.current_player()
             view = observe(state, seat)
@@ -67,7 +67,7 @@ def _would(rounds: int = 40) -> dict[str, tuple[int, int]]:
     rules = Rules.preset("rulebook")
     for seed in range(rounds):
         state = State(rules, 2, seed=seed, polled=True)
-        bots = [MemoryBot(seed), MemoryBot(seed)]
+        bots = [ExpectedPointsBot(seed), ExpectedPointsBot(seed)]
         while not state.is_over():
             seat = state.current_player()
             view = observe(state, seat)

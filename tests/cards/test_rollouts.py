@@ -7,7 +7,7 @@ from random import Random
 import numpy as np
 import pytest
 
-from cambio.bots.cards import CardBot, MemoryBot, play_round
+from cambio.bots.cards import CardBot, ExpectedPointsBot, play_round
 from cambio.bots.cards.memory import TUNED
 from cambio.bots.cards.rollouts import Rollouts, load_state
 from cambio.cards import Rules, State, observe
@@ -16,7 +16,7 @@ from cambio.cards import Rules, State, observe
 def _midway(rules: Rules, players: int, seed: int, steps: int) -> State:
     """A round played ``steps`` actions into by ``memory`` bots (or less if it ends)."""
     s = State(rules, players, seed=seed, polled=True)
-    bots = [MemoryBot(x) for x in range(players)]
+    bots = [ExpectedPointsBot(x) for x in range(players)]
     for _ in range(steps):
         if s.is_over():
             break
@@ -36,7 +36,7 @@ def test_rows_finish_as_python_memory_bots_finish_the_state(preset: str, players
         load_state(r.batch, i, s.clone())
     r.finish(len(states))
     for i, s in enumerate(states):
-        end = play_round(s, [MemoryBot(x) for x in range(players)])
+        end = play_round(s, [ExpectedPointsBot(x) for x in range(players)])
         assert r.batch.snapshot(i)["grids"] == [list(g) for g in end.grids]
         assert r.batch.snapshot(i)["pile"] == list(end.pile)
         winners = end.winners()
@@ -59,11 +59,11 @@ def test_a_seat_with_its_own_weights_plays_as_memory_with_those_weights(
     r.finish(len(states))
     differs = 0
     for i, s in enumerate(states):
-        bots: list[CardBot] = [MemoryBot(x) for x in range(players)]
-        bots[seat] = MemoryBot(seat, TUNED)
+        bots: list[CardBot] = [ExpectedPointsBot(x) for x in range(players)]
+        bots[seat] = ExpectedPointsBot(seat, TUNED)
         end = play_round(s.clone(), bots)
         assert r.batch.snapshot(i)["grids"] == [list(g) for g in end.grids]
-        plain = play_round(s.clone(), [MemoryBot(x) for x in range(players)])
+        plain = play_round(s.clone(), [ExpectedPointsBot(x) for x in range(players)])
         differs += plain.grids != end.grids
     assert differs > 0  # the weights changed some rounds, so the check above has teeth
 
@@ -85,10 +85,10 @@ def test_each_row_plays_with_its_own_weights_per_seat(preset: str, players: int)
     r.finish_with(len(states), prm)
     differs = 0
     for i, s in enumerate(states):
-        bots: list[CardBot] = [MemoryBot(x) for x in range(players)]
-        bots[i % players] = MemoryBot(0, TUNED)
+        bots: list[CardBot] = [ExpectedPointsBot(x) for x in range(players)]
+        bots[i % players] = ExpectedPointsBot(0, TUNED)
         end = play_round(s.clone(), bots)
         assert r.batch.snapshot(i)["grids"] == [list(g) for g in end.grids]
-        differs += play_round(s.clone(), [MemoryBot(x) for x in range(players)]).grids \
+        differs += play_round(s.clone(), [ExpectedPointsBot(x) for x in range(players)]).grids \
             != end.grids
     assert differs > 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cambio.bots.cards import ExpertBot
+from cambio.bots.cards import OpponentModelBot
 from cambio.cards import EMPTY, Rules, State, observe
 from cambio.cards.cards import parse_card
 from cambio.sim import run
@@ -41,5 +41,5 @@ def test_a_call_against_an_empty_grid_is_valued_as_the_rules_score_it() -> None:
         state.grids = [[EMPTY] * len(state.grids[0]), [c]]
         everyone = (state.public << 1) - 1
         state.known = [[0] * len(state.grids[0]), [everyone]]
-        p = ExpertBot(0).win_if_call(observe(state, 1))
+        p = OpponentModelBot(0).win_if_call(observe(state, 1))
         assert p == pytest.approx(expected), (preset, card)

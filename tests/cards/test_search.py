@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from cambio.bots.cards import SearchBot, make_bot
+from cambio.bots.cards import RolloutSearchBot, make_bot
 from cambio.bots.cards.belief import Belief
 from cambio.bots.cards.search import caller_tilt, determinize, is_final_turn, parse_budget
 from cambio.cards import HIDDEN, Rules, State, observe
@@ -53,8 +53,8 @@ def test_search_decisions_depend_only_on_the_view(preset):
             view = observe(state, seat)
             if len(view.legal) > 1 and rng.random() < 0.25:
                 twin = permute_unseen(state, seat, rng)
-                a = SearchBot(k, iterations=12).act(view)
-                b = SearchBot(k, iterations=12).act(observe(twin, seat))
+                a = RolloutSearchBot(k, iterations=12).act(view)
+                b = RolloutSearchBot(k, iterations=12).act(observe(twin, seat))
                 assert a == b
                 checked += 1
             state.apply(bots[seat].act(view), seat)
@@ -76,8 +76,8 @@ def test_last_turn_search_depends_only_on_the_view(preset):
             view = observe(state, seat)
             if is_final_turn(view) and len(view.legal) > 1:
                 twin = permute_unseen(state, seat, rng)
-                a = SearchBot(k, iterations=0, final=16).act(view)
-                b = SearchBot(k, iterations=0, final=16).act(observe(twin, seat))
+                a = RolloutSearchBot(k, iterations=0, final=16).act(view)
+                b = RolloutSearchBot(k, iterations=0, final=16).act(observe(twin, seat))
                 assert a == b
                 checked += 1
             state.apply(bots[seat].act(view), seat)
@@ -125,12 +125,12 @@ def test_budgets():
     with pytest.raises(ValueError):
         make_bot("search:fast", 0)
     bot = make_bot("search:5ms", 0)
-    assert isinstance(bot, SearchBot) and bot.seconds == 0.005
+    assert isinstance(bot, RolloutSearchBot) and bot.seconds == 0.005
 
 
 def test_search_estimates_are_reported_for_hints():
     state = State(Rules.preset("rulebook"), 2, seed=5)
-    bot = SearchBot(0, iterations=40, focused=False)
+    bot = RolloutSearchBot(0, iterations=40, focused=False)
     view = observe(state, state.current_player())
     action = bot.act(view)
     assert action in view.legal

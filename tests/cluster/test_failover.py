@@ -82,6 +82,9 @@ async def _kills(nodes: list[Node], rng: random.Random) -> None:
     while kills < 20:
         await asyncio.sleep(rng.uniform(0.3, 0.8))
         await top_up()
+        for restart in restarts:  # a node that cannot start again ends the test at once
+            if restart.done() and (error := restart.exception()) is not None:
+                raise AssertionError(f"a killed node did not start again: {error}")
         live = [n for n in nodes if n.ready]
         if len(live) < 2:  # leave one standing: a load balancer needs somewhere to go
             continue

@@ -13,9 +13,13 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ..server.harness import ServerProcess
+from cambio.records.jsonl import parse_record
+
+from ..server.harness import Client, ServerProcess, create_table, start, ws_url
 from ..server.test_play import CASES, play_table
+from ..server.test_third_game import check_updates
 from ..support.databases import Database
+from ..support.nim import NIM
 from ..support.postgres import PostgresCluster
 from .harness import Node, owner_pid
 from .redis_server import RedisServer
@@ -31,7 +35,8 @@ def pair(redis_server: RedisServer, postgres: PostgresCluster,
     url = postgres.create_database()
     nodes = [Node(redis_server.url, url, folder / f"n{i}", lease=5,
                   extra=["--bot-speed", "40", "--round-pause", "0.3", "--away-after", "30",
-                         "--seed", "1"]).start() for i in range(2)]
+                         "--seed", "1", "--game", "tests.support.nim:NIM"]).start()
+             for i in range(2)]
     relay = ServerProcess(Database("postgres", url, folder))
     relay.port = nodes[1].port
     try:
@@ -39,6 +44,32 @@ def pair(redis_server: RedisServer, postgres: PostgresCluster,
     finally:
         for node in nodes:
             node.stop()
+
+
+def test_a_served_game_is_relayed_like_the_built_in_ones(
+        pair: tuple[Node, ServerProcess, str]) -> None:
+    """Both processes were started with ``--game``: a Nim table created through one is
+    played, watched and read back through the other."""
+    owner, relay, redis_url = pair
+
+    async def main() -> None:
+        async with httpx.AsyncClient(base_url=owner.base, timeout=30) as http:
+            host = await create_table(http, {"game": "nim", "players": 2, "name": "Ann"})
+            table = host["table"]
+            await start(http, table, host["token"], fill="perfect")
+        ann = Client(ws_url(relay, table, host["token"]), seed=5, play=True)
+        watcher = Client(ws_url(relay, table))
+        await asyncio.gather(ann.run(), watcher.run())
+        assert ann.status == watcher.status == "finished"
+        async with httpx.AsyncClient(base_url=relay.base, timeout=30) as http:
+            result = NIM.replay(parse_record((await http.get(
+                f"/api/tables/{table}/record")).text))
+        for client in (ann, watcher):
+            assert check_updates(client.messages, result.moves, 2) > 0
+        assert owner.proc is not None
+        assert owner_pid(redis_url, table) == owner.proc.pid  # relayed, not moved
+
+    asyncio.run(main())
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c[0]}-{c[1]}p-{c[2]}h" for c in CASES])

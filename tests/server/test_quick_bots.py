@@ -5,8 +5,9 @@ from cambio.board import Rules as BoardRules
 from cambio.bots.board import make_bot as make_board_bot
 from cambio.bots.cards import make_bot
 from cambio.cards import Rules
-from cambio.server.board_session import BoardSession
+from cambio.games.board import GAME as BOARD
 from cambio.server.cards_session import CardSession
+from cambio.server.turn_session import TurnSession
 
 
 def test_quick_card_bots_are_the_ones_without_search() -> None:
@@ -19,6 +20,6 @@ def test_quick_card_bots_are_the_ones_without_search() -> None:
 
 def test_board_bots_all_think_in_a_worker_thread() -> None:
     rules = BoardRules()
-    session = BoardSession(rules, "quick", seed=1, match_id="m")
+    session = TurnSession(BOARD, 2, {"setup": "quick"}, seed=1, match_id="m")
     for name in ("random", "greedy", "mcts", "alphabeta"):
         assert not session.quick_bot(make_board_bot(name, rules, 1))

@@ -1,4 +1,4 @@
-"""A third game (Nim, defined in tests/sim/nim.py only) through every generic layer."""
+"""A third game (Nim, defined in tests/support/nim.py only) through every generic layer."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from cambio.cli.main import app
 from cambio.sim import run, tournament
 from cambio.sim.parallel import Where
 
-from .nim import NIM, NimRules
+from ..support.nim import NIM, NimRules
 
 
 def untimed(summary: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:

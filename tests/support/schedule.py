@@ -33,6 +33,18 @@ SLOW_SECONDS = 5.0
 
 MEASURED: dict[str, float] = {
     "tests/cluster/test_failover.py::test_twenty_kill_9s": 104,
+    "tests/cluster/test_players.py::test_players_queueing_on_different_processes_are_paired": 27,
+    "tests/server/players/test_server.py::test_two_players_are_paired_and_both_rated": 9,
+    "tests/server/players/test_server.py::test_history_and_ratings_survive_restarts": 7,
+    "tests/server/players/test_upgrade.py::test_a_database_of_main_upgrades_in_place": 7,
+    "tests/web/test_players.py::"
+    "test_a_new_visitor_plays_a_rated_game_and_finds_it_on_their_profile": 7,
+    "tests/web/test_players.py::"
+    "test_a_claimed_player_signs_in_elsewhere_and_sees_the_same_history": 7,
+    "tests/server/players/test_hostile.py::"
+    "test_secrets_appear_in_no_response_log_or_record": 5,
+    "tests/server/players/test_server.py::test_leaving_a_rated_game_is_a_loss": 5,
+    "tests/web/test_players.py::test_closing_the_page_leaves_the_queue": 14,
     "tests/cards/test_batch.py::test_uniform_play_is_seeded_and_ends_every_round": 46,
     "tests/envs/test_codec.py::test_docstring_examples[cards_vector]": 29,
     "tests/cards/test_sim.py::test_cli_rejects_bad_options_without_traceback": 28,

@@ -5,7 +5,8 @@ without the turn clock, in every phase a decision can be in (the deal, a turn's 
 drawn card, each power's targets, a king's decision, a snap, a give, the reveal, the match
 over), every element the decision needs -- your grid, the deck and the pile, each of this
 decision's buttons and the cards it may choose, the status line, the clock -- lies inside
-the viewport, with the page scrolled to its top (no scrolling needed). The views are the
+the viewport, with the page scrolled to its top (no scrolling needed), and every card one
+may tap is at least 44x44 px (issue 22: 40x46 at 360 px wide). The views are the
 engine's own (scenes.py), rendered by the real client (harness.py)."""
 
 from __future__ import annotations
@@ -45,6 +46,16 @@ MEASURE_JS = """(needs) => {
 }"""
 
 
+TAP_JS = """(min) => [...document.querySelectorAll('.cards-game button.card:not(.empty)')]
+  .map((el) => [el.dataset.addr || el.id, el.getBoundingClientRect()])
+  .filter(([, r]) => r.width < min || r.height < min)
+  .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+"""Every card one may tap (anyone's, in a snap; the deck, the pile) under the 44 px minimum
+tap size (it measured 40x46 at 360 px wide), whether or not it is enabled in this phase."""
+
+TAP_MIN = 44
+
+
 def needs(phase: str, clock: bool) -> list[tuple[str, str]]:
     out = [("status", "#status")]
     if phase in ("reveal", "match_over"):
@@ -82,6 +93,10 @@ def test_every_decision_fits_the_screen(browser: Browser, server: Server, size: 
                 page.evaluate("() => window.scrollTo(0, 0)")
                 got: list[str] = page.evaluate(MEASURE_JS, needs(phase, clock))
                 bad += [f"{size} {players}p {phase}: {b}" for b in got]
+                if phase not in ("reveal", "match_over"):          # nothing to tap then
+                    small: list[str] = page.evaluate(TAP_JS, TAP_MIN)
+                    bad += [f"{size} {players}p {phase}: card under {TAP_MIN} px: {b}"
+                            for b in small]
                 CHECKED.append(f"{size} {players}p {'clock' if clock else 'no clock'} {phase}")
         finally:
             ctx.close()

@@ -34,7 +34,11 @@ def test_the_badge_says_why_and_when_it_retries(browser: Browser, lone_server: S
         # Every text the badge shows while the server is down, as the page shows it.
         page.evaluate("() => { window.__conn = []; new MutationObserver(() => {"
                       " const b = document.getElementById('conn');"
-                      " if (b) window.__conn.push(b.textContent); })"
+                      " if (b) window.__conn.push(b.textContent);"
+                      " const right = [...document.querySelectorAll('.topbar button,"
+                      " .topbar a.button'), document.documentElement]"
+                      "   .map((e) => Math.max(e.getBoundingClientRect().right, e.scrollWidth));"
+                      " window.__right = Math.max(window.__right || 0, ...right); })"
                       ".observe(document.getElementById('badges'),"
                       " { childList: true, subtree: true, characterData: true }); }")
         lone_server.kill()
@@ -46,6 +50,9 @@ def test_the_badge_says_why_and_when_it_retries(browser: Browser, lone_server: S
         assert offline and all(OFFLINE.match(t) for t in offline), texts
         assert all(re.match(r"^reconnecting… \(try \d+\)$", t) for t in texts
                    if t.startswith("reconnecting")), texts
+        width = SIZES[size]["viewport"]["width"]
+        right = page.evaluate("() => window.__right")
+        assert right <= width + 1, f"the top bar reaches {right} px of {width}: {texts}"
         lone_server.start()
         page.wait_for_selector(".badge.conn-open", timeout=WAIT_MS)
         assert page.locator("#conn").text_content() == "online"

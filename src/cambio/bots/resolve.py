@@ -38,8 +38,12 @@ cluster's workers are its children), so each table resolves the name itself."""
 
 
 def served_bots(game: str) -> list[str]:
-    """The extra bot names the server was started with for ``game``."""
-    return [n.strip() for n in os.environ.get(SERVED[game], "").split(";") if n.strip()]
+    """The extra bot names the server was started with for ``game`` (only the built-in
+    games take outside bots)."""
+    variable = SERVED.get(game)
+    if variable is None:
+        return []
+    return [n.strip() for n in os.environ.get(variable, "").split(";") if n.strip()]
 
 
 @lru_cache(maxsize=256)

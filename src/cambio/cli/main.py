@@ -16,6 +16,7 @@ from cambio.extras import run_command
 from cambio.server.command import register as register_serve
 
 from . import board as board_cli
+from . import build_web
 from . import cards as cards_cli
 from .exploit import exploit_command
 from .replay import export_command, replay_command
@@ -58,6 +59,7 @@ app.command("exploit")(exploit_command)
 cards_cli.register(sim=sim_app, play=play_app, tournament=tournament_app)
 board_cli.register(sim=sim_app, play=play_app, solve=solve_app, tournament=tournament_app)
 register_serve(app)
+build_web.register(app)
 
 
 def main() -> None:

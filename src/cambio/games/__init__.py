@@ -14,9 +14,9 @@ This module imports nothing from the rest of cambio, so every layer may depend o
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,62 @@ class Game(Protocol):
     named, not imported, so that this layer never depends on the terminal)."""
 
 
+class Position(Protocol):
+    """One game in progress, step by step, as a server table plays it (a turn-based game:
+    one seat decides at a time, nothing happens out of turn).
+
+    What a seat may know is what :meth:`view` gives it; the text :meth:`play` returns is
+    announced to every seat and spectator, so it must hide nothing either."""
+
+    def decider(self) -> int | None:
+        """The seat whose decision the game waits for (``None``: the game is over)."""
+
+    def legal(self, seat: int) -> list[str]:
+        """The actions ``seat`` may play now, as text (empty unless it decides)."""
+
+    def play(self, seat: int, text: str) -> str:
+        """Check and apply ``seat``'s action; the action as everyone sees it. Raises
+        ``ValueError`` (its message naming public facts only) and changes nothing if the
+        action is refused."""
+
+    def outcome(self) -> dict[str, Any] | None:
+        """The public end facts (``winners``: a list of seats, empty for a draw, and the
+        game's own, e.g. ``termination``), or ``None`` while the game goes on."""
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may know, as JSON for the client."""
+
+    def bot_move(self, bot: Any, seat: int) -> str:
+        """The action ``bot`` (one of :meth:`Game.make_bot`'s) chooses for ``seat``, given
+        only what that seat may know."""
+
+    def record(self, names: Sequence[str], seat: int | None) -> str:
+        """The record so far (``names``: the player in each seat): in full (``seat=None``),
+        or as ``seat`` may have it."""
+
+
+@runtime_checkable
+class TableGame(Game, Protocol):
+    """A turn-based game a server table can hold (the server's generic session plays it):
+    a :class:`Game` that can also be started and played one action at a time."""
+
+    seats: tuple[int, int]
+    """The fewest and the most players a table may seat."""
+    table_options: Mapping[str, tuple[str, ...]]
+    """Each option a table is created with (the board game's ``setup``) and its choices,
+    the default first."""
+    away_bot: str
+    """The bot that plays a seat whose player is away: a stand-in, not a threat."""
+
+    def table_rules(self, players: int, options: Mapping[str, str]) -> Any:
+        """The rules a table of ``players`` plays with these options; ``ValueError`` if
+        they cannot be played."""
+
+    def start(self, rules: Any, players: int, seed: int,
+              options: Mapping[str, str]) -> Position:
+        """A new game seeded by ``seed`` (its chance steps drawn now)."""
+
+
 _BUILT_IN = {"cards": "cambio.games.cards:GAME", "board": "cambio.games.board:GAME"}
 _GAMES: dict[str, Game] = {}
 
@@ -113,4 +169,5 @@ def load(target: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
-__all__ = ["Game", "Played", "game_names", "get_game", "load", "register"]
+__all__ = ["Game", "Played", "Position", "TableGame", "game_names", "get_game", "load",
+           "register"]

@@ -86,6 +86,18 @@ def record_text(board: Board, seats: list[str] | None = None, seed: int | None =
     return dump_record(make_header(board, seats, seed, bool(setup)), events_of(board, setup))
 
 
+def setup_record(rules: Rules, seats: list[str] | None, seed: int | None,
+                 steps: list[str]) -> str:
+    """The record of a published setup still being chosen: its steps so far (no start
+    position exists yet)."""
+    header: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": "board",
+                              "rules": rules.to_json(), "players": seats}
+    if seed is not None:
+        header["seed"] = seed
+    header["setup"] = "full"
+    return dump_record(header, [{"setup": step} for step in steps])
+
+
 # ====================================================================== replay
 Line = tuple[int, dict[str, Any]]
 """An event with its line number in the record (for the error messages)."""
@@ -239,4 +251,5 @@ def export(result: Result, seat: int | None) -> str:
     return dump_record(dict(result.header), events_of(result.board, result.setup))
 
 
-__all__ = ["Result", "events_of", "export", "make_header", "record_text", "replay"]
+__all__ = ["Result", "events_of", "export", "make_header", "record_text", "replay",
+           "setup_record"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from cambio.bots.cards import CardBot, EasyBot, MemoryBot, RandomBot, make_bot
+from cambio.bots.cards import CardBot, ExpectedPointsBot, RandomBot, SlippingBot, make_bot
 from cambio.cards import (
     CambioError,
     IllegalActionError,
@@ -34,7 +34,7 @@ from cambio.seeds import derive_seed
 from .errors import ILLEGAL, STALE, ProtocolError
 from .session import Applied, DrivenBot, SeatBot
 
-QUICK_BOTS = (RandomBot, EasyBot, MemoryBot)
+QUICK_BOTS = (RandomBot, SlippingBot, ExpectedPointsBot)
 """Card bots whose moves the table computes on the event loop (:meth:`CardSession.quick_bot`)."""
 
 

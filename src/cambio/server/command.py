@@ -83,6 +83,17 @@ def serve_command(
         "entry point (repeatable; docs/envs.md).")] = None,
     board_bot: Annotated[list[str] | None, typer.Option(
         help="Offer one more board bot (as --bot).")] = None,
+    game: Annotated[list[str] | None, typer.Option(
+        metavar="MODULE:ATTRIBUTE", help="Serve one more turn-based game: an object that "
+        "satisfies cambio.games.TableGame (repeatable; docs/server.md).")] = None,
+    queue_wait: Annotated[float, typer.Option(
+        min=0.0, max=600.0, help="Seconds Play now waits for other players before bots fill "
+        "the empty seats (a player may cut it short).")] = 15.0,
+    leaderboard_games: Annotated[int, typer.Option(
+        min=0, help="Rated games a player needs to be listed on a leaderboard.")] = 5,
+    secure_cookies: Annotated[bool, typer.Option(
+        help="Mark the player cookie Secure (behind a TLS proxy: the browser then sends it "
+        "over https only).")] = False,
     handoff_fd: Annotated[int | None, typer.Option(hidden=True)] = None,
     worker_id: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
@@ -91,6 +102,7 @@ def serve_command(
     from .settings import Settings
 
     offer_bots(bot, board_bot)
+    games = offer_games(game)
 
     settings = Settings(database=database, away_after=away_after, bot_speed=bot_speed, seed=seed,
                         round_pause=round_pause, rest_rate=rest_rate, rest_burst=4 * rest_rate,
@@ -102,7 +114,8 @@ def serve_command(
                         request_timeout=request_timeout,
                         ws_connect_rate=ws_connect_rate, ws_connect_burst=6 * ws_connect_rate,
                         waiting_ttl=waiting_ttl, turn_clock=turn_clock or None,
-                        clock_strikes=clock_strikes)
+                        clock_strikes=clock_strikes, games=games, queue_wait=queue_wait,
+                        leaderboard_games=leaderboard_games, secure_cookies=secure_cookies)
     if redis is None and workers > 1:
         raise typer.BadParameter("--workers needs --redis (and a shared --database)")
     if redis is not None:
@@ -136,6 +149,19 @@ def offer_bots(cards: list[str] | None, board: list[str] | None) -> None:
                 raise typer.BadParameter(str(exc), param_hint="--bot") from None
         if names:
             os.environ[SERVED[game]] = ";".join(n.strip() for n in names)
+
+
+def offer_games(targets: list[str] | None) -> tuple[str, ...]:
+    """Check each extra game loads and can be played at a table before anything listens
+    (every process, a cluster's workers too, loads them again from the same arguments)."""
+    from .games import load_table_game
+
+    for target in targets or []:
+        try:
+            load_table_game(target)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--game") from None
+    return tuple(targets or ())
 
 
 def register(app: typer.Typer) -> None:

@@ -1,28 +1,29 @@
 """The games a table can hold, behind one small interface (what the lobby and tables need).
 
 Each :class:`GameKind` reads a "create table" body into a stored config, makes the session of
-one game, lists its bots, and turns stored rounds into record text. Adding a game means one
-more kind here; the actor and the lobby do not change.
+one game, lists its bots, and turns stored rounds into record text. The card game has a
+kind of its own (real-time snaps, matches of rounds, hidden cards); every turn-based game
+is a :class:`TurnKind` over its :class:`cambio.games.TableGame`, so adding one changes
+nothing here: ``cambio serve --game MODULE:ATTRIBUTE`` (or ``Settings.games``) serves it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import typing
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any, Protocol
 
-from cambio.board import BoardError
-from cambio.board import Rules as BoardRules
 from cambio.bots.resolve import served_bots
 from cambio.cards import MAX_PLAYERS, PRESETS, CambioError, Rules
 from cambio.cards.rules_text import CHOICE_TEXT, RULE_TEXT
-from cambio.games import get_game
+from cambio.games import TableGame, get_game, load, register
 
-from .board_session import BoardSession, board_record
 from .cards_session import CardSession, card_record
 from .errors import ProtocolError
 from .session import Session
+from .turn_session import TurnSession, turn_record
 
 
 def served_entries(game: str) -> list[dict[str, Any]]:
@@ -106,36 +107,49 @@ class CardsKind:
         return card_record(header, actions, seat)
 
 
-class BoardKind:
-    name = "board"
-    away_bot = "greedy"
+class TurnKind:
+    """Any turn-based game (:class:`cambio.games.TableGame`) at a table, played by the
+    generic :class:`TurnSession`: the dice board game, or a game the server was started
+    with (``cambio serve --game``)."""
+
     quick_play = False
 
+    def __init__(self, game: TableGame) -> None:
+        self.game = game
+        self.name = game.name
+        self.away_bot = game.away_bot
+
+    def _options(self, source: dict[str, Any]) -> dict[str, str]:
+        return {name: str(source.get(name, choices[0]))
+                for name, choices in self.game.table_options.items()}
+
     def listing(self, config: dict[str, Any]) -> dict[str, Any]:
-        return {"setup": config["setup"], "rounds": 1}
+        return {**self._options(config), "rounds": 1}
 
     def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        players = int_field(body, "players", 2, 3)
-        setup = body.get("setup", "quick")
-        if setup not in ("quick", "full"):
-            raise bad("\"setup\" must be \"quick\" or \"full\"")
+        low, high = self.game.seats
+        players = int_field(body, "players", low, high)
+        for name, choices in self.game.table_options.items():
+            if body.get(name, choices[0]) not in choices:
+                raise bad(f"\"{name}\" must be " + " or ".join(f"\"{c}\"" for c in choices))
+        options = self._options(body)
         try:
-            BoardRules(players=players)
-        except BoardError as exc:
+            self.game.table_rules(players, options)
+        except ValueError as exc:
             raise bad(str(exc)) from None
-        return players, {"setup": setup}
+        return players, dict(options)
 
     def session(self, players: int, config: dict[str, Any], table_id: str, seed: int,
                 game_no: int) -> Session:
-        return BoardSession(BoardRules(players=players), str(config["setup"]),
-                            seed, f"{table_id}/{game_no}")
+        return TurnSession(self.game, players, self._options(config), seed,
+                           f"{table_id}/{game_no}")
 
     def bots(self) -> list[dict[str, Any]]:
-        return [*get_game(self.name).bot_list(), *served_entries(self.name)]
+        return [*self.game.bot_list(), *served_entries(self.name)]
 
     def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
                seat: int | None) -> str:
-        return board_record(header, actions, seat)
+        return turn_record(self.game, header, actions, seat)
 
 
 def rules_catalogue() -> dict[str, Any]:
@@ -171,6 +185,36 @@ def _plain(value: Any) -> Any:
     return str(value) if isinstance(value, StrEnum) else value
 
 
-def game_kinds() -> dict[str, GameKind]:
-    kinds: dict[str, GameKind] = {"cards": CardsKind(), "board": BoardKind()}
+def game_kinds(extra: Sequence[str] = ()) -> dict[str, GameKind]:
+    """The game kinds a server offers: the two built in, and one for each game ``extra``
+    names (``"module:attribute"``, a :class:`~cambio.games.TableGame`; ``cambio serve
+    --game``), registered with :mod:`cambio.games` so that sim and records know it too."""
+    kinds: dict[str, GameKind] = {"cards": CardsKind(), "board": TurnKind(table_game("board"))}
+    for target in extra:
+        game = load_table_game(target)
+        register(game)
+        kinds[game.name] = TurnKind(game)
     return kinds
+
+
+def table_game(name: str) -> TableGame:
+    game = get_game(name)
+    if not isinstance(game, TableGame):
+        raise ValueError(f"game {name!r} cannot be played at a table (it has no start())")
+    return game
+
+
+def load_table_game(target: str) -> TableGame:
+    """The turn-based game ``"module:attribute"`` names; ``ValueError`` saying why not."""
+    module, colon, attr = target.partition(":")
+    if not colon or not module or not attr:
+        raise ValueError(f"--game {target!r}: name a game as MODULE:ATTRIBUTE")
+    try:
+        game = load(target)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"--game {target!r}: cannot load it ({exc})") from None
+    if not isinstance(game, TableGame):
+        raise ValueError(f"--game {target!r}: not a turn-based game (cambio.games.TableGame)")
+    if game.name in ("cards", "board"):
+        raise ValueError(f"--game {target!r}: the name {game.name!r} is taken")
+    return game

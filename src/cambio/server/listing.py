@@ -50,4 +50,6 @@ def listing_fields(config: dict[str, Any]) -> dict[str, Any]:
     """What a table summary says about the listing (tables made before these existed have
     neither: no name, public)."""
     return {"table_name": str(config.get("table_name", "")),
-            "private": bool(config.get("private"))}
+            "private": bool(config.get("private")),
+            "tutorial": bool(config.get("tutorial")),
+            "rated": bool(config.get("rated"))}

@@ -8,10 +8,12 @@ restart rebuilds them with the games themselves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .session import Session
-from .store import Store
+
+if TYPE_CHECKING:  # the summary's fields are read without storage (server/solo.py)
+    from .store import Store
 
 HISTORY_SHOWN = 20
 """Earlier games a table summary lists (the win tally counts every game)."""

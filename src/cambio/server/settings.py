@@ -16,6 +16,9 @@ class Settings:
 
     database: str = "data/cambio.sqlite3"
     """An SQLite file (or ``sqlite:PATH``), or a ``postgresql://`` URL (docs/server.md)."""
+    games: tuple[str, ...] = ()
+    """More turn-based games to serve, each ``"module:attribute"`` naming a
+    :class:`cambio.games.TableGame` (``cambio serve --game``; docs/server.md)."""
     away_after: float = 30.0
     bot_speed: float = 1.0
     seed: int | None = None
@@ -87,3 +90,9 @@ class Settings:
     """The address other processes send this one's tables' connections to."""
     worker_id: str | None = None
     """This process's name in the cluster (made up at start when not given)."""
+    queue_wait: float = 15.0
+    """Seconds Play now waits for other players before bots fill the empty seats."""
+    leaderboard_games: int = 5
+    """Rated games a player needs to be listed on a leaderboard."""
+    secure_cookies: bool = False
+    """Mark the identity cookie ``Secure`` (a server behind TLS)."""

@@ -10,8 +10,9 @@ exact 4x4 table (:mod:`.native_eval`; ``evaluation="linear"`` turns it off): at 
 node budget it gives a drawn position away half as often as the linear evaluation
 (``docs/board-strength.md``). Elsewhere the evaluation is alphabeta's.
 
-``NativeBot(threats=N)`` adds a threat search at the horizon, N plies deep: forced sequences
--- a push that completes a line, the replies that parry it -- are followed to their end.
+``CompiledAlphaBetaBot(threats=N)`` adds a threat search at the horizon, N plies deep:
+forced sequences -- a push that completes a line, the replies that parry it -- are followed
+to their end.
 It is off by default: at equal time it did not play better (``docs/board-strength.md``).
 
 Iterative deepening runs in Python, one compiled call per depth; the transposition table
@@ -24,12 +25,14 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from cambio.board import Board, Geometry
 
+from ..renamed import BOARD_BOTS_RENAMED, renamed
 from . import native_eval
 from . import native_search as ns
 from .base import BudgetedSearch
@@ -178,8 +181,9 @@ class NativeSearch:
         return int(value), int(move)
 
 
-class NativeBot(BudgetedSearch):
-    """Iterative-deepening compiled search under a node and/or time budget."""
+class CompiledAlphaBetaBot(BudgetedSearch):
+    """``alphabeta``'s search compiled: iterative deepening under a node and/or time
+    budget (the registry's ``native``)."""
 
     def __init__(self, nodes: int = 200_000, seconds: float | None = None, seed: int = 0,
                  max_depth: int = MAX_DEPTH, three: str = "maxn", threats: int = 0,
@@ -246,3 +250,6 @@ def search_value(board: Board, depth: int, *, threats: int = 0, three: str = "ma
     maxn = players > 2 and three == "maxn"
     value, move = s.iterate(board.turn, depth, first, 0, maxn)
     return value, move
+
+if not TYPE_CHECKING:  # the old name, for one release (mypy sees only the new one)
+    __getattr__ = renamed(__name__, BOARD_BOTS_RENAMED)

@@ -50,9 +50,9 @@ def _alphabeta(argument: str, seed: int, rules: Rules) -> BoardBot:
 
 
 def _native(argument: str, seed: int, rules: Rules) -> BoardBot:
-    from .native import NativeBot
+    from .native import CompiledAlphaBetaBot
 
-    return _budgeted(NativeBot, argument, seed, DEFAULT_NATIVE_NODES, 10**15)
+    return _budgeted(CompiledAlphaBetaBot, argument, seed, DEFAULT_NATIVE_NODES, 10**15)
 
 
 def _mcts(argument: str, seed: int, rules: Rules) -> BoardBot:

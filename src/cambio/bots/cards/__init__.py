@@ -2,7 +2,7 @@
 
 Importing this package loads the registry and the bots' shared base only; each bot's module
 (and numba, for ``deep``) is imported when that bot is first built or named here
-(``from cambio.bots.cards import DeepBot`` still works, lazily).
+(``from cambio.bots.cards import BatchRolloutSearchBot`` still works, lazily).
 """
 
 from __future__ import annotations
@@ -11,26 +11,32 @@ import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..renamed import CARD_BOTS_RENAMED, warn_renamed
 from ..resolve import external_factory
 from .base import CardBot, play_round
 from .registry import CARD_BOTS
 
 if TYPE_CHECKING:
-    from .deep import DEEP_ROWS, DeepBot
-    from .easy import EasyBot
-    from .expert import ExpertBot, ExpertParams
-    from .memory import MemoryBot, MemoryParams
+    from .deep import DEEP_ROWS, BatchRolloutSearchBot
+    from .easy import SlippingBot
+    from .expert import ExpertParams, OpponentModelBot
+    from .memory import ExpectedPointsBot, MemoryParams
     from .random_bot import RandomBot
-    from .search import SearchBot
+    from .search import RolloutSearchBot
     from .styles import StyleBot
 
-_LAZY = {"DEEP_ROWS": "deep", "DeepBot": "deep", "EasyBot": "easy", "ExpertBot": "expert",
-         "ExpertParams": "expert", "MemoryBot": "memory", "MemoryParams": "memory",
-         "RandomBot": "random_bot", "SearchBot": "search", "StyleBot": "styles"}
+_LAZY = {"DEEP_ROWS": "deep", "BatchRolloutSearchBot": "deep", "SlippingBot": "easy",
+         "OpponentModelBot": "expert", "ExpertParams": "expert", "ExpectedPointsBot": "memory",
+         "MemoryParams": "memory", "RandomBot": "random_bot", "RolloutSearchBot": "search",
+         "StyleBot": "styles"}
 
 
 def __getattr__(name: str) -> Any:
-    """The bot classes, imported when first asked for (PEP 562)."""
+    """The bot classes, imported when first asked for (PEP 562); their old names
+    (:data:`~cambio.bots.renamed.CARD_BOTS_RENAMED`) with a ``DeprecationWarning``."""
+    if name in CARD_BOTS_RENAMED:
+        warn_renamed(__name__, name, CARD_BOTS_RENAMED[name])
+        name = CARD_BOTS_RENAMED[name]
     if name in _LAZY:
         return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -73,7 +79,22 @@ def check_bot_name(name: str) -> str:
     return name.strip().lower() if name.strip().lower() in BOTS else name.strip()
 
 
-__all__ = ["BOTS", "CARD_BOTS", "DEEP_ROWS", "DIFFICULTIES", "CardBot", "DeepBot", "EasyBot",
-           "ExpertBot", "ExpertParams", "MemoryBot", "MemoryParams", "RandomBot", "SearchBot",
-           "StyleBot",
-           "check_bot_name", "make_bot", "play_round"]
+__all__ = [
+    "BOTS",
+    "CARD_BOTS",
+    "DEEP_ROWS",
+    "DIFFICULTIES",
+    "BatchRolloutSearchBot",
+    "CardBot",
+    "ExpectedPointsBot",
+    "ExpertParams",
+    "MemoryParams",
+    "OpponentModelBot",
+    "RandomBot",
+    "RolloutSearchBot",
+    "SlippingBot",
+    "StyleBot",
+    "check_bot_name",
+    "make_bot",
+    "play_round",
+]

@@ -21,8 +21,6 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from random import Random
 
-import numpy as np
-
 from cambio.cards import EMPTY, HIDDEN, Card, CardView, Rules
 from cambio.cards.cards import NUM_CARD_CODES, deck_cards
 from cambio.cards.rules import tables
@@ -115,7 +113,11 @@ class Belief:
 
     def samples(self, rng: Random, count: int) -> list[list[Card]]:
         """``count`` independent :meth:`sample` s at once (numpy, seeded from ``rng``): a
-        search that deals hundreds of worlds would spend most of its time shuffling."""
+        search that deals hundreds of worlds would spend most of its time shuffling.
+        numpy is imported here, not above: the browser's bots (``expert``) count cards
+        with this class and have no numpy (``server/solo.py``)."""
+        import numpy as np
+
         gen = np.random.default_rng(rng.getrandbits(64))
         rows = gen.permuted(np.tile(np.array(self._cards, dtype=np.int64), (count, 1)), axis=1)
         out: list[list[Card]] = rows.tolist()

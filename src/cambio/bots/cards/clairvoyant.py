@@ -24,7 +24,7 @@ import numpy as np
 
 from cambio.cards import Action, CardView, State, observe
 
-from .memory import TUNED, MemoryBot
+from .memory import TUNED, ExpectedPointsBot
 from .rollouts import Rollouts, load_state
 
 MODELS: tuple[tuple[bool, bool], ...] = ((False, True),)
@@ -47,7 +47,7 @@ class ClairvoyantBot:
         self.state = state
         self.seed = seed
         self.models = models
-        self.prior = MemoryBot(seed)
+        self.prior = ExpectedPointsBot(seed)
         self._pools: dict[tuple[int, int, bool], Rollouts] = {}
 
     def _pool(self, true: State, need: int, me: int, tuned: bool) -> Rollouts:

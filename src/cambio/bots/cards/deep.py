@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from random import Random
 from statistics import NormalDist
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -37,8 +38,9 @@ import numpy.typing as npt
 from cambio.cards import Action, CardView, Phase
 from cambio.cards.actions import PASS, SNAP, SWITCH, addr_seat, arg_a, arg_b, kind_of
 
+from ..renamed import renamed
 from .belief import Belief
-from .expert import ExpertBot, opponent_lambda
+from .expert import OpponentModelBot, opponent_lambda
 from .memory import TUNED, MemoryParams
 from .rollouts import Rollouts, load_state
 from .search import Estimate, caller_tilt, determinize, is_final_turn
@@ -56,7 +58,7 @@ POPULATION: tuple[tuple[MemoryParams | None, float], ...] = (
 ``memory``'s defaults)."""
 
 
-class DeepBot:
+class BatchRolloutSearchBot:
     """``expert``'s choice, overruled where hundreds of native rollouts say otherwise."""
 
     name = "deep"
@@ -81,7 +83,7 @@ class DeepBot:
         self.self_params = self_params
         self._pool_seat = -1
         self.rng = Random(seed)
-        self.prior = ExpertBot(seed)
+        self.prior = OpponentModelBot(seed)
         self._pool: Rollouts | None = None
         self.last_estimates: dict[Action, Estimate] = {}
         """Each candidate's mean win share and final score at the last searched decision
@@ -218,4 +220,8 @@ def candidates(view: CardView, prior: Action) -> list[Action]:
     return [prior, *[a for a in out if a != prior]]
 
 
-__all__ = ["DEEP_ROWS", "EARLY_CALLER", "POPULATION", "SNAP_EAGER", "DeepBot", "candidates"]
+__all__ = ["DEEP_ROWS", "EARLY_CALLER", "POPULATION", "SNAP_EAGER", "BatchRolloutSearchBot",
+           "candidates"]
+
+if not TYPE_CHECKING:  # the old name, for one release (mypy sees only the new one)
+    __getattr__ = renamed(__name__, {"DeepBot": "BatchRolloutSearchBot"})

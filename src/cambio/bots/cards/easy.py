@@ -9,20 +9,22 @@ but, with probability ``slip``, picks a random legal move instead of the conside
 from __future__ import annotations
 
 from random import Random
+from typing import TYPE_CHECKING
 
 from cambio.cards import Action, CardView, Phase
 from cambio.cards.actions import CAMBIO, PASS, SNAP, kind_of
 
-from .memory import MemoryBot
+from ..renamed import renamed
+from .memory import ExpectedPointsBot
 
 
-class EasyBot:
+class SlippingBot:
     name = "easy"
 
     def __init__(self, seed: int = 0, slip: float = 0.3) -> None:
         self.rng = Random(seed)
         self.slip = slip
-        self.memory = MemoryBot(seed)
+        self.memory = ExpectedPointsBot(seed)
 
     def act(self, view: CardView) -> Action:
         legal = view.legal
@@ -41,4 +43,7 @@ class EasyBot:
         return self.rng.choice(plain) if plain else choice
 
 
-__all__ = ["EasyBot"]
+__all__ = ["SlippingBot"]
+
+if not TYPE_CHECKING:  # the old name, for one release (mypy sees only the new one)
+    __getattr__ = renamed(__name__, {"EasyBot": "SlippingBot"})

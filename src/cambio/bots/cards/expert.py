@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, TieRule
 from cambio.cards.actions import CAMBIO, addr, addr_seat
 
+from ..renamed import renamed
 from .belief import Belief
-from .memory import MemoryBot, MemoryParams, _Knowledge
+from .memory import ExpectedPointsBot, MemoryParams, _Knowledge
 
 OPPONENT_HIDDEN_RATIO = (1.0, 0.92, 0.80, 0.62, 0.50, 0.42, 0.36, 0.33, 0.30)
 """Mean of an opponent's card we have not seen, as a share of the unseen-card mean, by round
@@ -62,7 +64,7 @@ class ExpertParams:
     """Moves with the card in hand scored within this of the best are in doubt."""
 
 
-class ExpertBot(MemoryBot):
+class OpponentModelBot(ExpectedPointsBot):
     """``memory`` with opponent-aware estimates and a probabilistic Cambio call."""
 
     name = "expert"
@@ -267,6 +269,16 @@ def beat(mine: Dist, other: Dist, shift: float, ties_split: bool) -> float:
     return p
 
 
-__all__ = ["OPPONENT_HIDDEN_RATIO", "ExpertBot", "ExpertParams", "beat", "opponent_lambda",
-           "tilt", "tilt_lambda",
-           "total_dist"]
+__all__ = [
+    "OPPONENT_HIDDEN_RATIO",
+    "ExpertParams",
+    "OpponentModelBot",
+    "beat",
+    "opponent_lambda",
+    "tilt",
+    "tilt_lambda",
+    "total_dist",
+]
+
+if not TYPE_CHECKING:  # the old name, for one release (mypy sees only the new one)
+    __getattr__ = renamed(__name__, {"ExpertBot": "OpponentModelBot"})

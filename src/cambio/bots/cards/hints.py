@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from cambio.cards import CardView, action_text
 
-from .deep import DEEP_ROWS, DeepBot
+from .deep import DEEP_ROWS, BatchRolloutSearchBot
 
 HINT_ROWS = 4 * DEEP_ROWS
 """Rollouts per hint: more than ``hard`` spends per move (a person waits anyway, and the
@@ -47,7 +47,7 @@ class Hint:
 
 def suggest(view: CardView, seed: int = 0, rows: int = HINT_ROWS) -> Hint:
     """The hard bot's move for ``view``, with its estimated effect on the round score."""
-    bot = DeepBot(seed, rows=rows)
+    bot = BatchRolloutSearchBot(seed, rows=rows)
     action = bot.act(view)
     est = bot.last_estimates
     if action not in est:

@@ -50,8 +50,8 @@ from cambio.cards.actions import (
 from cambio.cards.rules import tables
 
 from .belief import Belief
-from .expert import OPPONENT_HIDDEN_RATIO, ExpertBot
-from .memory import MemoryBot
+from .expert import OPPONENT_HIDDEN_RATIO, OpponentModelBot
+from .memory import ExpectedPointsBot
 
 Matrix = npt.NDArray[np.float32]
 
@@ -76,8 +76,8 @@ class Featurizer:
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self.expert = ExpertBot(seed)
-        self.memory = MemoryBot(seed)
+        self.expert = OpponentModelBot(seed)
+        self.memory = ExpectedPointsBot(seed)
 
     def __call__(self, view: CardView) -> Matrix:
         """The rows for ``view.legal``, in that order (a seat's view, not a spectator's)."""
@@ -126,7 +126,7 @@ class _Table:
             return float(self.values[card])
         return self.mean if seat == self.me else self.opp_mean
 
-    def globals(self, expert: ExpertBot) -> Matrix:
+    def globals(self, expert: OpponentModelBot) -> Matrix:
         view, me, best, values = self.view, self.me, self.best, self.values
         g = np.zeros(GLOBAL_FEATURES, dtype=np.float32)
         if view.phase in _PHASES:
@@ -264,7 +264,7 @@ def load_weights(path: Path = WEIGHTS_FILE) -> Weights:
         return Weights({k: data[k] for k in data.files})
 
 
-class LearnedBot:
+class DistilledNetworkBot:
     """Plays the legal action the network scores highest (the first on a tie)."""
 
     name = "learned"
@@ -281,5 +281,12 @@ class LearnedBot:
         return legal[int(np.argmax(self.weights.scores(self.features(view))))]
 
 
-__all__ = ["FEATURES", "FEATURE_VERSION", "WEIGHTS_FILE", "Featurizer", "LearnedBot",
-           "Weights", "load_weights"]
+__all__ = [
+    "FEATURES",
+    "FEATURE_VERSION",
+    "WEIGHTS_FILE",
+    "DistilledNetworkBot",
+    "Featurizer",
+    "Weights",
+    "load_weights",
+]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, Power, PowerTrigger, Rules
 from cambio.cards.actions import (
@@ -36,6 +37,8 @@ from cambio.cards.actions import (
 )
 from cambio.cards.cards import deck_cards
 from cambio.cards.rules import tables
+
+from ..renamed import renamed
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +142,7 @@ def _mean_value(full: Counter[int]) -> float:
     return sum(v * k for v, k in full.items()) / n if n else 0.0
 
 
-class MemoryBot:
+class ExpectedPointsBot:
     """Swaps low cards in, discards high ones, uses powers, snaps known matches, calls low."""
 
     name = "memory"
@@ -397,4 +400,7 @@ class MemoryBot:
         return info + chance
 
 
-__all__ = ["TUNED", "MemoryBot", "MemoryParams"]
+__all__ = ["TUNED", "ExpectedPointsBot", "MemoryParams"]
+
+if not TYPE_CHECKING:  # the old name, for one release (mypy sees only the new one)
+    __getattr__ = renamed(__name__, {"MemoryBot": "ExpectedPointsBot"})

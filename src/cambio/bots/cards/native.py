@@ -7,7 +7,7 @@ exactly its Python bot's decisions from the same seat's view, so the rounds are 
 game by game, and ``cambio sim cards`` relies on it for ``--engine batch``):
 
 * ``random`` draws from ``Random(seed).randrange`` (CPython's Mersenne Twister, reproduced);
-* ``memory`` is :class:`~cambio.bots.cards.memory.MemoryBot` line by line
+* ``memory`` is :class:`~cambio.bots.cards.memory.ExpectedPointsBot` line by line
   (:func:`memory_act`): the same scores, summed in the same order in IEEE doubles as
   CPython 3.11's ``sum`` does, the same tie-breaks (the first best action in the same
   order). Any change to ``memory.py`` must be made here too; the differential test fails
@@ -207,7 +207,7 @@ def contains(acts: Any, nleg: int, action: int) -> bool:
 @_jit
 def best_snap(top: int, acts: Any, nleg: int, me: int, n: int, vg: Any, glen: Any,
               rf: Any, prm: Any, kf: Any) -> int:
-    """``MemoryBot._best_snap``: a snap of a known match that lowers our total, or -1."""
+    """``ExpectedPointsBot._best_snap``: a snap of a known match that lowers our total, or -1."""
     has_snap = False
     for j in range(nleg):
         if acts[j] & 31 == SNAP:
@@ -468,7 +468,8 @@ def give_choice(acts: Any, nleg: int, seat: int, vg: Any, rf: Any, mean: float) 
 @_jit
 def memory_act(seat: int, acts: Any, nleg: int, g: Any, rf: Any, vidx: Any, vval: Any,
                vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any, kf: Any) -> int:
-    """``MemoryBot.act`` on ``seat``'s view of game ``g`` (legal actions ``acts[:nleg]``)."""
+    """``ExpectedPointsBot.act`` on ``seat``'s view of game ``g`` (legal actions
+    ``acts[:nleg]``)."""
     if nleg == 1:
         return int(acts[0])
     n = rf[k.R_PLAYERS]

@@ -25,41 +25,41 @@ def _random(argument: str, seed: int) -> CardBot:
 
 
 def _easy(argument: str, seed: int) -> CardBot:
-    from .easy import EasyBot
+    from .easy import SlippingBot
 
-    return EasyBot(seed)
+    return SlippingBot(seed)
 
 
 def _memory(argument: str, seed: int) -> CardBot:
-    from .memory import MemoryBot
+    from .memory import ExpectedPointsBot
 
-    return MemoryBot(seed)
+    return ExpectedPointsBot(seed)
 
 
 def _expert(argument: str, seed: int) -> CardBot:
-    from .expert import ExpertBot
+    from .expert import OpponentModelBot
 
-    return ExpertBot(seed)
+    return OpponentModelBot(seed)
 
 
 def _deep(argument: str, seed: int) -> CardBot:
-    from .deep import DeepBot
+    from .deep import BatchRolloutSearchBot
 
-    return DeepBot(seed)
+    return BatchRolloutSearchBot(seed)
 
 
 def _search(argument: str, seed: int) -> CardBot:
-    from .search import SearchBot, parse_budget
+    from .search import RolloutSearchBot, parse_budget
 
     if argument:
-        return SearchBot(seed, **parse_budget(argument))  # type: ignore[arg-type]
-    return SearchBot(seed)
+        return RolloutSearchBot(seed, **parse_budget(argument))  # type: ignore[arg-type]
+    return RolloutSearchBot(seed)
 
 
 def _learned(argument: str, seed: int) -> CardBot:
-    from .learned import LearnedBot
+    from .learned import DistilledNetworkBot
 
-    return LearnedBot(seed)
+    return DistilledNetworkBot(seed)
 
 
 def _rusher(argument: str, seed: int) -> CardBot:

@@ -40,15 +40,16 @@ import math
 import time
 from functools import lru_cache
 from random import Random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, Power, State, observe
 from cambio.cards.actions import PASS, SKIP, SNAP, kind_of
 from cambio.cards.state import PH_POLL, POWER_NAMES, WINDOW_ANYONE, WINDOW_CLOSED
 
+from ..renamed import renamed
 from .belief import Belief
-from .expert import ExpertBot, opponent_lambda, tilt_lambda
-from .memory import MemoryBot
+from .expert import OpponentModelBot, opponent_lambda, tilt_lambda
+from .memory import ExpectedPointsBot
 
 _POWER_CODES = {str(p): code for code, p in POWER_NAMES.items() if p != Power.NONE}
 
@@ -161,7 +162,7 @@ def _weighted_index(cards: list[int], weights: list[float], rng: Random) -> int:
     return len(cards) - 1
 
 
-def rollout(state: State, bots: list[MemoryBot], max_actions: int = 2000) -> State:
+def rollout(state: State, bots: list[ExpectedPointsBot], max_actions: int = 2000) -> State:
     """Play ``state`` to the end with one policy bot per seat (``memory``)."""
     for _ in range(max_actions):
         if state.is_over():
@@ -206,14 +207,14 @@ class Estimate(NamedTuple):
     """The seat's mean final score (lower is better)."""
 
 
-class SearchBot:
+class RolloutSearchBot:
     """Determinized rollouts that improve on ``memory`` decision by decision."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, *, iterations: int | None = 64,
                  seconds: float | None = None, z: float = 1.0,
-                 prior: MemoryBot | None = None, tilt: bool = True,
+                 prior: ExpectedPointsBot | None = None, tilt: bool = True,
                  knows: float = 0.6, focused: bool = True, final: int = 0) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a search needs a budget: iterations or seconds")
@@ -227,8 +228,8 @@ class SearchBot:
         self.final = final
         """Rollouts for each decision of the last turn after another seat calls (0: none)."""
         self.rng = Random(seed)
-        self.prior = prior if prior is not None else ExpertBot(seed)
-        self.policy: list[MemoryBot] = []
+        self.prior = prior if prior is not None else OpponentModelBot(seed)
+        self.policy: list[ExpectedPointsBot] = []
         self.last_estimates: dict[Action, Estimate] = {}
         """Mean outcome of each candidate at the last searched decision (for hints)."""
 
@@ -253,7 +254,7 @@ class SearchBot:
         """The moves compared with the prior (the prior first)."""
         legal = view.legal
         ph = view.phase
-        if self.focused and isinstance(self.prior, ExpertBot):
+        if self.focused and isinstance(self.prior, OpponentModelBot):
             # Only the decisions the heuristic itself finds close are searched.
             if ph == Phase.KING_DECIDE and len(legal) == 2:
                 return [prior, *[a for a in legal if a != prior]]
@@ -274,7 +275,7 @@ class SearchBot:
         assert view.seat is not None
         me = view.seat
         if len(self.policy) != view.players:
-            self.policy = [MemoryBot(self.seed + s) for s in range(view.players)]
+            self.policy = [ExpectedPointsBot(self.seed + s) for s in range(view.players)]
         belief = Belief(view)
         lam = opponent_lambda(view, belief) if self.tilt else 0.0
         seat_tilt = caller_tilt(view, belief) if caller else None
@@ -377,4 +378,7 @@ def parse_budget(spec: str) -> dict[str, float | int | None]:
     raise ValueError(f"bad search budget {spec!r}: use e.g. search:300ms or search:4000it")
 
 
-__all__ = ["Estimate", "SearchBot", "determinize", "outcome", "parse_budget", "rollout"]
+__all__ = ["Estimate", "RolloutSearchBot", "determinize", "outcome", "parse_budget", "rollout"]
+
+if not TYPE_CHECKING:  # the old name, for one release (mypy sees only the new one)
+    __getattr__ = renamed(__name__, {"SearchBot": "RolloutSearchBot"})

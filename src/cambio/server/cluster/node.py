@@ -38,7 +38,6 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from ..errors import NOT_FOUND, UNAVAILABLE, ProtocolError
-from ..games import game_kinds
 from ..server import Server, new_token, token_hash
 from ..settings import Settings
 from ..store import Store, StoreError, TableRow
@@ -142,11 +141,14 @@ class ClusterServer(Server):
         table = super()._build(table_id)
         return self._adopt(table) if table is not None else None
 
-    async def create(self, game: str, body: dict[str, Any], host_name: str
+    async def create(self, game: str, body: dict[str, Any], host_name: str, *,
+                     seed: int | None = None, extra: dict[str, Any] | None = None,
+                     player: str | None = None, host_hash: str | None = None
                      ) -> tuple[Table, str]:
         if self.draining:
             raise ProtocolError(UNAVAILABLE, "this server is shutting down; try again")
-        table, token = await super().create(game, body, host_name)
+        table, token = await super().create(game, body, host_name, seed=seed, extra=extra,
+                                            player=player, host_hash=host_hash)
         # Nobody else knows the new id yet (the claim loop waits a whole lease period before
         # taking an unheld table); if Redis is away, the next renewal takes the lease.
         with contextlib.suppress(RedisError, OSError):
@@ -321,14 +323,14 @@ class ClusterServer(Server):
         """Joinable tables of every process (the bus keeps this list current)."""
         return self.bus.lobby(limit)
 
-    async def quick_seat(self, name: str, client: str, skip: frozenset[str] = frozenset()
-                         ) -> tuple[str, int, str] | None:
+    async def quick_seat(self, name: str, client: str, skip: frozenset[str] = frozenset(),
+                         player: str | None = None) -> tuple[str, int, str] | None:
         """Quick play across the cluster: the newest card table waiting for players,
         whichever process owns it (that process seats the player, asked as the client's
         own join would be)."""
         for summary in self.bus.lobby(100):
             table_id = str(summary.get("id"))
-            kind = game_kinds().get(str(summary.get("game")))
+            kind = self.games.get(str(summary.get("game")))
             if kind is None or not kind.quick_play or summary.get("private") or table_id in skip:
                 continue
             try:
@@ -339,7 +341,7 @@ class ClusterServer(Server):
                 table = await self.get(table_id)
                 token = new_token()
                 try:
-                    seat = await table.call(table.join, name, None, token_hash(token))
+                    seat = await table.call(table.join, name, None, token_hash(token), player)
                 except ProtocolError:
                     continue                # filled or started meanwhile
                 return table_id, seat, token

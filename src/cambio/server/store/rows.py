@@ -7,6 +7,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from cambio.cards import MAX_PLAYERS
+
 
 class DamagedRow(Exception):
     """A stored row that cannot be read back; its table is set aside (quarantined)."""
@@ -31,6 +33,8 @@ class SeatRow:
     name: str
     bot: str | None
     token_hash: str | None
+    player: str | None = None
+    """The player who took the seat from their browser (``players.id``), if known."""
 
 
 def _json(text: object) -> Any:
@@ -45,8 +49,9 @@ def _json(text: object) -> Any:
 def table_row(r: tuple[Any, ...]) -> TableRow:
     """A ``tables`` row (the columns of :data:`~.statements.TABLE_COLUMNS`), checked."""
     config = _json(r[3])
-    ok = (isinstance(r[0], str) and r[1] in ("cards", "board") and isinstance(r[2], int)
-          and 2 <= r[2] <= 64 and isinstance(config, dict) and isinstance(r[4], int)
+    ok = (isinstance(r[0], str) and isinstance(r[1], str) and 0 < len(r[1]) <= 64
+          and isinstance(r[2], int)
+          and 2 <= r[2] <= MAX_PLAYERS and isinstance(config, dict) and isinstance(r[4], int)
           and r[5] in ("waiting", "playing", "finished") and isinstance(r[6], int)
           and r[6] >= 0 and isinstance(r[7], int | float))
     if not ok or not isinstance(config, dict):
@@ -58,12 +63,13 @@ def table_row(r: tuple[Any, ...]) -> TableRow:
 def seat_rows(table_id: str, rows: list[tuple[Any, ...]]) -> list[SeatRow]:
     out: list[SeatRow] = []
     for r in rows:
-        seat, kind, name, bot, th = r
+        seat, kind, name, bot, th, player = r
         if not (isinstance(seat, int) and 0 <= seat < 64 and kind in ("human", "bot", "empty")
                 and isinstance(name, str) and (bot is None or isinstance(bot, str))
-                and (th is None or isinstance(th, str))):
+                and (th is None or isinstance(th, str))
+                and (player is None or isinstance(player, str))):
             raise DamagedRow(f"table {table_id}: seat row {r!r:.80} is damaged")
-        out.append(SeatRow(seat, kind, name, bot, th))
+        out.append(SeatRow(seat, kind, name, bot, th, player))
     return out
 
 

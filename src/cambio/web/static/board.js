@@ -4,6 +4,9 @@
 // runs of neutral dice); faces are digit rows (symbol numbers, docs/board-rules.md). The
 // client sends only move texts from view.legal ("a3>", "c5v", "pass", "neutral c3", …).
 import { clear, h, morphChildren, seatName } from "./common.js";
+import { playBoardCues } from "./sound.js";
+import { coachLine, guiding, skipTutorial } from "./tutorial.js";
+import { diceCoach } from "./tutorial_dice.js";
 
 export const SYMBOLS = ["circle", "triangle", "square", "star", "cross", "diamond"];
 const SEAT_COLOURS = ["#1d4ed8", "#c2410c", "#7e22ce"];
@@ -193,7 +196,7 @@ function boardGrid(b, opts) {
     const enabled = opts.legal && opts.legal.has(move);
     const btn = h("button.arrow", {
       type: "button", disabled: !enabled, dataset: { move },
-      class: opts.preview === move ? "armed" : "",
+      class: [opts.preview === move ? "armed" : "", opts.marks && opts.marks.has(move) ? "hinted" : ""].join(" "),
       "aria-label": `Push ${move}${opts.preview === move ? " (tap again to confirm)" : ""}`,
       title: move,
       onclick: enabled && opts.onMove ? () => opts.onMove(move, true) : undefined,
@@ -302,6 +305,7 @@ export class BoardUI {
 
   update(msg) {
     this.preview = null;
+    playBoardCues(this.view, msg.view, this.seat);
     this.view = msg.view;
     this.version = msg.version;
     if (msg.event) this.log.push(msg.event);
@@ -345,8 +349,11 @@ export class BoardUI {
     for (const w of b.winners || []) winLines.push(...linesOf(b.owners, b.n, b.k, w));
 
     const names = Array.from({ length: b.players }, (_, s) => this.name(s));
+    // The tutorial's tip in the status line's place, its push outlined (tutorial_dice.js).
+    const coach = guiding(this.summary, this.seat, this.ctx.tableId) && !picks.size ? diceCoach(this, b, mine) : null;
     out.append(h("div.toprow", { dataset: { key: "top" } }, h("div.topline", null,
-      h("div.status", { id: "status", "aria-live": "polite" }, this.statusText(b, mine, picks.size > 0)))));
+      coach ? coachLine(coach.text, () => { skipTutorial(this.ctx.tableId); this.render(); })
+        : h("div.status", { id: "status", "aria-live": "polite" }, this.statusText(b, mine, picks.size > 0)))));
     out.append(h("div.board-players", { dataset: { key: "players" } }, names.map((nm, s) => h("div.board-player", {
       class: b.turn === s && !b.over ? "on-turn" : "", dataset: { seat: s },
     },
@@ -355,7 +362,7 @@ export class BoardUI {
     h("span.muted-on-felt", null, `${b.owners.filter((o) => o === s).length} dice`),
     (b.winners || []).includes(s) ? h("span.tag.score.win", null, "winner") : null))));
     out.append(boardGrid(b, {
-      legal, last: this.lastMove(b), win: winLines, picks, names,
+      legal, last: this.lastMove(b), win: winLines, picks, names, marks: coach ? coach.marks : null,
       preview: legal.has(this.preview) ? this.preview : null,
       onMove: (m, isPush) => this.move(m, isPush),
     }));

@@ -10,6 +10,8 @@ import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
 import { loadRules, powerText } from "./rules.js";
 import { fly, planFlights } from "./motion.js";
 import { playCues } from "./sound.js";
+import { coachLine, guiding, skipTutorial } from "./tutorial.js";
+import { cardsCoach } from "./tutorial_cards.js";
 
 const FLASH_MS = 3000;          // a peek, a look, a drawn or snapped card: shown this long
 const OPENING_MS = 5000;        // the opening peek of the two bottom cards
@@ -275,48 +277,11 @@ export class CardsUI {
   }
 
   // ---------------------------------------------------------------- the tutorial (item 6)
-  tutorialKey() { return `cambio:tutorial:${this.ctx.tableId}`; }
-
-  tutorialOn() {
-    try { return localStorage.getItem(this.tutorialKey()) === "1"; } catch { return false; }
-  }
-
-  skipTutorial() {
-    try { localStorage.removeItem(this.tutorialKey()); } catch { /* private mode */ }
-    this.render();
-  }
-
-  /** The tutorial's tip for what is on the table now, or null (not a tutorial table). */
-  coachText(view) {
-    if (this.seat === null || !this.tutorialOn()) return null;
-    const verbs = new Set(this.legal().map((a) => a.verb));
-    const mine = view.actor === this.seat;
-    if (view.phase === "round_over") return "Tutorial done! Lowest total wins the round. Replay the tutorial, or play for real, from the lobby.";
-    if (mine && view.phase === "turn_start" && this.version === 0) {
-      return "Tutorial: your bottom two cards (3 and 4) are face up for a few seconds — remember them! Then press Draw (or tap the deck).";
-    }
-    if (!mine && this.snaps().size && view.discard.length) {
-      return "Tutorial: snapping! If a card on the table matches the pile's top card, tap it — anyone may, any time. A wrong guess costs a penalty card.";
-    }
-    if (!mine) return `Tutorial: ${this.name(view.actor)} is playing. Watch the pile: a matching card can be snapped.`;
-    if (verbs.has("give")) return "Tutorial: a right snap of another player's card! Now give them one of yours: tap it.";
-    if (view.caller !== null && view.caller !== undefined && verbs.has("draw")) {
-      return "Tutorial: Cambio was called — this is your last turn. Make it count: draw.";
-    }
-    if (verbs.has("draw")) return "Tutorial: draw a card (Draw, or tap the deck). When you think your total is the lowest, Call Cambio instead.";
-    if (verbs.has("swap")) {
-      return "Tutorial: lower is better. Tap one of your cards to swap the new card in (the old one goes on the pile), or discard it — a discarded 7 to K has a power.";
-    }
-    if (verbs.has("peek")) {
-      const own = this.slotActions().every((a) => a.targets[0].startsWith(`${this.seat}.`));
-      return own ? "Tutorial: a power — peek at one of your own cards: tap it, then confirm. It shows for a few seconds."
-        : "Tutorial: a power — peek at another player's card: tap it, then confirm.";
-    }
-    if (verbs.has("look")) return "Tutorial: the king's power — tap two cards to look at them; then you choose to switch them or keep them.";
-    if (verbs.has("switch") && verbs.has("keep")) return "Tutorial: switch the two cards you looked at (if that lowers your total), or keep them.";
-    if (verbs.has("switch")) return "Tutorial: a power — switch any two cards on the table, unseen: tap two cards, then confirm.";
-    if (verbs.has("skip")) return "Tutorial: you may use the power or skip it.";
-    return null;
+  /** The tutorial's tip for what is on the table now ({text, marks}), or null (not a
+   * tutorial table, skipped, or a hint standing). The script is tutorial_cards.js. */
+  coach(view) {
+    if (!guiding(this.summary, this.seat, this.ctx.tableId) || this.liveHint()) return null;
+    return cardsCoach(this, view);
   }
 
   /** What a hinted action means, with the numbers and names on the screen. */
@@ -359,7 +324,7 @@ export class CardsUI {
   /** What the standing hint points at: card addresses, "deck", "pile", a button's action. */
   hintMarks() {
     const hint = this.liveHint();
-    if (!hint) return new Set();
+    if (!hint) return this.view ? (this.coach(this.view) || { marks: new Set() }).marks : new Set();
     const a = parseAction(hint.action, this.seat);
     const out = new Set([...a.targets, a.verb]);
     if (a.verb === "draw") out.add("deck");
@@ -604,7 +569,7 @@ export class CardsUI {
       }),
       h("span", null, "Assist", h("span.long", null, ": keep seen cards visible")));
     const hint = this.liveHint();
-    const coach = hint ? null : this.coachText(view);
+    const coach = hint ? null : this.coach(view);
     const bar = h("div.topline", null,
       hint
         ? h("div.status.hinting", { id: "status", "aria-live": "polite" },
@@ -614,12 +579,7 @@ export class CardsUI {
             onclick: () => this.dismissHint(),
           }, "×"))
         : coach
-          ? h("div.status.hinting.coaching", { id: "status", "aria-live": "polite" },
-            h("span", { id: "coach-text" }, coach),
-            h("button.ghost.hint-close", {
-              type: "button", id: "coach-skip", dataset: { key: "coach-skip" }, "aria-label": "Skip the tutorial",
-              title: "Skip the tutorial", onclick: () => this.skipTutorial(),
-            }, "×"))
+          ? coachLine(coach.text, () => { skipTutorial(this.ctx.tableId); this.render(); })
           : h("div.status", { id: "status", "aria-live": "polite" }, this.statusText(view)),
       h("div.topline-right", null,
         round ? h("span.badge.round", null, round) : null,

@@ -7,6 +7,26 @@
 const PING_EVERY_MS = 15000;
 const SILENCE_MS = 40000;
 const BACKOFF_MS = [300, 800, 1500, 3000, 5000, 8000];
+/** The protocol version this client speaks (docs/protocol.md, "Versions"). */
+export const PROTOCOL = 2;
+
+/**
+ * A server speaking another protocol: this page is an old copy (kept by the service
+ * worker, or a tab left open over a release). Fetch the new client and reload, once per
+ * version, so a server that really is older cannot make the page reload for ever.
+ */
+function outdated(protocol) {
+  if (typeof protocol !== "number" || protocol === PROTOCOL) return false;
+  const key = "cambio:reloaded-for";
+  try {
+    if (sessionStorage.getItem(key) === String(protocol)) return false;
+    sessionStorage.setItem(key, String(protocol));
+  } catch { return false; }
+  const sw = navigator.serviceWorker;
+  const update = sw ? sw.getRegistration().then((r) => r && r.update()).catch(() => {}) : Promise.resolve();
+  update.finally(() => location.reload());
+  return true;
+}
 
 export class TableConnection {
   /**
@@ -174,6 +194,7 @@ export class TableConnection {
   receive(msg) {
     switch (msg.type) {
       case "welcome":
+        if (outdated(msg.protocol)) return;
         this.seat = msg.seat ?? null;
         this.on.welcome(msg);
         this.on.status("open");

@@ -3,6 +3,8 @@ import {
   api, clear, dropToken, gameLabel, morphChildren, myTables, noticeLine, tableTitle, getName, getToken, h, inviteUrl, setName, setToken, toast,
 } from "./common.js";
 import { tableOptionsBody, tableOptionsFields } from "./tableopts.js";
+import { startTutorial } from "./tutorial.js";
+import { accountPanel, ensurePlayer, playNowPanel } from "./players.js";
 
 const PRESET_NOTES = {
   rulebook: "The printed rules: jokers, every power card fires, no taking from the pile.",
@@ -242,22 +244,15 @@ async function quickPlay() {
   }
 }
 
-/** A guided first game (issue 22, item 6): a private two-player round against the Easy bot,
- * no clock, with the table page's tutorial tips on; replayable from here any time. */
-async function tutorial() {
+/** A guided first game (issue 22, item 6): a private table against a bot, dealt the same
+ * for everyone by the server (tutorial.js); replayable from here any time. */
+async function tutorial(game, id) {
   const name = playerName();
   if (!name) return;
-  const button = document.getElementById("tutorial");
+  const button = document.getElementById(id);
   button.disabled = true;
   try {
-    const res = await api("POST", "/api/tables", {
-      game: "cards", players: 2, rounds: 1, rules: { preset: "house", overrides: {} },
-      table_name: "Tutorial", private: true, clock: null, name,
-    });
-    setToken(res.table, res.token);
-    try { localStorage.setItem(`cambio:tutorial:${res.table}`, "1"); } catch { /* private mode */ }
-    await api("POST", `/api/tables/${encodeURIComponent(res.table)}/start`, { fill: "easy" }, res.token);
-    location.href = `/t/${encodeURIComponent(res.table)}`;
+    location.href = `/t/${encodeURIComponent(await startTutorial(game, name))}`;
   } catch (err) {
     toast(err.message, "error");
     button.disabled = false;
@@ -268,8 +263,10 @@ function quickPanel() {
   return h("section.panel.quick", null,
     h("button.primary.big", { type: "button", id: "quick-play", onclick: quickPlay }, "Quick play"),
     h("p.muted", null, "One tap: a seat at a card table waiting for players, or a new game against a bot."),
-    h("button.big", { type: "button", id: "tutorial", onclick: tutorial }, "Learn to play"),
-    h("p.muted", null, "New to Cambio? A guided first round against the Easy bot: the page tells you what to do at each step."));
+    h("button.big", { type: "button", id: "tutorial", onclick: () => tutorial("cards", "tutorial") }, "Learn to play"),
+    h("p.muted", null, "New to Cambio? A guided first round against the Easy bot: the page tells you what to do at each step."),
+    h("button.big", { type: "button", id: "tutorial-dice", onclick: () => tutorial("board", "tutorial-dice") }, "Learn the dice game"),
+    h("p.muted", null, "A short guided dice game against the Random bot."));
 }
 
 async function create(form) {
@@ -394,8 +391,9 @@ async function main() {
   app.append(
     noticeLine(true),
     h("div.lobby-grid", null,
-      h("div.col", null, nameField(), quickPanel(), createForm()),
-      h("div.col", null, tablesPanel(), howTo())));
+      h("div.col", null, nameField(), playNowPanel(), quickPanel(), createForm()),
+      h("div.col", null, accountPanel(), tablesPanel(), howTo())));
+  ensurePlayer();
   refresh();
   yourTables();
   setInterval(() => { if (document.visibilityState === "visible") refresh(); }, 5000);
@@ -420,7 +418,7 @@ function howTo() {
       h("li", null, "Fill empty seats with bots, then start."),
       h("li", null, "Cards: keep your total low, remember what you peeked at, snap matching cards fast, call Cambio when you are ahead."),
       h("li", null, "Dice: push a die into a row or column from its end; make a line of your symbol.")),
-    h("p.muted", null, "No account: your seat is remembered by this browser. Anyone with the link can watch."));
+    h("p.muted", null, "This browser remembers your player: your seats, games and rating. Claim it with a username to play from other devices. Anyone with the link can watch."));
 }
 
 export { inviteUrl };

@@ -12,6 +12,9 @@ const titleEl = document.getElementById("title");
 const parts = location.pathname.split("/").filter(Boolean);
 const params = new URLSearchParams(location.search);
 const tableId = decodeURIComponent(parts[1] || params.get("id") || "");
+/** The solo page's last game (static/offline/replay.html?local=1): no server to ask. */
+const LOCAL_RECORD = "cambio:solo-record";
+const local = params.has("local");
 
 /** Split NDJSON text into records (a new record starts at each header line). */
 export function parseRecords(text) {
@@ -284,12 +287,23 @@ function viewer(records, rounds, roundNo) {
   app.append(h("div.replay", null,
     h("div.topline", null, h("div.status", null, kind),
       h("div.topline-right", null, picker,
-        h("a.button.ghost", { href: `/t/${encodeURIComponent(tableId)}` }, "Back to the table"))),
+        local
+          ? h("a.button.ghost", { href: "../../" }, "Back to Cambio")
+          : h("a.button.ghost", { href: `/t/${encodeURIComponent(tableId)}` }, "Back to the table"))),
     eventText, board, controls));
   load();
 }
 
 async function main() {
+  if (local) {
+    let text = null;
+    try { text = localStorage.getItem(LOCAL_RECORD); } catch { /* private mode */ }
+    const records = text ? parseRecords(text) : [];
+    titleEl.textContent = "Replay · solo game";
+    if (records.length) viewer(records, 1, 1);
+    else app.append(h("section.panel", { id: "replay-missing" }, h("h2", null, "No solo game to replay")));
+    return;
+  }
   if (!tableId) {
     app.append(h("section.panel", null, h("h2", null, "No table given")));
     return;

@@ -71,12 +71,23 @@ export function playCues(event, prev, view, seat) {
   for (const name of cuesOf(event, prev, view, seat)) play(name);
 }
 
+/** The dice table's cues (issue 22): your move starting, and a line that ends the game
+ * (the snap's "right" tune for your line, its "wrong" one for another's). */
+export function playBoardCues(prev, view, seat) {
+  const mine = (v) => v && seat !== null && v.actor === seat && v.phase !== "over"
+    && Array.isArray(v.legal) && v.legal.length > 0;
+  if (mine(view) && !mine(prev)) play("turn");
+  if (view && view.phase === "over" && !(prev && prev.phase === "over") && (view.winners || []).length) {
+    play(view.winners.includes(seat) ? "snap-right" : "snap-wrong");
+  }
+}
+
 /** The top bar's switch: "♪ off" / "♪ on". */
 export function soundToggle() {
   const on = soundOn();
   return h("button.ghost.sound-toggle", {
     type: "button", id: "sound", "aria-pressed": on ? "true" : "false",
-    title: "Sounds: your turn, snaps, Cambio", "aria-label": on ? "Sound on" : "Sound off",
+    title: "Sounds: your turn, snaps, Cambio, a line", "aria-label": on ? "Sound on" : "Sound off",
     onclick: (e) => {
       const now = !soundOn();
       setSound(now);

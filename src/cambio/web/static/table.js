@@ -212,7 +212,7 @@ function renderBadges() {
   } else if (page.seat !== null && s) {
     badgesEl.append(h("span.badge.you", null, `You: ${seatName(s, page.seat)}`));
   }
-  if (s && s.game === "cards" && page.seat !== null) badgesEl.append(soundToggle());
+  if (s && page.seat !== null) badgesEl.append(soundToggle());
   if (s) {
     badgesEl.append(h("a.button.ghost.rules-top", {
       href: rulesUrl(), target: "_blank", rel: "noopener", "aria-label": "The rules of this table",

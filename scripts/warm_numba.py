@@ -1,0 +1,81 @@
+"""Compile the numba kernels into their on-disk caches before the tests run (``make``).
+
+Every kernel is compiled on its first call in a process that finds no cache. Under
+``pytest -n 4`` the first calls happen in several workers at once, and each worker compiles
+the same kernels (the cache is written only when a compilation ends): minutes of CPU spent
+twice or more, on the two cores the tests need. Compiled here once, in three processes side
+by side (one per kernel family), every later process loads them from the cache in about a
+second. ``python scripts/warm_numba.py [FAMILY ...]``; no argument warms every family.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+
+
+def rollouts() -> None:
+    """The hard card bot's rollouts."""
+    from cambio.bots.cards.rollouts import warm
+
+    warm()
+
+
+def cards() -> None:
+    """The batch card engine: uniform play, and a vector env whose bots move natively."""
+    import numpy as np
+
+    from cambio.cards import Rules
+    from cambio.cards.batch import play_uniform
+    from cambio.envs.cards_vector import CardsVectorEnv
+
+    play_uniform(Rules.preset("rulebook"), 2, [1, 2])
+    env = CardsVectorEnv(2, "rulebook", ("memory",))
+    obs, _ = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        masks = obs["action_mask"]  # the dict observation's legal actions
+        actions = [int(rng.choice(np.flatnonzero(m))) for m in masks]
+        obs, *_ = env.step(actions)
+
+
+def board() -> None:
+    """The dice game's compiled search, heads-up and at three players (paranoid; max-n is
+    recursive and numba cannot cache it, so each process compiles it: native_search.py)."""
+    from cambio.board import Rules
+    from cambio.board.setup import quick_setup
+    from cambio.bots.board.native import search_value
+
+    for rules, three in ((Rules(), "maxn"), (Rules(players=3), "paranoid")):
+        board = quick_setup(rules, 1)
+        search_value(board, 2, three=three)
+        search_value(board, 2, three=three, threats=2)
+    search_value(quick_setup(Rules(size=4), 1), 2, tuples=True)  # fitted to 4x4 only
+
+
+FAMILIES: dict[str, Callable[[], None]] = {"rollouts": rollouts, "cards": cards,
+                                           "board": board}
+
+
+def _timed(name: str) -> tuple[str, float]:
+    start = time.perf_counter()
+    FAMILIES[name]()
+    return name, time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("family", nargs="*", choices=[*FAMILIES, []], default=[])
+    names = parser.parse_args(argv).family or list(FAMILIES)
+    print(f"warm_numba: compiling {', '.join(names)} into numba's cache ...", flush=True)
+    with ProcessPoolExecutor(len(names)) as pool:
+        for name, seconds in pool.map(_timed, names):
+            print(f"warm_numba: {name} ready in {seconds:.1f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

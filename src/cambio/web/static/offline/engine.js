@@ -1,0 +1,83 @@
+// The offline engine: a module worker that runs the project's own Python in Pyodide.
+//
+// It plays the part of the server for a solo table: the page (local.js) posts it the
+// messages a WebSocket would carry (`act`, `sync`, `hint`, `ping`) and gets back the
+// messages a server table sends (`welcome`, `state`, `update`, `table`, `error`), made by
+// cambio.server.solo.SoloTable -- the server's own card session and quick bots. Bots' timers
+// run here, as the table asks for them.
+//
+// Page -> worker: {op: "load", config, base}, {op: "new", settings}, {op: "send", msg},
+// {op: "record"}. Worker -> page: {op: "ready", ms}, {op: "failed", message},
+// {op: "messages", messages}, {op: "record", text}.
+
+let py = null;
+let solo = null;
+let table = null;
+let generation = 0;   // a new table makes the old table's timers stale
+
+async function load(config, base) {
+  const t0 = performance.now();
+  const indexURL = new URL(config.pyodide, base).href;
+  const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
+  // No packages from Pyodide's repository: the bots need only the standard library.
+  py = await loadPyodide({ indexURL, packages: [] });
+  const res = await fetch(new URL(config.bundle, base).href);
+  if (!res.ok) throw new Error(`the Python bundle answered ${res.status}`);
+  py.unpackArchive(await res.arrayBuffer(), "zip", { extractDir: "/home/pyodide/cambio-lib" });
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/cambio-lib')");
+  solo = py.pyimport("cambio.server.solo");
+  return Math.round(performance.now() - t0);
+}
+
+/** Post a SoloTable answer's messages and arm the timers it asks for. */
+function deliver(text) {
+  const out = JSON.parse(text);
+  if (out.messages.length) self.postMessage({ op: "messages", messages: out.messages });
+  const mine = generation;
+  for (const timer of out.timers) {
+    setTimeout(() => {
+      if (mine !== generation || !table) return;
+      try {
+        deliver(table.fire(timer.id));
+      } catch (err) {
+        self.postMessage({ op: "failed", message: String((err && err.message) || err) });
+      }
+    }, timer.delay * 1000);
+  }
+}
+
+function send(msg) {
+  if (!table) return;
+  const ref = msg.ref === undefined ? null : msg.ref;
+  switch (msg.type) {
+    case "act": deliver(table.act(msg.action, msg.version, ref)); break;
+    case "sync": deliver(table.sync()); break;
+    case "hint": deliver(table.hint(ref)); break;
+    case "ping": self.postMessage({ op: "messages", messages: [{ type: "pong" }] }); break;
+    default:
+      self.postMessage({ op: "messages", messages: [{
+        type: "error", code: "bad_message", message: `unknown message type ${msg.type}`, ref,
+      }] });
+  }
+}
+
+self.onmessage = async (ev) => {
+  const data = ev.data || {};
+  try {
+    if (data.op === "load") {
+      const ms = await load(data.config, data.base);
+      self.postMessage({ op: "ready", ms });
+    } else if (data.op === "new") {
+      generation += 1;
+      if (table) table.destroy();
+      table = solo.SoloTable(JSON.stringify(data.settings));
+      deliver(table.welcome());
+    } else if (data.op === "send") {
+      send(data.msg);
+    } else if (data.op === "record") {
+      self.postMessage({ op: "record", text: table ? table.record() : "" });
+    }
+  } catch (err) {
+    self.postMessage({ op: "failed", message: String((err && err.message) || err) });
+  }
+};

@@ -1,0 +1,85 @@
+// A solo table's connection: the TableConnection of conn.js (versions, gaps, `sync`), with
+// the offline engine (engine.js, Python in a worker) in place of the WebSocket. The engine
+// speaks the server's messages, so the table's modules cannot tell the difference.
+import { TableConnection } from "../conn.js";
+
+/** The worker running Pyodide and the solo table; loads once per page, in the background. */
+export class Engine {
+  constructor(config, base) {
+    this.config = config;
+    this.listeners = new Set();
+    this.worker = new Worker(new URL("./engine.js", import.meta.url), { type: "module" });
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.onmessage = (ev) => {
+        const data = ev.data || {};
+        if (data.op === "ready") resolve(data.ms);
+        else if (data.op === "failed" && !this.loaded) reject(new Error(data.message));
+        for (const fn of this.listeners) fn(data);
+      };
+      this.worker.onerror = (ev) => reject(new Error(ev.message || "the engine did not start"));
+    });
+    this.ready.then(() => { this.loaded = true; }, () => {});
+    this.worker.postMessage({ op: "load", config, base });
+  }
+
+  post(data) { this.worker.postMessage(data); }
+
+  listen(fn) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** The finished round's record (NDJSON text), or the player's-eye record before. */
+  record() {
+    return new Promise((resolve) => {
+      const stop = this.listen((data) => {
+        if (data.op === "record") { stop(); resolve(data.text); }
+      });
+      this.post({ op: "record" });
+    });
+  }
+}
+
+export class LocalConnection extends TableConnection {
+  /**
+   * @param {Engine} engine  the loaded engine
+   * @param {object} settings  the solo table: {seed, name, bots, rules, speed}
+   * @param {object} on  the handlers of TableConnection, plus failed(message)
+   */
+  constructor(engine, settings, on) {
+    super(`solo-${settings.seed}`, null, on);
+    this.engine = engine;
+    this.settings = settings;
+    this.running = false;
+    this.stop = null;
+  }
+
+  connect() {
+    this.close();
+    this.closedByUs = false;
+    this.on.status("connecting", { attempt: 0 });
+    this.stop = this.engine.listen((data) => {
+      if (data.op === "messages") for (const msg of data.messages) this.receive(msg);
+      else if (data.op === "failed" && this.on.failed) this.on.failed(data.message);
+    });
+    this.running = true;
+    this.engine.post({ op: "new", settings: this.settings });
+  }
+
+  wake() { /* nothing to reconnect to */ }
+
+  close() {
+    this.closedByUs = true;
+    this.running = false;
+    if (this.stop) this.stop();
+    this.stop = null;
+  }
+
+  get open() { return this.running; }
+
+  send(msg) {
+    if (!this.running) return false;
+    this.engine.post({ op: "send", msg });
+    return true;
+  }
+}

@@ -1,0 +1,266 @@
+// The solo page: the lobby of a game against bots that needs no server (it says what works
+// offline), then the table -- the same CardsUI as at a server's table, fed by the offline
+// engine (engine.js: the project's Python in Pyodide) through LocalConnection, which speaks
+// the server's messages. A finished game's record can be saved; `cambio replay` reads it.
+import { clear, getName, h, noticeLine, setName, toast } from "../common.js";
+import { CardsUI } from "../cards.js";
+import { Engine, LocalConnection } from "./local.js";
+import { controlled } from "./pwa.js";
+
+const BOTS = [
+  ["random", "Random (plays any legal move)"],
+  ["easy", "Easy"],
+  ["memory", "Medium"],
+  ["expert", "Expert (counts cards)"],
+];
+const LOCAL_RECORD = "cambio:solo-record";   // what replay.js?local=1 shows
+const PRESETS = [["house", "House rules"], ["rulebook", "Rulebook"], ["wikipedia", "Wikipedia"]];
+
+const params = new URLSearchParams(location.search);
+const app = document.getElementById("app");
+const badgesEl = document.getElementById("badges");
+const root = h("div.table-root.solo-root", { dataset: { engine: "loading" } });
+const setupEl = h("div.solo-setup-host");
+const gameEl = h("div.game-host");
+const actionsEl = h("div.solo-actions", { hidden: true });
+root.append(noticeLine(), setupEl, gameEl, actionsEl);
+app.replaceChildren(root);
+
+const page = {
+  config: null, engine: null, conn: null, ui: null, summary: null, settings: null,
+  engineState: "loading", engineNote: "", multiplayer: null, pending: false,
+};
+/** What the engine sent, in order: the tests compare it with the server's engine. */
+window.cambioSolo = { messages: [], settings: null };
+
+function randomSeed() {
+  const words = crypto.getRandomValues(new Uint32Array(2));
+  return (words[0] & 0x1fffff) * 2 ** 32 + words[1];   // 53 bits: exact in a JS number
+}
+
+function engineText() {
+  switch (page.engineState) {
+    case "ready": return "The game engine is ready: solo games work offline from now on.";
+    case "unavailable": return "This server has no offline engine (its operator runs `cambio fetch-pyodide`). Play online from the lobby meanwhile.";
+    case "failed": return `The game engine did not start: ${page.engineNote}`;
+    default: return "The game engine is loading in the background (the first time only; about 13 MB)…";
+  }
+}
+
+function renderSetup() {
+  const offline = params.has("offline") || !navigator.onLine;
+  const form = h("form.solo-form", { id: "solo-form", onsubmit: (e) => { e.preventDefault(); start(); } },
+    h("label.field", { for: "solo-name" }, h("span", null, "Your name"),
+      h("input", { id: "solo-name", type: "text", maxlength: 40, value: getName() || "You", required: true })),
+    h("label.field", { for: "solo-opponents" }, h("span", null, "Bots"),
+      h("select", { id: "solo-opponents" }, [1, 2, 3].map((n) => h("option", { value: n, selected: n === 2 }, String(n))))),
+    h("label.field", { for: "solo-bot" }, h("span", null, "Bot strength"),
+      h("select", { id: "solo-bot" }, BOTS.map(([v, label]) => h("option", { value: v, selected: v === "memory" }, label)))),
+    h("label.field", { for: "solo-rules" }, h("span", null, "Rules"),
+      h("select", { id: "solo-rules" }, PRESETS.map(([v, label]) => h("option", { value: v }, label)))),
+    h("button.primary.big", {
+      type: "submit", id: "solo-start",
+      disabled: page.pending || page.engineState === "unavailable" || page.engineState === "failed",
+    }, page.pending ? "Dealing when the engine is ready…" : "Deal"));
+  const multiplayer = page.multiplayer
+    ? h("p", null, "With friends, or against the Hard bot: ", h("a", { href: page.multiplayer, id: "multiplayer" }, "the multiplayer lobby"), " (online).")
+    : h("p.muted", null, "Multiplayer needs a Cambio server: this copy has none configured.");
+  setupEl.replaceChildren(h("section.panel.solo-setup", { id: "solo-setup" },
+    h("h2", null, "Play solo against bots"),
+    offline ? h("p.offline-note", { id: "offline-note" }, "You are offline: solo games still work.") : null,
+    h("p.engine-status", { id: "engine-status", dataset: { state: page.engineState } }, engineText()),
+    form,
+    h("div.offline-help", { id: "offline-help" },
+      h("h3", null, "What works offline"),
+      h("ul", null,
+        h("li", null, "A card game against 1 to 3 bots (Random, Easy, Medium, Expert), under any preset — the same rules engine as the server's, running in this browser."),
+        h("li", null, "Saving a finished game's record (the replay command reads it: ", h("code", null, "cambio replay FILE"), "), and watching its replay.")),
+      h("h3", null, "What needs the network"),
+      h("ul", null,
+        h("li", null, "Playing with other people, the dice board game, the Hard bot and hints, replays of a server's tables."))),
+    multiplayer));
+}
+
+function renderBadges() {
+  const state = page.engineState === "ready" ? "open" : page.engineState;
+  badgesEl.replaceChildren(h("span.badge.conn", { id: "conn", class: `conn-${state}` },
+    page.engineState === "ready" ? "offline engine" : page.engineState));
+}
+
+/** Show the engine's state and the Deal button's, keeping what is chosen in the form. */
+function refreshSetup() {
+  const status = document.getElementById("engine-status");
+  const button = document.getElementById("solo-start");
+  if (!status || !button) { if (!page.ui) renderSetup(); return; }
+  status.dataset.state = page.engineState;
+  status.textContent = engineText();
+  button.disabled = page.pending || page.engineState === "unavailable" || page.engineState === "failed";
+  button.textContent = page.pending ? "Dealing when the engine is ready…" : "Deal";
+}
+
+function setEngine(state, note = "") {
+  page.engineState = state;
+  page.engineNote = note;
+  root.dataset.engine = state;
+  refreshSetup();
+  renderBadges();
+}
+
+let engineReady = null;
+/** Resolves once the engine exists (it may still be loading); rejects if it cannot. */
+const engineMade = new Promise((resolve, reject) => { engineReady = { resolve, reject }; });
+engineMade.catch(() => {});
+
+async function loadEngine() {
+  try {
+    const res = await fetch(new URL("../offline/engine.json", import.meta.url));
+    page.config = await res.json();
+  } catch (err) {
+    setEngine("failed", "its settings could not be read (offline before the first visit?)");
+    engineReady.reject(err);
+    return;
+  }
+  page.multiplayer = page.config.server || null;
+  renderSetup();   // with the multiplayer link
+  if (!page.config.available) {
+    setEngine("unavailable");
+    engineReady.reject(new Error("no engine"));
+    return;
+  }
+  // Wait until the service worker controls the page, so what the engine loads is kept.
+  await Promise.race([controlled, new Promise((r) => setTimeout(r, 8000))]);
+  const base = new URL("../../", import.meta.url).href;
+  page.engine = new Engine(page.config, base);
+  engineReady.resolve(page.engine);
+  page.engine.listen((data) => {
+    if (data.op === "messages") window.cambioSolo.messages.push(...data.messages);
+  });
+  try {
+    const ms = await page.engine.ready;
+    root.dataset.engineMs = String(ms);
+    setEngine("ready");
+  } catch (err) {
+    setEngine("failed", err.message);
+  }
+}
+
+async function start(again = false) {
+  if (!again) {
+    const name = document.getElementById("solo-name").value.trim() || "You";
+    setName(name);
+    const n = Number(document.getElementById("solo-opponents").value);
+    const bot = document.getElementById("solo-bot").value;
+    page.settings = {
+      name, bots: Array(n).fill(bot),
+      rules: { preset: document.getElementById("solo-rules").value, overrides: {} },
+      speed: Number(params.get("speed")) || 1,
+    };
+  }
+  if (page.pending) return;
+  // Dealt as soon as the engine is ready (the first visit loads it in the background).
+  page.pending = true;
+  refreshSetup();
+  try {
+    await engineMade;
+  } catch {
+    page.pending = false;
+    refreshSetup();
+    return;
+  }
+  const seed = !again && params.has("seed") ? Number(params.get("seed")) : randomSeed();
+  const settings = { ...page.settings, seed };
+  window.cambioSolo = { messages: [], settings };
+  try {
+    await page.engine.ready;
+  } catch {
+    page.pending = false;
+    refreshSetup();
+    return;
+  }
+  page.pending = false;
+  if (page.conn) page.conn.close();
+  if (page.ui) { page.ui.destroy(); page.ui = null; }
+  clear(gameEl);
+  setupEl.replaceChildren();
+  page.conn = new LocalConnection(page.engine, settings, {
+    welcome: (msg) => setSummary(msg.table),
+    state: (msg) => ensureUI().state(msg),
+    update: (msg) => ensureUI().update(msg),
+    table: (msg) => setSummary(msg.table),
+    error: (msg) => {
+      const own = page.ui && page.ui.rejected ? page.ui.rejected(msg) : null;
+      toast(own || msg.message || "Refused.", own || msg.code === "stale" ? "info" : "error");
+    },
+    status: () => {},
+    tokenRefused: () => {},
+    failed: (message) => toast(`The engine failed: ${message}`, "error", 10000),
+  });
+  page.conn.connect();
+}
+
+function setSummary(summary) {
+  page.summary = summary;
+  root.dataset.status = summary.status;
+  root.classList.add("in-game");
+  document.getElementById("title").textContent = `Solo · ${summary.players} players`;
+  if (page.ui) page.ui.setSummary(summary);
+  renderActions();
+}
+
+function ensureUI() {
+  if (!page.ui) {
+    page.ui = new CardsUI(gameEl, {
+      act: (action) => page.conn.act(action),
+      seat: () => 0,
+      summary: () => page.summary,
+      again: () => start(true),
+      isHost: () => true,
+      tableId: "solo",
+    });
+    page.ui.setSummary(page.summary);
+  }
+  return page.ui;
+}
+
+function renderActions() {
+  const finished = page.summary && page.summary.status === "finished";
+  actionsEl.hidden = !page.summary;
+  actionsEl.replaceChildren(
+    h("button", { type: "button", id: "export", disabled: !finished, onclick: saveRecord,
+      title: finished ? "Save this game's record (.jsonl)" : "The record can be saved once the round is over" },
+    "Save the record"),
+    finished ? h("button", { type: "button", id: "solo-replay", onclick: watchReplay }, "Watch the replay") : null,
+    h("button.ghost", { type: "button", id: "new-game", onclick: newGame }, "New game"));
+}
+
+/** The replay viewer on this game's record, in another tab (this game stays here). */
+async function watchReplay() {
+  const text = await page.engine.record();
+  try { localStorage.setItem(LOCAL_RECORD, text); } catch { toast("This browser keeps nothing (private mode?).", "warn"); return; }
+  window.open(new URL("./replay.html?local=1", import.meta.url).href, "_blank");
+}
+
+async function saveRecord() {
+  const text = await page.engine.record();
+  const seed = window.cambioSolo.settings ? window.cambioSolo.settings.seed : "game";
+  const url = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
+  const a = h("a", { href: url, download: `cambio-solo-${seed}.jsonl` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+function newGame() {
+  if (page.conn) page.conn.close();
+  if (page.ui) { page.ui.destroy(); page.ui = null; }
+  page.summary = null;
+  clear(gameEl);
+  root.classList.remove("in-game");
+  actionsEl.hidden = true;
+  renderSetup();
+}
+
+renderSetup();
+renderBadges();
+loadEngine();
