@@ -42,12 +42,13 @@ run: $(RUN_STAMP)
 # The wheel smoke test (tests/packaging, marked `wheel`) runs in `unit` with the rest.
 # The install and chromium's side by side, then the checks and the suite side by side (the
 # suite waits on servers and browsers much of its time: lint and mypy fill it); -k runs every
-# check even when one fails, and make still fails; -Oline keeps each output line whole.
+# check even when one fails, and make still fails. Output is not grouped (-O would hold
+# back the suite's progress until it ends).
 # Pyodide (the offline engine's browser tests) in between: the install must be done first.
 test:
-	$(MAKE) --no-print-directory -j 2 -Oline $(STAMP) testdeps
+	$(MAKE) --no-print-directory -j 2 $(STAMP) testdeps
 	$(MAKE) --no-print-directory pyodide
-	$(MAKE) --no-print-directory -k -j 3 -Oline lint typecheck unit
+	$(MAKE) --no-print-directory -k -j 3 lint typecheck unit
 
 # What the browser tests need beyond Python packages (Debian's chromium).
 testdeps:
@@ -77,7 +78,7 @@ SCHEDULE ?= --longest-first
 unit: $(STAMP)
 	seed=$${TEST_SEED:-$$($(BIN)/python -c 'import random; print(random.randrange(1 << 32))')}; \
 	echo "test order: TEST_SEED=$$seed (pytest -p randomly --randomly-seed=$$seed)"; \
-	$(BIN)/pytest -n $(WORKERS) $(SCHEDULE) -p randomly --randomly-seed=$$seed
+	$(BIN)/pytest -n $(WORKERS) $(SCHEDULE) --durations=20 -p randomly --randomly-seed=$$seed
 	# The rules again on the pure-Python engine: compiled and source must agree (a few
 	# seconds in one process; xdist's start-up alone took longer).
 	CAMBIO_PURE_PYTHON=1 $(BIN)/pytest -n 0 -q tests/cards/test_rules.py

@@ -28,7 +28,8 @@ from rich.table import Table
 
 from cards_strength import interval, play_deals
 
-PANEL = ("random", "easy", "memory", "tuned", "expert", "search", "rusher", "snapper")
+PANEL = ("random", "easy", "memory", "tuned", "expert", "search", "learned", "rusher",
+         "snapper")
 """The opponents every strong bot is measured against (``tuned`` is
 ``cards_strength.py``'s ``memory`` with ``memory.TUNED``)."""
 

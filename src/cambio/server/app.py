@@ -17,6 +17,9 @@ from starlette.websockets import WebSocket
 
 from . import lobby, offline_routes, tutorial
 from .limits import AddressLimiter
+from .players.service import Players
+from .players_api import my_seat
+from .players_api import routes as player_routes
 from .server import Server
 from .settings import Settings
 from .store import Store
@@ -53,6 +56,14 @@ async def replay_page(request: Request) -> Response:
 
 async def rules_page(request: Request) -> Response:
     return page("rules.html")
+
+
+async def profile_page(request: Request) -> Response:
+    return page("profile.html")
+
+
+async def leaderboard_page(request: Request) -> Response:
+    return page("leaderboard.html")
 
 
 async def collect_garbage() -> None:
@@ -106,7 +117,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         server = make_server(settings, store)
         app.state.server = server
         app.state.rest_limiter = AddressLimiter(settings.rest_rate, settings.rest_burst)
+        players = app.state.players = Players(server)  # sets every table's results hooks
         await server.start()
+        await players.start()
         # What exists now (modules, the tables just loaded) lives as long as the process:
         # keep it out of the cyclic garbage collector's passes; then collect on a clock.
         gc.collect()
@@ -116,6 +129,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
             yield
         finally:
             collector.cancel()
+            await players.stop()
             await server.stop()
 
     routes = [
@@ -123,6 +137,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         Route("/t/{id}", table_page),
         Route("/r/{id}", replay_page),
         Route("/rules", rules_page),
+        Route("/p/{name}", profile_page),
+        Route("/leaderboard", leaderboard_page),
         Route("/api/bots", lobby.list_bots),
         Route("/api/rules", lobby.list_rules),
         Route("/api/tables", lobby.create_table, methods=["POST"]),
@@ -136,6 +152,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         Route("/api/tables/{id}/start", route(lobby.start_table), methods=["POST"]),
         Route("/api/tables/{id}/again", route(lobby.again_table), methods=["POST"]),
         Route("/api/tables/{id}/record", route(lobby.table_record)),
+        Route("/api/tables/{id}/seat", route(my_seat), methods=["POST"]),
+        *player_routes(),
         WebSocketRoute("/ws/{table}", socket),
         *offline_routes.ROUTES,
         Mount("/static", app=StaticFiles(directory=WEB / "static", check_dir=False),

@@ -86,6 +86,14 @@ def serve_command(
     game: Annotated[list[str] | None, typer.Option(
         metavar="MODULE:ATTRIBUTE", help="Serve one more turn-based game: an object that "
         "satisfies cambio.games.TableGame (repeatable; docs/server.md).")] = None,
+    queue_wait: Annotated[float, typer.Option(
+        min=0.0, max=600.0, help="Seconds Play now waits for other players before bots fill "
+        "the empty seats (a player may cut it short).")] = 15.0,
+    leaderboard_games: Annotated[int, typer.Option(
+        min=0, help="Rated games a player needs to be listed on a leaderboard.")] = 5,
+    secure_cookies: Annotated[bool, typer.Option(
+        help="Mark the player cookie Secure (behind a TLS proxy: the browser then sends it "
+        "over https only).")] = False,
     handoff_fd: Annotated[int | None, typer.Option(hidden=True)] = None,
     worker_id: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
@@ -106,7 +114,8 @@ def serve_command(
                         request_timeout=request_timeout,
                         ws_connect_rate=ws_connect_rate, ws_connect_burst=6 * ws_connect_rate,
                         waiting_ttl=waiting_ttl, turn_clock=turn_clock or None,
-                        clock_strikes=clock_strikes, games=games)
+                        clock_strikes=clock_strikes, games=games, queue_wait=queue_wait,
+                        leaderboard_games=leaderboard_games, secure_cookies=secure_cookies)
     if redis is None and workers > 1:
         raise typer.BadParameter("--workers needs --redis (and a shared --database)")
     if redis is not None:

@@ -51,4 +51,5 @@ def listing_fields(config: dict[str, Any]) -> dict[str, Any]:
     neither: no name, public)."""
     return {"table_name": str(config.get("table_name", "")),
             "private": bool(config.get("private")),
-            "tutorial": bool(config.get("tutorial"))}
+            "tutorial": bool(config.get("tutorial")),
+            "rated": bool(config.get("rated"))}

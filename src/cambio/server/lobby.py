@@ -26,6 +26,7 @@ from .errors import (
 )
 from .limits import AddressLimiter
 from .listing import clean_text
+from .players.service import caller_id, own_seat
 from .server import Server, new_token, token_hash
 from .store import DamagedRow, StoreError
 from .table import Table
@@ -198,7 +199,8 @@ async def create_table(request: Request) -> Response:
         games = sorted(server_of(request).games)
         raise ProtocolError("bad_request", f"'game' must be one of {games}")
     name = display_name(body, "Host")
-    table, token = await server_of(request).create(game, body, name)
+    table, token = await server_of(request).create(game, body, name,
+                                                   player=await caller_id(request))
     invite = str(request.base_url).rstrip("/") + f"/t/{table.id}"
     return JSONResponse({"table": table.id, "seat": 0, "token": token, "invite": invite},
                         status_code=201)
@@ -258,13 +260,15 @@ async def quick_play(request: Request) -> Response:
     if back is not None:
         return JSONResponse({"table": back[0], "seat": back[1], "token": held[back[0]],
                              "started": False, "again": True})
+    player = await caller_id(request)
     found = await server.quick_seat(name, request.client.host if request.client else "?",
-                                    skip=frozenset(held))
+                                    skip=frozenset(held), player=player)
     if found is not None:
         table_id, seat, token = found
         return JSONResponse({"table": table_id, "seat": seat, "token": token,
                              "started": False})
-    table, token = await server.create("cards", {**QUICK_TABLE, "table_name": "Quick play"}, name)
+    table, token = await server.create("cards", {**QUICK_TABLE, "table_name": "Quick play"}, name,
+                                       player=player)
     await table.call(table.start, QUICK_BOT)
     return JSONResponse({"table": table.id, "seat": 0, "token": token, "started": True},
                         status_code=201)
@@ -285,7 +289,7 @@ async def join_table(request: Request) -> Response:
         raise ProtocolError("bad_request", "\"seat\" must be a seat number")
     name = display_name(body, "Player")
     token = new_token()
-    got = await table.call(table.join, name, seat, token_hash(token))
+    got = await table.call(table.join, name, seat, token_hash(token), await caller_id(request))
     return JSONResponse({"seat": got, "token": token})
 
 
@@ -351,6 +355,8 @@ async def table_record(request: Request) -> Response:
     if not over:
         h = bearer(request)
         seat = table.seat_for_hash(h) if h is not None else None
+        if seat is None:
+            seat = await own_seat(request, table)  # the player's own seat, from any device
         if seat is None:
             raise ProtocolError("forbidden", "the full record is available once the game is "
                                              "over; before that, only a seat's own record")

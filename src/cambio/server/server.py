@@ -11,6 +11,7 @@ import hashlib
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from cambio.seeds import derive_seed
@@ -53,6 +54,8 @@ class Server:
         self.open_by_address: dict[str, int] = {}
         self._loading: dict[str, asyncio.Future[Table]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self.table_hooks: Callable[[Table], None] | None = None
+        """Called with every table made or loaded (server/players/ sets its hooks)."""
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -90,11 +93,19 @@ class Server:
 
     def _load(self, row: TableRow) -> Table:
         """Build a table and replay its current game, on the event loop (start-up)."""
-        table = Table(self.store, self.settings, self.games, row, self.store.seats(row.id))
+        table = self._table(row, self.store.seats(row.id))
         table.install_game(table.build_game())
         self._restore(table)
         self.tables[row.id] = table
         table.start_actor()
+        return table
+
+    def _table(self, row: TableRow, seats: list[SeatRow]) -> Table:
+        """A table in memory, with the hooks of whoever watches every table (the players'
+        results: :attr:`table_hooks`)."""
+        table = Table(self.store, self.settings, self.games, row, seats)
+        if self.table_hooks is not None:
+            self.table_hooks(table)
         return table
 
     def _restore(self, table: Table) -> None:
@@ -109,7 +120,7 @@ class Server:
         row = self.store.table(table_id)
         if row is None:
             return None
-        table = Table(self.store, self.settings, self.games, row, self.store.seats(row.id))
+        table = self._table(row, self.store.seats(row.id))
         table.built = table.build_game()
         self._restore(table)
         return table
@@ -197,11 +208,15 @@ class Server:
                 return table_id
 
     async def create(self, game: str, body: dict[str, Any], host_name: str, *,
-                     seed: int | None = None, extra: dict[str, Any] | None = None
+                     seed: int | None = None, extra: dict[str, Any] | None = None,
+                     player: str | None = None, host_hash: str | None = None
                      ) -> tuple[Table, str]:
         """A new waiting table with its host in seat 0; returns it and the host's token.
         ``seed`` and ``extra`` (config fields) are the server's own choices, never a
-        caller's: the tutorial's fixed deal (:mod:`.tutorial`)."""
+        caller's: the tutorial's fixed deal (:mod:`.tutorial`), Play now's ``rated``.
+        ``player``: the host's player id (from their browser's identity), if any;
+        ``host_hash``: the hash of a token the host already holds (Play now), and then the
+        token returned is ``""``."""
         kind = self.games.get(game)
         if kind is None:
             raise ProtocolError("bad_request", f"'game' must be one of {sorted(self.games)}")
@@ -211,16 +226,16 @@ class Server:
         config.update(chat_setting(body))
         config.update(extra or {})
         table_id = await self._new_table_id()
-        token = new_token()
+        token = new_token() if host_hash is None else ""
         if seed is None:
             seed = await self._table_seed()
         row = TableRow(table_id, game, players, config, seed, "waiting",
                        0, time.time())
-        host = SeatRow(0, "human", host_name, None, token_hash(token))
+        host = SeatRow(0, "human", host_name, None, host_hash or token_hash(token), player)
         seats = [host] + [SeatRow(i, "empty", "", None, None) for i in range(1, players)]
         await self.store.write([Store.insert_table(row)]
                                + [Store.put_seat(table_id, s) for s in seats])
-        table = Table(self.store, self.settings, self.games, row, seats)
+        table = self._table(row, seats)
         self.tables[table_id] = table
         table.start_actor()
         await table.call(table.joined_host)
@@ -233,8 +248,8 @@ class Server:
         waiting.sort(key=lambda t: t.created, reverse=True)
         return waiting
 
-    async def quick_seat(self, name: str, client: str, skip: frozenset[str] = frozenset()
-                         ) -> tuple[str, int, str] | None:
+    async def quick_seat(self, name: str, client: str, skip: frozenset[str] = frozenset(),
+                         player: str | None = None) -> tuple[str, int, str] | None:
         """Quick play's seat at the newest card table waiting for players: ``(table, seat,
         token)``, or None if there is none. (``client``: the caller's address, for a
         cluster process that asks another on its behalf; ``skip``: the tables the caller
@@ -244,7 +259,7 @@ class Server:
                 continue
             token = new_token()
             try:
-                seat = await table.call(table.join, name, None, token_hash(token))
+                seat = await table.call(table.join, name, None, token_hash(token), player)
             except ProtocolError:
                 continue                    # filled or started meanwhile: the next one
             return table.id, seat, token

@@ -90,3 +90,9 @@ class Settings:
     """The address other processes send this one's tables' connections to."""
     worker_id: str | None = None
     """This process's name in the cluster (made up at start when not given)."""
+    queue_wait: float = 15.0
+    """Seconds Play now waits for other players before bots fill the empty seats."""
+    leaderboard_games: int = 5
+    """Rated games a player needs to be listed on a leaderboard."""
+    secure_cookies: bool = False
+    """Mark the identity cookie ``Secure`` (a server behind TLS)."""

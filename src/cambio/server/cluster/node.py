@@ -142,11 +142,13 @@ class ClusterServer(Server):
         return self._adopt(table) if table is not None else None
 
     async def create(self, game: str, body: dict[str, Any], host_name: str, *,
-                     seed: int | None = None, extra: dict[str, Any] | None = None
+                     seed: int | None = None, extra: dict[str, Any] | None = None,
+                     player: str | None = None, host_hash: str | None = None
                      ) -> tuple[Table, str]:
         if self.draining:
             raise ProtocolError(UNAVAILABLE, "this server is shutting down; try again")
-        table, token = await super().create(game, body, host_name, seed=seed, extra=extra)
+        table, token = await super().create(game, body, host_name, seed=seed, extra=extra,
+                                            player=player, host_hash=host_hash)
         # Nobody else knows the new id yet (the claim loop waits a whole lease period before
         # taking an unheld table); if Redis is away, the next renewal takes the lease.
         with contextlib.suppress(RedisError, OSError):
@@ -321,8 +323,8 @@ class ClusterServer(Server):
         """Joinable tables of every process (the bus keeps this list current)."""
         return self.bus.lobby(limit)
 
-    async def quick_seat(self, name: str, client: str, skip: frozenset[str] = frozenset()
-                         ) -> tuple[str, int, str] | None:
+    async def quick_seat(self, name: str, client: str, skip: frozenset[str] = frozenset(),
+                         player: str | None = None) -> tuple[str, int, str] | None:
         """Quick play across the cluster: the newest card table waiting for players,
         whichever process owns it (that process seats the player, asked as the client's
         own join would be)."""
@@ -339,7 +341,7 @@ class ClusterServer(Server):
                 table = await self.get(table_id)
                 token = new_token()
                 try:
-                    seat = await table.call(table.join, name, None, token_hash(token))
+                    seat = await table.call(table.join, name, None, token_hash(token), player)
                 except ProtocolError:
                     continue                # filled or started meanwhile
                 return table_id, seat, token

@@ -32,7 +32,7 @@ from ..table import dumps
 log = logging.getLogger("cambio.server")
 
 HOP = "x-cambio-hop"
-FORWARDED_REQUEST = ("authorization", "content-type", "accept")
+FORWARDED_REQUEST = ("authorization", "content-type", "accept", "cookie")
 FORWARDED_RESPONSE = ("content-type", "cache-control", "x-cambio-rounds")
 WS_MAX_SIZE = 65536
 QUIET = logging.getLogger("cambio.server.relay")

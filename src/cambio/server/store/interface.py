@@ -168,6 +168,11 @@ class Store(ABC):
             return failed
         return exc
 
+    def read(self, text: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Every row of one query of another module's SQL (:mod:`.players_sql`); the
+        backend's failures raise :class:`StoreFailed`."""
+        return self._rows(text, params)
+
     def _rows(self, text: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:
             return self._query(text, params)

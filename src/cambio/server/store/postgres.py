@@ -28,6 +28,7 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 
 from .interface import Store, StoreError
+from .players_sql import migrate
 from .statements import SCHEMA, Statement
 
 LOCK_KEY = 0x63616D62696F  # "cambio": the advisory lock of a single-process server
@@ -40,6 +41,11 @@ milliseconds; longer on a loaded machine), and a restart must not be refused for
 def _dialect(text: str) -> str:
     """A statement of :mod:`.statements` with psycopg's placeholders."""
     return text.replace("?", "%s")
+
+
+def _fetch(cursor: psycopg.Cursor[Any]) -> list[tuple[Any, ...]]:
+    """The rows of a statement that returns some (DDL returns none)."""
+    return cursor.fetchall() if cursor.description is not None else []
 
 
 class PostgresStore(Store):
@@ -65,6 +71,7 @@ class PostgresStore(Store):
                 conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY + 1,))
                 for statement in SCHEMA:
                     conn.execute(statement)
+                migrate(lambda text, params: _fetch(conn.execute(_dialect(text), params)))
         except psycopg.Error as exc:
             self._close_all()
             raise StoreError(f"{self._described} cannot be used as the database "

@@ -33,6 +33,8 @@ class SeatRow:
     name: str
     bot: str | None
     token_hash: str | None
+    player: str | None = None
+    """The player who took the seat from their browser (``players.id``), if known."""
 
 
 def _json(text: object) -> Any:
@@ -61,12 +63,13 @@ def table_row(r: tuple[Any, ...]) -> TableRow:
 def seat_rows(table_id: str, rows: list[tuple[Any, ...]]) -> list[SeatRow]:
     out: list[SeatRow] = []
     for r in rows:
-        seat, kind, name, bot, th = r
+        seat, kind, name, bot, th, player = r
         if not (isinstance(seat, int) and 0 <= seat < 64 and kind in ("human", "bot", "empty")
                 and isinstance(name, str) and (bot is None or isinstance(bot, str))
-                and (th is None or isinstance(th, str))):
+                and (th is None or isinstance(th, str))
+                and (player is None or isinstance(player, str))):
             raise DamagedRow(f"table {table_id}: seat row {r!r:.80} is damaged")
-        out.append(SeatRow(seat, kind, name, bot, th))
+        out.append(SeatRow(seat, kind, name, bot, th, player))
     return out
 
 

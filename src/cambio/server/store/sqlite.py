@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .interface import Store, StoreError
+from .players_sql import SCHEMA_VERSION, migrate
 from .statements import SCHEMA, Statement
 
 log = logging.getLogger("cambio.server")
@@ -55,6 +56,7 @@ class SqliteStore(Store):
             self.db.execute(f"PRAGMA journal_size_limit={int(wal_limit)}")
             for statement in SCHEMA:
                 self.db.execute(statement)
+            self._migrate()
         except sqlite3.DatabaseError as exc:
             self._unlock()
             raise StoreError(f"{self.path} cannot be used as the database ({exc}); restore a "
@@ -75,6 +77,21 @@ class SqliteStore(Store):
 
     def describe(self) -> str:
         return self.path
+
+    def _migrate(self) -> None:
+        """The players' tables (:mod:`.players_sql`), added to an older file in place, all
+        or nothing."""
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            found = migrate(lambda text, params: db.execute(text, params).fetchall())
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+        if found < SCHEMA_VERSION and db.execute("SELECT 1 FROM tables LIMIT 1").fetchone():
+            log.info("store: %s upgraded from schema %d to %d", self.path, found,
+                     SCHEMA_VERSION)
 
     def close(self) -> None:
         super().close()

@@ -38,6 +38,7 @@ SCHEMA = [
     name TEXT NOT NULL,
     bot TEXT,
     token_hash TEXT,               -- sha256 of the seat token; the token itself is never stored
+    -- player_id TEXT is added by migration 1 (store/players_sql.py)
     PRIMARY KEY (table_id, seat)
 )""",
     """CREATE TABLE IF NOT EXISTS games (
@@ -94,11 +95,11 @@ def update_table(table_id: str, status: str, game_no: int) -> Statement:
 
 
 def put_seat(table_id: str, s: SeatRow) -> Statement:
-    return ("INSERT INTO seats (table_id, seat, kind, name, bot, token_hash) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET "
+    return ("INSERT INTO seats (table_id, seat, kind, name, bot, token_hash, player_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET "
             "kind = excluded.kind, name = excluded.name, bot = excluded.bot, "
-            "token_hash = excluded.token_hash",
-            (table_id, s.seat, s.kind, s.name, s.bot, s.token_hash))
+            "token_hash = excluded.token_hash, player_id = excluded.player_id",
+            (table_id, s.seat, s.kind, s.name, s.bot, s.token_hash, s.player))
 
 
 def insert_game(table_id: str, game_no: int, seed: int, started: str) -> Statement:
@@ -140,7 +141,7 @@ WAITING = (f"SELECT {TABLE_COLUMNS} FROM tables t WHERE status = 'waiting' AND E
            "(SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = 'empty') "
            "ORDER BY created DESC LIMIT ?")
 COUNT_TABLES = "SELECT COUNT(*) FROM tables"
-SEATS = ("SELECT seat, kind, name, bot, token_hash FROM seats WHERE table_id = ? "
+SEATS = ("SELECT seat, kind, name, bot, token_hash, player_id FROM seats WHERE table_id = ? "
          "ORDER BY seat")
 GAME_SEED = "SELECT seed, started FROM games WHERE table_id = ? AND game_no = ?"
 ROUNDS = ("SELECT round_no, header FROM rounds WHERE table_id = ? AND game_no = ? "

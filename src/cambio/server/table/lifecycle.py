@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,10 +19,13 @@ from cambio.seeds import derive_seed
 from ..games import GameKind
 from ..match import replay_game
 from ..session import Session
-from ..store import Store, TableRow
+from ..store import Statement, Store, TableRow
 from .timers import Handle, Job, Later
 
 log = logging.getLogger("cambio.server")
+
+Finishing = Callable[[Session], Awaitable[list[Statement]]]
+"""The statements a finished game stores with its status (issue 25: results, ratings)."""
 
 HALTED = "storage failed; the table resumes when the server is restarted"
 """What a halted table's summary says."""
@@ -137,15 +140,18 @@ class Lifecycle:
             await self._store.write([Store.update_table(self.id, self.status, self.game_no)])
 
     # ------------------------------------------------------------------ rounds
-    async def end_round(self) -> None:
+    async def end_round(self, finishing: Finishing | None = None) -> None:
         """Book the round just over: the game is finished (stored), or the next round of
-        the match is dealt after the pause."""
+        the match is dealt after the pause. ``finishing`` gives what else a finished game
+        stores in the same transaction (the players' results and ratings)."""
         s = self.session
         assert s is not None
         s.finish_round()
         if s.game_over():
+            extra = await finishing(s) if finishing is not None else []
             self.status = "finished"
-            await self._store.write([Store.update_table(self.id, self.status, self.game_no)])
+            await self._store.write([Store.update_table(self.id, self.status, self.game_no),
+                                     *extra])
         else:
             self._arm_next_round()
 

@@ -27,9 +27,11 @@ class Seat:
     token_hash: str | None = None
     conns: int = 0
     away: bool = False
+    player: str | None = None
+    """The player (``players.id``) whose browser took the seat, if known."""
 
     def row(self) -> SeatRow:
-        return SeatRow(self.seat, self.kind, self.name, self.bot, self.token_hash)
+        return SeatRow(self.seat, self.kind, self.name, self.bot, self.token_hash, self.player)
 
 
 class Seats:
@@ -43,7 +45,8 @@ class Seats:
         self.players = players
         self._seats = [Seat(i) for i in range(players)]
         for r in rows:
-            self._seats[r.seat] = Seat(r.seat, r.kind, r.name, r.bot, r.token_hash)
+            self._seats[r.seat] = Seat(r.seat, r.kind, r.name, r.bot, r.token_hash,
+                                       player=r.player)
         self._away_after = away_after
         self._later = later
         self._on_away = on_away
@@ -56,6 +59,10 @@ class Seats:
         return iter(self._seats)
 
     # ------------------------------------------------------------------ reading
+    def of_player(self, player: str) -> list[int]:
+        """The seats a player took (several only at a table they play against themselves)."""
+        return [s.seat for s in self._seats if s.kind == "human" and s.player == player]
+
     def for_hash(self, token_hash: str) -> int | None:
         for s in self._seats:
             if s.kind == "human" and s.token_hash == token_hash:
@@ -94,7 +101,8 @@ class Seats:
         if not 0 <= seat < self.players:
             raise ProtocolError(code, f"no seat {seat} at this table")
 
-    def joining(self, name: str, seat: int | None, token_hash: str) -> Seat:
+    def joining(self, name: str, seat: int | None, token_hash: str,
+                player: str | None = None) -> Seat:
         """The seat a player joining takes (the first free one if ``seat`` is ``None``)."""
         if seat is None:
             free = self.empty()
@@ -104,7 +112,7 @@ class Seats:
         self._check(seat, "bad_request")
         if self._seats[seat].kind != "empty":
             raise ProtocolError("conflict", f"seat {seat} is taken")
-        return Seat(seat, "human", name, None, token_hash)
+        return Seat(seat, "human", name, None, token_hash, player=player)
 
     def bot_seat(self, seat: int, bot: str) -> Seat:
         """Seat ``bot`` (a checked bot name) at ``seat``: free or another bot's."""

@@ -39,7 +39,7 @@ from ..listing import listing_fields
 from ..match import summary_fields
 from ..session import Applied, Session
 from ..settings import Settings
-from ..store import SeatRow, Store, TableRow
+from ..store import SeatRow, Statement, Store, TableRow
 from .actor import Actor
 from .bot_timers import BotTimers
 from .chat_room import ChatRoom
@@ -89,6 +89,12 @@ class Table:
         """Told whenever the summary may have changed (the cluster's lobby)."""
         self.lost: Callable[[Table, str], None] | None = None
         """Told instead of reloading when a write fails: another process may own the table."""
+        # Hooks for the players' results and ratings (server/players/).
+        self.finishing: Callable[[Table, Session], Awaitable[list[Statement]]] | None = None
+        """Asked, once a game is over, what to store with it (in the same transaction)."""
+        self.left: Callable[[Table, int], Awaitable[None]] | None = None
+        """Told (as a job of this actor) when a seat's player is marked away for having no
+        connection past the away timeout."""
 
     # ------------------------------------------------------------------ the actor
     def _later(self, delay: float, job: Job, *args: Any) -> Handle:
@@ -247,6 +253,11 @@ class Table:
     def _away(self, seat: int) -> None:
         self.broadcast_table()
         self._schedule()
+        if self.left is not None:
+            self.post(self.left, self, seat)
+
+    async def _finishing(self, s: Session) -> list[Statement]:
+        return await self.finishing(self, s) if self.finishing is not None else []
 
     async def _clock_out(self, decision: Decision) -> None:
         """A player's time ran out: their bot plays this decision; after too many in a
@@ -411,7 +422,7 @@ class Table:
         self._broadcast_update(applied)
         if s.round_over():
             self._stop_timers()
-            await self.match.end_round()
+            await self.match.end_round(self._finishing)
             self.broadcast_table()
         self._schedule()
 
@@ -486,14 +497,26 @@ class Table:
             raise ProtocolError("bad_request", f"unknown bot {name!r}; bots: {sorted(names)}")
         return key
 
-    async def join(self, name: str, seat: int | None, token_hash: str) -> int:
+    async def join(self, name: str, seat: int | None, token_hash: str,
+                   player: str | None = None) -> int:
         self._require_waiting()
-        x = self.seats.joining(name, seat, token_hash)
+        x = self.seats.joining(name, seat, token_hash, player)
         await self.store.write([Store.put_seat(self.id, x.row())])
         self.seats.put(x)
         self.seats.arm_away(x.seat)
         self.broadcast_table()
         return x.seat
+
+    async def rekey(self, seat: int, token_hash: str) -> None:
+        """A new token for a player's own seat (their identity proved it is theirs: another
+        device of theirs); the old token stops working, its open connections stay."""
+        x = self.seats[seat]
+        if x.kind != "human":
+            raise ProtocolError("conflict", f"seat {seat} is not a player's")
+        row = x.row()
+        row.token_hash = token_hash
+        await self.store.write([Store.put_seat(self.id, row)])
+        x.token_hash = token_hash
 
     async def set_bot(self, seat: int, bot: str) -> dict[str, Any]:
         self._require_waiting()

@@ -4,6 +4,7 @@ import {
 } from "./common.js";
 import { tableOptionsBody, tableOptionsFields } from "./tableopts.js";
 import { startTutorial } from "./tutorial.js";
+import { accountPanel, ensurePlayer, playNowPanel } from "./players.js";
 
 const PRESET_NOTES = {
   rulebook: "The printed rules: jokers, every power card fires, no taking from the pile.",
@@ -390,8 +391,9 @@ async function main() {
   app.append(
     noticeLine(true),
     h("div.lobby-grid", null,
-      h("div.col", null, nameField(), quickPanel(), createForm()),
-      h("div.col", null, tablesPanel(), howTo())));
+      h("div.col", null, nameField(), playNowPanel(), quickPanel(), createForm()),
+      h("div.col", null, accountPanel(), tablesPanel(), howTo())));
+  ensurePlayer();
   refresh();
   yourTables();
   setInterval(() => { if (document.visibilityState === "visible") refresh(); }, 5000);
@@ -416,7 +418,7 @@ function howTo() {
       h("li", null, "Fill empty seats with bots, then start."),
       h("li", null, "Cards: keep your total low, remember what you peeked at, snap matching cards fast, call Cambio when you are ahead."),
       h("li", null, "Dice: push a die into a row or column from its end; make a line of your symbol.")),
-    h("p.muted", null, "No account: your seat is remembered by this browser. Anyone with the link can watch."));
+    h("p.muted", null, "This browser remembers your player: your seats, games and rating. Claim it with a username to play from other devices. Anyone with the link can watch."));
 }
 
 export { inviteUrl };

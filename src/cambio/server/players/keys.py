@@ -1,0 +1,69 @@
+"""The secrets of an identity: the browser's key, passwords, transfer codes.
+
+A browser holds a random **key** (192 bits) in an HttpOnly, SameSite=Lax cookie; the server
+stores its SHA-256 only, so a copy of the database signs nobody in. A **password** is hashed
+with argon2id (argon2-cffi's defaults: the OWASP-recommended parameters), in a worker thread
+since a hash takes tens of milliseconds of CPU. A **transfer code** is 10 random characters
+from an alphabet without look-alikes (50 bits), stored as its SHA-256, valid for minutes and
+usable once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+COOKIE = "cambio_player"
+"""The cookie that holds the browser's key."""
+COOKIE_AGE = 400 * 24 * 3600
+"""Seconds the cookie lasts (browsers cap cookies at 400 days); each visit renews it."""
+TRANSFER_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+TRANSFER_LENGTH = 10
+
+_hasher = PasswordHasher()
+
+
+def new_player_id() -> str:
+    """A player's public id: ``_`` and 12 random characters (usernames never start with
+    ``_``)."""
+    return "_" + secrets.token_urlsafe(9)
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
+
+
+def new_transfer_code() -> str:
+    return "".join(secrets.choice(TRANSFER_ALPHABET) for _ in range(TRANSFER_LENGTH))
+
+
+def transfer_hash(code: str) -> str:
+    """The stored form of a transfer code, read as typed: case and dashes do not matter."""
+    clean = "".join(c for c in code.upper() if c.isalnum())
+    return key_hash("transfer:" + clean)
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def password_matches(stored: str | None, password: str) -> bool:
+    """Whether ``password`` is the one hashed in ``stored``; with no stored hash a dummy
+    hash is checked all the same, so the time taken does not say whether the account
+    exists."""
+    try:
+        return _hasher.verify(stored or _DUMMY, password) and stored is not None
+    except (VerifyMismatchError, VerificationError, InvalidHashError):
+        return False
+
+
+_DUMMY = _hasher.hash(secrets.token_urlsafe(16))
+MIN_PASSWORD = 8
+MAX_PASSWORD = 256

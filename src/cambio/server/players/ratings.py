@@ -1,0 +1,135 @@
+"""Ratings for people: OpenSkill (Plackett-Luce) per game and player-count class.
+
+**Classes.** A rating only compares like with like: ``cards-2`` (cards heads-up),
+``cards-multi`` (cards, 3 or more players), ``dice-2`` and ``dice-3`` (the board game with 2
+or 3 players). A new player starts at μ = 25, σ = 25/3 in each.
+
+**Shown figure.** μ − 3σ (0 for a new player, rising as games make σ shrink), with σ shown
+beside it as the uncertainty.
+
+**Bots** carry fixed ratings derived from their measured strength in the registries
+(docs/cards-strength.md, docs/board-strength.md): a measured win share ``p`` against the
+class's anchor bot (``memory`` for cards, ``alphabeta`` for the board game, both μ = 25) is
+the μ difference that gives ``p`` under the model, ``√2·β·Φ⁻¹(p)`` with β = 25/6; an Elo
+difference ``d`` is first turned into a win share, ``1 / (1 + 10^(−d/400))``. Their σ is
+small and never changes, so a new player's first games against bots already place them.
+
+**Which results count** (:func:`ratable`): a rated table whose every human seat belongs to
+an identity, no identity holding two seats. A player who left (away past the timeout) is
+placed last.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from statistics import NormalDist
+
+from openskill.models import PlackettLuce
+
+CLASSES = ("cards-2", "cards-multi", "dice-2", "dice-3")
+MU = 25.0
+SIGMA = MU / 3
+BETA = MU / 6
+BOT_SIGMA = 1.0
+
+_model = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA)
+
+
+def rating_class(game: str, players: int) -> str | None:
+    """The class of a table: ``cards-2``, ``cards-multi``, ``dice-2``, ``dice-3`` (``None``:
+    a game that is not rated)."""
+    if game == "cards":
+        return "cards-2" if players == 2 else "cards-multi"
+    if game == "board" and players in (2, 3):
+        return f"dice-{players}"
+    return None
+
+
+def shown(mu: float, sigma: float) -> float:
+    """The displayed rating: μ − 3σ, one decimal."""
+    return round(mu - 3 * sigma, 1)
+
+
+def _mu_for_share(p: float) -> float:
+    p = min(max(p, 0.01), 0.99)
+    return MU + math.sqrt(2) * BETA * NormalDist().inv_cdf(p)
+
+
+def _share_for_elo(d: float) -> float:
+    return 1.0 / (1.0 + 10 ** (-d / 400))
+
+
+CARD_BOT_SHARES = {"random": 0.08, "easy": 0.246, "memory": 0.50, "rusher": 0.29,
+                   "snapper": 0.39, "expert": 0.527, "search": 0.542, "deep": 0.718}
+"""Each card bot's measured heads-up win share against ``memory`` (the registry's
+``measured`` figures, cambio.bots.cards.registry)."""
+BOARD_BOT_ELO = {"random": 0.0, "mcts": 677.0, "greedy": 763.0, "alphabeta": 1320.0,
+                 "native": 1799.0, "perfect": 2400.0}
+"""Each board bot's measured Elo over ``random`` on 5x5 (cambio.bots.board.registry)."""
+BOARD_ANCHOR = BOARD_BOT_ELO["alphabeta"]
+
+
+def bot_mu(game: str, bot: str) -> float:
+    """A bot's fixed μ (a bot the registries do not measure, one served with ``--bot``,
+    counts as the anchor)."""
+    base = bot.partition(":")[0]
+    if game == "cards":
+        return _mu_for_share(CARD_BOT_SHARES.get(base, 0.5))
+    return _mu_for_share(_share_for_elo(BOARD_BOT_ELO.get(base, BOARD_ANCHOR) - BOARD_ANCHOR))
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float = MU
+    sigma: float = SIGMA
+    games: int = 0
+
+    @property
+    def shown(self) -> float:
+        return shown(self.mu, self.sigma)
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One seat of a finished rated game: a player (rating updated) or a bot (fixed)."""
+
+    place: int
+    """1 for the winners; ties share a place."""
+    rating: Rating
+    bot: bool
+
+
+def rate(entrants: list[Entrant]) -> list[Rating]:
+    """Every entrant's rating after the game, in order: players' updated (their ``games``
+    + 1), bots' unchanged."""
+    teams = [[_model.create_rating([e.rating.mu, e.rating.sigma])] for e in entrants]
+    after = _model.rate(teams, ranks=[float(e.place) for e in entrants])
+    out: list[Rating] = []
+    for e, team in zip(entrants, after, strict=True):
+        if e.bot:
+            out.append(e.rating)
+        else:
+            out.append(Rating(team[0].mu, team[0].sigma, e.rating.games + 1))
+    return out
+
+
+def places(order: list[float], lower_wins: bool, forfeits: frozenset[int] = frozenset()
+           ) -> list[int]:
+    """Each seat's place from its figure (cards: match totals, lower wins; the board
+    game: 1 for a winner, 0 otherwise, higher wins); a seat that forfeited comes last."""
+    keys = [(1 if i in forfeits else 0, v if lower_wins else -v) for i, v in enumerate(order)]
+    return [1 + sum(k < key for k in keys) for key in keys]
+
+
+def ratable(rated: bool, humans: list[str | None]) -> bool:
+    """Whether a finished table's result changes ratings: rated, every human seat an
+    identity's, and no identity at two seats (self-play farms nothing)."""
+    if not rated or not humans or any(h is None for h in humans):
+        return False
+    return len(set(humans)) == len(humans)
+
+
+def nearest_bot(game: str, bots: list[str], target_mu: float) -> str:
+    """The bot whose fixed rating is nearest ``target_mu`` (Play now's fill)."""
+    return min(bots, key=lambda b: (abs(bot_mu(game, b) - target_mu), b))

@@ -1,0 +1,133 @@
+"""The players' part of a server process: identity (:mod:`.directory`), the results hooks
+of every table (:mod:`.results`) and Play now's matchmaker (:mod:`.queue`), started and
+stopped with the app (``app.state.players``)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import time
+from typing import Any
+
+from starlette.requests import Request
+
+from ..server import Server
+from ..store import players_sql as sql
+from ..table import Table
+from . import results
+from .directory import Directory, Player
+from .keys import COOKIE
+from .matching import Group
+from .queue import Backend, Matchmaker, MemoryBackend, RedisBackend
+from .ratings import MU, nearest_bot
+
+log = logging.getLogger("cambio.server")
+
+IDLE_DAYS = 30
+"""Days after which an unclaimed player who never sat at a table is forgotten."""
+SWEEP_EVERY = 6 * 3600.0
+
+
+class Players:
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.directory = Directory(server.store)
+        redis = getattr(server, "redis", None)
+        self.backend: Backend = (RedisBackend(redis, str(getattr(server, "me", "")))
+                                 if redis is not None else MemoryBackend())
+        self.matchmaker = Matchmaker(self.backend, self.start_group)
+        self._sweeper: asyncio.Task[None] | None = None
+        server.table_hooks = results.hook
+
+    async def start(self) -> None:
+        self.matchmaker.start()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="players")
+
+    async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        await self.matchmaker.stop()
+
+    async def _sweep(self) -> None:
+        """Every few hours: forget the players of visits that played nothing (idle for
+        :data:`IDLE_DAYS`), and expired transfer codes."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            now = time.time()
+            try:
+                await self.server.store.write([sql.delete_expired_keys(now),
+                                               *sql.forget_idle(now - IDLE_DAYS * 86400)])
+            except Exception as exc:  # the database away: next time
+                log.warning("players: the sweep failed (%s)", type(exc).__name__)
+
+    def level_bots(self, game: str) -> list[str]:
+        """The bots Play now fills seats with: the game's difficulty levels."""
+        return [str(b["name"]) for b in self.server.games[game].bots()
+                if b.get("level") and not b.get("alias_of")]
+
+    async def start_group(self, group: Group) -> tuple[str, list[int]]:
+        """Make, seat and start the table of one group (no host acts: the server does)."""
+        first = group.entries[0]
+        # Private: never listed nor offered to quick play while its seats are being filled
+        # (a stranger taking one meanwhile would leave a player of the group out).
+        body: dict[str, Any] = {"game": first.game, "players": group.size,
+                                "table_name": "Play now", "private": True}
+        if first.game == "cards":
+            body["rules"] = {"preset": first.variant, "overrides": {}}
+        else:
+            body["setup"] = first.variant
+        table, _ = await self.server.create(first.game, body, first.name,
+                                            extra={"rated": True} if group.rated else None,
+                                            player=first.player, host_hash=first.token_hash)
+        seats = [0]
+        for e in group.entries[1:]:
+            seats.append(await table.call(table.join, e.name, None, e.token_hash, e.player))
+        empty = table.seats.empty()
+        if empty:
+            target = sum(e.mu for e in group.entries) / len(group.entries)
+            bot = nearest_bot(first.game, self.level_bots(first.game), target)
+            for seat in empty:
+                await table.call(table.set_bot, seat, bot)
+        await table.call(table.start, None)
+        log.info("play now: table %s started (%s, %d players, %d bots, %s)", table.id,
+                 first.game, group.size, len(empty), "rated" if group.rated else "casual")
+        return table.id, seats
+
+
+def players_of(request: Request) -> Players | None:
+    found: Players | None = getattr(request.app.state, "players", None)
+    return found
+
+
+async def caller(request: Request) -> Player | None:
+    """The player whose browser sent the request (its identity cookie), if any."""
+    players = players_of(request)
+    if players is None:
+        return None
+    return await players.directory.by_key(request.cookies.get(COOKIE))
+
+
+async def caller_id(request: Request) -> str | None:
+    player = await caller(request)
+    return player.id if player is not None else None
+
+
+async def own_seat(request: Request, table: Table) -> int | None:
+    """The caller's seat at ``table``, known from their identity rather than a seat token
+    (their profile's link to the replay of a game still in play, from any device): only
+    when the player holds exactly one seat there."""
+    pid = await caller_id(request)
+    if pid is None:
+        return None
+    seats = table.seats.of_player(pid)
+    return seats[0] if len(seats) == 1 else None
+
+
+def address_hash(request: Request) -> str:
+    """The client's address, hashed (what the queue keeps of it)."""
+    host = request.client.host if request.client else "?"
+    return hashlib.sha256(f"address:{host}".encode()).hexdigest()[:16]
+
+
+__all__ = ["MU", "Players", "caller", "caller_id", "own_seat", "players_of"]

@@ -1,0 +1,299 @@
+// Players who come back (issue 25): this browser's player, the account panel (claim, sign
+// in and out, transfer code, delete) and the Play now panel of the lobby.
+import { api, getName, getToken, h, setName, setToken, toast } from "./common.js";
+
+const me = { player: null, listeners: [] };
+
+/** This browser's player (made on the first visit; named after the lobby's name field). */
+export async function ensurePlayer() {
+  try {
+    const name = getName();
+    const res = await api("POST", "/api/me", name ? { name } : {});
+    setPlayer(res.player);
+    if (!name && res.player && res.player.name !== "Player") {
+      setName(res.player.name);
+      const input = document.getElementById("name");
+      if (input && !input.value) input.value = res.player.name;
+    }
+  } catch (err) {
+    // Playing goes on without a player (its seats are then nobody's): say it quietly.
+    console.warn(`cambio: no player for this browser (${err.message})`);
+  }
+  // The name field renames the player when it is left.
+  const input = document.getElementById("name");
+  if (input) {
+    input.addEventListener("change", async () => {
+      const name = input.value.trim();
+      if (!name) return;
+      try { setPlayer((await api("POST", "/api/me", { name })).player); } catch { /* kept locally */ }
+    });
+  }
+}
+
+function setPlayer(player) {
+  me.player = player;
+  // Signed in (or moved here) as a player with a name: the lobby's name field follows.
+  const input = document.getElementById("name");
+  if (player && player.name !== "Player" && input && document.activeElement !== input) {
+    input.value = player.name;
+    setName(player.name);
+  }
+  for (const fn of me.listeners) fn(player);
+}
+
+// ------------------------------------------------------------------ account
+function field(id, label, attrs) {
+  return h("label.field", { for: id }, h("span", null, label), h("input", { id, name: id, ...attrs }));
+}
+
+function valueOf(id) {
+  const el = document.getElementById(id);
+  return el ? el.value : "";
+}
+
+async function act(fn, done) {
+  try {
+    const res = await fn();
+    if (res && "player" in res) setPlayer(res.player);
+    if (done) toast(done, "info");
+    return res;
+  } catch (err) {
+    toast(err.message, "error");
+    return null;
+  }
+}
+
+function accountBody(player) {
+  if (!player) {
+    return [h("p.muted", null, "No player yet on this browser."),
+      signInForm(), transferUseForm()];
+  }
+  const links = h("p.account-links", null,
+    h("a", { href: player.profile, id: "my-profile" }, "Your profile and games"), " · ",
+    h("a", { href: "/leaderboard" }, "Leaderboard"));
+  const who = h("p.account-who", { id: "account-who" },
+    player.claimed ? `Signed in as ${player.username}` : "Playing as a guest on this browser",
+    h("small.muted", null, ` (${player.name})`));
+  const parts = [who, links, h("div.elsewhere", { id: "elsewhere" })];
+  gamesElsewhere(player);
+  if (!player.claimed) {
+    parts.push(h("form.account-claim", {
+      id: "claim-form",
+      onsubmit: async (e) => {
+        e.preventDefault();
+        await act(() => api("POST", "/api/me/claim", { username: valueOf("claim-username"), password: valueOf("claim-password") }),
+          "Your username is yours: sign in with it on any device.");
+      },
+    },
+    h("p.muted", null, "Keep this player on other devices: choose a username and a password."),
+    field("claim-username", "Username", { autocomplete: "username", maxlength: 24, required: true }),
+    field("claim-password", "Password", { type: "password", autocomplete: "new-password", minlength: 8, required: true }),
+    h("button", { type: "submit", id: "claim" }, "Claim")));
+    parts.push(transferMakeForm());
+  }
+  parts.push(signInForm());
+  parts.push(h("p.account-actions", null,
+    h("button", {
+      type: "button", id: "sign-out",
+      onclick: async () => {
+        if (!player.claimed && !confirm("This guest player has no username: signing out loses it on this browser. Sign out?")) return;
+        await act(() => api("POST", "/api/logout", {}), "Signed out.");
+      },
+    }, "Sign out"), " ",
+    h("button.danger", {
+      type: "button", id: "delete-account",
+      onclick: async () => {
+        if (!confirm("Delete this player: its name, username, ratings and game history? Tables keep the seats and names.")) return;
+        const body = player.claimed ? { password: prompt("Your password") || "" } : {};
+        const res = await act(() => api("DELETE", "/api/me", body), "Deleted.");
+        if (res) setPlayer(null);
+      },
+    }, "Delete")));
+  return parts;
+}
+
+/** The player's games in play whose seat this browser holds no token for (taken on
+ * another device): "Your tables" follow the player. */
+async function gamesElsewhere(player) {
+  let profile;
+  try {
+    profile = await api("GET", `/api/players/${encodeURIComponent(player.id)}`);
+  } catch {
+    return;
+  }
+  const away = (profile.playing || []).filter((g) => !getToken(g.table));
+  const box = document.getElementById("elsewhere");
+  if (!box || !away.length) return;
+  box.replaceChildren(h("p", null, "Your games in play on another device:"),
+    h("ul", null, away.map((g) => h("li", null, `${g.game === "cards" ? "Cards" : "Dice board"} · ${g.date.slice(0, 16).replace("T", " ")} `,
+      h("button", {
+        type: "button", class: "take-seat", dataset: { table: g.table },
+        onclick: async () => {
+          const res = await act(() => api("POST", `/api/tables/${encodeURIComponent(g.table)}/seat`, {}));
+          if (res) {
+            setToken(res.table, res.token);
+            location.href = `/t/${encodeURIComponent(res.table)}`;
+          }
+        },
+      }, "Take your seat here")))));
+}
+
+function signInForm() {
+  return h("form.account-login", {
+    id: "login-form",
+    onsubmit: async (e) => {
+      e.preventDefault();
+      await act(() => api("POST", "/api/login", { username: valueOf("login-username"), password: valueOf("login-password") }), "Signed in.");
+    },
+  },
+  h("p.muted", null, "Have a username? Sign in."),
+  field("login-username", "Username", { autocomplete: "username", maxlength: 24, required: true }),
+  field("login-password", "Password", { type: "password", autocomplete: "current-password", required: true }),
+  h("button", { type: "submit", id: "login" }, "Sign in"));
+}
+
+function transferMakeForm() {
+  const out = h("span.transfer-code", { id: "transfer-code" });
+  return h("p.account-transfer", null,
+    h("button", {
+      type: "button", id: "transfer-make",
+      onclick: async () => {
+        const res = await act(() => api("POST", "/api/me/transfer", {}));
+        if (res) out.textContent = `${res.code} (type it on the other device within ${Math.round(res.expires_in / 60)} minutes)`;
+      },
+    }, "Move to another device"), " ", out);
+}
+
+function transferUseForm() {
+  return h("form.account-transfer-use", {
+    onsubmit: async (e) => {
+      e.preventDefault();
+      await act(() => api("POST", "/api/transfer", { code: valueOf("transfer-input") }), "This browser is now that player.");
+    },
+  },
+  field("transfer-input", "A code from your other device", { maxlength: 20, autocomplete: "off" }),
+  h("button", { type: "submit", id: "transfer-use" }, "Use code"));
+}
+
+export function accountPanel() {
+  const body = h("div.account-body");
+  const panel = h("section.panel.account", { id: "account" },
+    h("details", null, h("summary", null, h("h2", null, "Your player")), body));
+  const draw = (player) => body.replaceChildren(...accountBody(player));
+  me.listeners.push(draw);
+  draw(me.player);
+  return panel;
+}
+
+// ------------------------------------------------------------------ play now
+const PRESETS = [["house", "House"], ["rulebook", "Rulebook"], ["wikipedia", "Wikipedia"]];
+const now = { game: "cards", preset: "house", players: "2", setup: "quick", rated: true, waiting: null, timer: null };
+
+function select(id, label, options, value, onchange) {
+  return h("label.field", { for: id }, h("span", null, label),
+    h("select", { id, onchange: (e) => onchange(e.target.value) },
+      options.map(([v, text]) => h("option", { value: v, selected: String(v) === String(value) }, text))));
+}
+
+function playNowForm() {
+  const sizes = now.game === "cards"
+    ? [["any", "Any"], ...[2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), `${n} players`])]
+    : [["any", "Any"], ["2", "2 players"], ["3", "3 players"]];
+  if (!sizes.some(([v]) => v === now.players)) now.players = "2";
+  return h("div.play-now-form", null,
+    h("div.play-now-row", null,
+      select("now-game", "Game", [["cards", "Cards"], ["board", "Dice board"]], now.game, (v) => { now.game = v; redraw(); }),
+      now.game === "cards"
+        ? select("now-preset", "Rules", PRESETS, now.preset, (v) => { now.preset = v; })
+        : select("now-setup", "Setup", [["quick", "Quick"], ["full", "Full"]], now.setup, (v) => { now.setup = v; }),
+      select("now-players", "Table", sizes, now.players, (v) => { now.players = v; })),
+    h("label.check", null,
+      h("input", { type: "checkbox", id: "now-rated", checked: now.rated, onchange: (e) => { now.rated = e.target.checked; } }),
+      h("span", null, "Rated", h("small.rule-help", null, "Counts for your rating (leaving counts as a loss)."))),
+    h("button.primary.big", { type: "button", id: "play-now", onclick: playNow }, "Play now"));
+}
+
+function waitingView() {
+  return h("div.play-now-wait", { id: "play-now-wait" },
+    h("p", { id: "play-now-status" }, "Looking for players…"),
+    h("button", { type: "button", id: "play-now-bots", onclick: fillNow }, "Play with bots now"), " ",
+    h("button", { type: "button", id: "play-now-cancel", onclick: () => leave(true) }, "Cancel"));
+}
+
+let panelBody = null;
+function redraw() {
+  if (panelBody) panelBody.replaceChildren(now.waiting ? waitingView() : playNowForm());
+}
+
+async function playNow() {
+  const input = document.getElementById("name");
+  const name = (input ? input.value : getName()).trim();
+  if (!name) {
+    if (input) { input.focus(); input.classList.add("invalid"); }
+    toast("Enter your name first.", "warn");
+    return;
+  }
+  setName(name);
+  const body = { game: now.game, rated: now.rated, name,
+    players: now.players === "any" ? "any" : Number(now.players) };
+  if (now.game === "cards") body.preset = now.preset; else body.setup = now.setup;
+  const res = await act(() => api("POST", "/api/queue", body));
+  if (!res) return;
+  now.waiting = { ticket: res.ticket, token: res.token };
+  redraw();
+  poll();
+}
+
+async function poll() {
+  const w = now.waiting;
+  if (!w) return;
+  try {
+    const s = await api("GET", `/api/queue?ticket=${encodeURIComponent(w.ticket)}`);
+    if (now.waiting !== w) return;
+    if (s.state === "matched") {
+      setToken(s.table, w.token);
+      now.waiting = null;
+      location.href = `/t/${encodeURIComponent(s.table)}`;
+      return;
+    }
+    const status = document.getElementById("play-now-status");
+    if (status) {
+      status.textContent = s.state === "seating" || s.fill_in <= 0
+        ? "Seating you…"
+        : `Looking for players… bots join in ${Math.ceil(s.fill_in)} s`;
+    }
+  } catch (err) {
+    if (now.waiting === w) {
+      toast(err.message, "error");
+      now.waiting = null;
+      redraw();
+    }
+    return;
+  }
+  now.timer = setTimeout(poll, 1000);
+}
+
+async function fillNow() {
+  const w = now.waiting;
+  if (w) await act(() => api("POST", "/api/queue/now", { ticket: w.ticket }));
+}
+
+function leave(redrawAfter) {
+  const w = now.waiting;
+  if (!w) return;
+  now.waiting = null;
+  clearTimeout(now.timer);
+  // keepalive: still sent while the page goes away
+  fetch(`/api/queue?ticket=${encodeURIComponent(w.ticket)}`, { method: "DELETE", keepalive: true }).catch(() => {});
+  if (redrawAfter) redraw();
+}
+
+export function playNowPanel() {
+  panelBody = h("div.play-now-body");
+  redraw();
+  window.addEventListener("pagehide", () => leave(false));
+  return h("section.panel.play-now", { id: "play-now-panel" },
+    h("h2", null, "Play now"),
+    h("p.muted", null, "Meet other players waiting for the same game; bots take the seats nobody fills."),
+    panelBody);
+}

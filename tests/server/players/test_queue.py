@@ -1,0 +1,79 @@
+"""Play now's waiting room in one process: the matchmaker forms tables from what waits,
+drops entries nobody polls, and seats at once a player who stops waiting for people."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from cambio.server.players import queue
+from cambio.server.players.matching import Group
+from cambio.server.players.queue import Matchmaker, MemoryBackend
+
+from .test_rules import entry
+
+
+class Tables:
+    """Starts nothing: records each group it is handed and names a table for it."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.groups: list[Group] = []
+        self.fail = fail
+
+    async def start(self, group: Group) -> tuple[str, list[int]]:
+        if self.fail:
+            raise RuntimeError("the store is away")
+        self.groups.append(group)
+        return f"t{len(self.groups)}", list(range(len(group.entries)))
+
+
+def run(coro: object) -> None:
+    asyncio.run(coro)  # type: ignore[arg-type]
+
+
+def test_a_pair_is_seated_and_each_hears_its_seat() -> None:
+    async def main() -> None:
+        backend, tables = MemoryBackend(), Tables()
+        maker = Matchmaker(backend, tables.start)
+        now = time.time()
+        await backend.put(entry("a", joined=now, fill_at=now + 60))
+        await backend.put(entry("b", joined=now + 0.1, fill_at=now + 60))
+        await maker.tick()
+        assert len(tables.groups) == 1
+        assert await backend.match_of("a") == {"table": "t1", "seat": 0, "player": "_a",
+                                                "rated": True}
+        assert (await backend.match_of("b"))["seat"] == 1  # type: ignore[index]
+        assert await backend.entry("a") is None
+
+    run(main())
+
+
+def test_a_player_who_stops_waiting_gets_bots_and_a_silent_one_is_dropped() -> None:
+    async def main() -> None:
+        backend, tables = MemoryBackend(), Tables()
+        maker = Matchmaker(backend, tables.start)
+        now = time.time()
+        await backend.put(entry("a", joined=now, fill_at=now + 60))
+        await backend.put(entry("z", sizes=(3,), joined=now, fill_at=now + 60))
+        await maker.tick()
+        assert tables.groups == []
+        await backend.touch("a", True)               # "Play with bots now"
+        backend.seen["z"] = (now - queue.STALE - 1, False)  # its page went away
+        await maker.tick()
+        assert [[e.ticket for e in g.entries] for g in tables.groups] == [["a"]]
+        assert await backend.entry("z") is None and await backend.match_of("z") is None
+
+    run(main())
+
+
+def test_a_table_that_cannot_start_tells_its_players() -> None:
+    async def main() -> None:
+        backend = MemoryBackend()
+        maker = Matchmaker(backend, Tables(fail=True).start)
+        now = time.time()
+        await backend.put(entry("a", fill_at=now - 1, joined=now))
+        await maker.tick()
+        match = await backend.match_of("a")
+        assert match is not None and "error" in match
+
+    run(main())

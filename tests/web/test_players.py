@@ -1,0 +1,170 @@
+"""Players who come back, in a real browser (issue 25): a new visitor types a name, presses
+Play now, plays a rated game against bots and finds it on their profile with its replay and
+a rating; a player claimed with a password on one browser signs in on another and sees the
+same history; two players pressing Play now within seconds land at one table."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from cambio.server.players.queue import STALE
+
+from .conftest import WAIT_MS, Server
+from .driver import SIZES
+
+GAME_S = 180.0
+
+
+@pytest.fixture(scope="module")
+def players_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Play now waits 30 s for people (a test shortens it), a decision left for 1 s goes to
+    the seat's bot (so a game plays on while the page only watches)."""
+    srv = Server(Path(tmp_path_factory.mktemp("players")), "players", "--seed", "25",
+                 "--bot-speed", "20", "--round-pause", "0.3", "--away-after", "120",
+                 "--turn-clock", "1", "--clock-strikes", "1", "--queue-wait", "30")
+    yield srv
+    srv.stop()
+
+
+def context(browser: Browser) -> tuple[BrowserContext, Page]:
+    ctx = browser.new_context(**SIZES["laptop"])
+    page = ctx.new_page()
+    page.set_default_timeout(WAIT_MS)
+    return ctx, page
+
+
+def finished(server: Server, table: str) -> dict[str, Any]:
+    deadline = time.monotonic() + GAME_S
+    while time.monotonic() < deadline:
+        summary = server.api("GET", f"/api/tables/{table}")
+        assert isinstance(summary, dict)
+        if summary["status"] == "finished":
+            return summary
+        time.sleep(0.5)
+    raise AssertionError(f"table {table} did not finish")
+
+
+def play_now_with_bots(page: Page, server: Server, name: str) -> str:
+    """From the lobby: type a name, Play now, stop waiting for people; the game's table."""
+    page.goto(server.base + "/")
+    page.fill("#name", name)
+    page.click("#play-now")
+    page.wait_for_selector("#play-now-bots")
+    page.click("#play-now-bots")
+    page.wait_for_url("**/t/*")
+    table = page.url.rsplit("/", 1)[1]
+    page.wait_for_selector(".cards-game[data-version]")
+    finished(server, table)
+    return table
+
+
+def open_profile(page: Page, server: Server) -> None:
+    page.goto(server.base + "/")
+    page.click("#account summary")
+    page.click("#my-profile")
+    page.wait_for_selector("#games")
+
+
+def test_a_new_visitor_plays_a_rated_game_and_finds_it_on_their_profile(
+        browser: Browser, players_server: Server) -> None:
+    ctx, page = context(browser)
+    try:
+        table = play_now_with_bots(page, players_server, "Nia")
+        summary = players_server.api("GET", f"/api/tables/{table}")
+        assert isinstance(summary, dict) and summary["rated"] is True
+        assert [s["kind"] for s in summary["seats"]] == ["human", "bot"]
+        open_profile(page, players_server)
+        assert page.text_content("#profile-name") == "Nia"
+        row = page.locator(f"#games tr[data-table='{table}']")
+        assert row.get_attribute("data-status") == "finished"
+        figure = page.text_content("#ratings .rating-card[data-class='cards-2'] .rating")
+        assert figure is not None and float(figure) < 25
+        assert page.locator("#ratings svg.rating-chart circle").count() == 1
+        row.locator("a.replay").click()
+        page.wait_for_url(f"**/r/{table}*")
+        page.wait_for_selector("#replay-slider, #replay-missing")
+        assert page.locator("#replay-missing").count() == 0
+        assert "Nia" in (page.text_content("main") or "")
+    finally:
+        ctx.close()
+
+
+def test_a_claimed_player_signs_in_elsewhere_and_sees_the_same_history(
+        browser: Browser, players_server: Server) -> None:
+    ctx, page = context(browser)
+    try:
+        table = play_now_with_bots(page, players_server, "Cleo")
+        page.goto(players_server.base + "/")
+        page.click("#account summary")
+        page.fill("#claim-username", "cleo")
+        page.fill("#claim-password", "a long secret")
+        page.click("#claim")
+        page.wait_for_selector("#account-who:has-text('Signed in as cleo')")
+    finally:
+        ctx.close()
+    other, page = context(browser)
+    try:
+        page.goto(players_server.base + "/")
+        page.click("#account summary")
+        page.fill("#login-username", "Cleo")
+        page.fill("#login-password", "a long secret")
+        page.click("#login")
+        page.wait_for_selector("#account-who:has-text('Signed in as cleo')")
+        page.click("#my-profile")
+        page.wait_for_selector(f"#games tr[data-table='{table}']")
+        assert page.url.endswith("/p/cleo")
+        assert page.text_content("#profile-name") == "Cleo"
+    finally:
+        other.close()
+
+
+def test_closing_the_page_leaves_the_queue(browser: Browser, players_server: Server) -> None:
+    """The page says DELETE as it goes (a keepalive request, which a browser may drop); a
+    ticket nobody polls goes stale within 10 s anyway. Either way, the next player of that
+    kind does not meet the page that left."""
+    (ctx_a, ann), (ctx_b, bo) = context(browser), context(browser)
+    try:
+        for page, name in ((ann, "Ann"), (bo, "Bo")):
+            page.goto(players_server.base + "/")
+            page.fill("#name", name)
+            page.select_option("#now-preset", "wikipedia")  # nobody else waits for it
+        ann.click("#play-now")
+        ann.wait_for_selector("#play-now-wait")
+        ann.goto("about:blank")                  # the page goes away: Ann leaves the queue
+        time.sleep(STALE + 1)
+        bo.click("#play-now")
+        bo.wait_for_selector("#play-now-status:has-text('bots join')")
+        time.sleep(1.0)                          # (were Ann still queued, Bo would be seated)
+        assert bo.url.endswith("/") and bo.locator("#play-now-wait").count() == 1
+        bo.click("#play-now-cancel")
+        bo.wait_for_selector("#play-now")
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
+def test_two_players_pressing_play_now_meet_at_one_table(
+        browser: Browser, players_server: Server) -> None:
+    (ctx_a, ann), (ctx_b, bo) = context(browser), context(browser)
+    try:
+        for page, name in ((ann, "Ann"), (bo, "Bo")):
+            page.goto(players_server.base + "/")
+            page.fill("#name", name)
+        ann.click("#play-now")
+        bo.click("#play-now")
+        ann.wait_for_url("**/t/*")
+        bo.wait_for_url("**/t/*")
+        assert ann.url == bo.url
+        table = ann.url.rsplit("/", 1)[1]
+        summary = players_server.api("GET", f"/api/tables/{table}")
+        assert isinstance(summary, dict)
+        assert [s["name"] for s in summary["seats"]] in (["Ann", "Bo"], ["Bo", "Ann"])
+    finally:
+        ctx_a.close()
+        ctx_b.close()
