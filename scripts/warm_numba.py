@@ -43,13 +43,14 @@ def cards() -> None:
 
 
 def board() -> None:
-    """The dice game's compiled search, heads-up and at three players (paranoid; max-n is
-    recursive and numba cannot cache it, so each process compiles it: native_search.py)."""
+    """The dice game's compiled search, heads-up and at three players (max-n, the default
+    ``native`` and ``hard`` bots', and paranoid)."""
     from cambio.board import Rules
     from cambio.board.setup import quick_setup
     from cambio.bots.board.native import search_value
 
-    for rules, three in ((Rules(), "maxn"), (Rules(players=3), "paranoid")):
+    for rules, three in ((Rules(), "maxn"), (Rules(players=3), "maxn"),
+                         (Rules(players=3), "paranoid")):
         board = quick_setup(rules, 1)
         search_value(board, 2, three=three)
         search_value(board, 2, three=three, threats=2)

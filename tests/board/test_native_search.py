@@ -1,13 +1,17 @@
 """The compiled search (``native``) against the Python reference and the exact solution."""
 
+import subprocess
+import sys
 from random import Random
+from typing import Any
 
 import pytest
+from numba import types
 
 from cambio.board import Board, Rules
 from cambio.board.setup import quick_setup
 from cambio.board.solve import solve
-from cambio.bots.board import AlphaBetaBot, make_bot, play_game
+from cambio.bots.board import AlphaBetaBot, make_bot, native_search, play_game
 from cambio.bots.board.native import CompiledAlphaBetaBot, search_value
 from cambio.bots.board.native_search import MATE_ZONE
 
@@ -52,6 +56,28 @@ def test_fixed_depth_values_equal_the_python_search(rules, three, max_depth, cou
         value, move = search_value(board, depth, three=three)
         assert value == expected, (board.position(), depth)
         assert move in board.legal_moves()
+
+
+MAXN_CALL = ("from cambio.board import Rules; from cambio.board.setup import quick_setup; "
+             "from cambio.bots.board.native import search_value; "
+             "print(search_value(quick_setup(Rules(players=3), 1), 3, three='maxn'))")
+
+
+def test_maxn_compiles_one_overload_and_loads_from_the_cache():
+    """Max-n is recursive: a literal argument (a bare ``0`` or ``NO_MOVE``) in one of its
+    calls compiled a second overload, and the pair crashed when numba loaded it from its
+    cache. One ``int64`` overload, and a fresh process that loads it gets the same value."""
+    board = quick_setup(Rules(players=3), 1)
+    value = search_value(board, 3, three="maxn")  # compiles (or loads) and caches here
+    # Compiled in this process, maxn's overloads are listed (loaded, only maxn_root's).
+    dispatcher: Any = native_search.maxn
+    signatures = dispatcher.signatures
+    assert len(signatures) <= 1
+    assert not any(isinstance(t, types.Literal) for sig in signatures for t in sig)
+    done = subprocess.run([sys.executable, "-c", MAXN_CALL], capture_output=True, text=True,
+                          timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == str(value)
 
 
 def test_threat_search_results_are_sound_on_3x3():

@@ -68,12 +68,6 @@ def _jit(f: F) -> F:
     return cast(F, numba.njit(cache=True, **_NO_NRT)(f))
 
 
-def _jit_uncached(f: F) -> F:
-    """Recursive max-n: loaded from numba's cache it crashed (numba 0.68), so it compiles
-    in each process that plays 3-player max-n (a few seconds)."""
-    return cast(F, numba.njit(cache=False, **_NO_NRT)(f))
-
-
 def _inline(f: F) -> F:
     """Small helpers are inlined into the search: a call costs reference counting on every
     array argument, which dominated the time per node."""
@@ -719,14 +713,14 @@ def static_vector(own: Any, vecs: Any, ply: int, to_move: int, geo: Any, windows
     vecs[ply, 2] = s2 - max(s0, s1)
 
 
-@_jit_uncached
-def maxn(own: Any, ply: int, turn: int, depth: int, key: int, first: int, vecs: Any,
+@_jit
+def maxn(own: Any, ply: Any, turn: int, depth: int, key: int, first: Any, vecs: Any,
          geo: Any, line_of: Any, entry: Any, leave: Any, lsh: Any, rsh: Any, aff: Any,
          aff_n: Any, windows: Any, weights: Any, symtab: Any, sym_moves: Any, inverse: Any,
          tt: Any, tt_vec: Any, history: Any, moves: Any, path: Any,
          game_keys: Any, ctl: Any, clock: Any, depth_reached: int) -> Any:
     """Max-n (``AlphaBetaBot._maxn``): the value vector goes to ``vecs[ply]``; returns the
-    best move."""
+    best move. ``ply`` and ``first`` are ``np.int64`` in its calls (see :func:`maxn_root`)."""
     players, four_n, n = geo[0], geo[4], geo[6]
     mover_loses = geo[5] != 0
     if spend(ctl, clock, depth_reached):
@@ -765,11 +759,12 @@ def maxn(own: Any, ply: int, turn: int, depth: int, key: int, first: int, vecs: 
                 for p in range(players):
                     vecs[ply + 1, p] = 0
             else:
-                reply = maxn(own, ply + 1, nxt, depth - 1, key2, NO_MOVE, vecs, geo, line_of,
-                             entry,
-                     leave, lsh, rsh, aff, aff_n, windows, weights, symtab, sym_moves,
-                     inverse, tt, tt_vec, history, moves, path, game_keys, ctl,
-                     clock, depth_reached)
+                # np.int64(): a bare constant would be typed as a literal and compile a
+                # second overload of maxn; see maxn_root.
+                reply = maxn(own, ply + 1, nxt, depth - 1, key2, np.int64(NO_MOVE), vecs,
+                             geo, line_of, entry, leave, lsh, rsh, aff, aff_n, windows,
+                             weights, symtab, sym_moves, inverse, tt, tt_vec, history, moves,
+                             path, game_keys, ctl, clock, depth_reached)
                 if ctl[ABORTED] or reply == NO_MOVE - 1:
                     ctl[PATH_LEN] = plen
                     return NO_MOVE
@@ -790,16 +785,21 @@ def maxn(own: Any, ply: int, turn: int, depth: int, key: int, first: int, vecs: 
     return best_move
 
 
-@_jit_uncached
+@_jit
 def maxn_root(own: Any, turn: int, depth: int, key: int, first: int, vecs: Any, geo: Any,
               line_of: Any, entry: Any, leave: Any, lsh: Any, rsh: Any, aff: Any,
               aff_n: Any, windows: Any, weights: Any, symtab: Any, sym_moves: Any,
               inverse: Any, tt: Any, tt_vec: Any, history: Any, moves: Any,
               path: Any, game_keys: Any, ctl: Any, clock: Any, depth_reached: int) -> Any:
-    """The entry point of one max-n iteration (numba's cache needs a non-recursive one)."""
+    """The entry point of one max-n iteration (numba's cache needs a non-recursive one).
+
+    Every argument of a call to ``maxn`` is typed ``int64``, never a literal (a bare ``0``
+    or ``NO_MOVE`` is typed ``Literal[int]``): a literal compiled a second overload of
+    ``maxn``, the two called each other, and loaded from numba's cache that pair crashed
+    (numba 0.68). With a single overload it loads like ``search``."""
     ctl[PATH_LEN] = 0
-    return maxn(own, 0, turn, depth, key, first, vecs, geo, line_of, entry, leave, lsh, rsh,
-                aff, aff_n, windows, weights, symtab, sym_moves, inverse, tt,
+    return maxn(own, np.int64(0), turn, depth, key, first, vecs, geo, line_of, entry, leave,
+                lsh, rsh, aff, aff_n, windows, weights, symtab, sym_moves, inverse, tt,
                 tt_vec, history, moves, path, game_keys, ctl, clock, depth_reached)
 
 
