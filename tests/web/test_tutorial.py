@@ -7,10 +7,12 @@ again from the lobby (the same deal)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import WAIT_MS, Server
 from .driver import SIZES, seen, wait_for_game
@@ -65,15 +67,18 @@ def follow(page: Page, said: list[str]) -> None:
     buttons = [m for m in marked if page.locator(f".actions button[data-action='{m}']").count()]
     cards = [m for m in marked if "." in m and page.locator(
         f".card[data-addr='{m}']:not(.selected):not([disabled])").count()]
-    if cards and "snap-mode" in marked:
-        page.click(f".card[data-addr='{cards[0]}']")           # a snap: the card itself
-    elif buttons:
-        button = page.locator(f".actions button[data-action='{buttons[0]}']")
-        button.click()
-        if buttons[0] == "cambio":                               # a second tap confirms
-            page.locator(".actions button[data-action='cambio']").click()
-    elif cards:
-        page.click(f".card[data-addr='{cards[0]}']")
+    # What was outlined a moment ago may be taken meanwhile (a snap sent, waiting for the
+    # server's answer, disables its card; the bot moved): then look again next step.
+    with contextlib.suppress(PlaywrightTimeout):
+        if cards and "snap-mode" in marked:
+            page.click(f".card[data-addr='{cards[0]}']", timeout=5000)  # a snap: the card
+        elif buttons:
+            button = page.locator(f".actions button[data-action='{buttons[0]}']")
+            button.click(timeout=5000)
+            if buttons[0] == "cambio":                               # a second tap confirms
+                page.locator(".actions button[data-action='cambio']").click(timeout=5000)
+        elif cards:
+            page.click(f".card[data-addr='{cards[0]}']", timeout=5000)
     page.wait_for_timeout(150)
 
 

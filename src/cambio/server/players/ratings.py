@@ -61,7 +61,8 @@ def _share_for_elo(d: float) -> float:
 
 
 CARD_BOT_SHARES = {"random": 0.08, "easy": 0.246, "memory": 0.50, "rusher": 0.29,
-                   "snapper": 0.39, "expert": 0.527, "search": 0.542, "deep": 0.718}
+                   "snapper": 0.39, "expert": 0.527, "search": 0.542, "learned": 0.615,
+                   "deep": 0.718}
 """Each card bot's measured heads-up win share against ``memory`` (the registry's
 ``measured`` figures, cambio.bots.cards.registry)."""
 BOARD_BOT_ELO = {"random": 0.0, "mcts": 677.0, "greedy": 763.0, "alphabeta": 1320.0,
