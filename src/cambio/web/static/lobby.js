@@ -263,9 +263,9 @@ function quickPanel() {
   return h("section.panel.quick", null,
     h("button.primary.big", { type: "button", id: "quick-play", onclick: quickPlay }, "Quick play"),
     h("p.muted", null, "One tap: a seat at a card table waiting for players, or a new game against a bot."),
-    h("button.big", { type: "button", id: "tutorial", onclick: () => tutorial("cards", "tutorial") }, "Learn to play"),
+    h("button.big.ghost", { type: "button", id: "tutorial", onclick: () => tutorial("cards", "tutorial") }, "Learn to play"),
     h("p.muted", null, "New to Cambio? A guided first round against the Easy bot: the page tells you what to do at each step."),
-    h("button.big", { type: "button", id: "tutorial-dice", onclick: () => tutorial("board", "tutorial-dice") }, "Learn the dice game"),
+    h("button.big.ghost", { type: "button", id: "tutorial-dice", onclick: () => tutorial("board", "tutorial-dice") }, "Learn the dice game"),
     h("p.muted", null, "A short guided dice game against the Random bot."));
 }
 
