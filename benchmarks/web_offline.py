@@ -26,15 +26,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -42,8 +38,11 @@ from playwright.sync_api import BrowserContext, sync_playwright
 
 from cambio.server import offline
 
-CHROMIUM = os.environ.get("CAMBIO_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+# The browser tests' server process and chromium settings (as scripts/web_screenshots.py).
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server, free_port  # noqa: E402
+
 PROFILES = {
     "fast4g": {"rtt": 0.165, "down": 9e6 / 8, "up": 1.5e6 / 8},
     "slow4g": {"rtt": 0.5625, "down": 1.6e6 / 8, "up": 750e3 / 8},
@@ -134,30 +133,6 @@ class Proxy:
         self.thread.join(5)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def serve(tmp: Path) -> tuple[subprocess.Popen[bytes], int]:
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "cambio.server", "--host", "127.0.0.1",
-                             "--port", str(port), "--db", str(tmp / "bench.sqlite3"),
-                             "--log-level", "warning"])
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/api/bots", timeout=1):
-                return proc, port
-        except OSError:
-            if time.monotonic() > deadline:
-                proc.kill()
-                raise RuntimeError("the server did not start") from None
-            time.sleep(0.1)
-
-
 def load_once(ctx: BrowserContext, url: str, proxy: Proxy) -> dict[str, Any]:
     """One visit of the solo page in ``ctx``: seconds to the first dealt card, bytes."""
     before = proxy.down.bytes
@@ -177,8 +152,8 @@ def run(profile_name: str, repeat: int) -> dict[str, Any]:
     first: list[dict[str, Any]] = []
     later: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        proc, port = serve(Path(tmp))
-        proxy = Proxy(port, PROFILES[profile_name])
+        server = Server(Path(tmp), "bench")
+        proxy = Proxy(server.port, PROFILES[profile_name])
         # "localhost" is a secure origin (service workers), and chromium does not bypass a
         # proxy for it: it is the proxy itself here, so nothing needs bypassing.
         url = f"http://localhost:{proxy.port}/solo"
@@ -186,14 +161,14 @@ def run(profile_name: str, repeat: int) -> dict[str, Any]:
             with sync_playwright() as p:
                 for i in range(repeat):
                     ctx = p.chromium.launch_persistent_context(
-                        str(Path(tmp) / f"profile-{i}"), executable_path=CHROMIUM, args=ARGS)
+                        str(Path(tmp) / f"profile-{i}"), executable_path=CHROMIUM,
+                        args=CHROMIUM_ARGS)
                     first.append(load_once(ctx, url, proxy))
                     later.append(load_once(ctx, url, proxy))
                     ctx.close()
         finally:
             proxy.stop()
-            proc.terminate()
-            proc.wait(10)
+            server.stop()
     return {"profile": profile_name, "repeat": repeat, "first": first, "later": later}
 
 
