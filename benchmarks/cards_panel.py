@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.progress import track
 from rich.table import Table
 
-from cards_strength import interval, play_deals
+from cards_strength import Journal, interval, play_deals
 
 PANEL = ("random", "easy", "memory", "tuned", "expert", "search", "learned", "rusher",
          "snapper")
@@ -35,11 +37,27 @@ PANEL = ("random", "easy", "memory", "tuned", "expert", "search", "learned", "ru
 
 
 def pairing(bot: str, member: str, players: int, rules: str, games: int, seed: int,
-            workers: int) -> dict[str, Any]:
+            workers: int, journal_dir: Path | None = None) -> dict[str, Any]:
+    """One pairing, resumable: with ``journal_dir`` its finished deals are kept in
+    ``cards_strength.py``'s journal, so an interrupted panel of hours starts where it
+    stopped."""
     deals = max(1, games // players)
-    jobs = [(bot, member, players, rules, seed, d) for d in range(deals)]
-    results = list(play_deals(jobs, workers))
-    share, half = interval([r[0] for r in results])
+    if journal_dir is not None:
+        journal_dir.mkdir(parents=True, exist_ok=True)
+    journal = None if journal_dir is None else Journal(
+        journal_dir / f"{bot}-{member}-{rules}-{players}p-{seed}.jsonl",
+        {"bots": f"{bot},{member}", "players": players, "rules": rules, "seed": seed,
+         "deals": deals})
+    done = {} if journal is None else journal.done
+    jobs = [(bot, member, players, rules, seed, d) for d in range(deals) if d not in done]
+    progress = track(play_deals(jobs, workers), total=len(jobs),
+                     description=f"{bot} vs {member}, {players} players",
+                     console=Console(stderr=True))
+    for job, result in zip(jobs, progress, strict=True):
+        done[job[5]] = result
+        if journal is not None:
+            journal.add(job[5], result)
+    share, half = interval([done[d][0] for d in range(deals)])
     return {"bot": bot, "member": member, "players": players, "rules": rules,
             "rounds": deals * players, "win_share": share, "low": share - half,
             "high": share + half}
@@ -82,15 +100,16 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--plot", help="write a bar chart of the table to this PNG")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--journal-dir", type=Path,
+                        help="keep each pairing's finished deals here and resume from them")
     a = parser.parse_args()
     members = [m.strip() for m in a.panel.split(",") if m.strip()]
     sizes = [int(p) for p in a.players.split(",")]
-    err = Console(stderr=True)
     rows = []
     for players in sizes:
         for member in members:
-            err.print(f"{a.bot} vs {member}, {players} players ...")
-            rows.append(pairing(a.bot, member, players, a.rules, a.games, a.seed, a.workers))
+            rows.append(pairing(a.bot, member, players, a.rules, a.games, a.seed, a.workers,
+                                a.journal_dir))
     if a.plot:
         plot(rows, f"{a.bot} against the panel, {a.rules}", a.plot)
     if a.json:
