@@ -184,3 +184,11 @@ def test_one_player_is_never_seated_twice() -> None:
 def test_two_people_of_one_address_sit_together_casually() -> None:
     groups = form([entry("a", address="x"), entry("b", address="x", joined=1)], now=2.0)
     assert len(groups) == 1 and not groups[0].rated
+
+
+def test_the_dummy_hash_is_checked_like_a_real_one() -> None:
+    """A sign-in to a name without a password verifies the dummy hash, which must cost what a
+    real verification costs: the hasher's current parameters, so no rehash is due."""
+    from argon2 import PasswordHasher
+
+    assert not PasswordHasher().check_needs_rehash(keys._DUMMY)
