@@ -279,8 +279,8 @@ SIZES: dict[str, dict[str, Any]] = {
 
 
 def bot_game(browser: Browser, base: str, size: str, *, players: str | None = None,
-             bot: str = "random", init_script: str | None = None, **context: Any
-             ) -> tuple[BrowserContext, Page]:
+             bot: str = "random", init_script: str | None = None, rounds: str | None = None,
+             **context: Any) -> tuple[BrowserContext, Page]:
     """A new context of ``size`` (``context``: more options; ``init_script`` runs in every
     page) whose page created a card table from the lobby (as Ann, the host), filled the other
     seats with ``bot`` and started: ``(context, page)``, the game drawn."""
@@ -294,6 +294,8 @@ def bot_game(browser: Browser, base: str, size: str, *, players: str | None = No
     page.wait_for_selector(".rule-row", state="attached")
     if players is not None:
         page.select_option("#players", players)
+    if rounds is not None:
+        page.select_option("#rounds", rounds)
     page.click("#create")
     page.wait_for_url("**/t/*")
     page.select_option("#fill-bot", bot)

@@ -532,12 +532,11 @@ export class CardsUI {
       this.renderLog());
     morphChildren(root, fresh);
     this.keepTopInView();
-    if (!focusKey || !root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)) this.focusDecision(view);
-
-    if (focusKey) {
-      const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-      if (again) again.focus({ preventScroll: true });
-    }
+    const kept = focusKey ? root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
+    if (kept) kept.focus({ preventScroll: true });
+    // A focus on a decision's button follows the decision: with two cards chosen the focus
+    // moves from Cancel to the confirm button, so Enter confirms (it cancelled before).
+    if (!kept || kept.closest(".actions")) this.focusDecision(view);
     this.schedule(now);
   }
 
