@@ -51,8 +51,8 @@ def install(tmp: Path) -> Path:
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     ok(run(sys.executable, "-m", "venv", tmp / "venv", cwd=tmp))
     bin_ = tmp / "venv" / "bin"
-    pip = (bin_ / "python", "-m", "pip", "install", "-q", "--disable-pip-version-check",
-           "-c", LOCK)
+    pip = (bin_ / "python", "-m", "pip", "install", "-q", "--no-compile",
+           "--disable-pip-version-check", "-c", LOCK)
     plain = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
     ok(run(*pip, *plain, cwd=tmp))
     out, _ = build.communicate(timeout=600)
