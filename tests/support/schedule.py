@@ -38,7 +38,6 @@ MEASURED: dict[str, float] = {
     "tests/packaging/test_wheel.py::"
     "test_the_installed_wheel_runs_compiled_and_serves_a_game_of_bots_to_the_end": 46,
     "tests/board/test_native_search.py::test_fixed_depth_values_equal_the_python_search": 38,
-    "tests/web/test_keyboard.py::test_a_whole_round_by_keyboard_with_a_snap": 34,
     "tests/envs/test_exploit.py::test_best_response_learns_to_beat_random_and_reports_json": 28,
     "tests/cards/test_sim.py::test_cli_json_contract_and_determinism": 28,
     "tests/test_pinned_pairs.py::test_alphabeta_and_native_play_as_before": 18,
@@ -91,6 +90,7 @@ MEASURED: dict[str, float] = {
     "tests/cards/test_deep.py::"
     "test_a_margin_per_test_overrules_the_prior_only_where_the_plain_margin_does": 5,
     "tests/web/test_long_names_views.py::test_spectator_and_replay_with_long_names_fit_a_phone": 5,
+    "tests/web/test_keyboard.py::test_a_whole_round_by_keyboard_with_a_snap": 5,
     "tests/web/test_players.py::"
     "test_a_new_visitor_plays_a_rated_game_and_finds_it_on_their_profile": 4,
     "tests/server/test_third_game.py::test_a_server_without_the_game_sets_its_tables_aside": 4,
