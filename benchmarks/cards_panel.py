@@ -25,10 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import track
 from rich.table import Table
 
-from cards_strength import Journal, interval, play_deals
+from cards_strength import interval, play_journaled
 
 PANEL = ("random", "easy", "memory", "tuned", "expert", "search", "learned", "rusher",
          "snapper")
@@ -42,22 +41,12 @@ def pairing(bot: str, member: str, players: int, rules: str, games: int, seed: i
     ``cards_strength.py``'s journal, so an interrupted panel of hours starts where it
     stopped."""
     deals = max(1, games // players)
+    path = None
     if journal_dir is not None:
         journal_dir.mkdir(parents=True, exist_ok=True)
-    journal = None if journal_dir is None else Journal(
-        journal_dir / f"{bot}-{member}-{rules}-{players}p-{seed}.jsonl",
-        {"bots": f"{bot},{member}", "players": players, "rules": rules, "seed": seed,
-         "deals": deals})
-    done = {} if journal is None else journal.done
-    jobs = [(bot, member, players, rules, seed, d) for d in range(deals) if d not in done]
-    progress = track(play_deals(jobs, workers), total=len(jobs),
-                     description=f"{bot} vs {member}, {players} players",
-                     console=Console(stderr=True))
-    for job, result in zip(jobs, progress, strict=True):
-        done[job[5]] = result
-        if journal is not None:
-            journal.add(job[5], result)
-    share, half = interval([done[d][0] for d in range(deals)])
+        path = journal_dir / f"{bot}-{member}-{rules}-{players}p-{seed}.jsonl"
+    results = play_journaled(bot, member, players, rules, seed, deals, workers, path)
+    share, half = interval([r[0] for r in results])
     return {"bot": bot, "member": member, "players": players, "rules": rules,
             "rounds": deals * players, "win_share": share, "low": share - half,
             "high": share + half}

@@ -202,6 +202,25 @@ class Journal:
                                 "won": result[2]}) + "\n")
 
 
+def play_journaled(first: str, other: str, players: int, rules: str, seed: int, deals: int,
+                   workers: int, journal_path: Path | None) -> list[Result]:
+    """Every deal's result, in deal order, with a progress bar; with ``journal_path`` the
+    finished deals are kept there and an interrupted run resumes from them."""
+    journal = None if journal_path is None else Journal(journal_path, {
+        "bots": f"{first},{other}", "players": players, "rules": rules, "seed": seed,
+        "deals": deals})
+    done = {} if journal is None else journal.done
+    jobs = [(first, other, players, rules, seed, d) for d in range(deals) if d not in done]
+    progress = track(play_deals(jobs, workers), total=len(jobs),
+                     description=f"{first} vs {other}, {players} players",
+                     console=Console(stderr=True))
+    for job, result in zip(jobs, progress, strict=True):
+        done[job[5]] = result
+        if journal is not None:
+            journal.add(job[5], result)
+    return [done[d] for d in range(deals)]
+
+
 def interval(xs: list[float]) -> tuple[float, float]:
     """The mean of per-deal figures and the half-width of its 95% interval."""
     n = len(xs)
@@ -232,21 +251,9 @@ def main() -> None:
     a = parser.parse_args()
     first, other = a.bots.split(",")
     deals = max(1, a.games // a.players)
-    journal = None if a.journal is None else Journal(a.journal, {
-        "bots": a.bots, "players": a.players, "rules": a.rules, "seed": a.seed,
-        "deals": deals})
-    done = {} if journal is None else journal.done
-    jobs = [(first, other, a.players, a.rules, a.seed, d) for d in range(deals)
-            if d not in done]
-    err = Console(stderr=True)
     start = time.perf_counter()
-    progress = track(play_deals(jobs, a.workers), total=len(jobs),
-                     description=f"{first} vs {other}", console=err)
-    for job, result in zip(jobs, progress, strict=True):
-        done[job[5]] = result
-        if journal is not None:
-            journal.add(job[5], result)
-    results = [done[d] for d in range(deals)]
+    results = play_journaled(first, other, a.players, a.rules, a.seed, deals, a.workers,
+                             a.journal)
     times = sorted(t for r in results for t in r[1])
     mean, half = interval([r[0] for r in results])
     won, won_half = interval([r[2] for r in results])
