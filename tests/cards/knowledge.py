@@ -1,11 +1,18 @@
 """What seats know, for tests: a state that differs from another only in cards a given seat
-has not seen, and a check that the engine's record of who saw which card is exact."""
+has not seen, the decisions of whole rounds paired with such twins (how every bot's "decides
+from its view only" test is written), and a check that the engine's record of who saw which
+card is exact."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 
-from cambio.cards import State
+from cambio.bots.cards import CardBot, make_bot
+from cambio.cards import CardView, Rules, State, observe
+
+PRESETS = ("rulebook", "house", "wikipedia")
 
 
 def permute_unseen(state: State, seat: int, rng: random.Random) -> State:
@@ -37,6 +44,54 @@ def permute_unseen(state: State, seat: int, rng: random.Random) -> State:
         else:
             twin.held = card
     return twin
+
+
+@dataclass(frozen=True)
+class Twins:
+    """A seat's view of a decision, and its view of the same decision in a twin deal."""
+
+    view: CardView
+    twin: CardView
+    moved: bool
+    """Whether the shuffle moved any card: a twin equal to the state proves nothing."""
+
+
+def several_moves(view: CardView) -> bool:
+    return len(view.legal) > 1
+
+
+def memory_rounds(preset: str, count: int, first: int = 0,
+                  ) -> Iterator[tuple[State, list[CardBot]]]:
+    """Rounds ``first..first + count - 1`` of ``preset`` between `memory` bots, 2 and 3 seats
+    in turn."""
+    for k in range(first, first + count):
+        state = State(Rules.preset(preset), 2 + k % 2, seed=k)
+        yield state, [make_bot("memory", k) for _ in range(state.n)]
+
+
+def varied_rounds(count: int) -> Iterator[tuple[State, list[CardBot]]]:
+    """Rounds between `memory` bots through every preset and 2-4 seats in turn, snaps polled."""
+    for k in range(count):
+        state = State(Rules.preset(PRESETS[k % 3]), 2 + k % 3, seed=k, polled=True)
+        yield state, [make_bot("memory", k) for _ in range(state.n)]
+
+
+def twin_views(rounds: Iterable[tuple[State, Sequence[CardBot]]], rng: random.Random, *,
+               rate: float = 1.0, want: Callable[[CardView], bool] = several_moves,
+               ) -> Iterator[Twins]:
+    """Plays each round to its end with its bots and yields, at a ``rate`` of the decisions
+    ``want`` picks, the deciding seat's view beside its view of :func:`permute_unseen`'s twin.
+    A bot that decides from its view only answers both alike: the caller asks it."""
+    for state, bots in rounds:
+        while not state.is_over():
+            seat = state.current_player()
+            view = observe(state, seat)
+            if want(view) and (rate >= 1 or rng.random() < rate):
+                twin = permute_unseen(state, seat, rng)
+                moved = (twin.grids, twin.deck, twin.held) != (state.grids, state.deck,
+                                                                state.held)
+                yield Twins(view, observe(twin, seat), moved)
+            state.apply(bots[seat].act(view), seat)
 
 
 def check_knowledge_record(state: State) -> None:

@@ -13,7 +13,7 @@ from cambio.bots.cards.hints import suggest
 from cambio.cards import Phase, Rules, State, observe
 from cambio.cards.actions import PASS, SWITCH, addr_seat, arg_a, arg_b, kind_of
 
-from .knowledge import permute_unseen
+from .knowledge import memory_rounds, twin_views
 
 PRESETS = ("rulebook", "house", "wikipedia")
 
@@ -21,25 +21,14 @@ PRESETS = ("rulebook", "house", "wikipedia")
 @pytest.mark.parametrize("preset", PRESETS)
 def test_deep_decisions_depend_only_on_the_view(preset: str) -> None:
     """Same seed, cards the seat has not seen shuffled: every decision is the same."""
-    rng = Random(preset)
     checked = 0
     changed = 0
-    for k in range(3):
-        players = 2 + k % 2
-        state = State(Rules.preset(preset), players, seed=k)
-        bots = [make_bot("memory", k) for _ in range(players)]
-        while not state.is_over():
-            seat = state.current_player()
-            view = observe(state, seat)
-            if len(view.legal) > 1 and rng.random() < 0.3:
-                twin = permute_unseen(state, seat, rng)
-                bot = BatchRolloutSearchBot(k, rows=64, z=0.0)
-                a = bot.act(view)
-                b = BatchRolloutSearchBot(k, rows=64, z=0.0).act(observe(twin, seat))
-                assert a == b
-                checked += 1
-                changed += a != bot.prior.act(view)
-            state.apply(bots[seat].act(view), seat)
+    for t in twin_views(memory_rounds(preset, 3), Random(preset), rate=0.3):
+        bot = BatchRolloutSearchBot(1, rows=64, z=0.0)
+        a = bot.act(t.view)
+        assert a == BatchRolloutSearchBot(1, rows=64, z=0.0).act(t.twin)
+        checked += 1
+        changed += a != bot.prior.act(t.view)
     assert checked > 10
     assert changed > 0  # the rollouts did overrule the prior somewhere
 
@@ -145,26 +134,16 @@ def test_a_population_search_decides_from_the_view_only() -> None:
     """deep with opponents drawn from the population (and inferred from wrong snaps): the
     cards the seat has not seen, shuffled, change no decision; the population changes
     some decisions of hard."""
-    rng = Random(5)
     checked = 0
     changed = 0
-    for k in range(3):
-        players = 2 + k % 2
-        state = State(Rules.preset(PRESETS[k]), players, seed=k)
-        bots = [make_bot("memory", k) for _ in range(players)]
-        while not state.is_over():
-            seat = state.current_player()
-            view = observe(state, seat)
-            if len(view.legal) > 1 and rng.random() < 0.3:
-                twin = permute_unseen(state, seat, rng)
-                a = BatchRolloutSearchBot(k, rows=64, z=0.0, population=POPULATION,
-                                          infer=True).act(view)
-                b = BatchRolloutSearchBot(k, rows=64, z=0.0, population=POPULATION, infer=True).act(
-                    observe(twin, seat))
-                assert a == b
-                changed += a != BatchRolloutSearchBot(k, rows=64, z=0.0).act(view)
-                checked += 1
-            state.apply(bots[seat].act(view), seat)
+    rounds = (r for k, preset in enumerate(PRESETS) for r in memory_rounds(preset, 1, first=k))
+    for t in twin_views(rounds, Random(5), rate=0.3):
+        def population() -> BatchRolloutSearchBot:
+            return BatchRolloutSearchBot(1, rows=64, z=0.0, population=POPULATION, infer=True)
+        a = population().act(t.view)
+        assert a == population().act(t.twin)
+        changed += a != BatchRolloutSearchBot(1, rows=64, z=0.0).act(t.view)
+        checked += 1
     assert checked > 10
     assert changed > 0
 

@@ -23,7 +23,7 @@ from cambio.bots.cards.learned import (
 from cambio.cards import Phase, Rules, State, observe
 from cambio.cards.actions import PASS
 
-from .knowledge import permute_unseen
+from .knowledge import twin_views, varied_rounds
 
 PRESETS = ("rulebook", "house", "wikipedia")
 
@@ -71,23 +71,13 @@ def test_learned_stays_legal_in_real_time_rounds() -> None:
 
 def test_learned_decides_from_the_view_only() -> None:
     """The cards the seat has not seen, shuffled: same view, same features, same action."""
-    rng = Random("learned")
     checked = differed = 0
-    for seed in range(9):
-        state = State(Rules.preset(PRESETS[seed % 3]), 2 + seed % 3, seed=seed, polled=True)
-        bots = [ExpectedPointsBot(seed) for _ in range(state.n)]
-        while not state.is_over():
-            seat = state.current_player()
-            view = observe(state, seat)
-            if len(view.legal) > 1 and rng.random() < 0.5:
-                twin = permute_unseen(state, seat, rng)
-                differed += twin.grids != state.grids or twin.deck != state.deck
-                twin_view = observe(twin, seat)
-                assert twin_view == view
-                assert np.array_equal(Featurizer(1)(view), Featurizer(1)(twin_view))
-                assert DistilledNetworkBot(1).act(view) == DistilledNetworkBot(1).act(twin_view)
-                checked += 1
-            state.apply(bots[seat].act(view), seat)
+    for t in twin_views(varied_rounds(9), Random("learned"), rate=0.5):
+        assert t.twin == t.view
+        assert np.array_equal(Featurizer(1)(t.view), Featurizer(1)(t.twin))
+        assert DistilledNetworkBot(1).act(t.view) == DistilledNetworkBot(1).act(t.twin)
+        checked += 1
+        differed += t.moved
     assert checked > 80 and differed > checked // 2
 
 

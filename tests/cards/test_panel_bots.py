@@ -13,7 +13,7 @@ from cambio.bots.cards import styles as styles_module
 from cambio.cards import HIDDEN, Phase, Rules, State, observe
 from cambio.cards.actions import CAMBIO, SNAP, arg_a, kind_of
 
-from .knowledge import permute_unseen
+from .knowledge import twin_views, varied_rounds
 
 PRESETS = ("rulebook", "house", "wikipedia")
 STYLES = ("rusher", "snapper")
@@ -34,19 +34,10 @@ def test_styles_play_legal_rounds_to_the_end(name: str, preset: str, players: in
 @pytest.mark.parametrize("name", STYLES)
 def test_styles_decide_from_the_view_only(name: str) -> None:
     """The cards the seat has not seen, shuffled: every decision is the same."""
-    rng = Random(name)
     checked = 0
-    for seed in range(8):
-        state = State(Rules.preset(PRESETS[seed % 3]), 2 + seed % 3, seed=seed, polled=True)
-        bots = [ExpectedPointsBot(seed) for _ in range(state.n)]
-        while not state.is_over():
-            seat = state.current_player()
-            view = observe(state, seat)
-            if len(view.legal) > 1:
-                twin = permute_unseen(state, seat, rng)
-                assert make_bot(name, 1).act(view) == make_bot(name, 1).act(observe(twin, seat))
-                checked += 1
-            state.apply(bots[seat].act(view), seat)
+    for t in twin_views(varied_rounds(8), Random(name)):
+        assert make_bot(name, 1).act(t.view) == make_bot(name, 1).act(t.twin)
+        checked += 1
     assert checked > 100
 
 

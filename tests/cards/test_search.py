@@ -13,7 +13,7 @@ from cambio.bots.cards.search import caller_tilt, determinize, is_final_turn, pa
 from cambio.cards import HIDDEN, Rules, State, observe
 from cambio.cards.actions import CAMBIO
 
-from .knowledge import permute_unseen
+from .knowledge import memory_rounds, several_moves, twin_views
 
 PRESETS = ("rulebook", "house", "wikipedia")
 
@@ -42,22 +42,11 @@ def test_determinizations_agree_with_the_view(preset):
 @pytest.mark.parametrize("preset", PRESETS)
 def test_search_decisions_depend_only_on_the_view(preset):
     """Same seed, cards the seat has not seen shuffled: every decision is the same."""
-    rng = Random(preset)
     checked = 0
-    for k in range(3):
-        players = 2 + k % 2
-        state = State(Rules.preset(preset), players, seed=k)
-        bots = [make_bot("memory", k) for _ in range(players)]
-        while not state.is_over():
-            seat = state.current_player()
-            view = observe(state, seat)
-            if len(view.legal) > 1 and rng.random() < 0.25:
-                twin = permute_unseen(state, seat, rng)
-                a = RolloutSearchBot(k, iterations=12).act(view)
-                b = RolloutSearchBot(k, iterations=12).act(observe(twin, seat))
-                assert a == b
-                checked += 1
-            state.apply(bots[seat].act(view), seat)
+    for t in twin_views(memory_rounds(preset, 3), Random(preset), rate=0.25):
+        assert RolloutSearchBot(1, iterations=12).act(t.view) == \
+            RolloutSearchBot(1, iterations=12).act(t.twin)
+        checked += 1
     assert checked > 10
 
 
@@ -65,22 +54,12 @@ def test_search_decisions_depend_only_on_the_view(preset):
 def test_last_turn_search_depends_only_on_the_view(preset):
     """After another seat calls, every decision of the seat's last turn is searched; with
     the cards it has not seen shuffled, it decides the same."""
-    rng = Random(preset)
     checked = 0
-    for k in range(12):
-        players = 2 + k % 2
-        state = State(Rules.preset(preset), players, seed=k)
-        bots = [make_bot("memory", k) for _ in range(players)]
-        while not state.is_over():
-            seat = state.current_player()
-            view = observe(state, seat)
-            if is_final_turn(view) and len(view.legal) > 1:
-                twin = permute_unseen(state, seat, rng)
-                a = RolloutSearchBot(k, iterations=0, final=16).act(view)
-                b = RolloutSearchBot(k, iterations=0, final=16).act(observe(twin, seat))
-                assert a == b
-                checked += 1
-            state.apply(bots[seat].act(view), seat)
+    for t in twin_views(memory_rounds(preset, 12), Random(preset),
+                        want=lambda view: is_final_turn(view) and several_moves(view)):
+        assert RolloutSearchBot(1, iterations=0, final=16).act(t.view) == \
+            RolloutSearchBot(1, iterations=0, final=16).act(t.twin)
+        checked += 1
     assert checked > 10
 
 
