@@ -18,7 +18,6 @@ import argparse
 import asyncio
 import contextlib
 import json
-import socket
 import statistics
 import subprocess
 import sys
@@ -30,13 +29,9 @@ from typing import Any
 import httpx
 import websockets
 
+from server_load import free_port
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 async def pings(url: str, seconds: float) -> list[float]:

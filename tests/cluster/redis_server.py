@@ -12,14 +12,10 @@ import subprocess
 import time
 from pathlib import Path
 
+from ..support.ports import free_port
+
 REDIS_SERVER = os.environ.get("CAMBIO_REDIS_SERVER") or shutil.which("redis-server") \
     or "/usr/bin/redis-server"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class RedisServer:

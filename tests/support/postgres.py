@@ -19,7 +19,6 @@ import itertools
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -28,13 +27,9 @@ from typing import Any
 
 import psycopg
 
+from .ports import free_port
+
 SEARCH = "/usr/lib/postgresql/*/bin"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def binaries() -> Path:
@@ -62,7 +57,7 @@ class PostgresCluster:
         self.root = Path(tempfile.mkdtemp(prefix="cambio-pg-"))
         self.data = self.root / "data"
         self.log = self.root / "postgres.log"
-        self.port = _free_port()
+        self.port = free_port()
         self._names = itertools.count(1)
         self._user: dict[str, Any] = {}
         if os.geteuid() == 0:
