@@ -12,6 +12,8 @@ against several. The panel (``PANEL``) holds every fair bot the project has -- `
     .venv/bin/python benchmarks/cards_panel.py --bot hard --rules rulebook --games 2000 \
         --workers 2 --json > panel.json --plot docs/img/cards-panel-hard.png
     .venv/bin/python benchmarks/cards_panel.py --bot memory --panel memory,rusher --games 40
+    # how a long panel stands, its journals read while it plays (or after it was stopped):
+    .venv/bin/python benchmarks/cards_panel.py --bot hard --games 2000 --journal-dir J --report
 
 ``--games`` is the rounds per pairing and table size (deals x players); the equal share is
 1/2 heads-up and 1/4 at four players.
@@ -27,7 +29,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from cards_strength import interval, play_journaled
+from cards_strength import finished_deals, interval, play_journaled
 
 PANEL = ("random", "easy", "memory", "tuned", "expert", "search", "learned", "rusher",
          "snapper")
@@ -36,20 +38,28 @@ PANEL = ("random", "easy", "memory", "tuned", "expert", "search", "learned", "ru
 
 
 def pairing(bot: str, member: str, players: int, rules: str, games: int, seed: int,
-            workers: int, journal_dir: Path | None = None) -> dict[str, Any]:
+            workers: int, journal_dir: Path | None = None,
+            report: bool = False) -> dict[str, Any] | None:
     """One pairing, resumable: with ``journal_dir`` its finished deals are kept in
     ``cards_strength.py``'s journal, so an interrupted panel of hours starts where it
-    stopped."""
+    stopped. ``report``: play nothing, only read the journal (None when it holds no deal)."""
     deals = max(1, games // players)
     path = None
     if journal_dir is not None:
         journal_dir.mkdir(parents=True, exist_ok=True)
         path = journal_dir / f"{bot}-{member}-{rules}-{players}p-{seed}.jsonl"
-    results = play_journaled(bot, member, players, rules, seed, deals, workers, path)
+    if report:
+        if path is None:
+            raise ValueError("a report reads the journals: give journal_dir")
+        results = finished_deals(bot, member, players, rules, seed, deals, path)
+        if not results:
+            return None
+    else:
+        results = play_journaled(bot, member, players, rules, seed, deals, workers, path)
     share, half = interval([r[0] for r in results])
     return {"bot": bot, "member": member, "players": players, "rules": rules,
-            "rounds": deals * players, "win_share": share, "low": share - half,
-            "high": share + half}
+            "rounds": len(results) * players, "of": deals * players, "win_share": share,
+            "low": share - half, "high": share + half}
 
 
 def plot(rows: list[dict[str, Any]], title: str, path: str) -> None:
@@ -67,7 +77,9 @@ def plot(rows: list[dict[str, Any]], title: str, path: str) -> None:
                yerr=[[r["win_share"] - r["low"] for r in sub],
                      [r["high"] - r["win_share"] for r in sub]], capsize=3)
         ax.axhline(1.0 / players, color="grey", linestyle="--", label=f"equal share 1/{players}")
-        ax.set_xticks(list(xs), [r["member"] for r in sub], rotation=40, fontsize=8)
+        ax.set_xticks(list(xs), [r["member"] if r["rounds"] == r["of"]
+                                 else f"{r['member']}\n({r['rounds']} rounds)" for r in sub],
+                      rotation=40, fontsize=8)
         ax.set_ylim(0, 1)
         ax.set_title(f"{players} players", fontsize=9)
         ax.legend(fontsize=7)
@@ -91,14 +103,21 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--journal-dir", type=Path,
                         help="keep each pairing's finished deals here and resume from them")
+    parser.add_argument("--report", action="store_true",
+                        help="play nothing: the table (and plot) of the deals the journals "
+                             "hold so far; a pairing not finished shows its rounds")
     a = parser.parse_args()
+    if a.report and a.journal_dir is None:
+        parser.error("--report reads --journal-dir")
     members = [m.strip() for m in a.panel.split(",") if m.strip()]
     sizes = [int(p) for p in a.players.split(",")]
     rows = []
     for players in sizes:
         for member in members:
-            rows.append(pairing(a.bot, member, players, a.rules, a.games, a.seed, a.workers,
-                                a.journal_dir))
+            row = pairing(a.bot, member, players, a.rules, a.games, a.seed, a.workers,
+                          a.journal_dir, report=a.report)
+            if row is not None:
+                rows.append(row)
     if a.plot:
         plot(rows, f"{a.bot} against the panel, {a.rules}", a.plot)
     if a.json:
@@ -108,7 +127,8 @@ def main() -> None:
     for col in ("opponent", "players", "rounds", "win share", "95% interval"):
         table.add_column(col)
     for r in rows:
-        table.add_row(r["member"], str(r["players"]), str(r["rounds"]), f"{r['win_share']:.1%}",
+        rounds = str(r["rounds"]) if r["rounds"] == r["of"] else f"{r['rounds']} of {r['of']}"
+        table.add_row(r["member"], str(r["players"]), rounds, f"{r['win_share']:.1%}",
                       f"{r['low']:.1%}–{r['high']:.1%}")
     Console().print(table)
 

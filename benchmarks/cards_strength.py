@@ -202,13 +202,30 @@ class Journal:
                                 "won": result[2]}) + "\n")
 
 
+def run_header(first: str, other: str, players: int, rules: str, seed: int,
+               deals: int) -> dict[str, Any]:
+    """What a journal's first line says: the run its deals belong to."""
+    return {"bots": f"{first},{other}", "players": players, "rules": rules, "seed": seed,
+            "deals": deals}
+
+
+def finished_deals(first: str, other: str, players: int, rules: str, seed: int, deals: int,
+                   journal_path: Path) -> list[Result]:
+    """The deals a run's journal holds so far, in deal order, without playing any: how an
+    interrupted run stands. The deals are played in order, so these are its first ones,
+    stopped by the clock, not by how the figures looked."""
+    if not journal_path.exists():
+        return []
+    done = Journal(journal_path, run_header(first, other, players, rules, seed, deals)).done
+    return [done[d] for d in sorted(done)]
+
+
 def play_journaled(first: str, other: str, players: int, rules: str, seed: int, deals: int,
                    workers: int, journal_path: Path | None) -> list[Result]:
     """Every deal's result, in deal order, with a progress bar; with ``journal_path`` the
     finished deals are kept there and an interrupted run resumes from them."""
-    journal = None if journal_path is None else Journal(journal_path, {
-        "bots": f"{first},{other}", "players": players, "rules": rules, "seed": seed,
-        "deals": deals})
+    journal = None if journal_path is None else Journal(
+        journal_path, run_header(first, other, players, rules, seed, deals))
     done = {} if journal is None else journal.done
     jobs = [(first, other, players, rules, seed, d) for d in range(deals) if d not in done]
     progress = track(play_deals(jobs, workers), total=len(jobs),

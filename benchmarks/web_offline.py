@@ -41,7 +41,8 @@ from cambio.server import offline
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 # The browser tests' server process and chromium settings (as scripts/web_screenshots.py).
-from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server, free_port  # noqa: E402
+from tests.support.ports import free_port  # noqa: E402
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
 
 PROFILES = {
     "fast4g": {"rtt": 0.165, "down": 9e6 / 8, "up": 1.5e6 / 8},

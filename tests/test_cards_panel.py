@@ -31,3 +31,22 @@ def test_every_panel_member_plays() -> None:
         row = panel.pairing("memory", member, 2, "wikipedia", 2, 3, 1)
         assert 0.0 <= row["win_share"] <= 1.0
     assert panel.pairing("memory", "random", 2, "rulebook", 40, 1, 1)["win_share"] > 0.7
+
+
+def test_a_report_reads_the_journals_and_plays_nothing(tmp_path) -> None:
+    """An interrupted pairing's journal shows its first deals; a pairing never started is
+    left out; the report's figures are the journal's, the same as the finished pairing's."""
+    panel = load()
+    assert panel.pairing("memory", "random", 2, "rulebook", 12, 1, 1, tmp_path,
+                         report=True) is None
+    assert not list(tmp_path.iterdir())  # a report writes no journal
+    whole = panel.pairing("memory", "random", 2, "rulebook", 12, 1, 1, tmp_path)
+    journal = next(tmp_path.iterdir())
+    lines = journal.read_text().splitlines()
+    journal.write_text("\n".join(lines[:4]) + "\n")  # the header and three of six deals
+    part = panel.pairing("memory", "random", 2, "rulebook", 12, 1, 1, tmp_path, report=True)
+    assert (part["rounds"], part["of"]) == (6, 12)
+    journal.write_text("\n".join(lines) + "\n")
+    again = panel.pairing("memory", "random", 2, "rulebook", 12, 1, 1, tmp_path, report=True)
+    assert again == whole
+    assert len(journal.read_text().splitlines()) == len(lines)  # nothing played or added

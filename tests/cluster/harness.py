@@ -27,7 +27,7 @@ import websockets
 
 from cambio.server.store import open_store
 
-from .redis_server import free_port
+from ..support.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 Key = tuple[int, int, int]

@@ -23,7 +23,8 @@ import pytest
 
 import cambio
 
-from ..server.harness import Client, create_table, free_port, start
+from ..server.harness import Client, create_table, start
+from ..support.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCK = ROOT / "requirements" / "lock.txt"

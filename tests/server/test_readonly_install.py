@@ -22,7 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .harness import free_port
+from ..support.ports import free_port
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "cambio"
 NOBODY = 65534

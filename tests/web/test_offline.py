@@ -28,7 +28,8 @@ from cambio.records.jsonl import parse_record
 from cambio.server import offline
 from cambio.server.cards_session import CardSession
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, Server, free_port
+from ..support.ports import free_port
+from .conftest import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, Server
 from .driver import play_until
 from .test_cards_game import grids
 
