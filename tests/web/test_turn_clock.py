@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import Browser, ViewportSize
 
 from .conftest import Server
-from .driver import LAPTOP, PHONE, horizontal_overflow, seat_page, wait_for_game
+from .driver import LAPTOP, PHONE, SIZES, horizontal_overflow, seat_page, wait_for_game
+from .harness import open_table
 
 MY_LOG_LINES = """() => [...document.querySelectorAll('.cards-game .log-list li')]
   .filter((li) => li.textContent.startsWith('Your bot ')).length"""
@@ -46,5 +47,35 @@ def test_the_clock_runs_out_a_bot_plays_then_i_am_back(browser: Browser, server:
         page.click("#im-back")
         page.wait_for_selector("#away-bar", state="detached")
         page.wait_for_selector('#turn-clock.mine[data-seat="0"]')
+    finally:
+        ctx.close()
+
+
+KEEPS_THE_BUTTON = """() => {
+  const s = window.__summary;
+  s.seats[0].away = true;
+  window.__clock.clock({ seat: 1, seconds: 5, left: 5 });
+  const button = document.getElementById('im-back');
+  const seen = [];
+  for (const msg of [{ seat: null, left: null }, { seat: 0, seconds: 5, left: 5 },
+                     { seat: null, left: null }, { seat: 1, seconds: 5, left: 4 }]) {
+    window.__clock.clock(msg);
+    seen.push([document.getElementById('im-back') === button, button.isConnected,
+               !!document.getElementById('turn-clock')]);
+  }
+  return seen;
+}"""
+
+
+def test_the_i_am_back_button_is_one_node_while_the_countdown_comes_and_goes(
+        browser: Browser, server: Server) -> None:
+    """The bar's button is the node a finger is on: the countdown above it disappears between
+    decisions and comes back, and the button must not be made anew each time (the CI run of
+    2026-12-04 lost a click to "element was detached from the DOM" for 30 s)."""
+    ctx, page = open_table(browser, server.base, SIZES["laptop"], 2, clock=True)
+    try:
+        seen = page.evaluate(KEEPS_THE_BUTTON)
+        assert seen == [[True, True, False], [True, True, True],
+                        [True, True, False], [True, True, True]]
     finally:
         ctx.close()

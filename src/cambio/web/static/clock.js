@@ -59,7 +59,7 @@ export class TurnClockView {
       parts.push(h("div.turn-clock", {
         id: "turn-clock", role: "timer", "aria-live": "off",
         class: `${mine ? "mine" : ""} ${left <= 5 ? "low" : ""}`,
-        dataset: { seat: String(this.running.seat), left: String(left) },
+        dataset: { key: "clock", seat: String(this.running.seat), left: String(left) },
       },
       h("span.who", null, mine ? "Your move" : `${seatName(summary, this.running.seat)} to move`),
       h("span.bar", null, h("span.fill", { style: `width:${(share * 100).toFixed(1)}%` })),
@@ -67,12 +67,14 @@ export class TurnClockView {
     }
     const me = summary && seat !== null ? summary.seats[seat] : null;
     if (me && me.away && summary.status === "playing") {
-      parts.push(h("div.away-bar", { id: "away-bar", role: "status" },
+      parts.push(h("div.away-bar", { id: "away-bar", role: "status", dataset: { key: "away" } },
         h("span", null, "Your time ran out: a bot is playing for you."),
         h("button.primary", { type: "button", id: "im-back", onclick: () => this.ctx.back() },
           "I'm back")));
     }
-    // Morphed, not replaced: the "I'm back" button stays the same node under a finger.
+    // Morphed, not replaced, and keyed: the "I'm back" button stays the same node under a
+    // finger even when the countdown above it comes and goes between decisions (unkeyed,
+    // the bar would be morphed into the countdown's old node and the button made anew).
     morphChildren(this.el, h("div", null, ...parts));
   }
 }
