@@ -24,6 +24,13 @@ a run started again with the same arguments and journal plays only the deals mis
 so an interrupted acceptance run (an hour of CPU) resumes where it stopped. The figures are
 the same as those of an uninterrupted run: every deal's seeds depend only on ``--seed`` and
 the deal's number.
+
+Two runs of different first bots against the same opponent, seed, preset and table size play
+the same deals, so the difference of their shares is best judged deal by deal: ``--paired
+BASE OTHER`` reads two journals and prints OTHER's share minus BASE's on the deals both hold,
+with the 95% interval of the per-deal differences, playing nothing::
+
+    .venv/bin/python benchmarks/cards_strength.py --paired hard-search.jsonl deep-pop-search.jsonl
 """
 
 from __future__ import annotations
@@ -175,6 +182,26 @@ Result = tuple[float, list[float], float]
 Job = tuple[str, str, int, str, int, int]
 
 
+def read_journal(path: Path) -> tuple[dict[str, Any], dict[int, Result]]:
+    """A journal's header (the run it belongs to) and its finished deals; a last line cut
+    short by an interruption is left out, to be played again."""
+    lines = path.read_text().splitlines()
+    if not lines:
+        raise SystemExit(f"{path} is empty: not a journal")
+    try:
+        header = json.loads(lines[0])
+    except json.JSONDecodeError:
+        raise SystemExit(f"{path} does not start with a run header: {lines[0][:80]}") from None
+    done: dict[int, Result] = {}
+    for line in lines[1:]:
+        try:
+            d = json.loads(line)
+        except json.JSONDecodeError:
+            break
+        done[int(d["deal"])] = (float(d["share"]), list(d["times"]), float(d["won"]))
+    return header, done
+
+
 class Journal:
     """Finished deals of one run on disk, one JSON line each, after a header line naming the
     run; a journal of another run is refused rather than mixed in."""
@@ -183,16 +210,9 @@ class Journal:
         self.path = path
         self.done: dict[int, Result] = {}
         if path.exists() and path.stat().st_size:
-            lines = path.read_text().splitlines()
-            if json.loads(lines[0]) != run:
-                raise SystemExit(f"{path} is the journal of another run: {lines[0]}")
-            for line in lines[1:]:
-                try:
-                    d = json.loads(line)
-                except json.JSONDecodeError:
-                    break           # a line cut short by the interruption: play it again
-                self.done[int(d["deal"])] = (float(d["share"]), list(d["times"]),
-                                             float(d["won"]))
+            header, self.done = read_journal(path)
+            if header != run:
+                raise SystemExit(f"{path} is the journal of another run: {json.dumps(header)}")
         else:
             path.write_text(json.dumps(run) + "\n")
 
@@ -246,6 +266,46 @@ def interval(xs: list[float]) -> tuple[float, float]:
     return mean, Z95 * math.sqrt(var / n)
 
 
+def paired(base: Path, other: Path) -> dict[str, Any]:
+    """How much more the first bot of journal ``other`` wins than that of ``base``, deal by
+    deal on the deals both hold: the runs must share the opponent, table size, preset and
+    seed, so each deal is the same cards and the same opponent seeds for both, and the
+    interval of the per-deal differences is far narrower than that of two separate shares."""
+    (ha, da), (hb, db) = read_journal(base), read_journal(other)
+    for key in ("players", "rules", "seed"):
+        if ha[key] != hb[key]:
+            raise SystemExit(f"not paired: {base} has {key} {ha[key]}, {other} has {hb[key]}")
+    (first_a, opp_a), (first_b, opp_b) = ha["bots"].split(","), hb["bots"].split(",")
+    if opp_a != opp_b:
+        raise SystemExit(f"not paired: {base} is against {opp_a}, {other} against {opp_b}")
+    deals = sorted(da.keys() & db.keys())
+    if not deals:
+        raise SystemExit(f"not paired: {base} and {other} hold no deal in common")
+    out: dict[str, Any] = {"base": first_a, "other": first_b, "opponent": opp_a,
+                           "players": ha["players"], "rules": ha["rules"], "seed": ha["seed"],
+                           "deals": len(deals), "rounds": len(deals) * ha["players"]}
+    for name, of in (("win_share", [(da[d][0], db[d][0]) for d in deals]),
+                     ("won_or_tied", [(da[d][2], db[d][2]) for d in deals])):
+        a, b = interval([x for x, _ in of])[0], interval([y for _, y in of])[0]
+        diff, half = interval([y - x for x, y in of])
+        out[name] = {"base": a, "other": b, "difference": diff, "low": diff - half,
+                     "high": diff + half}
+    return out
+
+
+def print_paired(p: dict[str, Any]) -> None:
+    def points(x: float) -> str:
+        return f"{x * 100:+.1f}".replace("-", "−")
+
+    print(f"{p['other']} minus {p['base']}, both against {p['opponent']} · {p['rules']} · "
+          f"{p['players']} players · the {p['deals']:,} deals both journals hold "
+          f"({p['rounds']:,} rounds), paired deal by deal:")
+    for name, label in (("win_share", "win share"), ("won_or_tied", "won or tied")):
+        f = p[name]
+        print(f"  {label}: {f['other']:.1%} against {f['base']:.1%}, "
+              f"{points(f['difference'])} points (95% {points(f['low'])} to {points(f['high'])})")
+
+
 def play_deals(jobs: list[Job], workers: int) -> Iterator[Result]:
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -265,7 +325,14 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--journal", type=Path, help="keep finished deals here and resume "
                         "from them (a run with the same arguments)")
+    parser.add_argument("--paired", type=Path, nargs=2, metavar=("BASE", "OTHER"),
+                        help="play nothing: the paired difference of two journals' first "
+                        "bots (OTHER minus BASE) on the deals both hold")
     a = parser.parse_args()
+    if a.paired:
+        p = paired(*a.paired)
+        print(json.dumps(p)) if a.json else print_paired(p)
+        return
     first, other = a.bots.split(",")
     deals = max(1, a.games // a.players)
     start = time.perf_counter()
