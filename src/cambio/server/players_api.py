@@ -169,10 +169,12 @@ async def board(request: Request) -> Response:
     if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= MAX_LEADERBOARD:
         raise ProtocolError("bad_request", f"?limit= is 1 to {MAX_LEADERBOARD}")
     players = _players(request)
-    need = players.server.settings.leaderboard_games
-    rows = await profiles.read(profiles.leaderboard, players.server.store, klass, need,
+    settings = players.server.settings
+    need, met = settings.leaderboard_games, settings.leaderboard_opponents
+    rows = await profiles.read(profiles.leaderboard, players.server.store, klass, need, met,
                                int(raw))
-    return JSONResponse({"class": klass, "min_games": need, "players": rows})
+    return JSONResponse({"class": klass, "min_games": need, "min_opponents": met,
+                         "players": rows})
 
 
 # ---------------------------------------------------------------------- play now

@@ -14,14 +14,15 @@ from cambio.server.players.ratings import (
     CARD_BOT_SHARES,
     MU,
     Entrant,
+    Person,
     Rating,
     bot_mu,
     nearest_bot,
     places,
-    ratable,
     rate,
     rating_class,
     shown,
+    unrated,
 )
 
 
@@ -126,11 +127,25 @@ def test_places_lower_totals_win_ties_share_and_forfeits_come_last() -> None:
 
 
 def test_which_tables_are_rated() -> None:
-    assert ratable(True, ["_a", "_b"])
-    assert not ratable(False, ["_a", "_b"])          # casual
-    assert not ratable(True, ["_a", "_a"])           # one identity at two seats
-    assert not ratable(True, ["_a", None])           # a seat of nobody's identity
-    assert not ratable(True, [])
+    def people(*ids: str | None, moved: bool = True, origins: tuple[str | None, ...] = ()
+               ) -> list[Person]:
+        return [Person(i, moved, origins[n] if origins else f"o{n}")
+                for n, i in enumerate(ids)]
+
+    assert unrated(True, people("_a", "_b")) is None
+    assert unrated(True, people("_a")) is None                       # a player and bots
+    assert unrated(True, people("_a", "_b", origins=(None, None))) is None  # made before
+    assert unrated(False, people("_a", "_b")) == "casual"
+    assert unrated(True, people("_a", "_a")) == "one player held two seats"
+    assert unrated(True, people("_a", None)) == "a seat was taken without a player"
+    assert unrated(True, []) == "no player at the table"
+    # a seat that never played (its bot moved for it from the start): void for everyone
+    assert unrated(True, [Person("_a", True, "x"), Person("_b", False, "y")]) \
+        == "a player never made a move"
+    assert unrated(True, people("_a", moved=False)) == "a player never made a move"
+    # one person's throwaway identities, made from one address
+    assert unrated(True, people("_a", "_b", origins=("x", "x"))) \
+        == "two players' identities were made from one address"
 
 
 def test_the_fill_bot_is_the_one_nearest_the_players() -> None:

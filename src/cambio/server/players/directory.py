@@ -113,7 +113,8 @@ class Directory:
         self.take(self.creations, address, "new players from this address")
         player = Player(keys.new_player_id(), name, None, None)
         key = keys.new_key()
-        await self.write([sql.insert_player(player.id, name, time.time()),
+        await self.write([sql.insert_player(player.id, name, time.time(),
+                                            keys.address_hash(address)),
                           sql.insert_key(keys.key_hash(key), player.id, BROWSER, None)])
         return player, key
 

@@ -40,6 +40,12 @@ def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
+def address_hash(host: str) -> str:
+    """What is kept of a client's address: enough to tell two addresses apart, not to
+    read one back (Play now's queue, an identity's origin)."""
+    return hashlib.sha256(f"address:{host}".encode()).hexdigest()[:16]
+
+
 def new_transfer_code() -> str:
     return "".join(secrets.choice(TRANSFER_ALPHABET) for _ in range(TRANSFER_LENGTH))
 

@@ -95,6 +95,11 @@ class Table:
         self.left: Callable[[Table, int], Awaitable[None]] | None = None
         """Told (as a job of this actor) when a seat's player is marked away for having no
         connection past the away timeout."""
+        self.acting: Callable[[Table, int], list[Statement]] | None = None
+        """Asked, the first time a seat's player makes a move themselves in a game, what to
+        store with that move (in the same transaction)."""
+        self._movers: set[tuple[int, int]] = set()
+        """``(game_no, seat)`` whose player's own first move this process has stored."""
 
     # ------------------------------------------------------------------ the actor
     def _later(self, delay: float, job: Job, *args: Any) -> Handle:
@@ -409,16 +414,21 @@ class Table:
         """Store the action, then tell everyone, then see what comes next."""
         s = self.session
         assert s is not None
+        mover = (self.game_no, applied.seat)
+        acting = self.acting if conn is not None and mover not in self._movers else None
+        extra = acting(self, applied.seat) if acting is not None else []
         try:
             await self.store.write([Store.insert_action(self.id, self.game_no, s.round_no,
                                                         applied.version, applied.seat,
-                                                        applied.text)])
+                                                        applied.text), *extra])
         except Exception as exc:
             self._halt(f"storing an action failed ({type(exc).__name__}: {exc})")
             if conn is not None:
                 conn.error(SERVER_ERROR, "the action could not be stored; nothing changed",
                            ref, counts=False)
             return
+        if acting is not None:
+            self._movers.add(mover)
         self._broadcast_update(applied)
         if s.round_over():
             self._stop_timers()
@@ -484,6 +494,15 @@ class Table:
     # ------------------------------------------------------------------ the lobby's calls
     async def joined_host(self) -> None:
         self.seats.arm_away(0)
+
+    async def expect(self, grace: float) -> None:
+        """The server seated these players for them (Play now): a seat nobody has connected
+        to within ``grace`` seconds is marked away then -- its bot plays it, as for a player
+        gone past the away timeout -- so the others never wait for a player who is not
+        there. The player who comes late takes the seat back, as from away."""
+        for x in self.seats:
+            if x.kind == "human" and x.conns == 0 and not x.away:
+                self.seats.arm_away(x.seat, min(grace, self.settings.away_after))
 
     def _require_waiting(self) -> None:
         if self.status != "waiting":
