@@ -100,6 +100,8 @@ class Table:
         store with that move (in the same transaction)."""
         self._movers: set[tuple[int, int]] = set()
         """``(game_no, seat)`` whose player's own first move this process has stored."""
+        self._expected: set[int] = set()
+        """Seats given a grace to arrive (:meth:`expect`) whose player has not come yet."""
 
     # ------------------------------------------------------------------ the actor
     def _later(self, delay: float, job: Job, *args: Any) -> Handle:
@@ -258,7 +260,9 @@ class Table:
     def _away(self, seat: int) -> None:
         self.broadcast_table()
         self._schedule()
-        if self.left is not None:
+        if seat in self._expected:  # never came: not a player who left (no forfeit)
+            self._expected.discard(seat)
+        elif self.left is not None:
             self.post(self.left, self, seat)
 
     async def _finishing(self, s: Session) -> list[Statement]:
@@ -304,6 +308,7 @@ class Table:
         self.audience.add(conn)
         changed = False
         if conn.seat is not None:
+            self._expected.discard(conn.seat)
             changed, was_away = self.seats.arrived(conn.seat)
             if was_away:  # back: the turn clock's timeouts in a row start again
                 self.clock.acted(conn.seat)
@@ -499,9 +504,11 @@ class Table:
         """The server seated these players for them (Play now): a seat nobody has connected
         to within ``grace`` seconds is marked away then -- its bot plays it, as for a player
         gone past the away timeout -- so the others never wait for a player who is not
-        there. The player who comes late takes the seat back, as from away."""
+        there. The player who comes late takes the seat back, as from away, and has not
+        forfeited (a seat nobody ever played makes a rated game void anyway)."""
         for x in self.seats:
             if x.kind == "human" and x.conns == 0 and not x.away:
+                self._expected.add(x.seat)
                 self.seats.arm_away(x.seat, min(grace, self.settings.away_after))
 
     def _require_waiting(self) -> None:
