@@ -97,6 +97,12 @@ def test_a_new_visitor_plays_a_rated_game_and_finds_it_on_their_profile(
         page.wait_for_selector("#replay-slider, #replay-missing")
         assert page.locator("#replay-missing").count() == 0
         assert "Nia" in (page.text_content("main") or "")
+        # one rated game: provisional, so not listed; the page says what counts
+        page.goto(players_server.base + "/leaderboard?class=cards-2")
+        policy = page.text_content("#rating-policy") or ""
+        assert "5 rated games that counted, against 3 different opponents" in policy
+        assert "made moves of their own" in policy
+        assert "Nia" not in (page.text_content("#leaderboard") or "")
     finally:
         ctx.close()
 
