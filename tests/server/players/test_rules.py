@@ -16,7 +16,9 @@ from cambio.server.players.ratings import (
     Entrant,
     Person,
     Rating,
+    booked,
     bot_mu,
+    established,
     nearest_bot,
     places,
     rate,
@@ -207,3 +209,16 @@ def test_the_dummy_hash_is_checked_like_a_real_one() -> None:
     from argon2 import PasswordHasher
 
     assert not PasswordHasher().check_needs_rehash(keys._DUMMY)
+
+
+def test_provisional_players_move_no_one_else() -> None:
+    assert not established(Rating(games=4), 3, games=5, distinct=3)
+    assert not established(Rating(games=9), 2, games=5, distinct=3)
+    assert established(Rating(games=5), 3, games=5, distinct=3)
+    # a newcomer against an established player: the newcomer's rating only
+    assert booked(["_new", "_old"], {"_old"}) == {"_new"}
+    # two newcomers: neither (one person's throwaways cannot lift each other)
+    assert booked(["_a", "_b"], set()) == set()
+    # alone with bots (always established): counted, provisional or not
+    assert booked(["_new"], set()) == {"_new"}
+    assert booked(["_a", "_b", "_c"], {"_a", "_b"}) == {"_c"}

@@ -1,7 +1,7 @@
 """Play now and ratings against people who game them, on a real server, on both stores:
 clients that queue and leave in a loop from many addresses (the loopback's 127.0.0.x),
 a player matched who never comes to the table, and one person farming a rating with a
-throwaway identity per game whose seat never connects."""
+throwaway identity per game -- whose seat never connects, or who plays a move and goes."""
 
 from __future__ import annotations
 
@@ -189,3 +189,48 @@ async def _same_origin(server: ServerProcess) -> None:
             assert game["rated"] is False
             assert game["void"] == "two players' identities were made from one address"
             assert profile["ratings"] == {}
+
+
+def test_a_newcomer_losing_on_purpose_lifts_nobody(database: Database) -> None:
+    """Past provisional after one game here (1 game, 1 opponent). Each throwaway (a new
+    identity made on an address of its own) comes, plays a move and goes (a forfeit after
+    the 1 s away timeout): its loss counts for itself, and moves the farmer by nothing."""
+    with ServerProcess(database, away_after=1.0, round_pause=0.2,
+                       extra=["--queue-wait", "30", "--leaderboard-games", "1",
+                              "--leaderboard-opponents", "1"]) as server:
+        asyncio.run(_throwaways_that_play(server))
+
+
+def own_move(client: Client) -> bool:
+    return any(m["event"]["seat"] == client.seat for m in client.of_type("update"))
+
+
+async def _throwaways_that_play(server: ServerProcess) -> None:
+    async with browser(server, "127.0.0.2") as farmer:
+        me = await new_player(farmer, "Farmer")
+        await play_now_game(server, farmer)  # against a bot: counts, and establishes
+        before = (await profile_of(farmer))["ratings"]["cards-2"]
+        assert before["games"] == 1
+        board = (await farmer.get("/api/leaderboard", params={"class": "cards-2"})).json()
+        assert [p["id"] for p in board["players"]] == [me["id"]]
+        for n in range(3):
+            async with browser(server, f"127.0.0.{20 + n}") as throwaway:
+                await new_player(throwaway, f"Throwaway {n}")
+                t = await queue(throwaway, HEADS_UP)
+                await throwaway.get("/api/queue", params={"ticket": t["ticket"]})
+                f = await queue(farmer, HEADS_UP)
+                match = await matched(farmer, f["ticket"])
+                assert match["rated"] is True
+                goes = Client(ws_url(server, match["table"], t["token"]), seed=n, play=True)
+                _, played = await asyncio.gather(
+                    goes.run(until=own_move, timeout=SLOW),
+                    play_to_end(server, match["table"], f["token"], seed=n))
+                assert own_move(goes)
+                assert opponent_moves(played)
+                lost = (await profile_of(throwaway))["games"][0]
+                assert lost["rated"] is True and lost["forfeit"] is True
+        profile = await profile_of(farmer)
+        assert profile["ratings"]["cards-2"] == before
+        assert [g["void"] for g in profile["games"][:3]] == ["an opponent was still "
+                                                             "provisional"] * 3
+        assert not any(g["rated"] for g in profile["games"][:3])

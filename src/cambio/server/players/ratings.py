@@ -22,9 +22,11 @@ is no win), and no two people's identities were made from one address (one perso
 throwaway identities lift nobody). A player who left (away past the timeout) after playing
 is placed last.
 
-**Provisional.** A rating is listed on a leaderboard only after enough rated games that
-counted, against enough distinct opponents (players and bots: ``rated_opponents``); the
-thresholds are the server's (``--leaderboard-games``, ``--leaderboard-opponents``).
+**Provisional.** A player is *established* after enough rated games that counted, against
+enough distinct opponents (players and bots: ``rated_opponents``; the thresholds are the
+server's ``--leaderboard-games`` and ``--leaderboard-opponents``), and only then listed on a
+leaderboard. Until then their results move no one else's rating (:func:`booked`): a
+throwaway identity is provisional by nature, so losing to it on purpose lifts nobody.
 """
 
 from __future__ import annotations
@@ -161,6 +163,23 @@ def unrated(rated: bool, people: list[Person]) -> str | None:
     if len(set(origins)) != len(origins):
         return "two players' identities were made from one address"
     return None
+
+
+PROVISIONAL = "an opponent was still provisional"
+"""Why a counted game left a player's rating alone (:func:`booked`)."""
+
+
+def established(rating: Rating, opponents: int, games: int, distinct: int) -> bool:
+    """Past provisional: ``games`` rated games that counted, against ``distinct`` opponents."""
+    return rating.games >= games and opponents >= distinct
+
+
+def booked(people: list[str], settled: set[str]) -> set[str]:
+    """Of the people of a game that counts, those whose new rating is stored: each whose
+    every other person at the table is established (``settled``; bots always are). Two
+    newcomers move neither's rating, a newcomer against an established player moves the
+    newcomer's only."""
+    return {p for p in people if all(o in settled for o in people if o != p)}
 
 
 def nearest_bot(game: str, bots: list[str], target_mu: float) -> str:

@@ -23,10 +23,13 @@ from ..store import players_sql as sql
 from ..table import Table
 from .ratings import (
     BOT_SIGMA,
+    PROVISIONAL,
     Entrant,
     Person,
     Rating,
+    booked,
     bot_mu,
+    established,
     places,
     rate,
     rating_class,
@@ -71,12 +74,18 @@ async def finishing(table: Table, session: Session) -> list[Statement]:
         table.store.read, sql.FORFEITS, (table.id, table.game_no)))
     place = places(figures, lower, forfeited)
     seats = list(table.seats)
-    void: str | None = None
+    void: dict[int, str] = {}
     after: dict[int, Rating] = {}
     if klass is not None and table.config.get("rated"):
-        void = unrated(True, await _people(table))
-        if void is None:
+        reason = unrated(True, await _people(table))
+        if reason is None:
             after = await _rated(table, klass, place)
+            kept = booked([str(x.player) for x in seats if x.kind == "human"],
+                          await _established(table, klass))
+            void = {seat: PROVISIONAL for seat in after if seats[seat].player not in kept}
+            after = {seat: new for seat, new in after.items() if seat not in void}
+        else:
+            void = {x.seat: reason for x in seats}
     statements = [sql.put_rating(str(seats[seat].player), str(klass), new.mu, new.sigma,
                                  new.games) for seat, new in after.items()]
     ids = [x.player if x.kind == "human" else bot_id(x.bot or "?") if x.kind == "bot"
@@ -98,7 +107,7 @@ async def finishing(table: Table, session: Session) -> list[Statement]:
             "result": json.dumps({"totals": result.get("totals"),
                                   "winners": result.get("winners"),
                                   "forfeit": x.seat in forfeited,
-                                  "void": void}),
+                                  "void": void.get(x.seat)}),
             "rated": 1 if new is not None else 0,
             "mu": new.mu if new is not None else None,
             "sigma": new.sigma if new is not None else None}))
@@ -120,6 +129,23 @@ async def _people(table: Table) -> list[Person]:
         origins = {str(r[0]): r[1] for r in rows}
     return [Person(x.player, x.seat in moved,
                    origins.get(x.player) if x.player is not None else None) for x in people]
+
+
+async def _established(table: Table, klass: str) -> set[str]:
+    """The people of the table who were past provisional before this game."""
+    players = sorted({x.player for x in table.seats if x.kind == "human" and x.player})
+    if not players:
+        return set()
+    ratings = await _ratings(table.store, klass, players)
+    marks = ", ".join("?" for _ in players)
+    rows = await asyncio.to_thread(table.store.read,
+                                   f"{sql.OPPONENTS_FOR}({marks}) GROUP BY player_id",
+                                   (klass, *players))
+    met = {str(r[0]): int(r[1]) for r in rows}
+    need = table.settings
+    return {p for p in players if established(ratings[p], met.get(p, 0),
+                                              need.leaderboard_games,
+                                              need.leaderboard_opponents)}
 
 
 async def _rated(table: Table, klass: str, place: list[int]) -> dict[int, Rating]:

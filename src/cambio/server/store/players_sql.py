@@ -263,5 +263,7 @@ SEAT_PLAYERS = "SELECT seat, player_id FROM seats WHERE table_id = ?"
 FORFEITS = "SELECT seat FROM forfeits WHERE table_id = ? AND game_no = ?"
 MOVERS = "SELECT seat FROM movers WHERE table_id = ? AND game_no = ?"
 ORIGINS_FOR = "SELECT id, origin FROM players WHERE id IN "
+OPPONENTS_FOR = ("SELECT player_id, COUNT(*) FROM rated_opponents WHERE class = ? AND "
+                 "player_id IN ")
 OPPONENTS_OF = ("SELECT class, COUNT(*) FROM rated_opponents WHERE player_id = ? "
                 "GROUP BY class")
