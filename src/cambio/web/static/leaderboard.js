@@ -36,6 +36,7 @@ function policy(res) {
       h("li", null, "Games between identities made from the same network address are not rated: one person's spare identities cannot lift a rating."),
       h("li", null, "Play now seats only players whose page is open; a player who does not come to the table within seconds is replaced by a bot."),
       h("li", null, `A new player is provisional, and not listed here, until they have ${res.min_games} rated games that counted, against ${res.min_opponents} different opponents (bots count, each difficulty once).`),
+      h("li", null, "A provisional player's results move nobody else's rating: a newcomer's game against an established player moves the newcomer's rating only, and a game between two newcomers moves neither. Games against bots always count."),
       h("li", null, "Leaving a rated game you have played in, for longer than the away timeout, counts as a loss.")));
 }
 
