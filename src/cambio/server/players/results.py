@@ -74,18 +74,10 @@ async def finishing(table: Table, session: Session) -> list[Statement]:
         table.store.read, sql.FORFEITS, (table.id, table.game_no)))
     place = places(figures, lower, forfeited)
     seats = list(table.seats)
-    void: dict[int, str] = {}
     after: dict[int, Rating] = {}
+    void: dict[int, str] = {}
     if klass is not None and table.config.get("rated"):
-        reason = unrated(True, await _people(table))
-        if reason is None:
-            after = await _rated(table, klass, place)
-            kept = booked([str(x.player) for x in seats if x.kind == "human"],
-                          await _established(table, klass))
-            void = {seat: PROVISIONAL for seat in after if seats[seat].player not in kept}
-            after = {seat: new for seat, new in after.items() if seat not in void}
-        else:
-            void = {x.seat: reason for x in seats}
+        after, void = await _counted(table, klass, place)
     statements = [sql.put_rating(str(seats[seat].player), str(klass), new.mu, new.sigma,
                                  new.games) for seat, new in after.items()]
     ids = [x.player if x.kind == "human" else bot_id(x.bot or "?") if x.kind == "bot"
@@ -112,6 +104,21 @@ async def finishing(table: Table, session: Session) -> list[Statement]:
             "mu": new.mu if new is not None else None,
             "sigma": new.sigma if new is not None else None}))
     return statements
+
+
+async def _counted(table: Table, klass: str, place: list[int]
+                   ) -> tuple[dict[int, Rating], dict[int, str]]:
+    """A rated table's game: the new rating of each seat whose rating it moves, and for
+    each other seat why not (:func:`.ratings.unrated`, :func:`.ratings.booked`)."""
+    seats = list(table.seats)
+    reason = unrated(True, await _people(table))
+    if reason is not None:
+        return {}, {x.seat: reason for x in seats}
+    after = await _rated(table, klass, place)
+    kept = booked([str(x.player) for x in seats if x.kind == "human"],
+                  await _established(table, klass))
+    void = {seat: PROVISIONAL for seat in after if seats[seat].player not in kept}
+    return {seat: new for seat, new in after.items() if seat not in void}, void
 
 
 async def _people(table: Table) -> list[Person]:
