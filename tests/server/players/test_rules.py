@@ -222,3 +222,17 @@ def test_provisional_players_move_no_one_else() -> None:
     # alone with bots (always established): counted, provisional or not
     assert booked(["_new"], set()) == {"_new"}
     assert booked(["_a", "_b", "_c"], {"_a", "_b"}) == {"_c"}
+
+
+def test_what_is_kept_of_an_address() -> None:
+    # one IPv6 /64 is one network; IPv4, and IPv4 written as IPv6, are the address itself
+    assert keys.network("2001:db8:1:2::5") == keys.network("2001:db8:1:2:ffff::9") \
+        == "2001:db8:1:2::/64"
+    assert keys.network("2001:db8:1:3::5") != keys.network("2001:db8:1:2::5")
+    assert keys.network("::ffff:10.0.0.7") == keys.network("10.0.0.7") == "10.0.0.7"
+    assert keys.address_hash("2001:db8:1:2::5") == keys.address_hash("2001:db8:1:2::6")
+    # the stored origin is 16 bits: it cannot be read back to one address
+    assert len(keys.origin("10.0.0.7")) == 4
+    assert keys.origin("10.0.0.7") == keys.origin("::ffff:10.0.0.7")
+    seen = {keys.origin(f"10.0.{i // 256}.{i % 256}") for i in range(4096)}
+    assert len(seen) > 3500  # different networks almost never share one

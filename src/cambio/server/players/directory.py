@@ -114,7 +114,7 @@ class Directory:
         player = Player(keys.new_player_id(), name, None, None)
         key = keys.new_key()
         await self.write([sql.insert_player(player.id, name, time.time(),
-                                            keys.address_hash(address)),
+                                            keys.origin(address)),
                           sql.insert_key(keys.key_hash(key), player.id, BROWSER, None)])
         return player, key
 

@@ -77,7 +77,8 @@ MIGRATIONS: list[list[str]] = [
     # 2 -- ratings that mean something: who made the moves, where identities came from,
     # whom each rating was earned against.
     [
-        # a hash of the address the identity was made from (NULL: made before this step)
+        # 16 bits of a hash of the network the identity was made from (players/keys.py,
+        # origin; NULL: made before this step)
         "ALTER TABLE players ADD COLUMN origin TEXT",
         """CREATE TABLE movers (
     table_id TEXT NOT NULL,
@@ -146,8 +147,8 @@ PLAYER_COLUMNS = "id, name, username, shown, password_hash, created"
 
 def insert_player(player_id: str, name: str, created: float, origin: str | None = None
                   ) -> Statement:
-    """``origin``: a hash of the address the identity is made from (whose identities are
-    never rated against each other)."""
+    """``origin``: what is kept of the network the identity is made from (identities of
+    one origin are never rated against each other)."""
     return ("INSERT INTO players (id, name, created, origin) VALUES (?, ?, ?, ?)",
             (player_id, name, created, origin))
 
