@@ -147,7 +147,7 @@ def test_which_tables_are_rated() -> None:
     assert unrated(True, people("_a", moved=False)) == "a player never made a move"
     # one person's throwaway identities, made from one address
     assert unrated(True, people("_a", "_b", origins=("x", "x"))) \
-        == "two players' identities were made from one address"
+        == "two players' identities were made on one network"
 
 
 def test_the_fill_bot_is_the_one_nearest_the_players() -> None:

@@ -187,7 +187,7 @@ async def _same_origin(server: ServerProcess) -> None:
             profile = await profile_of(http)
             game = profile["games"][0]
             assert game["rated"] is False
-            assert game["void"] == "two players' identities were made from one address"
+            assert game["void"] == "two players' identities were made on one network"
             assert profile["ratings"] == {}
 
 

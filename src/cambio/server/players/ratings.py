@@ -18,7 +18,7 @@ small and never changes, so a new player's first games against bots already plac
 rated table whose every human seat belongs to an identity, no identity holding two seats,
 every person at it made moves of their own (a seat nobody ever came to, played by its bot
 from the first move, makes the game void: a forfeit win over a seat that never connected
-is no win), and no two people's identities were made from one address (one person's
+is no win), and no two people's identities were made on one network (one person's
 throwaway identities lift nobody). A player who left (away past the timeout) after playing
 is placed last.
 
@@ -161,7 +161,7 @@ def unrated(rated: bool, people: list[Person]) -> str | None:
         return "a player never made a move"
     origins = [p.origin for p in people if p.origin is not None]
     if len(set(origins)) != len(origins):
-        return "two players' identities were made from one address"
+        return "two players' identities were made on one network"
     return None
 
 

@@ -33,7 +33,7 @@ function policy(res) {
     h("h2", null, "What counts"),
     h("ul", null,
       h("li", null, "Only Play now's rated games count. A rated game counts only when every person at the table made moves of their own: a game against a seat that nobody came to (its bot played it from the first move) is not rated, for anyone."),
-      h("li", null, "Games between identities made from the same network address are not rated: one person's spare identities cannot lift a rating."),
+      h("li", null, "Games between identities made on the same network (one IPv4 address, one IPv6 /64) are not rated: one person's spare identities cannot lift a rating."),
       h("li", null, "Play now seats only players whose page is open; a player who does not come to the table within seconds is replaced by a bot."),
       h("li", null, `A new player is provisional, and not listed here, until they have ${res.min_games} rated games that counted, against ${res.min_opponents} different opponents (bots count, each difficulty once).`),
       h("li", null, "A provisional player's results move nobody else's rating: a newcomer's game against an established player moves the newcomer's rating only, and a game between two newcomers moves neither. Games against bots always count."),
