@@ -148,7 +148,9 @@ async def profile(request: Request) -> Response:
         raise ProtocolError(NOT_FOUND, "no such player")
     me_ = await caller(request)
     own = me_ is not None and me_.id == player.id
-    return JSONResponse(await profiles.read(profiles.player_profile, store, player, own),
+    settings = players.server.settings
+    need = (settings.leaderboard_games, settings.leaderboard_opponents)
+    return JSONResponse(await profiles.read(profiles.player_profile, store, player, own, need),
                         headers={"Cache-Control": "no-store"})
 
 

@@ -163,6 +163,7 @@ async def _farm(server: ServerProcess) -> None:
         assert profile["games"][0]["rated"] is True
         assert profile["ratings"]["cards-2"]["games"] == 1
         assert profile["ratings"]["cards-2"]["opponents"] == 1
+        assert profile["ratings"]["cards-2"]["provisional"] is True
         board = (await farmer.get("/api/leaderboard", params={"class": "cards-2"})).json()
         assert board["min_opponents"] == 3
         assert me["id"] not in [p["id"] for p in board["players"]]
@@ -210,7 +211,7 @@ async def _throwaways_that_play(server: ServerProcess) -> None:
         me = await new_player(farmer, "Farmer")
         await play_now_game(server, farmer)  # against a bot: counts, and establishes
         before = (await profile_of(farmer))["ratings"]["cards-2"]
-        assert before["games"] == 1
+        assert before["games"] == 1 and before["provisional"] is False
         board = (await farmer.get("/api/leaderboard", params={"class": "cards-2"})).json()
         assert [p["id"] for p in board["players"]] == [me["id"]]
         for n in range(3):
@@ -227,8 +228,10 @@ async def _throwaways_that_play(server: ServerProcess) -> None:
                     play_to_end(server, match["table"], f["token"], seed=n))
                 assert own_move(goes)
                 assert opponent_moves(played)
-                lost = (await profile_of(throwaway))["games"][0]
+                theirs = await profile_of(throwaway)
+                lost = theirs["games"][0]
                 assert lost["rated"] is True and lost["forfeit"] is True
+                assert theirs["ratings"]["cards-2"]["provisional"] is False  # 1 game here
         profile = await profile_of(farmer)
         assert profile["ratings"]["cards-2"] == before
         assert [g["void"] for g in profile["games"][:3]] == ["an opponent was still "

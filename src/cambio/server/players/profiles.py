@@ -16,7 +16,7 @@ from typing import Any
 from ..store import Store
 from ..store import players_sql as sql
 from .directory import Player
-from .ratings import BOT_SIGMA, CLASSES, bot_mu, shown
+from .ratings import BOT_SIGMA, CLASSES, Rating, bot_mu, established, shown
 from .results import bot_id
 
 GAMES_SHOWN = 100
@@ -50,14 +50,20 @@ def _unfinished(row: tuple[Any, ...]) -> dict[str, Any]:
             "replay": f"/r/{table_id}?game={game_no}", "table_page": f"/t/{table_id}"}
 
 
-def player_profile(store: Store, player: Player, own: bool) -> dict[str, Any]:
+def player_profile(store: Store, player: Player, own: bool, need: tuple[int, int]
+                   ) -> dict[str, Any]:
     """A player's profile (a worker thread runs it). ``own``: the caller is this player,
-    so the games still in play are listed with links to their own seat's replay."""
+    so the games still in play are listed with links to their own seat's replay. ``need``:
+    the rated games and distinct opponents past which a rating is no longer provisional."""
     met = {str(k): int(n) for k, n in store.read(sql.OPPONENTS_OF, (player.id,))}
-    ratings = {str(r[0]): {"rating": shown(float(r[1]), float(r[2])),
-                           "uncertainty": round(float(r[2]), 2), "mu": round(float(r[1]), 2),
-                           "games": int(r[3]), "opponents": met.get(str(r[0]), 0)}
-               for r in store.read(sql.RATINGS_OF, (player.id,))}
+    ratings: dict[str, dict[str, Any]] = {}
+    for klass, mu, sigma, games in store.read(sql.RATINGS_OF, (player.id,)):
+        rating = Rating(float(mu), float(sigma), int(games))
+        opponents = met.get(str(klass), 0)
+        ratings[str(klass)] = {
+            "rating": rating.shown, "uncertainty": round(rating.sigma, 2),
+            "mu": round(rating.mu, 2), "games": rating.games, "opponents": opponents,
+            "provisional": not established(rating, opponents, *need)}
     out = _common(store, player.id)
     out.update({"player": player.public(), "bot": False, "ratings": ratings,
                 "playing": [_unfinished(r) for r in store.read(

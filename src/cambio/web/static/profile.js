@@ -41,7 +41,7 @@ function ratingsPanel(profile) {
         h("h3", null, CLASS[c] || c),
         h("p.rating-figure", null, h("strong", { class: "rating" }, String(r.rating)), ` ± ${r.uncertainty}`),
         h("p.muted", null, r.fixed ? "fixed (measured strength)"
-          : `${r.games} rated game${r.games === 1 ? "" : "s"}, ${r.opponents} opponent${r.opponents === 1 ? "" : "s"}`),
+          : `${r.games} rated game${r.games === 1 ? "" : "s"}, ${r.opponents} opponent${r.opponents === 1 ? "" : "s"}${r.provisional ? " · provisional" : ""}`),
         history.length ? chart(history) : null);
     })));
 }
