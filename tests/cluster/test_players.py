@@ -109,10 +109,9 @@ async def _there(nodes: list[Node]) -> None:
         assert [s["kind"] for s in summary["seats"]] == ["human", "bot"]
         # Bo (on the other process) is there when matched, then never comes to the table
         b = await _ticket(bo, "Bo", 2, "rulebook")
-        r = await bo.get("/api/queue", params={"ticket": b["ticket"]})
-        assert r.json()["state"] == "waiting"
         a = await _ticket(ann, "Ann", 2, "rulebook")
-        match = await _matched(ann, a["ticket"])
+        match = (await asyncio.gather(_matched(ann, a["ticket"]),
+                                      _matched(bo, b["ticket"])))[0]
         table = str(match["table"])
         summary = (await ann.get(f"/api/tables/{table}")).json()
         assert [s["name"] for s in summary["seats"]] == ["Bo", "Ann"]

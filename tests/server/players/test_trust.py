@@ -43,11 +43,9 @@ async def _no_show(server: ServerProcess) -> None:
         await new_player(bo, "Bo")
         await new_player(ann, "Ann")
         b = await queue(bo, HEADS_UP)
-        # Bo's page is there (it polled), then it never comes to the table
-        assert (await bo.get("/api/queue", params={"ticket": b["ticket"]})).json()["state"] \
-            == "waiting"
         a = await queue(ann, HEADS_UP)
-        match = await matched(ann, a["ticket"])
+        # Bo's page polls until he is matched, then he never comes to the table
+        match = (await asyncio.gather(matched(ann, a["ticket"]), matched(bo, b["ticket"])))[0]
         summary = (await ann.get(f"/api/tables/{match['table']}")).json()
         assert [s["name"] for s in summary["seats"]] == ["Bo", "Ann"]
         client = await play_to_end(server, match["table"], a["token"])
@@ -142,9 +140,9 @@ async def _farm(server: ServerProcess) -> None:
             async with browser(server, "127.0.0.3") as throwaway:
                 await new_player(throwaway, f"Throwaway {n}")
                 t = await queue(throwaway, HEADS_UP)
-                await throwaway.get("/api/queue", params={"ticket": t["ticket"]})
                 f = await queue(farmer, HEADS_UP)
-                match = await matched(farmer, f["ticket"])
+                match = (await asyncio.gather(matched(farmer, f["ticket"]),
+                                              matched(throwaway, t["ticket"])))[0]
                 summary = (await farmer.get(f"/api/tables/{match['table']}")).json()
                 assert [s["kind"] for s in summary["seats"]] == ["human", "human"]
                 await play_to_end(server, match["table"], f["token"], seed=n)
@@ -218,9 +216,9 @@ async def _throwaways_that_play(server: ServerProcess) -> None:
             async with browser(server, f"127.0.0.{20 + n}") as throwaway:
                 await new_player(throwaway, f"Throwaway {n}")
                 t = await queue(throwaway, HEADS_UP)
-                await throwaway.get("/api/queue", params={"ticket": t["ticket"]})
                 f = await queue(farmer, HEADS_UP)
-                match = await matched(farmer, f["ticket"])
+                match = (await asyncio.gather(matched(farmer, f["ticket"]),
+                                              matched(throwaway, t["ticket"])))[0]
                 assert match["rated"] is True
                 goes = Client(ws_url(server, match["table"], t["token"]), seed=n, play=True)
                 _, played = await asyncio.gather(
