@@ -1,6 +1,6 @@
 """Build hook: compile the card engine's hot module with mypyc when possible.
 
-The compiled module is the same source, type-checked and translated to C (about 4x faster
+The compiled module is the same source, type-checked and translated to C (about 3x faster
 random play). Set ``CAMBIO_PURE_PYTHON=1`` to skip compiling (the pure ``py3-none-any`` wheel
 is built so). Building from the sdist never needs a compiler: when any step of the compiled
 build fails (no working C compiler or Python headers, mypyc's type check, the compile or the
@@ -41,7 +41,7 @@ def _hashing() -> Any:
 def _pure(reason: object) -> None:
     """The one line a build prints when it falls back to the pure-Python engine."""
     print(f"cambio: not compiling the card engine ({reason}); installing pure Python "
-          "(the same rules, about 4x slower at random play)", file=sys.stderr)
+          "(the same rules, about 3x slower at random play)", file=sys.stderr)
 
 
 def _compiler_problem() -> str | None:
