@@ -132,6 +132,9 @@ def main() -> None:
     parser.add_argument("--save", default="ppo-cards.zip", help="where the policy is saved")
     parser.add_argument("--plot", default=None)
     args = parser.parse_args()
+    for flag in ("steps", "eval_every", "eval_games", "final_games", "envs"):
+        if getattr(args, flag) < 1:
+            parser.error(f"--{flag.replace('_', '-')} must be at least 1")
     global RULES
     RULES = capped_rules(Rules.preset("rulebook", **dict(r.split("=", 1) for r in args.rule)), 8)
     venv = SB3VecEnv(CardsVectorEnv(args.envs, rules=RULES, opponents=(args.opponent,)))
