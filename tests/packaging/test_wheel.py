@@ -16,6 +16,7 @@ bots to the end over REST and the WebSocket).
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import json
 import os
 import subprocess
@@ -26,6 +27,7 @@ import time
 import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import ModuleType
 
 import httpx
 import pytest
@@ -37,8 +39,16 @@ from ..support.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCK = ROOT / "requirements" / "lock.txt"
-sys.path.insert(0, str(ROOT / "scripts"))
-import build_dist  # noqa: E402  (scripts/ is not a package)
+
+
+def load_build_dist() -> ModuleType:
+    """scripts/build_dist.py, what ``make dist`` runs (scripts/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("build_dist", ROOT / "scripts" / "build_dist.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
 
 pytestmark = pytest.mark.wheel
 
@@ -93,7 +103,7 @@ def layered(base: Path, name: str, dist: Path, tmp: Path) -> tuple[Path, str]:
 
 def test_the_sdist_and_both_wheels_install_without_a_compiler_and_run(tmp_path):
     with ThreadPoolExecutor(2) as pool:
-        built = pool.submit(build_dist.build, tmp_path / "dist")
+        built = pool.submit(load_build_dist().build, tmp_path / "dist")
         base = base_venv(tmp_path)
         sdist, compiled, pure = built.result()
         source_sim = pool.submit(lambda: ok(run(
