@@ -74,7 +74,8 @@ class BuildExt(build_ext):
         try:
             super().run()
         except Exception as exc:  # the compile or the link: setuptools' classes vary
-            _pure(f"the C build failed: {str(exc).strip().splitlines()[-1][:200]}")
+            # The compiler's own output is above in the log; the class says which step.
+            _pure(f"the C build failed: {type(exc).__name__}")
             return
         hashing = _hashing()
         for ext in self.extensions:
