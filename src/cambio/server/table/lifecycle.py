@@ -16,6 +16,7 @@ from typing import Any
 
 from cambio.seeds import derive_seed
 
+from ..faults import crash_point
 from ..games import GameKind
 from ..match import replay_game
 from ..session import Session
@@ -25,7 +26,8 @@ from .timers import Handle, Job, Later
 log = logging.getLogger("cambio.server")
 
 Finishing = Callable[[Session], Awaitable[list[Statement]]]
-"""The statements a finished game stores with its status (issue 25: results, ratings)."""
+"""The statements a finished game stores with its status (its players' results and
+ratings), keyed on the table and game so that storing them twice books nothing twice."""
 
 HALTED = "storage failed; the table resumes when the server is restarted"
 """What a halted table's summary says."""
@@ -132,12 +134,32 @@ class Lifecycle:
             self._arm_next_round()
         return game_seed
 
-    async def settle_loaded(self) -> None:
-        """A table just loaded whose game ended just before the process did is finished."""
+    async def settle_loaded(self, finishing: Finishing | None = None) -> None:
+        """A table just loaded whose game ended before the process did, but whose finish
+        was not stored (the process died between the two writes), is finished now: by
+        :meth:`finish`, so it books exactly what the live finish would have."""
         s = self.session
         if self.status == "playing" and s is not None and s.game_over():
-            self.status = "finished"
-            await self._store.write([Store.update_table(self.id, self.status, self.game_no)])
+            log.info("table %s: its game %d ended before the restart; booking it now",
+                     self.id, self.game_no)
+            await self.finish(finishing)
+
+    async def finish(self, finishing: Finishing | None) -> None:
+        """Store the game as finished with what ``finishing`` books (the players' results
+        and ratings), in one transaction: the only way a game becomes finished, live
+        (:meth:`end_round`) or at a reload (:meth:`settle_loaded`).
+
+        The status comes first in the transaction: its row lock makes two processes that
+        both try to book one game (a cluster's old and new owner) do it one after the
+        other, and what ``finishing`` books is keyed on the table and game, so the second
+        changes nothing. The status in memory changes only once the write is stored: a
+        table whose finish could not be stored halts as ``playing``, and its restart books
+        the game."""
+        extra = await finishing(self.session) if finishing is not None and \
+            self.session is not None else []
+        await self._store.write([Store.update_table(self.id, "finished", self.game_no),
+                                 *extra])
+        self.status = "finished"
 
     # ------------------------------------------------------------------ rounds
     async def end_round(self, finishing: Finishing | None = None) -> None:
@@ -148,10 +170,9 @@ class Lifecycle:
         assert s is not None
         s.finish_round()
         if s.game_over():
-            extra = await finishing(s) if finishing is not None else []
-            self.status = "finished"
-            await self._store.write([Store.update_table(self.id, self.status, self.game_no),
-                                     *extra])
+            crash_point("game-over")
+            await self.finish(finishing)
+            crash_point("booked")
         else:
             self._arm_next_round()
 
