@@ -1,7 +1,8 @@
 """Build hook: compile the card engine's hot module with mypyc when possible.
 
 The compiled module is the same source, type-checked and translated to C (about 4x faster
-random play). Set ``CAMBIO_PURE_PYTHON=1`` to skip compiling; if compiling fails (no C
+random play). Set ``CAMBIO_PURE_PYTHON=1`` to skip compiling (``0``, ``false``, ``no`` or
+empty compile); if compiling fails (no C
 compiler), the pure-Python source is used. Next to the compiled module the build writes the
 SHA-256 of the source it compiled (``state.sha256``): ``cambio.cards`` runs the source instead
 when ``state.py`` no longer matches it (an editable install after an edit), whatever the
@@ -11,7 +12,6 @@ files' times say (pip does not keep them; see ``cambio/cards/_build.py``).
 from __future__ import annotations
 
 import importlib.util
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -52,7 +52,7 @@ class BuildExt(build_ext):
 METADATA_ONLY = {"egg_info", "dist_info", "sdist"}
 
 ext_modules = []
-if not os.environ.get("CAMBIO_PURE_PYTHON") and not METADATA_ONLY & set(sys.argv[1:]):
+if not _hashing().pure_python() and not METADATA_ONLY & set(sys.argv[1:]):
     try:
         from mypyc.build import mypycify
 
