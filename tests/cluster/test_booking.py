@@ -17,18 +17,14 @@ import asyncio
 import signal
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import httpx
-import psycopg
 import pytest
 
 from ..support.postgres import PostgresCluster
-from .harness import Node, Player
+from .harness import Node, Player, check_booked_once, play_now_seat
 from .redis_server import RedisServer
 
 SLOW = 180.0
-HOUSE = {"game": "cards", "players": 2, "preset": "house"}
 
 
 @pytest.fixture
@@ -52,37 +48,13 @@ def test_a_process_dying_at_a_games_end_leaves_it_booked_once(nodes: list[Node])
     print(f"{crashes} processes died at a game's end")
     assert crashes >= 1, "no process died at a game's end"
     for table, people in seats.items():
-        _check_booked_once(database, table, people)
-
-
-async def _join(node: Node, address: str, now: bool) -> dict[str, Any]:
-    """A person from ``address`` queues for Play now on ``node``: their seat once matched."""
-    async with httpx.AsyncClient(base_url=node.base, timeout=30,
-                                 headers={"X-Forwarded-For": address}) as http:
-        r = await http.post("/api/me", json={"name": address})
-        assert r.status_code in (200, 201), r.text
-        player = r.json()["player"]["id"]
-        r = await http.post("/api/queue", json=HOUSE)
-        assert r.status_code == 201, r.text
-        joined = r.json()
-        if now:
-            r = await http.post("/api/queue/now", json={"ticket": joined["ticket"]})
-            assert r.status_code == 200, r.text
-        for _ in range(int(SLOW / 0.2)):
-            r = await http.get("/api/queue", params={"ticket": joined["ticket"]})
-            assert r.status_code == 200, r.text
-            state = r.json()
-            if state["state"] == "matched":
-                assert state["rated"] is True
-                return {"table": state["table"], "token": joined["token"], "player": player}
-            await asyncio.sleep(0.2)
-    raise AssertionError("never matched")
+        check_booked_once(database, table, people)
 
 
 async def _games(nodes: list[Node]) -> tuple[dict[str, set[str]], int]:
-    people = await asyncio.gather(_join(nodes[0], "10.0.0.1", False),
-                                  _join(nodes[1], "10.0.0.2", False))
-    alone = await _join(nodes[1], "10.0.0.3", True)
+    people = await asyncio.gather(play_now_seat(nodes[0], "10.0.0.1", False),
+                                  play_now_seat(nodes[1], "10.0.0.2", False))
+    alone = await play_now_seat(nodes[1], "10.0.0.3", True)
     assert people[0]["table"] == people[1]["table"] != alone["table"]
     seated = [*people, alone]
     players = [Player(s["table"], s["token"], nodes, seed=i) for i, s in enumerate(seated)]
@@ -102,20 +74,3 @@ async def _games(nodes: list[Node]) -> tuple[dict[str, set[str]], int]:
     for s in seated:
         seats.setdefault(s["table"], set()).add(s["player"])
     return seats, crashes
-
-
-def _check_booked_once(database: str, table: str, people: set[str]) -> None:
-    with psycopg.connect(database, autocommit=True) as conn:
-        status = conn.execute("SELECT status, game_no FROM tables WHERE id = %s",
-                              (table,)).fetchall()
-        rows = conn.execute("SELECT game_no, seat, player_id, rated, mu, sigma FROM "
-                            "player_games WHERE table_id = %s ORDER BY seat",
-                            (table,)).fetchall()
-        ratings = conn.execute("SELECT player_id, mu, sigma, games FROM ratings WHERE "
-                               "player_id = ANY(%s) ORDER BY player_id",
-                               (sorted(people),)).fetchall()
-    assert status == [("finished", 1)]
-    assert [(r[0], r[1]) for r in rows] == [(1, 0), (1, 1)], rows
-    mine = {r[2]: r for r in rows if r[2] in people}
-    assert set(mine) == people and all(r[3] == 1 for r in mine.values())
-    assert ratings == sorted((pid, r[4], r[5], 1) for pid, r in mine.items())
