@@ -1,8 +1,8 @@
 """Build hook: compile the card engine's hot module with mypyc when possible.
 
-The compiled module is the same source, type-checked and translated to C (about 4x faster
-random play). Set ``CAMBIO_PURE_PYTHON=1`` to skip compiling (``0``, ``false``, ``no`` or
-empty compile); if compiling fails (no C
+The compiled module is the same source, type-checked and translated to C (about 3x faster
+random play, benchmarks/cards_random.py). Set ``CAMBIO_PURE_PYTHON=1`` to skip compiling
+(``0``, ``false``, ``no`` or empty compile); if compiling fails (no C
 compiler), the pure-Python source is used. Next to the compiled module the build writes the
 SHA-256 of the source it compiled (``state.sha256``): ``cambio.cards`` runs the source instead
 when ``state.py`` no longer matches it (an editable install after an edit), whatever the

@@ -57,4 +57,5 @@ def use_compiled() -> bool:
 
 
 COMPILED = use_compiled()
-"""Whether the mypyc-compiled engine is running (about 4x faster random play)."""
+"""Whether the mypyc-compiled engine is running (about 3x faster random play:
+benchmarks/cards_random.py, docs/performance.md)."""
