@@ -155,8 +155,8 @@ class Lifecycle:
         changes nothing. The status in memory changes only once the write is stored: a
         table whose finish could not be stored halts as ``playing``, and its restart books
         the game."""
-        extra = await finishing(self.session) if finishing is not None and \
-            self.session is not None else []
+        s = self.session
+        extra = await finishing(s) if finishing is not None and s is not None else []
         await self._store.write([Store.update_table(self.id, "finished", self.game_no),
                                  *extra])
         self.status = "finished"
