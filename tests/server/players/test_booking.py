@@ -9,7 +9,7 @@ each person's rating moved once and agreeing with their result row. Played to th
 by two people (rated: they come from two addresses, through a trusted proxy) and by a
 person against a bot, on SQLite and PostgreSQL. A store put back in the state a second
 booker would see (the table ``playing`` again though the game is booked) books nothing
-more.
+more, and two bookers of one game at once (PostgreSQL) book it once.
 """
 
 from __future__ import annotations
@@ -17,13 +17,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import threading
+import time
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 import websockets
 
+from cambio.server.store import Store, TableRow, open_store
+from cambio.server.store import players_sql as sql
+from cambio.server.table.lifecycle import finished
+
 from ...support.databases import Database
+from ...support.postgres import PostgresCluster
 from ..harness import Client, ServerProcess, ws_url
 from .helpers import SLOW, matched, new_player, play_to_end, queue
 
@@ -126,3 +134,59 @@ def _check_booked_once(booked: dict[str, Any], seats: list[dict[str, Any]]) -> N
     # Each person's rating moved once, to the figures of their result row.
     assert booked["ratings"] == sorted((pid, "cards-2", r[4], r[5], 1)
                                        for pid, r in mine.items())
+
+
+# ---------------------------------------------------------------------- two bookers at once
+def finish_statements(table: str, mu: float) -> list[tuple[str, Any]]:
+    """What ``Lifecycle.finish`` writes for game 1 of ``table`` with the booking
+    ``players.results.finishing`` makes for one rated person (new rating ``mu``) against
+    a bot: their rating first, then the result rows."""
+    row = {"table_id": table, "game_no": 1, "game": "cards", "class": "cards-2",
+           "rules": "house", "players": "[]", "result": "{}", "rated": 1, "sigma": 8.0,
+           "ended": 1.0}
+    return finished(table, 1, [
+        sql.book_rating(table, 1, "_ann", "cards-2", mu, 8.0, 1),
+        sql.insert_player_game({**row, "seat": 0, "player_id": "_ann", "place": 1, "mu": mu}),
+        sql.insert_player_game({**row, "seat": 1, "player_id": "bot:memory", "place": 2,
+                                "mu": None, "rated": 0})])
+
+
+def run_statements(conn: psycopg.Connection[Any], statements: list[tuple[str, Any]]) -> None:
+    for text, params in statements:
+        conn.execute(text.replace("?", "%s"), params)
+
+
+def test_two_processes_booking_one_game_at_once_book_it_once(postgres: PostgresCluster
+                                                             ) -> None:
+    """A cluster's old and new owner of a table both finish its game at the same moment
+    (PostgreSQL, two connections): the second waits for the first's transaction (the
+    status comes first and locks the table's row), then finds the game booked and moves
+    no rating; the first booker's figures stand."""
+    url = postgres.create_database()
+    open_store(url, exclusive=False).close()  # the schema
+    with psycopg.connect(url, autocommit=True) as setup:
+        run_statements(setup, [Store.insert_table(TableRow("t", "cards", 2, {}, 1, "playing",
+                                                           1, 0.0))])
+    with psycopg.connect(url) as first, psycopg.connect(url) as second:
+        run_statements(first, finish_statements("t", 30.0))  # not committed yet
+
+        def book_again() -> None:
+            run_statements(second, finish_statements("t", 20.0))
+            second.commit()
+
+        other = threading.Thread(target=book_again)
+        other.start()
+        with psycopg.connect(url, autocommit=True) as watch:  # the second is waiting
+            deadline = time.monotonic() + 60  # a guard against a hang, not a timing
+            while not watch.execute("SELECT count(*) FROM pg_locks WHERE NOT granted"
+                                    ).fetchone()[0]:  # type: ignore[index]
+                assert time.monotonic() < deadline and other.is_alive()
+                time.sleep(0.01)
+        first.commit()
+        other.join(60)
+        assert not other.is_alive()
+    with psycopg.connect(url, autocommit=True) as conn:
+        ratings = conn.execute("SELECT player_id, mu, games FROM ratings").fetchall()
+        rows = conn.execute("SELECT seat, mu FROM player_games ORDER BY seat").fetchall()
+    assert ratings == [("_ann", 30.0, 1)]
+    assert rows == [(0, 30.0), (1, None)]

@@ -33,6 +33,15 @@ HALTED = "storage failed; the table resumes when the server is restarted"
 """What a halted table's summary says."""
 
 
+def finished(table_id: str, game_no: int, booking: list[Statement]) -> list[Statement]:
+    """The transaction that finishes game ``game_no`` of a table with its ``booking``.
+
+    The status comes first: its row lock makes two processes that both finish one game (a
+    cluster's old and new owner) commit one after the other, so the second's booking, keyed
+    on the table and game, finds the first's and changes nothing."""
+    return [Store.update_table(table_id, "finished", game_no), *booking]
+
+
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -146,19 +155,14 @@ class Lifecycle:
 
     async def finish(self, finishing: Finishing | None) -> None:
         """Store the game as finished with what ``finishing`` books (the players' results
-        and ratings), in one transaction: the only way a game becomes finished, live
-        (:meth:`end_round`) or at a reload (:meth:`settle_loaded`).
+        and ratings), in one transaction (:func:`finished`): the only way a game becomes
+        finished, live (:meth:`end_round`) or at a reload (:meth:`settle_loaded`).
 
-        The status comes first in the transaction: its row lock makes two processes that
-        both try to book one game (a cluster's old and new owner) do it one after the
-        other, and what ``finishing`` books is keyed on the table and game, so the second
-        changes nothing. The status in memory changes only once the write is stored: a
-        table whose finish could not be stored halts as ``playing``, and its restart books
-        the game."""
+        The status in memory changes only once the write is stored: a table whose finish
+        could not be stored halts as ``playing``, and its restart books the game."""
         s = self.session
-        extra = await finishing(s) if finishing is not None and s is not None else []
-        await self._store.write([Store.update_table(self.id, "finished", self.game_no),
-                                 *extra])
+        booking = await finishing(s) if finishing is not None and s is not None else []
+        await self._store.write(finished(self.id, self.game_no, booking))
         self.status = "finished"
 
     # ------------------------------------------------------------------ rounds
