@@ -1,21 +1,21 @@
 """Build hook: compile the card engine's hot module with mypyc when possible.
 
 The compiled module is the same source, type-checked and translated to C (about 3x faster
-random play). Set ``CAMBIO_PURE_PYTHON=1`` to skip compiling (the pure ``py3-none-any`` wheel
-is built so). Building from the sdist never needs a compiler: when any step of the compiled
-build fails (no working C compiler or Python headers, mypyc's type check, the compile or the
-link), the build says so in one line and installs the pure-Python source, which runs the same
-rules (``cambio.cards.COMPILED`` tells which one runs; pip shows the line with ``-v``). Next
-to the compiled module the build writes the SHA-256 of the source it compiled
-(``state.sha256``): ``cambio.cards`` runs the source instead when ``state.py`` no longer
-matches it (an editable install after an edit), whatever the
+random play, benchmarks/cards_random.py). Set ``CAMBIO_PURE_PYTHON=1`` to skip compiling
+(``0``, ``false``, ``no`` or empty compile; the pure ``py3-none-any`` wheel is built so).
+Building from the sdist never needs a compiler: when any step of the compiled build fails (no
+working C compiler or Python headers, mypyc's type check, the compile or the link), the build
+says so in one line and installs the pure-Python source, which runs the same rules
+(``cambio.cards.COMPILED`` tells which one runs; pip shows the line with ``-v``). Next to the
+compiled module the build writes the SHA-256 of the source it compiled (``state.sha256``):
+``cambio.cards`` runs the source instead when ``state.py`` no longer matches it (an editable
+install after an edit), whatever the
 files' times say (pip does not keep them; see ``cambio/cards/_build.py``).
 """
 
 from __future__ import annotations
 
 import importlib.util
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -89,7 +89,7 @@ class BuildExt(build_ext):
 METADATA_ONLY = {"egg_info", "dist_info", "sdist"}
 
 ext_modules = []
-if not os.environ.get("CAMBIO_PURE_PYTHON") and not METADATA_ONLY & set(sys.argv[1:]):
+if not _hashing().pure_python() and not METADATA_ONLY & set(sys.argv[1:]):
     problem = _compiler_problem()
     if problem is not None:
         _pure(problem)

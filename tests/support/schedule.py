@@ -49,6 +49,9 @@ MEASURED: dict[str, float] = {
     "test_redis_restart_then_postgres_outage_leaves_every_table_served": 15,
     "tests/web/test_offline.py::test_a_solo_round_with_no_network_and_no_server": 14,
     "tests/cluster/test_failover.py::test_redis_restarted_mid_game": 12,
+    # (measured alone on a loaded machine, 5 December 2026, halved)
+    "tests/cluster/test_booking.py::test_a_process_dying_at_a_games_end_leaves_it_booked_once":
+        10,
     "tests/web/test_reconnect.py::"
     "test_the_page_reconnects_after_a_crash_and_a_match_runs_to_its_totals": 11,
     "tests/cluster/test_faults.py::"
@@ -86,6 +89,8 @@ MEASURED: dict[str, float] = {
     "tests/cards/test_batch.py::"
     "test_thousands_of_seeded_games_per_preset_match_the_compiled_engine": 5,
     "tests/sim/test_parallel.py::test_ray_gives_the_same_summaries_and_cli_json": 5,
+    # (measured alone on a loaded machine, 5 December 2026, halved)
+    "tests/sim/test_parallel.py::test_a_local_ray_listens_on_loopback_only": 18,
     "tests/server/players/test_hostile.py::test_deleting_a_player_removes_them": 5,
     "tests/server/players/test_hostile.py::test_guessing_names_and_passwords_is_rate_limited": 5,
     "tests/cards/test_deep.py::"

@@ -16,7 +16,7 @@ from ..errors import NOT_FOUND, RATE_LIMITED, ProtocolError
 from ..limits import AddressLimiter
 from ..store import Statement, Store
 from ..store import players_sql as sql
-from . import keys, names
+from . import keys, names, passwords
 
 TRANSFER_MINUTES = 10
 BROWSER = "browser"
@@ -130,6 +130,9 @@ class Directory:
             raise ProtocolError("conflict", "this player already has a username")
         key, shown = names.username(username)
         secret = _password(password)
+        weak = await asyncio.to_thread(passwords.weakness, secret, (shown, player.name))
+        if weak is not None:
+            raise ProtocolError("bad_request", weak)
         if await self._read(sql.PLAYER_BY_USERNAME, (key,)):
             raise ProtocolError("conflict", "that username is taken")
         hashed = await asyncio.to_thread(keys.hash_password, secret)

@@ -137,8 +137,12 @@ class RedisBackend:
         self.lead_ms = int(lead_ttl * 1000)
 
     async def put(self, entry: Entry) -> None:
-        await self.redis.hset(PREFIX + "entries", entry.ticket, json.dumps(asdict(entry)))
-        await self.redis.hset(PREFIX + "seen", entry.ticket, Seen(time.time()).json())
+        # One transaction: a tick reading between two writes saw an entry never polled
+        # (stale: dropped at once) or a poll time without its entry (an orphan: deleted).
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hset(PREFIX + "entries", entry.ticket, json.dumps(asdict(entry)))
+        pipe.hset(PREFIX + "seen", entry.ticket, Seen(time.time()).json())
+        await pipe.execute()
 
     async def touch(self, ticket: str, now: bool) -> None:
         old = await self.redis.hget(PREFIX + "seen", ticket)
@@ -151,8 +155,10 @@ class RedisBackend:
             await self.redis.hdel(PREFIX + "seen", *tickets)
 
     async def waiting(self) -> tuple[list[Entry], dict[str, Seen]]:
-        raw = await self.redis.hgetall(PREFIX + "entries")
-        seen_raw = await self.redis.hgetall(PREFIX + "seen")
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hgetall(PREFIX + "entries")
+        pipe.hgetall(PREFIX + "seen")
+        raw, seen_raw = await pipe.execute()
         entries = [_entry(v) for v in raw.values()]
         seen = {_text(k): Seen.parse(v) for k, v in seen_raw.items()}
         orphans = [t for t in seen if t not in {e.ticket for e in entries}]

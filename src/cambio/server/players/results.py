@@ -1,7 +1,12 @@
 """What a finished game leaves on its players' profiles: one history row per seat (players
 and bots), and for a rated game the new ratings -- stored in the same transaction as the
-table's ``finished`` status (:meth:`..table.lifecycle.Lifecycle.end_round`), so a crash
+table's ``finished`` status (:meth:`..table.lifecycle.Lifecycle.finish`), so a crash
 never books a game twice or loses one.
+
+:func:`finishing` is the one place that decides what a finished game books, whether it
+ended live or before a crash and is booked when its table is loaded again: it reads only
+what is stored (seats, forfeits, ratings), so both book the same. Its rows are keyed on
+(table, game): a second booking of one game inserts nothing and moves no rating.
 
 A seat whose player left a rated game (no connection past the away timeout) is recorded as
 a forfeit (:func:`left`) and placed last whatever its bot stand-in scored. A person's first
@@ -78,8 +83,10 @@ async def finishing(table: Table, session: Session) -> list[Statement]:
     void: dict[int, str] = {}
     if klass is not None and table.config.get("rated"):
         after, void = await _counted(table, klass, place)
-    statements = [sql.put_rating(str(seats[seat].player), str(klass), new.mu, new.sigma,
-                                 new.games) for seat, new in after.items()]
+    # The ratings first: each is written only if the game has no rows yet (keyed booking).
+    statements = [sql.book_rating(table.id, table.game_no, str(seats[seat].player),
+                                  str(klass), new.mu, new.sigma, new.games)
+                  for seat, new in after.items()]
     ids = [x.player if x.kind == "human" else bot_id(x.bot or "?") if x.kind == "bot"
            else None for x in seats]
     statements += [sql.insert_opponent(str(ids[seat]), str(klass), str(other))

@@ -200,11 +200,17 @@ def forget_idle(before: float) -> list[Statement]:
             (f"DELETE FROM players WHERE id IN ({idle})", (before,))]
 
 
-def put_rating(player_id: str, klass: str, mu: float, sigma: float, games: int) -> Statement:
-    return ("INSERT INTO ratings (player_id, class, mu, sigma, games) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (player_id, class) DO UPDATE SET mu = excluded.mu, "
+def book_rating(table_id: str, game_no: int, player_id: str, klass: str, mu: float,
+                sigma: float, games: int) -> Statement:
+    """A player's rating after game ``game_no`` of a table, unless that game is booked
+    already: it runs before the game's :func:`insert_player_game` rows in the finish's
+    transaction, so only the first booking of a game moves ratings (a second one, by a
+    process that replayed the game before the first was stored, changes nothing)."""
+    return ("INSERT INTO ratings (player_id, class, mu, sigma, games) SELECT ?, ?, ?, ?, ? "
+            "WHERE NOT EXISTS (SELECT 1 FROM player_games WHERE table_id = ? AND "
+            "game_no = ?) ON CONFLICT (player_id, class) DO UPDATE SET mu = excluded.mu, "
             "sigma = excluded.sigma, games = excluded.games",
-            (player_id, klass, mu, sigma, games))
+            (player_id, klass, mu, sigma, games, table_id, game_no))
 
 
 def insert_player_game(row: dict[str, Any]) -> Statement:

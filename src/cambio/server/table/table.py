@@ -34,6 +34,7 @@ from ..errors import (
     SERVER_ERROR,
     ProtocolError,
 )
+from ..faults import crash_point
 from ..games import GameKind
 from ..listing import listing_fields
 from ..match import summary_fields
@@ -422,6 +423,8 @@ class Table:
         mover = (self.game_no, applied.seat)
         acting = self.acting if conn is not None and mover not in self._movers else None
         extra = acting(self, applied.seat) if acting is not None else []
+        if s.round_over():
+            crash_point("round-end-action")
         try:
             await self.store.write([Store.insert_action(self.id, self.game_no, s.round_no,
                                                         applied.version, applied.seat,
@@ -463,8 +466,12 @@ class Table:
             self.bots.seat(self.session, self._bot_names(), game_seed)
 
     async def after_load(self) -> None:
-        """Arm the timers of a table just loaded (no one is connected yet)."""
-        await self.match.settle_loaded()
+        """Book a game that ended before the process died but was not stored as finished,
+        then arm the timers of the table just loaded (no one is connected yet)."""
+        try:
+            await self.match.settle_loaded(self._finishing)
+        except Exception as exc:  # as a live finish that fails: halted, booked at restart
+            self._halt(f"storing the finish of its game failed ({type(exc).__name__}: {exc})")
         self.seats.arm_all()
         self._schedule()
 
