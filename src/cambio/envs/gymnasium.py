@@ -53,6 +53,8 @@ class SeatEnv(gym.Env[dict[str, Any], int]):
             "action_mask": spaces.Box(0, 1, (game.num_actions,), dtype=np.int8),
         })
         self.action_space: spaces.Space[Any] = spaces.Discrete(game.num_actions)
+        self._mask: Mask | None = None
+        """The mask of the last observation returned (the agent acts on that state)."""
 
     # ------------------------------------------------------------------ for subclasses
     def _new_bots(self, seed: int) -> None:
@@ -74,7 +76,8 @@ class SeatEnv(gym.Env[dict[str, Any], int]):
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         if self.game.current() != self.seat:
             raise RuntimeError("the episode is over: call reset()")
-        mask = self.action_masks()
+        # The state has not changed since the observation that computed the mask.
+        mask = self.action_masks() if self._mask is None else self._mask
         info: dict[str, Any] = {"illegal_action": False}
         index = int(action)
         if not 0 <= index < mask.size or not mask[index]:
@@ -103,7 +106,8 @@ class SeatEnv(gym.Env[dict[str, Any], int]):
             self._bot_turn(seat)
 
     def _obs(self) -> dict[str, Any]:
-        return {"observation": self.game.observe(self.seat), "action_mask": self.action_masks()}
+        self._mask = self.action_masks()
+        return {"observation": self.game.observe(self.seat), "action_mask": self._mask.copy()}
 
 
 class CardsSeatEnv(SeatEnv):
