@@ -224,3 +224,17 @@ def test_generators_seeded_side_by_side_are_cpythons():
         assert [k.mt_random(mt) for _ in range(700)] == [r.random() for _ in range(700)]
         r = random.Random(seed)  # the uint32 lane itself, as the native random bots use it
         assert [k.mt_random(lanes[:, g]) for _ in range(50)] == [r.random() for _ in range(50)]
+
+
+def test_plain_indexing_stays_in_the_kernels_modules():
+    """The kernels' modules compile indexing without wraparound; every other numba function
+    in the process keeps Python's negative indices."""
+    import numba
+
+    @numba.njit
+    def last(a):
+        return a[-1]
+
+    assert last(np.arange(5)) == 4
+    assert "_ZN6cambio5cards13batch_kernels" in k._UNWRAPPED
+    assert not any(p.startswith("_ZN5tests") for p in k._UNWRAPPED)
