@@ -98,11 +98,14 @@ def _fix_index(context: Any, builder: Any, idxty: Any, idx: Any, size: Any) -> A
     return _numba_fix_index(context, builder, idxty, idx, size)
 
 
-# numba's own, even if this module is imported again (importlib.reload).
-_numba_fix_index = getattr(_arrayobj.fix_integer_index, "numba_own",
-                           _arrayobj.fix_integer_index)
-_fix_index.numba_own = _numba_fix_index  # type: ignore[attr-defined]
-_arrayobj.fix_integer_index = _fix_index
+# numba's own, even if this module is imported again (importlib.reload). The hook is a numba
+# internal: a numba without it keeps Python's indexing (the same games, a little slower)
+# rather than failing to import.
+if hasattr(_arrayobj, "fix_integer_index"):
+    _numba_fix_index = getattr(_arrayobj.fix_integer_index, "numba_own",
+                               _arrayobj.fix_integer_index)
+    _fix_index.numba_own = _numba_fix_index  # type: ignore[attr-defined]
+    _arrayobj.fix_integer_index = _fix_index
 
 
 def _jit(f: F) -> F:
