@@ -3,7 +3,8 @@
 A *session* is one game (for cards: a match of one or more rounds) of one table. The actor
 (:mod:`cambio.server.table`) owns seats, connections, storage, bots' timing and the order of
 messages; the session owns the engine: it checks and applies actions, and builds each
-recipient's view and events. Both games implement :class:`Session`.
+recipient's view and events. One class implements :class:`Session` for every game
+(:class:`~.turn_session.TurnSession`); the protocol is what the table's parts may use.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from cambio.cards.events import shows
+from cambio.games import shows
 
 
 @dataclass
@@ -23,8 +24,8 @@ class Applied:
     text: str
     facts: list[tuple[str, Any, int]] = field(default_factory=list)
     """``(key, value, audience)``: ``audience`` is a bitmask of seats as in
-    :mod:`cambio.cards.events` (``EVERYONE`` is -1: every seat and spectators), as
-    :func:`cambio.records.cards.observations` reads them off the engine's events."""
+    :func:`cambio.games.shows` reads it (``EVERYONE`` is -1: every seat and spectators);
+    the card game's are read off the engine's events."""
     end: dict[str, Any] | None = None
     """The round's public end facts when this action ended it."""
 
@@ -142,3 +143,12 @@ class Session(Protocol):
         """An id of the open snap window (``None``: none open); board games have none."""
 
     def can_snap(self, seat: int) -> bool: ...
+
+    def is_snap(self, text: str) -> bool:
+        """``text`` is an out-of-turn action (refused, it lost a race: not abuse)."""
+
+    hints: bool
+    """Its game can suggest a move (assist mode)."""
+
+    def hint(self, seat: int) -> dict[str, Any] | None:
+        """A suggestion for ``seat`` if it decides now; may search (run it off the loop)."""

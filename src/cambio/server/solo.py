@@ -10,8 +10,8 @@ same delay ranges): the page arms a timer for each delay this table asks for and
 :meth:`SoloTable.fire` when it is due.
 
 Only pure-Python modules are imported here and by what this imports (the rules core, the
-records layer, the quick bots): the browser has no numpy or numba. ``SOLO_BOTS`` are the
-bots that need neither.
+records layer, the quick bots, the game interface): the browser has no numpy or numba.
+``SOLO_BOTS`` are the bots that need neither.
 """
 
 from __future__ import annotations
@@ -22,12 +22,13 @@ from random import Random
 from typing import Any
 
 from cambio.cards import Rules, RulesError
+from cambio.games.cards import GAME
 from cambio.seeds import derive_seed
 
-from .cards_session import CardSession, card_record
 from .errors import BAD_MESSAGE, NOT_PLAYING, ProtocolError
 from .match import summary_fields
 from .session import Applied, SeatBot
+from .turn_session import TurnSession, turn_record
 
 PROTOCOL = 2
 """The protocol version a server table announces (``table.connections.PROTOCOL``; a test
@@ -80,7 +81,8 @@ class SoloTable:
         self.names += [{"name": f"{SOLO_BOTS[b]} {i + 1}" if bots.count(b) > 1 else SOLO_BOTS[b],
                         "bot": b} for i, b in enumerate(bots)]
         self.rules = rules
-        self.session = CardSession(rules, self.players, self.seed, 1, f"solo-{self.seed}")
+        self.session = TurnSession(GAME, self.players, {"rules": rules.to_json(), "rounds": 1},
+                                   self.seed, f"solo-{self.seed}")
         self.created = datetime.now(UTC).isoformat(timespec="seconds")
         self.header = self.session.next_header(self.names, self.created)
         self.session.deal(self.header)
@@ -220,7 +222,8 @@ class SoloTable:
         full record with the seed once the round is over, before that the person's own
         player's-eye record (the seed and the unseen cards stay hidden)."""
         actions = [(a.seat, a.text) for a in self.session.log]
-        return card_record(self.header, actions, None if self.session.round_over() else SEAT)
+        return turn_record(GAME, self.header, actions,
+                           None if self.session.round_over() else SEAT)
 
 
 __all__ = ["PROTOCOL", "SOLO_BOTS", "SoloTable"]
