@@ -164,6 +164,15 @@ class Snaps(Protocol):
 
 
 @runtime_checkable
+class Reveals(Protocol):
+    """Ability of a :class:`Position` that hides something from some seats: what someone
+    who sees everything sees (a finished game's replay, as its full record shows it)."""
+
+    def open_view(self) -> dict[str, Any]:
+        """The view with nothing hidden, shaped as :meth:`Position.view`'s."""
+
+
+@runtime_checkable
 class Hints(Protocol):
     """Ability of a :class:`Position` that can suggest a move (assist mode)."""
 
@@ -234,10 +243,9 @@ class Rounds(Protocol):
               options: Mapping[str, Any]) -> TableMatch:
         """A new match seeded by ``seed`` (``options`` say how many rounds)."""
 
-    def round_record(self, header: dict[str, Any], actions: Sequence[tuple[int, str]],
-                     seat: int | None) -> str:
-        """A stored round (its header and accepted actions) as record text: in full
-        (``seat=None``) or as ``seat`` may have it."""
+    def replay_round(self, header: dict[str, Any]) -> Position:
+        """The round a stored header describes, dealt alone (for its record and replay
+        frames); its :meth:`Position.record` writes that header."""
 
 
 @runtime_checkable
@@ -337,5 +345,5 @@ def load(target: str) -> Any:
 
 
 __all__ = ["EVERYONE", "Configured", "Game", "Hints", "OneGame", "Played", "Position",
-           "QuickBots", "Rounds", "Snaps", "Step", "TableGame", "TableMatch", "game_names",
-           "get_game", "load", "register", "shows", "table_match"]
+           "QuickBots", "Reveals", "Rounds", "Snaps", "Step", "TableGame", "TableMatch",
+           "game_names", "get_game", "load", "register", "shows", "table_match"]

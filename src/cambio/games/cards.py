@@ -48,9 +48,8 @@ class CardsGame:
         m = table.CardMatch(rules, players, seed, 1)
         return m.deal(m.header(players_named(players), {}))
 
-    def round_record(self, header: dict[str, Any], actions: Sequence[tuple[int, str]],
-                     seat: int | None) -> str:
-        return table.round_record(header, actions, seat)
+    def replay_round(self, header: dict[str, Any]) -> table.CardPosition:
+        return table.CardPosition(records.state_from_header(header), header)
 
     def quick_bot(self, bot: Any) -> bool:
         return type(bot) in table.QUICK_BOTS

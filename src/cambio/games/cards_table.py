@@ -19,6 +19,7 @@ from typing import Any
 
 from cambio.bots.cards import CardBot, ExpectedPointsBot, RandomBot, SlippingBot
 from cambio.cards import (
+    EMPTY,
     MAX_PLAYERS,
     CambioError,
     IllegalActionError,
@@ -27,6 +28,7 @@ from cambio.cards import (
     Rules,
     State,
     action_text,
+    card_code,
     observe,
     parse_action,
 )
@@ -62,7 +64,8 @@ def table_config(players: int, body: Mapping[str, Any]) -> dict[str, Any]:
 
 class CardPosition:
     """One real-time round at a table (a :class:`~cambio.games.Position` that is
-    :class:`~cambio.games.Snaps` and :class:`~cambio.games.Hints`)."""
+    :class:`~cambio.games.Snaps`, :class:`~cambio.games.Hints` and
+    :class:`~cambio.games.Reveals`)."""
 
     def __init__(self, state: State, header: dict[str, Any]) -> None:
         self.state = state
@@ -98,6 +101,14 @@ class CardPosition:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return observe(self.state, seat).to_json()
+
+    def open_view(self) -> dict[str, Any]:
+        """A spectator's view with every card face up (a finished round's replay)."""
+        state = self.state
+        view = observe(state, None).to_json()
+        view["grids"] = [[None if c == EMPTY else card_code(c) for c in g] for g in state.grids]
+        view["held"] = None if state.held == EMPTY else card_code(state.held)
+        return view
 
     def record(self, names: Sequence[str], seat: int | None) -> str:
         """The round's record with the header it was dealt from (``names`` are in it)."""
@@ -186,12 +197,6 @@ class CardMatch:
         m = self.match
         return {"scores": [list(s) for s in m.round_scores], "totals": list(m.totals),
                 "winners": m.winners() if m.is_over() else None}
-
-
-def round_record(header: dict[str, Any], actions: Sequence[tuple[int, str]],
-                 seat: int | None) -> str:
-    """A stored round as record text: full (``seat=None``) or that seat's eyes."""
-    return record_text(header, [(s, parse_action(a)) for s, a in actions], seat)
 
 
 SEATS = (2, MAX_PLAYERS)

@@ -23,7 +23,7 @@ from cambio.games import Configured, TableGame, get_game, load, register
 
 from .errors import ProtocolError
 from .session import Session
-from .turn_session import TurnSession, turn_record
+from .turn_session import TurnSession, turn_frames, turn_record
 
 
 def served_entries(game: str) -> list[dict[str, Any]]:
@@ -64,6 +64,9 @@ class GameKind(Protocol):
     def listing(self, config: dict[str, Any]) -> dict[str, Any]:
         """What a table's summary shows of its config (the lobby lists it)."""
 
+    def options(self) -> dict[str, list[str]]:
+        """Each option a table is created with and its choices, the default first."""
+
     def session(self, players: int, config: dict[str, Any], table_id: str, seed: int,
                 game_no: int) -> Session:
         """A table's next game. It takes the table's fields, not the table, so that this
@@ -75,6 +78,10 @@ class GameKind(Protocol):
     def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
                seat: int | None) -> str:
         """Stored actions as record text, in full (``seat=None``) or for one seat."""
+
+    def frames(self, header: dict[str, Any], actions: list[tuple[int, str]],
+               seat: int | None) -> list[dict[str, Any]]:
+        """A stored round's replay frames (:func:`~.turn_session.turn_frames`)."""
 
 
 class TurnKind:
@@ -98,6 +105,9 @@ class TurnKind:
 
     def listing(self, config: dict[str, Any]) -> dict[str, Any]:
         return {"rounds": 1, **self._options(config)}
+
+    def options(self) -> dict[str, list[str]]:
+        return {name: list(choices) for name, choices in self.game.table_options.items()}
 
     def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         low, high = self.game.seats
@@ -128,6 +138,10 @@ class TurnKind:
     def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
                seat: int | None) -> str:
         return turn_record(self.game, header, actions, seat)
+
+    def frames(self, header: dict[str, Any], actions: list[tuple[int, str]],
+               seat: int | None) -> list[dict[str, Any]]:
+        return turn_frames(self.game, header, actions, seat)
 
 
 def rules_catalogue() -> dict[str, Any]:

@@ -29,11 +29,12 @@ class Applied:
     end: dict[str, Any] | None = None
     """The round's public end facts when this action ended it."""
 
-    def event(self, seat: int | None) -> dict[str, Any]:
-        """The event as ``seat`` (``None``: a spectator) may see it."""
+    def event(self, seat: int | None, everything: bool = False) -> dict[str, Any]:
+        """The event as ``seat`` (``None``: a spectator) may see it; ``everything``: with
+        every fact (a finished game's replay)."""
         ev: dict[str, Any] = {"v": self.version, "seat": self.seat, "action": self.text}
         for key, value, audience in self.facts:
-            if shows(audience, seat):
+            if everything or shows(audience, seat):
                 ev[key] = value
         if self.end is not None:
             ev["end"] = self.end

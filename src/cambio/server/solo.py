@@ -28,7 +28,7 @@ from cambio.seeds import derive_seed
 from .errors import BAD_MESSAGE, NOT_PLAYING, ProtocolError
 from .match import summary_fields
 from .session import Applied, SeatBot
-from .turn_session import TurnSession, turn_record
+from .turn_session import TurnSession, turn_frames, turn_record
 
 PROTOCOL = 2
 """The protocol version a server table announces (``table.connections.PROTOCOL``; a test
@@ -224,6 +224,14 @@ class SoloTable:
         actions = [(a.seat, a.text) for a in self.session.log]
         return turn_record(GAME, self.header, actions,
                            None if self.session.round_over() else SEAT)
+
+    def frames(self) -> str:
+        """The round's replay frames as ``GET /api/tables/{id}/frames`` sends them (the
+        replay viewer draws them), seen as :meth:`record` sees the round."""
+        actions = [(a.seat, a.text) for a in self.session.log]
+        seat = None if self.session.round_over() else SEAT
+        return json.dumps({"game": "cards", "header": self.header, "rounds": 1, "round": 1,
+                           "frames": turn_frames(GAME, self.header, actions, seat)})
 
 
 __all__ = ["PROTOCOL", "SOLO_BOTS", "SoloTable"]

@@ -18,9 +18,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cambio.games import (
+    Configured,
     Hints,
     Position,
     QuickBots,
+    Reveals,
     Rounds,
     Snaps,
     Step,
@@ -68,7 +70,10 @@ class TurnSession:
 
     def deal(self, header: dict[str, Any]) -> None:
         """Start the round ``header`` describes (from :meth:`next_header` or storage)."""
-        position = self.match.deal(header)
+        self.begin(self.match.deal(header))
+
+    def begin(self, position: Position) -> None:
+        """Play ``position`` as the next round."""
         self.position = position
         self.snaps = position if isinstance(position, Snaps) else None
         self.hints = isinstance(position, Hints)
@@ -132,6 +137,11 @@ class TurnSession:
         return {"game": self.game, "seat": seat, "players": self.players, "actor": actor,
                 "legal": legal, **view}
 
+    def open_view(self) -> dict[str, Any]:
+        """The view with nothing hidden (a finished game's replay)."""
+        position = self.position
+        return position.open_view() if isinstance(position, Reveals) else self.view(None)
+
     def record(self, names: list[str], seat: int | None) -> str:
         assert self.position is not None
         return self.position.record(names, seat)
@@ -169,19 +179,50 @@ class TurnSession:
         return self.snaps.bot_snap(bot, seat) if self.snaps is not None else None
 
 
+def stored_session(game: TableGame, header: dict[str, Any]) -> TurnSession:
+    """A session holding the stored round ``header`` describes, dealt alone: its actions
+    replay on it (for the round's record and its replay frames)."""
+    names = header.get("players") or []
+    if isinstance(game, Configured):
+        options = {name: header[name] for name in game.config_fields if name in header}
+    else:
+        options = {name: str(header.get(name, choices[0]))
+                   for name, choices in game.table_options.items()}
+    session = TurnSession(game, len(names), options, int(header["seed"]),
+                          header.get("match", {}).get("id", ""))
+    if isinstance(game, Rounds):
+        session.begin(game.replay_round(header))
+    else:
+        session.deal(header)
+    return session
+
+
 def turn_record(game: TableGame, header: dict[str, Any], actions: Sequence[tuple[int, str]],
                 seat: int | None) -> str:
     """A stored round as record text, in full (``seat=None``) or as ``seat`` may have it:
-    the game's own for a game of rounds, else the header's game replayed through its
-    stored actions."""
-    if isinstance(game, Rounds):
-        return game.round_record(header, actions, seat)
-    names = [str(n) for n in header.get("players") or []]
-    options = {name: str(header.get(name, choices[0]))
-               for name, choices in game.table_options.items()}
-    session = TurnSession(game, len(names), options, int(header["seed"]),
-                          header.get("match", {}).get("id", ""))
-    session.deal(header)
+    the header's round replayed through its stored actions."""
+    session = stored_session(game, header)
     for who, text in actions:
         session.play(who, text, session.version)
-    return session.record(names, seat)
+    return session.record([str(p.get("name", p) if isinstance(p, dict) else p)
+                           for p in header.get("players") or []], seat)
+
+
+def turn_frames(game: TableGame, header: dict[str, Any], actions: Sequence[tuple[int, str]],
+                seat: int | None) -> list[dict[str, Any]]:
+    """A stored round's replay, step by step, as the engine plays it: ``{"view",
+    "event"}`` at the deal (no event), after each action, and at the end (the event is
+    ``{"end": ...}``). ``seat=None``: everything, as the full record shows it (a finished
+    game's); else what ``seat`` saw, as its own record shows it."""
+    session = stored_session(game, header)
+
+    def view() -> dict[str, Any]:
+        return session.open_view() if seat is None else session.view(seat)
+
+    frames: list[dict[str, Any]] = [{"view": view(), "event": None}]
+    for who, text in actions:
+        applied = session.play(who, text, session.version)
+        frames.append({"view": view(), "event": applied.event(seat, everything=seat is None)})
+    if session.position is not None and (end := session.position.outcome()) is not None:
+        frames.append({"view": frames[-1]["view"], "event": {"end": end}})
+    return frames

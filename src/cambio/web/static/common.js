@@ -230,6 +230,7 @@ export function gameLabel(summary) {
   if (summary.game === "board") {
     return `Dice board · ${summary.players} players · ${summary.setup || "quick"} setup`;
   }
+  if (summary.game !== "cards") return `${summary.game} · ${summary.players} players`;
   const preset = summary.rules && summary.rules.preset ? summary.rules.preset : "rulebook";
   const n = summary.rules && summary.rules.overrides
     ? Object.keys(summary.rules.overrides).length : 0;

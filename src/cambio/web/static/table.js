@@ -6,6 +6,7 @@ import {
 import { TableConnection } from "./conn.js";
 import { CardsUI } from "./cards.js";
 import { BoardUI } from "./board.js";
+import { GenericUI } from "./generic.js";
 import { houseRuleLines, loadRules } from "./rules.js";
 import { soundToggle } from "./sound.js";
 import { TurnClockView } from "./clock.js";
@@ -24,7 +25,7 @@ const page = {
   token: getToken(tableId),
   status: "connecting",
   bots: null,          // GET /api/bots
-  ui: null,            // CardsUI or BoardUI once a game is on
+  ui: null,            // the game's UI (GAME_UIS) once a game is on
   lastState: null,
   welcomed: false,
   rulesCat: null,      // GET /api/rules: the words for house rules
@@ -129,9 +130,13 @@ function setSummary(summary) {
   }
 }
 
+/** Each game's own UI; any other game (one served with `cambio serve --game`) gets the
+ * generic one, which draws its view and its legal actions as buttons. */
+const GAME_UIS = { cards: CardsUI, board: BoardUI };
+
 function ensureUI(view) {
   const game = (view && view.game) || (page.summary && page.summary.game) || "cards";
-  const Kind = game === "board" ? BoardUI : CardsUI;
+  const Kind = GAME_UIS[game] || GenericUI;
   if (!page.ui || !(page.ui instanceof Kind)) {
     if (page.ui) page.ui.destroy();
     clear(gameEl);
