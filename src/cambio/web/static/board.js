@@ -221,6 +221,7 @@ export function normalize(view) {
   b.last = view.last;
   b.winners = view.winners;
   b.lines = view.lines || [];  // the engine's: each winner's full windows
+  b.coach = view.coach || null;  // the engine's advice to the seat to move (tutorial_dice.js)
   b.over = view.phase === "over";
   b.termination = view.outcome ? view.outcome.termination : null;
   b.phase = view.phase;
