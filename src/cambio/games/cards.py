@@ -52,7 +52,7 @@ class CardsGame:
         return table.CardPosition(records.state_from_header(header), header)
 
     def quick_bot(self, bot: Any) -> bool:
-        return type(bot) in table.QUICK_BOTS
+        return table.quick_bot(bot)
 
     # ------------------------------------------------------------------ the Game
 

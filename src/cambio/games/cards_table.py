@@ -17,7 +17,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cambio.bots.cards import CardBot, ExpectedPointsBot, RandomBot, SlippingBot
+from cambio.bots.cards import CardBot
 from cambio.cards import (
     EMPTY,
     MAX_PLAYERS,
@@ -42,9 +42,13 @@ from . import Step
 MAX_ROUNDS = 20
 """The most rounds a table's match may have."""
 
-QUICK_BOTS = (RandomBot, SlippingBot, ExpectedPointsBot)
-"""Card bots that decide in tens of microseconds (median; ``hard`` searches for
-milliseconds). Exact types: ``expert`` is a kind of ``memory`` that does more."""
+
+def quick_bot(bot: CardBot) -> bool:
+    """``random``, ``easy`` and ``memory`` decide in tens of microseconds (median; ``hard``
+    searches for milliseconds). Exact types: ``expert`` is a kind of ``memory`` that does
+    more. Imported here, when a table seats its bots: importing the game loads no bot."""
+    from cambio.bots.cards import ExpectedPointsBot, RandomBot, SlippingBot
+    return type(bot) in (RandomBot, SlippingBot, ExpectedPointsBot)
 
 
 def table_config(players: int, body: Mapping[str, Any]) -> dict[str, Any]:
