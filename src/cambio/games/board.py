@@ -194,7 +194,7 @@ class BoardPosition:
     def record(self, names: Sequence[str], seat: int | None) -> str:
         """The full record, or a seat's record so far: the same but for the seed. The board
         hides nothing, but every bot's seed derives from the game's: known mid-game, it
-        would tell a player the bots' next moves (issue 11, bug 6)."""
+        would tell a player the bots' next moves."""
         seed = self.seed if seat is None else None
         steps = self.setup.history if self.setup is not None else None
         if self.board is None:  # still choosing: the record so far is the setup steps

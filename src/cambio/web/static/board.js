@@ -351,7 +351,7 @@ export class BoardUI {
     if (b.phase === "setup" || picking) {
       if (mine && picking) {
         const kinds = new Set(b.legal.map((a) => a.split(" ")[0]));
-        // Said where the eye is: whose dice you adjust, and what the tap does (issue 22, item 5).
+        // Said where the eye is: whose dice you adjust, and what the tap does.
         if (kinds.has("neutral")) return `Setup: you adjust ${this.name(this.setupTarget(b))}'s dice — tap a highlighted die to turn it neutral (at most two of theirs in a line).`;
         return `Setup: you adjust ${this.name(this.setupTarget(b))}'s dice — tap a highlighted cell to give them a die there.`;
       }
@@ -387,7 +387,7 @@ export class BoardUI {
         p === adjusting ? ` — being ${s.adding ? "topped up" : "reduced"} by ${this.name((p + 1) % b.players).replace(/^You$/, "you")}` : ""))));
   }
 
-  /** How the game ended, in words: who made which line (issue 22, item 5). */
+  /** How the game ended, in words: who made which line (the engine's). */
   resultWords(b) {
     const winners = b.winners || [];
     if (b.termination === "line" && winners.length) {

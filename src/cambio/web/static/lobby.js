@@ -275,7 +275,7 @@ async function quickPlay() {
   }
 }
 
-/** A guided first game (issue 22, item 6): a private table against a bot, dealt the same
+/** A guided first game: a private table against a bot, dealt the same
  * for everyone by the server (tutorial.js); replayable from here any time. */
 async function tutorial(game, id) {
   const name = playerName();

@@ -122,7 +122,7 @@ function setSummary(summary) {
   if (page.ui) page.ui.setSummary(summary);
   if (before && before.status === "waiting" && summary.status === "playing") {
     toast("The game starts!", "info", 2000);
-    window.scrollTo(0, 0);   // from the Start button down the room, up to the table (item 3)
+    window.scrollTo(0, 0);   // from the Start button down the room, up to the table, where the game starts
   }
   root.dataset.halted = summary.halted ? "true" : "false";
   if (summary.halted && !(before && before.halted)) {
@@ -245,7 +245,7 @@ function botsFor(game) {
   return page.bots[game] || [];
 }
 
-// The card bots a newcomer chooses from (issue 22, item 6): three levels, Medium first
+// The card bots a newcomer chooses from: three levels, Medium first
 // chosen; the research bots are listed under "More bots". Data-driven: a bot the server
 // marks `main` (true/false) or `default` is taken at its word; without marks, by name.
 const MAIN_BOTS = { cards: ["easy", "medium", "hard"] };
