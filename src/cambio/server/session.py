@@ -14,6 +14,13 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from cambio.games import shows
 
+TURN_DELAY = (0.6, 1.6)
+"""Seconds (drawn uniformly) a bot waits before its move: a human-like pace, the same at a
+server table (``table.bot_timers``) and a solo one (:mod:`.solo`)."""
+SNAP_DELAY = (0.3, 2.0)
+"""Seconds (drawn uniformly) before a bot looks at an open snap window: some react fast,
+some miss it."""
+
 
 @dataclass
 class Applied:

@@ -27,7 +27,7 @@ from cambio.seeds import derive_seed
 
 from .errors import BAD_MESSAGE, NOT_PLAYING, ProtocolError
 from .match import summary_fields
-from .session import Applied, SeatBot
+from .session import SNAP_DELAY, TURN_DELAY, Applied, SeatBot
 from .turn_session import TurnSession, turn_frames, turn_record
 
 PROTOCOL = 2
@@ -205,7 +205,7 @@ class SoloTable:
         decider = s.decider()
         if decider in self.bots:
             if self._turn is None or self._turn[0] != decider:
-                self._turn = (decider, self._arm(self._delay(0.6, 1.6), timers))
+                self._turn = (decider, self._arm(self._delay(*TURN_DELAY), timers))
         else:
             self._turn = None
         window = s.snap_window()
@@ -213,7 +213,7 @@ class SoloTable:
             if window is None or seat in self._polls or self._polled.get(seat) == window \
                     or not s.can_snap(seat):
                 continue
-            self._polls[seat] = self._arm(self._delay(0.3, 2.0), timers)
+            self._polls[seat] = self._arm(self._delay(*SNAP_DELAY), timers)
         return timers
 
     # ------------------------------------------------------------------ the record
