@@ -4,6 +4,7 @@
 // runs of neutral dice); faces are digit rows (symbol numbers, docs/board-rules.md). The
 // client sends only move texts from view.legal ("a3>", "c5v", "pass", "neutral c3", …).
 import { clear, h, morphChildren, seatName } from "./common.js";
+import { GameView } from "./gameview.js";
 import { playBoardCues } from "./sound.js";
 import { coachLine, guiding, skipTutorial } from "./tutorial.js";
 import { cellName, diceCoach } from "./tutorial_dice.js";
@@ -230,20 +231,11 @@ export function normalize(view) {
   return b;
 }
 
-export class BoardUI {
+export class BoardUI extends GameView {
   constructor(el, ctx) {
-    this.el = el;
-    this.ctx = ctx;
-    this.summary = null;
-    this.view = null;
-    this.log = [];
-    this.version = 0;
+    super(el, ctx, h("div.board-game"));
     this.preview = null;        // on touch screens a push is tapped twice: preview, then push
-    this.root = h("div.board-game");
-    el.append(this.root);
   }
-
-  destroy() { this.root.remove(); }
 
   move(move, isPush) {
     const coarse = matchMedia("(pointer: coarse)").matches;
@@ -256,34 +248,10 @@ export class BoardUI {
     this.ctx.act(move);
   }
 
-  get seat() { return this.ctx.seat(); }
-
-  setSummary(summary) {
-    this.summary = summary;
-    if (this.view) this.render();
-  }
-
-  state(msg) {
-    this.view = msg.view;
-    this.version = msg.version;
-    this.log = Array.isArray(msg.log) ? [...msg.log] : [];
-    this.render();
-  }
-
   update(msg) {
     this.preview = null;
     playBoardCues(this.view, msg.view, this.seat);
-    this.view = msg.view;
-    this.version = msg.version;
-    if (msg.event) this.log.push(msg.event);
-    this.render();
-  }
-
-  rejected() { this.render(); }
-
-  name(seat) {
-    if (seat === this.seat && seat !== null && seat !== undefined) return "You";
-    return seatName(this.summary, seat);
+    super.update(msg);
   }
 
   lastMove(b) {

@@ -3,7 +3,8 @@
 // log of what was played. A game served with `cambio serve --game` is playable in the
 // browser through this; the card and dice games have UIs of their own (table.js picks one
 // by the view's "game" and falls back to this one).
-import { clear, h, seatName } from "./common.js";
+import { clear, h } from "./common.js";
+import { GameView } from "./gameview.js";
 
 /** The view's own fields (the table's: game, seat, players, actor, legal are shown apart). */
 const TABLE_KEYS = new Set(["game", "seat", "players", "actor", "legal"]);
@@ -20,46 +21,9 @@ export function viewFields(view) {
       h("dd", { dataset: { key: k } }, valueText(v))]));
 }
 
-export class GenericUI {
+export class GenericUI extends GameView {
   constructor(el, ctx) {
-    this.el = el;
-    this.ctx = ctx;
-    this.summary = null;
-    this.view = null;
-    this.log = [];
-    this.version = 0;
-    this.root = h("div.generic-game", { id: "generic-game" });
-    el.append(this.root);
-  }
-
-  destroy() { this.root.remove(); }
-
-  get seat() { return this.ctx.seat(); }
-
-  setSummary(summary) {
-    this.summary = summary;
-    if (this.view) this.render();
-  }
-
-  state(msg) {
-    this.view = msg.view;
-    this.version = msg.version;
-    this.log = Array.isArray(msg.log) ? [...msg.log] : [];
-    this.render();
-  }
-
-  update(msg) {
-    this.view = msg.view;
-    this.version = msg.version;
-    if (msg.event) this.log.push(msg.event);
-    this.render();
-  }
-
-  rejected() { this.render(); }
-
-  name(seat) {
-    if (seat === this.seat && seat !== null && seat !== undefined) return "You";
-    return seatName(this.summary, seat);
+    super(el, ctx, h("div.generic-game", { id: "generic-game" }));
   }
 
   render() {
