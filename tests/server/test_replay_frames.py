@@ -99,7 +99,7 @@ def test_any_games_frames_come_from_its_position() -> None:
     assert isinstance(session, TurnSession)
     header, actions, seen = played(session, [{"name": "a"}, {"name": "b"}],
                                    ["random", "perfect"])
-    frames = kind.frames(header, actions, None)
+    frames = kind.frames(header, actions, None, 1)["frames"]
     assert [f["view"] for f in frames[:-1]] == [s["open"] for s in seen]
     assert [f["event"]["action"] for f in frames[1:-1]] == [t for _, t in actions]
 
@@ -112,7 +112,9 @@ def test_the_card_kind_serves_frames_for_a_stored_round() -> None:
     names = [{"name": n} for n in ("a", "b", "c")]
     for _ in range(2):
         header, actions, seen = played(session, names, ["easy", "memory", "random"])
-        assert [f["view"] for f in kind.frames(header, actions, None)[:-1]] == \
-            [s["open"] for s in seen]
+        body = kind.frames(header, actions, None, 2)
+        assert [f["view"] for f in body["frames"][:-1]] == [s["open"] for s in seen]
+        # Names and rules: never the round's seed, from which every card follows.
+        assert body["header"]["players"] == names and "seed" not in body["header"]
         session.finish_round()
     assert session.game_over()

@@ -23,7 +23,7 @@ from cambio.games import Configured, TableGame, get_game, load, register
 
 from .errors import ProtocolError
 from .session import Session
-from .turn_session import TurnSession, turn_frames, turn_record
+from .turn_session import TurnSession, frames_body, turn_record
 
 
 def served_entries(game: str) -> list[dict[str, Any]]:
@@ -80,8 +80,9 @@ class GameKind(Protocol):
         """Stored actions as record text, in full (``seat=None``) or for one seat."""
 
     def frames(self, header: dict[str, Any], actions: list[tuple[int, str]],
-               seat: int | None) -> list[dict[str, Any]]:
-        """A stored round's replay frames (:func:`~.turn_session.turn_frames`)."""
+               seat: int | None, rounds: int) -> dict[str, Any]:
+        """A stored round's replay as the viewer is sent it, ``rounds`` the rounds stored
+        (:func:`~.turn_session.frames_body`)."""
 
 
 class TurnKind:
@@ -140,8 +141,8 @@ class TurnKind:
         return turn_record(self.game, header, actions, seat)
 
     def frames(self, header: dict[str, Any], actions: list[tuple[int, str]],
-               seat: int | None) -> list[dict[str, Any]]:
-        return turn_frames(self.game, header, actions, seat)
+               seat: int | None, rounds: int) -> dict[str, Any]:
+        return frames_body(self.game, header, actions, seat, rounds)
 
 
 def rules_catalogue() -> dict[str, Any]:

@@ -373,9 +373,7 @@ async def table_frames(request: Request) -> Response:
 def _frames(server: Server, table: Table, game_no: int, round_no: int,
             seat: int | None) -> dict[str, Any]:
     rounds, header, actions = _stored_round(server, table, game_no, round_no)
-    frames = server.games[table.game].frames(header, actions, seat)
-    return {"game": table.game, "header": header, "rounds": len(rounds),
-            "round": header.get("match", {}).get("round", len(rounds)), "frames": frames}
+    return server.games[table.game].frames(header, actions, seat, len(rounds))
 
 
 async def _round_asked(request: Request) -> tuple[Server, Table, int, int, int | None]:

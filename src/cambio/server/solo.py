@@ -28,7 +28,7 @@ from cambio.seeds import derive_seed
 from .errors import BAD_MESSAGE, NOT_PLAYING, ProtocolError
 from .match import summary_fields
 from .session import SNAP_DELAY, TURN_DELAY, Applied, SeatBot
-from .turn_session import TurnSession, turn_frames, turn_record
+from .turn_session import TurnSession, frames_body, turn_record
 
 PROTOCOL = 2
 """The protocol version a server table announces (``table.connections.PROTOCOL``; a test
@@ -230,8 +230,7 @@ class SoloTable:
         replay viewer draws them), seen as :meth:`record` sees the round."""
         actions = [(a.seat, a.text) for a in self.session.log]
         seat = None if self.session.round_over() else SEAT
-        return json.dumps({"game": "cards", "header": self.header, "rounds": 1, "round": 1,
-                           "frames": turn_frames(GAME, self.header, actions, seat)})
+        return json.dumps(frames_body(GAME, self.header, actions, seat, 1))
 
 
 __all__ = ["PROTOCOL", "SOLO_BOTS", "SoloTable"]

@@ -208,6 +208,20 @@ def turn_record(game: TableGame, header: dict[str, Any], actions: Sequence[tuple
                            for p in header.get("players") or []], seat)
 
 
+SHOWN_HEADER = ("game", "players", "rules", "match", "started")
+"""What a replay's frames say of their round's header: names and rules, never the seed
+(every card and every bot's move derive from it) nor a deck."""
+
+
+def frames_body(game: TableGame, header: dict[str, Any], actions: Sequence[tuple[int, str]],
+                seat: int | None, rounds: int) -> dict[str, Any]:
+    """What the replay viewer is sent of a stored round (``GET /api/tables/{id}/frames``,
+    the solo table's frames): ``{"game", "header", "rounds", "round", "frames"}``."""
+    return {"game": game.name, "header": {k: header[k] for k in SHOWN_HEADER if k in header},
+            "rounds": rounds, "round": header.get("match", {}).get("round", rounds),
+            "frames": turn_frames(game, header, actions, seat)}
+
+
 def turn_frames(game: TableGame, header: dict[str, Any], actions: Sequence[tuple[int, str]],
                 seat: int | None) -> list[dict[str, Any]]:
     """A stored round's replay, step by step, as the engine plays it: ``{"view",
