@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -94,14 +94,14 @@ def shows(audience: int, seat: int | None) -> bool:
     return bool(audience >> seat & 1)
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """An accepted action as a table announces it: its text, which everyone sees, and what
     else it showed and to whom (the card game's cards turned up; most games show nothing
-    more than the text, and their :meth:`Position.play` returns the text alone)."""
+    more than the text, and their :meth:`Position.play` returns the text alone). A named
+    tuple: one is made per action on the server's hot path."""
 
     text: str
-    facts: tuple[tuple[str, Any, int], ...] = ()
+    facts: Sequence[tuple[str, Any, int]] = ()
     """``(key, value, audience)``: ``audience`` as :func:`shows` reads it."""
 
 

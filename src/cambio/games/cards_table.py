@@ -74,7 +74,6 @@ class CardPosition:
     def __init__(self, state: State, header: dict[str, Any]) -> None:
         self.state = state
         self.header = header
-        self.history: list[tuple[int, int]] = []
         self._window = 0
 
     # ------------------------------------------------------------------ the round
@@ -97,8 +96,7 @@ class CardPosition:
         if any(isinstance(e, Discarded) or (isinstance(e, Snapped) and e.right)
                for e in events):
             self._window += 1  # a new card on the pile: a new snap window
-        self.history.append((seat, action))
-        return Step(action_text(action), tuple(observations(events)))
+        return Step(action_text(action), observations(events))
 
     def outcome(self) -> dict[str, Any] | None:
         return end_facts(self.state) if self.state.is_over() else None
@@ -116,7 +114,7 @@ class CardPosition:
 
     def record(self, names: Sequence[str], seat: int | None) -> str:
         """The round's record with the header it was dealt from (``names`` are in it)."""
-        return record_text(self.header, self.history, seat)
+        return record_text(self.header, self.state.history, seat)
 
     # ------------------------------------------------------------------ bots
     def bot_move(self, bot: CardBot, seat: int) -> str:

@@ -9,7 +9,8 @@ recipient's view and events. One class implements :class:`Session` for every gam
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from cambio.games import shows
@@ -29,7 +30,7 @@ class Applied:
     version: int
     seat: int
     text: str
-    facts: list[tuple[str, Any, int]] = field(default_factory=list)
+    facts: Sequence[tuple[str, Any, int]] = ()
     """``(key, value, audience)``: ``audience`` is a bitmask of seats as in
     :func:`cambio.games.shows` reads it (``EVERYONE`` is -1: every seat and spectators);
     the card game's are read off the engine's events."""

@@ -25,7 +25,6 @@ from cambio.games import (
     Reveals,
     Rounds,
     Snaps,
-    Step,
     TableGame,
     TableMatch,
     table_match,
@@ -112,8 +111,8 @@ class TurnSession:
             shown = position.play(seat, text)
         except ValueError as exc:
             raise ProtocolError(ILLEGAL, str(exc)) from None
-        step = Step(shown) if isinstance(shown, str) else shown
-        applied = Applied(now + 1, seat, step.text, list(step.facts), position.outcome())
+        text, facts = (shown, ()) if isinstance(shown, str) else shown
+        applied = Applied(now + 1, seat, text, facts, position.outcome())
         self.log.append(applied)
         return applied
 
