@@ -8,6 +8,13 @@ replayed and exported, and the terminal's rendering of a replay. The two built-i
 :mod:`cambio.games.cards` and :mod:`cambio.games.board`, loaded on first use; another game
 is one :func:`register` call (the tests' three-in-a-row toy game is one).
 
+A :class:`TableGame` is a game a server table can hold, one :class:`Position` at a time;
+what it does beyond one seat deciding at a time it declares by having it, and the server
+asks for that, never for a game by name: :class:`Snaps`, :class:`Hints` and
+:class:`Reveals` on its positions, :class:`Rounds`, :class:`Configured` and
+:class:`QuickBots` on the game. Both built-in games are table games; the card game has
+every ability.
+
 This module imports nothing from the rest of cambio, so every layer may depend on it.
 """
 
