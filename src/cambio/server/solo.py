@@ -1,10 +1,11 @@
-"""A solo card table with no server: the server's own card session, run in the browser.
+"""A solo card table with no server: the server's own session, run in the browser.
 
 The offline client (``web/static/offline/``) runs this module in Pyodide (WebAssembly). It
-plays one person (seat 0) against quick bots with the very :class:`~.cards_session.CardSession`
-a server table uses, and answers with the messages a server table sends that seat
-(``welcome``, ``state``, ``update``, ``table``, ``error``: ``docs/protocol.md``), so the
-table page's modules draw it as they draw an online game. Bots are seeded and timed as
+plays one person (seat 0) against quick bots with the very session a server table uses
+(:class:`~.turn_session.TurnSession` over :mod:`cambio.games.cards`), and answers with the
+messages a server table sends that seat (``welcome``, ``state``, ``update``, ``table``,
+``error``: ``docs/protocol.md``), so the table page's modules draw it as they draw an
+online game. Bots are seeded and timed as
 :class:`~.table.bot_timers.BotTimers` seeds and times them (the same derived seeds, the
 same delay ranges): the page arms a timer for each delay this table asks for and calls
 :meth:`SoloTable.fire` when it is due.
