@@ -62,7 +62,8 @@ def test_nim_is_created_from_the_lobby_and_played_to_the_end(browser: Browser,
             version = int(root.get_attribute("data-version") or "0")
             page.locator("#generic-actions button").first.click()
             page.wait_for_function(
-                f"() => Number(document.querySelector('#generic-game').dataset.version) > {version}")
+                "(v) => Number(document.querySelector('#generic-game').dataset.version) > v",
+                arg=version)
             mine += 1
             assert mine < 20, "the game does not end"
         assert mine > 0
