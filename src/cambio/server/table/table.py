@@ -67,6 +67,10 @@ class Table:
             raise ValueError(f"its game {row.game!r} is not served by this process "
                              "(cambio serve --game)")
         self.kind = kinds[row.game]
+        low, high = self.kind.seats
+        if not low <= row.players <= high:
+            raise ValueError(f"its {row.players} players are not {low} to {high}, as its "
+                             f"game {row.game!r} seats")
         self.id = row.id
         self.game = row.game
         self.players = row.players
@@ -382,7 +386,7 @@ class Table:
             applied = s.play(conn.seat, text, version)
         except ProtocolError as exc:
             # A snap that lost a race is refused as illegal: play, not abuse.
-            race = exc.code == ILLEGAL and text.lstrip().lower().startswith("snap")
+            race = exc.code == ILLEGAL and s.is_snap(text)
             conn.error(exc.code, exc.message, ref, counts=not race)
             return
         self._present(conn.seat)
@@ -401,13 +405,12 @@ class Table:
             conn.error(FORBIDDEN, "spectators get no hints; join a seat first", ref)
             return
         s = self.session
-        ask = getattr(s, "hint", None)
-        if self.status != "playing" or s is None or s.round_over() or ask is None:
+        if self.status != "playing" or s is None or s.round_over() or not s.hints:
             conn.error(NOT_PLAYING, "hints are for a card game in play", ref)
             return
         key = (conn.seat, s.version)
         if self.last_hint is None or self.last_hint[0] != key:
-            found = await asyncio.get_running_loop().run_in_executor(None, ask, conn.seat)
+            found = await asyncio.get_running_loop().run_in_executor(None, s.hint, conn.seat)
             self.last_hint = (key, found)
         found = self.last_hint[1]
         if found is None:
