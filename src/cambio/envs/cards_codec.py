@@ -306,7 +306,7 @@ class CardsCodec:
         position of many random rounds). It reads the grids only through the knowledge
         masks, as :func:`~cambio.cards.observe` does."""
         L = self._layout
-        n, a = self.players, self.addresses
+        n = self.players
         v = np.zeros(self.size, dtype=np.float32) if out is None else out
         v.fill(0.0)
         bit = (1 << seat) | state.public
@@ -349,6 +349,15 @@ class CardsCodec:
         if phase == Phase.GIVE:
             ones.append(L.give_seat + (state.give_seat - seat) % n)
         v[ones] = 1.0
+        self._encode_counts(state, seat, v)
+        return v
+
+    def _encode_counts(self, state: State, seat: int, v: Vector) -> None:
+        """:meth:`encode_state`'s fields that are not one-hots: the pile's make-up, the deck's
+        size, the last snap and the round's progress."""
+        L = self._layout
+        n, a = self.players, self.addresses
+        pile = state.pile
         if state.held_from_pile:
             v[L.held_from_pile] = 1.0
         if pile:
@@ -370,7 +379,6 @@ class CardsCodec:
             v[i + n + a + CLASSES] = float(right)
         v[L.turn_number] = min(1.0, state.turn_number / 200.0)
         v[L.turn_number + 1] = min(1.0, state.reshuffles / 4.0)
-        return v
 
 
 class _Layout:
