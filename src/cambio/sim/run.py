@@ -103,11 +103,11 @@ class Tally:
     """Games won alone, per seat."""
     ties: list[int] = field(default_factory=list)
     """Games won together with other seats, per seat."""
-    shares: list[float] = field(default_factory=list)
-    """Win share per seat: 1 alone, 1/k of k winners, 1/players of a draw
-    (:func:`cambio.shares.tie_share`)."""
-    share_squares: list[float] = field(default_factory=list)
-    """The sum of each seat's squared per-game shares, for the interval."""
+    credits: list[Counter[int]] = field(default_factory=list)
+    """Per seat, how many games gave it ``1/k`` of a win, by ``k``: 1 alone, ``k`` of ``k``
+    tied winners, ``players`` of a draw (:func:`cambio.shares.tie_share`). Counts, not a
+    float sum, so a share does not depend on the order games were added or merged in (the
+    engines and the parallel runs add them in different orders)."""
     score_sum: list[int] = field(default_factory=list)
     draws: int = 0
     tied_games: int = 0
@@ -118,7 +118,7 @@ class Tally:
     def __post_init__(self) -> None:
         n = self.players
         self.wins, self.ties, self.score_sum = [0] * n, [0] * n, [0] * n
-        self.shares, self.share_squares = [0.0] * n, [0.0] * n
+        self.credits = [Counter() for _ in range(n)]
 
     def add(self, p: Played) -> None:
         self.games += 1
@@ -135,8 +135,8 @@ class Tally:
             (self.wins if len(p.winners) == 1 else self.ties)[s] += 1
         for s in range(self.players):
             share = tie_share(s, p.winners, self.players)
-            self.shares[s] += share
-            self.share_squares[s] += share * share
+            if share:
+                self.credits[s][round(1 / share)] += 1
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
@@ -144,14 +144,24 @@ class Tally:
                            (self.score_sum, other.score_sum)):
             for s, v in enumerate(more):
                 mine[s] += v
-        for s, x in enumerate(other.shares):
-            self.shares[s] += x
-            self.share_squares[s] += other.share_squares[s]
+        for mine_c, more_c in zip(self.credits, other.credits, strict=True):
+            mine_c.update(more_c)
         self.draws += other.draws
         self.tied_games += other.tied_games
         self.plies += other.plies
         self.end_reasons.update(other.end_reasons)
         self.stats.update(other.stats)
+
+    @property
+    def shares(self) -> list[float]:
+        """Each seat's sum of win shares over the games."""
+        return [float(sum(c / k for k, c in sorted(credit.items()))) for credit in self.credits]
+
+    @property
+    def share_squares(self) -> list[float]:
+        """Each seat's sum of squared per-game shares, for the interval."""
+        return [float(sum(c / (k * k) for k, c in sorted(credit.items())))
+                for credit in self.credits]
 
     def interval(self, seats: Sequence[int]) -> list[float]:
         """``[low, high]``: the 95% interval of the mean share of ``seats`` (each seat's
@@ -159,8 +169,9 @@ class Tally:
         n = self.games * len(seats)
         if n == 0:
             return [0.0, 1.0]
-        _, low, high = interval_of_sums(n, sum(self.shares[s] for s in seats),
-                                        sum(self.share_squares[s] for s in seats))
+        shares, squares = self.shares, self.share_squares
+        _, low, high = interval_of_sums(n, sum(shares[s] for s in seats),
+                                        sum(squares[s] for s in seats))
         return [low, high]
 
     def per_bot(self, bots: Sequence[str]) -> dict[str, dict[str, Any]]:
