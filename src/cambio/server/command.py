@@ -94,6 +94,12 @@ def serve_command(
     secure_cookies: Annotated[bool, typer.Option(
         help="Mark the player cookie Secure (behind a TLS proxy: the browser then sends it "
         "over https only).")] = False,
+    hash_workers: Annotated[int, typer.Option(
+        min=1, max=64, help="Password hashes checked at once (each takes a fifth of a "
+        "second of one core), off the event loop.")] = 1,
+    hash_queue: Annotated[int, typer.Option(
+        min=0, max=10_000, help="Sign-ins that may wait for a password check; past it they "
+        "are answered 503 with Retry-After.")] = 8,
     handoff_fd: Annotated[int | None, typer.Option(hidden=True)] = None,
     worker_id: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
@@ -115,7 +121,8 @@ def serve_command(
                         ws_connect_rate=ws_connect_rate, ws_connect_burst=6 * ws_connect_rate,
                         waiting_ttl=waiting_ttl, turn_clock=turn_clock or None,
                         clock_strikes=clock_strikes, games=games, queue_wait=queue_wait,
-                        leaderboard_games=leaderboard_games, secure_cookies=secure_cookies)
+                        leaderboard_games=leaderboard_games, secure_cookies=secure_cookies,
+                        hash_workers=hash_workers, hash_queue=hash_queue)
     if redis is None and workers > 1:
         raise typer.BadParameter("--workers needs --redis (and a shared --database)")
     if redis is not None:

@@ -96,3 +96,8 @@ class Settings:
     """Rated games a player needs to be listed on a leaderboard."""
     secure_cookies: bool = False
     """Mark the identity cookie ``Secure`` (a server behind TLS)."""
+    hash_workers: int = 1
+    """Password hashes (argon2id: a fifth of a second of CPU each) the process runs at once,
+    off the event loop (server/players/hashing.py)."""
+    hash_queue: int = 8
+    """Sign-ins that may wait for a hash; past it the answer is 503 with ``Retry-After``."""
