@@ -42,6 +42,8 @@ class CardSession:
     """One match (``rounds`` rounds) at a card table."""
 
     game = "cards"
+    hint_bot = "deep"
+    """The bot whose searches the hints are (they wait for its kernels)."""
     threaded_bots = True
     """``hard`` searches for tens of milliseconds a move: the table runs bots off the loop."""
 

@@ -100,6 +100,10 @@ def serve_command(
     hash_queue: Annotated[int, typer.Option(
         min=0, max=10_000, help="Sign-ins that may wait for a password check; past it they "
         "are answered 503 with Retry-After.")] = 8,
+    warm_kernels: Annotated[bool, typer.Option(
+        help="Load the hard bots' compiled kernels in the background from the start (a "
+        "low-priority subprocess compiles them when numba's cache is cold); off: when a "
+        "table first seats such a bot. Their stand-ins play until then.")] = True,
     handoff_fd: Annotated[int | None, typer.Option(hidden=True)] = None,
     worker_id: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
@@ -122,7 +126,8 @@ def serve_command(
                         waiting_ttl=waiting_ttl, turn_clock=turn_clock or None,
                         clock_strikes=clock_strikes, games=games, queue_wait=queue_wait,
                         leaderboard_games=leaderboard_games, secure_cookies=secure_cookies,
-                        hash_workers=hash_workers, hash_queue=hash_queue)
+                        hash_workers=hash_workers, hash_queue=hash_queue,
+                        warm_kernels=warm_kernels)
     if redis is None and workers > 1:
         raise typer.BadParameter("--workers needs --redis (and a shared --database)")
     if redis is not None:
