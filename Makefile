@@ -107,15 +107,26 @@ mutation: $(STAMP)
 mutation-report: $(STAMP)
 	$(BIN)/python scripts/mutation_report.py
 
-# Only the wheel smoke test: build the wheel, install it into a fresh venv with the plain
-# dependencies, serve, play a game with bots to the end over the WebSocket.
+# Only the packaging smoke test: build what `make dist` builds, install each distribution
+# into a fresh venv (the sdist and the pure wheel with no C compiler), run, simulate, serve,
+# and play a game of bots to the end over the WebSocket.
 smoke: $(STAMP)
 	$(BIN)/pytest -p no:randomly -m wheel tests/packaging
 
-# A wheel (with the compiled card engine) and an sdist in dist/.
-dist: $(STAMP)
+# The sdist, the compiled wheel (manylinux) and the pure py3-none-any wheel in dist/, checked
+# by twine (scripts/build_dist.py). Only the build tools are installed, in a venv of their own
+# (each distribution builds in an isolated environment with pyproject.toml's build
+# requirements, as pip builds it): no dev install, no numba warm-up.
+DIST_VENV := build/dist-venv
+$(DIST_VENV)/.installed: pyproject.toml $(LOCK)
+	$(PYTHON) -m venv $(DIST_VENV)
+	$(DIST_VENV)/bin/python -m pip install -q --no-compile --disable-pip-version-check \
+	    -c $(LOCK) build auditwheel twine
+	touch $@
+
+dist: $(DIST_VENV)/.installed
 	rm -rf dist
-	$(BIN)/python -m build --outdir dist
+	$(DIST_VENV)/bin/python scripts/build_dist.py dist
 
 # Re-resolve requirements/lock.txt after a change of pyproject.toml's dependencies: the
 # versions already locked stay unless pyproject.toml excludes them (`make lock UPGRADE=1`

@@ -40,6 +40,7 @@ from cambio.bots.board import AlphaBetaBot, make_bot, play_game
 from cambio.bots.board.native import CompiledAlphaBetaBot
 from cambio.bots.board.perfect import PerfectBot
 from cambio.seeds import derive_seed
+from cambio.shares import interval_of_sums, share_interval, tie_share
 from cambio.sim.report import progress_bar, results_table, stderr_console
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -173,7 +174,7 @@ def game_5x5(args: tuple[str, str, int, int]) -> float:
     assert board.outcome is not None
     w = board.outcome.winners
     me = 0 if j % 2 == 0 else 1
-    return (1.0 / len(w) if me in w else 0.0) if w else 0.5
+    return tie_share(me, w, 2)
 
 
 def time_per_move(spec: str, games: int, seed: int) -> float:
@@ -193,25 +194,17 @@ def time_per_move(spec: str, games: int, seed: int) -> float:
     return spent / moves
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``k / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+def elo_diff(points: list[float]) -> tuple[float, float, float]:
+    """Elo difference from the mean of per-game shares, with the 95% interval of the share
+    (cambio.shares) carried over to Elo; shares of 0 or 1 are moved half a game inwards."""
+    games = len(points)
 
-
-def elo_diff(score: float, games: int) -> tuple[float, float, float]:
-    """Elo difference from a mean score, with a 95 % interval (normal approximation on the
-    score, clipped away from 0 and 1)."""
     def to_elo(p: float) -> float:
         p = min(max(p, 0.5 / games), 1 - 0.5 / games)
         return -400 * math.log10(1 / p - 1)
 
-    se = math.sqrt(max(score * (1 - score), 0.25 / games) / games)
-    return to_elo(score), to_elo(score - 1.96 * se), to_elo(score + 1.96 * se)
+    score, low, high = share_interval(points)
+    return to_elo(score), to_elo(low), to_elo(high)
 
 
 def main() -> None:
@@ -286,7 +279,7 @@ def main() -> None:
         fair_res = results[:nf]
         won_res = results[nf:]
         kept = sum(1 for x in fair_res if x[2] == "draw")
-        low, high = wilson(kept, nf)
+        _, low, high = interval_of_sums(nf, kept, kept) if nf else (0.0, 0.0, 1.0)
         report["perfect"] = {
             "bot": spec, "threats": args.threats, "evaluation": args.evaluation,
             "draws_kept": kept, "draws_kept_share": kept / max(nf, 1),
@@ -326,7 +319,7 @@ def main() -> None:
                 points.append(p)
                 advance(1)
         score = sum(points) / len(points)
-        elo, low, high = elo_diff(score, len(points))
+        elo, low, high = elo_diff(points)
         report["elo"] = {"alphabeta_4000_seconds_per_move": per_move, "bot": spec,
                          "games": len(points), "score": score,
                          "wins": points.count(1.0), "draws": points.count(0.5),

@@ -60,10 +60,10 @@ from cambio.bots.cards.learned import (
 )
 from cambio.cards import Action, CardView, Rules, State
 from cambio.seeds import derive_seed
+from cambio.shares import share_interval, tie_share
 
 F32 = npt.NDArray[np.float32]
 I64 = npt.NDArray[np.int64]
-Z95 = 1.959963984540054
 HIDDEN_UNITS = 64
 OTHERS = ("expert", "snapper", "rusher")
 
@@ -282,8 +282,7 @@ def eval_deal(args: tuple[dict[str, F32], str, int, int]) -> float:
             bots.append(DistilledNetworkBot(bot_seed, weights) if seat == rotation
                         else make_bot(other, bot_seed))
         play_round(state, bots)
-        winners = state.winners()
-        total += 1.0 / len(winners) if rotation in winners else 0.0
+        total += tie_share(rotation, state.winners(), 2)
     return total / 2
 
 
@@ -293,8 +292,8 @@ def evaluate(arrays: dict[str, F32], other: str, deals: int, seed: int,
     with ProcessPoolExecutor(workers) as pool:
         shares = list(pool.map(eval_deal, [(arrays, other, seed, d) for d in range(deals)],
                                chunksize=8))
-    a = np.array(shares)
-    return float(a.mean()), float(Z95 * a.std(ddof=1) / math.sqrt(len(a)))
+    mean, low, high = share_interval(shares)
+    return mean, (high - low) / 2
 
 
 def plot(rows: list[dict[str, Any]], path: str) -> None:

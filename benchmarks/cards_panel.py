@@ -29,7 +29,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from cards_strength import finished_deals, interval, play_journaled
+from cambio.shares import share_interval
+from cards_strength import finished_deals, play_journaled
 
 PANEL = ("random", "easy", "memory", "tuned", "expert", "search", "learned", "rusher",
          "snapper")
@@ -56,10 +57,10 @@ def pairing(bot: str, member: str, players: int, rules: str, games: int, seed: i
             return None
     else:
         results = play_journaled(bot, member, players, rules, seed, deals, workers, path)
-    share, half = interval([r[0] for r in results])
+    share, low, high = share_interval([r[0] for r in results])
     return {"bot": bot, "member": member, "players": players, "rules": rules,
             "rounds": len(results) * players, "of": deals * players, "win_share": share,
-            "low": share - half, "high": share + half}
+            "low": low, "high": high}
 
 
 def plot(rows: list[dict[str, Any]], title: str, path: str) -> None:

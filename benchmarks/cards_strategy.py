@@ -27,6 +27,7 @@ from cambio.bots.cards import ExpectedPointsBot
 from cambio.cards import HIDDEN, Phase, Rules, State, observe
 from cambio.cards.actions import CAMBIO, DRAW, SKIP
 from cambio.seeds import derive_seed
+from cambio.shares import tie_share
 
 
 def finish(state: State, bots: list[ExpectedPointsBot], no_call: int | None = None) -> State:
@@ -45,8 +46,7 @@ def finish(state: State, bots: list[ExpectedPointsBot], no_call: int | None = No
 
 
 def share(state: State, seat: int) -> float:
-    w = state.winners()
-    return 1.0 / len(w) if seat in w else 0.0
+    return tie_share(seat, state.winners(), state.n)
 
 
 def main() -> None:

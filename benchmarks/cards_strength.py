@@ -37,11 +37,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from statistics import fmean
 from typing import Any
 
 from rich.console import Console
@@ -55,8 +55,8 @@ from cambio.bots.cards.oracle import OracleBot
 from cambio.bots.cards.search import FINAL_ROLLOUTS, RolloutSearchBot
 from cambio.cards import CardView, Rules, State
 from cambio.seeds import derive_seed
+from cambio.shares import difference_interval, share_interval, tie_share
 
-Z95 = 1.959963984540054
 GUESS = 0.6
 """The ``deep`` experiments measured before ``deep`` read the view's ``seen`` masks guessed
 instead that an opponent knows each of its cards we have not seen with this probability."""
@@ -171,7 +171,7 @@ def play_deal(args: tuple[str, str, int, str, int, int]) -> tuple[float, list[fl
             bots.append(bot)
         play_round(state, bots)
         winners = state.winners()
-        total += 1.0 / len(winners) if rotation in winners else 0.0
+        total += tie_share(rotation, winners, players)
         won += rotation in winners
         assert timed is not None
         times += timed.times
@@ -258,14 +258,6 @@ def play_journaled(first: str, other: str, players: int, rules: str, seed: int, 
     return [done[d] for d in range(deals)]
 
 
-def interval(xs: list[float]) -> tuple[float, float]:
-    """The mean of per-deal figures and the half-width of its 95% interval."""
-    n = len(xs)
-    mean = sum(xs) / n
-    var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-    return mean, Z95 * math.sqrt(var / n)
-
-
 def paired(base: Path, other: Path) -> dict[str, Any]:
     """How much more the first bot of journal ``other`` wins than that of ``base``, deal by
     deal on the deals both hold: the runs must share the opponent, table size, preset and
@@ -286,10 +278,9 @@ def paired(base: Path, other: Path) -> dict[str, Any]:
                            "deals": len(deals), "rounds": len(deals) * ha["players"]}
     for name, of in (("win_share", [(da[d][0], db[d][0]) for d in deals]),
                      ("won_or_tied", [(da[d][2], db[d][2]) for d in deals])):
-        a, b = interval([x for x, _ in of])[0], interval([y for _, y in of])[0]
-        diff, half = interval([y - x for x, y in of])
-        out[name] = {"base": a, "other": b, "difference": diff, "low": diff - half,
-                     "high": diff + half}
+        a, b = fmean(x for x, _ in of), fmean(y for _, y in of)
+        diff, low, high = difference_interval([y - x for x, y in of])
+        out[name] = {"base": a, "other": b, "difference": diff, "low": low, "high": high}
     return out
 
 
@@ -339,8 +330,8 @@ def main() -> None:
     results = play_journaled(first, other, a.players, a.rules, a.seed, deals, a.workers,
                              a.journal)
     times = sorted(t for r in results for t in r[1])
-    mean, half = interval([r[0] for r in results])
-    won, won_half = interval([r[2] for r in results])
+    mean, low, high = share_interval([r[0] for r in results])
+    won, won_low, won_high = share_interval([r[2] for r in results])
 
     def pct(q: float) -> float:
         return times[min(len(times) - 1, int(q * len(times)))] if times else 0.0
@@ -348,9 +339,8 @@ def main() -> None:
     out: dict[str, Any] = {
         "bots": [first, other], "players": a.players, "rules": a.rules, "seed": a.seed,
         "rounds": deals * a.players, "deals": deals,
-        "win_share": mean, "low": mean - half, "high": mean + half,
-        "won_or_tied": won, "won_or_tied_low": won - won_half,
-        "won_or_tied_high": won + won_half,
+        "win_share": mean, "low": low, "high": high,
+        "won_or_tied": won, "won_or_tied_low": won_low, "won_or_tied_high": won_high,
         "decisions": len(times), "decision_p50": pct(0.5), "decision_p95": pct(0.95),
         "decision_p99": pct(0.99), "decision_max": times[-1] if times else 0.0,
         "seconds": time.perf_counter() - start,
@@ -359,8 +349,8 @@ def main() -> None:
         print(json.dumps(out))
     else:
         print(f"{first} vs {other} · {a.rules} · {a.players} players · {out['rounds']} rounds: "
-              f"win share {mean:.1%} (95% {mean - half:.1%}–{mean + half:.1%}); "
-              f"won or tied {won:.1%} ({won - won_half:.1%}–{won + won_half:.1%}); "
+              f"win share {mean:.1%} (95% {low:.1%}–{high:.1%}); "
+              f"won or tied {won:.1%} ({won_low:.1%}–{won_high:.1%}); "
               f"{first}'s decisions: p50 {out['decision_p50'] * 1000:.1f} ms, "
               f"p95 {out['decision_p95'] * 1000:.1f} ms, max {out['decision_max'] * 1000:.1f} ms")
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 from collections.abc import Sequence
 from dataclasses import asdict, fields
 
@@ -35,8 +34,7 @@ from cambio.bots.cards.native import memory_actions
 from cambio.cards import Rules
 from cambio.cards.batch import Batch
 from cambio.seeds import derive_seed
-
-Z95 = 1.959963984540054
+from cambio.shares import share_interval
 
 # name, low, high: the box the search may explore (CMA-ES works on [0, 1] per weight).
 SPACE: tuple[tuple[str, float, float], ...] = (
@@ -81,15 +79,10 @@ def deal_shares(rules: Rules, players: int, seeds: Sequence[int], mine: MemoryPa
             a = memory_actions(b, mine)
             c = memory_actions(b, theirs)
             b.step(np.where(b.current_players() == rot, a, c))
+        # cambio.shares.tie_share over every row at once: 1/k for each of k winners.
         w = b.winners().astype(np.float64)
         out += w[:, rot] / np.maximum(1.0, w.sum(axis=1))
     return out / players
-
-
-def interval(shares: npt.NDArray[np.float64]) -> tuple[float, float, float]:
-    m = float(shares.mean())
-    half = Z95 * float(shares.std(ddof=1)) / math.sqrt(len(shares))
-    return m, m - half, m + half
 
 
 def main() -> None:
@@ -138,7 +131,7 @@ def main() -> None:
                                  "popsize": args.popsize, "seed": args.seed,
                                  "history": history, "check_deals": args.check}
     for label, p in final.items():
-        m, lo, hi = interval(deal_shares(rules, args.players, fresh, p, base))
+        m, lo, hi = share_interval(list(deal_shares(rules, args.players, fresh, p, base)))
         report[label] = {"params": asdict(p), "win_share": m, "low": lo, "high": hi}
     if args.json:
         print(json.dumps(report, indent=1))

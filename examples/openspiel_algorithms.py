@@ -10,7 +10,9 @@
    start): OpenSpiel's tabular ``CFRSolver`` and its ``nash_conv`` (the sum of what each
    player could gain by a best response) after each iteration.
 
-Prints the tables (win rates with 95% intervals; NashConv) and saves the figures.
+Prints the tables (win shares with 95% intervals, a draw counting half: ``cambio.shares``;
+NashConv) and saves the figures. ``--parts`` picks any of the three (``--parts mcts``);
+``--plot`` draws parts 1 and 2 together, so it needs both.
 
     .venv/bin/python examples/openspiel_algorithms.py --plot docs/img/openspiel-algorithms.png \
         --cfr-plot docs/img/openspiel-cfr-board.png
@@ -19,7 +21,6 @@ Prints the tables (win rates with 95% intervals; NashConv) and saves the figures
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from typing import Any
 
@@ -28,17 +29,10 @@ import pyspiel
 from open_spiel.python.algorithms import cfr, exploitability, mcts, outcome_sampling_mccfr
 
 import cambio.envs.openspiel  # noqa: F401  (registers the games)
+from cambio.envs.evaluate import points_from_returns
+from cambio.shares import share_interval, share_text
 
-Z95 = 1.959963984540054
-
-
-def score_interval(points: list[float]) -> tuple[float, float, float]:
-    """Mean score (win 1, draw 1/2, loss 0) and its normal 95% interval."""
-    n = len(points)
-    mean = sum(points) / n
-    var = sum((p - mean) ** 2 for p in points) / max(1, n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return mean, max(0.0, mean - half), min(1.0, mean + half)
+PARTS = ("mcts", "mccfr", "cfr")
 
 
 def play(game: pyspiel.Game, choose: list, rng: np.random.RandomState) -> list[float]:
@@ -71,13 +65,11 @@ def mcts_vs_random(budgets: list[int], games: int, seed: int) -> list[tuple[int,
             me = g % 2
             players = [random_player(rng), random_player(rng)]
             players[me] = bot.step
-            result = play(game, players, rng)[me]
-            points.append((result + 1) / 2)  # +1 win, 0 draw, -1 loss -> 1, 1/2, 0
-        mean, low, high = score_interval(points)
+            points.append(points_from_returns(play(game, players, rng), me))
+        mean, low, high = share_interval(points)
         rows.append((budget, mean, low, high))
-        print(f"MCTS {budget:4d} simulations vs random: score {mean:.1%} "
-              f"[{low:.1%}, {high:.1%}] over {games} games ({time.perf_counter() - start:.0f} s)",
-              flush=True)
+        print(f"MCTS {budget:4d} simulations vs random: win share {share_text(mean, low, high)}"
+              f" over {games} games ({time.perf_counter() - start:.0f} s)", flush=True)
     return rows
 
 
@@ -107,11 +99,11 @@ def mccfr_vs_random(iterations: int, checkpoints: int, games: int, seed: int
             me = g % 2
             players = [random_player(rng), random_player(rng)]
             players[me] = trained
-            points.append((play(game, players, rng)[me] + 1) / 2)
-        mean, low, high = score_interval(points)
+            points.append(points_from_returns(play(game, players, rng), me))
+        mean, low, high = share_interval(points)
         states = len(solver._infostates)
         rows.append((done, mean, low, high, states))
-        print(f"MCCFR {done:6d} iterations: score vs random {mean:.1%} [{low:.1%}, {high:.1%}]"
+        print(f"MCCFR {done:6d} iterations: win share vs random {share_text(mean, low, high)}"
               f" over {games} games; {states:,} information states", flush=True)
     return rows
 
@@ -162,7 +154,7 @@ def plot(mcts_rows: list, cfr_rows: list, path: str) -> None:
     left.set_xscale("log", base=2)
     left.axhline(0.5, color="grey", lw=0.8, ls="--")
     left.set_xlabel("MCTS simulations per move")
-    left.set_ylabel("score vs uniform random (95% interval)")
+    left.set_ylabel("win share vs uniform random (95% interval)")
     left.set_title("python_cambio_board, 4x4, 2 players: MCTS")
     x = [max(1, r[0]) for r in cfr_rows]
     right.errorbar(x, [r[1] for r in cfr_rows],
@@ -171,7 +163,7 @@ def plot(mcts_rows: list, cfr_rows: list, path: str) -> None:
     right.set_xscale("log")
     right.axhline(0.5, color="grey", lw=0.8, ls="--")
     right.set_xlabel("outcome-sampling MCCFR iterations")
-    right.set_ylabel("average policy's score vs uniform random")
+    right.set_ylabel("average policy's win share vs uniform random")
     right.set_title("python_cambio_cards, rulebook, max_turns 2")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -187,24 +179,38 @@ def main() -> None:
     parser.add_argument("--cfr-games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cfr-iterations", type=int, default=32)
-    parser.add_argument("--parts", default="mcts,mccfr,cfr")
-    parser.add_argument("--plot", default=None)
-    parser.add_argument("--cfr-plot", default=None)
+    parser.add_argument("--parts", default=",".join(PARTS),
+                        help=f"which parts to run, comma-separated: {', '.join(PARTS)}")
+    parser.add_argument("--plot", default=None, help="figure of parts mcts and mccfr")
+    parser.add_argument("--cfr-plot", default=None, help="figure of part cfr")
     args = parser.parse_args()
-    parts = set(args.parts.split(","))
+    parts = check_parts(parser, args)
     if "cfr" in parts:
         rows = cfr_board(args.cfr_iterations)
         if args.cfr_plot:
             plot_cfr(rows, args.cfr_plot)
             print(f"plot: {args.cfr_plot}")
-    if not {"mcts", "mccfr"} <= parts:
-        return
-    mcts_rows = mcts_vs_random([int(b) for b in args.budgets.split(",")], args.mcts_games,
-                               args.seed)
-    cfr_rows = mccfr_vs_random(args.iterations, args.checkpoints, args.cfr_games, args.seed)
+    if "mcts" in parts:
+        mcts_rows = mcts_vs_random([int(b) for b in args.budgets.split(",")], args.mcts_games,
+                                   args.seed)
+    if "mccfr" in parts:
+        cfr_rows = mccfr_vs_random(args.iterations, args.checkpoints, args.cfr_games, args.seed)
     if args.plot:
         plot(mcts_rows, cfr_rows, args.plot)
         print(f"plot: {args.plot}")
+
+
+def check_parts(parser: argparse.ArgumentParser, args: argparse.Namespace) -> set[str]:
+    """The parts named, or a usage error when the flags select nothing or ask for a figure
+    of a part that does not run."""
+    parts = {p.strip() for p in args.parts.split(",") if p.strip()}
+    if not parts or parts - set(PARTS):
+        parser.error(f"--parts {args.parts!r}: name one or more of {', '.join(PARTS)}")
+    if args.plot and not {"mcts", "mccfr"} <= parts:
+        parser.error("--plot draws the mcts and mccfr parts: name both in --parts")
+    if args.cfr_plot and "cfr" not in parts:
+        parser.error("--cfr-plot draws the cfr part: name it in --parts")
+    return parts
 
 
 if __name__ == "__main__":

@@ -26,7 +26,8 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import cambio.envs.openspiel  # noqa: F401  (registers the games)
-from cambio.envs.evaluate import points_from_returns, share_interval
+from cambio.envs.evaluate import points_from_returns
+from cambio.shares import share_interval
 
 
 def play(game: Any, bots: list[Any], rng: np.random.RandomState) -> list[float]:

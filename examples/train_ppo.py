@@ -3,12 +3,14 @@
 The agent plays seat 0 of a 2-player rulebook round against a bot (``--opponent``, default
 ``memory``) through ``cambio.envs.cards_vector.CardsVectorEnv`` (``--envs`` games at once,
 grids capped at 8 slots, the env's encoding) and ``cambio.envs.sb3.SB3VecEnv``. Every
-``--eval-every`` steps the policy is saved to ``--save`` and seated by name, ``sb3:PATH``,
+``--eval-every`` steps (the first step count past each multiple: the env steps ``--envs``
+at a time) the policy is saved to ``--save`` and seated by name, ``sb3:PATH``,
 for ``--eval-games`` rounds against ``random`` and ``memory`` with
 ``cambio.sim.cards.simulate`` (the same code as ``cambio sim cards``, seeded, seats as in the
 sim), which draws the learning curve. At the end the policy is saved, reloaded and checked to
-play the same actions, and measured the same way on ``--final-games`` rounds per opponent,
-with 95% intervals. The saved file plays anywhere a bot is named::
+play the same actions, and measured the same way on ``--final-games`` rounds per opponent.
+Every figure is a win share (a tie counts half a win) with its 95% interval, as ``cambio sim``
+prints it (``cambio.shares``). The saved file plays anywhere a bot is named::
 
     .venv/bin/cambio tournament cards --bots sb3:ppo-cards.zip,random,memory --rule max_grid=8
 
@@ -21,7 +23,6 @@ Needs the ``train`` extra (PyTorch; not installed by ``make test``)::
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from typing import Any
 
@@ -33,44 +34,51 @@ from cambio.cards import Rules
 from cambio.envs.cards_codec import capped_rules
 from cambio.envs.cards_vector import CardsVectorEnv
 from cambio.envs.sb3 import SB3VecEnv
+from cambio.shares import share_text
 from cambio.sim.cards import SimConfig, simulate
 
-Z95 = 1.959963984540054
+Share = tuple[float, float, float]
+"""A win share, then its 95% interval's low and high ends."""
 RULES = capped_rules(Rules.preset("rulebook"), 8)
 """Replaced in main() by --rule overrides (every measurement uses the training rules)."""
 
 
-def versus(model: Any, opponent: str, games: int, seed: int, path: str
-           ) -> tuple[float, float]:
-    """Win rate of the agent (seat 0) against ``opponent`` over ``games`` seeded rounds of
-    ``cambio.sim.cards.simulate``, and the half-width of its 95% interval. The model is
-    saved to ``path`` and seated by name (``sb3:PATH``), as ``cambio sim``, ``cambio
-    tournament`` and ``--workers``/``--ray`` seat it."""
+def versus(model: Any, opponent: str, games: int, seed: int, path: str) -> Share:
+    """The agent's (seat 0's) win share against ``opponent`` over ``games`` seeded rounds of
+    ``cambio.sim.cards.simulate``, with its 95% interval. The model is saved to ``path`` and
+    seated by name (``sb3:PATH``), as ``cambio sim``, ``cambio tournament`` and
+    ``--workers``/``--ray`` seat it."""
     model.save(path)
     summary = simulate(SimConfig(RULES, 2, (f"sb3:{path}", opponent), games, seed))
-    p = summary["win_rate"][0]
-    return p, Z95 * math.sqrt(p * (1 - p) / games)
+    low, high = summary["win_share_interval"][0]
+    return summary["win_share"][0], low, high
 
 
 class Curve(BaseCallback):  # type: ignore[misc,unused-ignore]
+    """Measures the policy at the start and each time training passes a multiple of
+    ``every`` steps (steps come ``--envs`` at a time, so rarely onto the multiple itself)."""
+
     def __init__(self, every: int, games: int, seed: int, path: str) -> None:
         super().__init__()
         self.every, self.games, self.seed, self.path = every, games, seed, path
-        self.rows: list[tuple[int, float, float, float, float]] = []
+        self.next = every
+        self.rows: list[tuple[int, Share, Share]] = []
 
     def evaluate(self) -> None:
-        r, rh = versus(self.model, "random", self.games, self.seed, self.path)
-        m, mh = versus(self.model, "memory", self.games, self.seed + 1, self.path)
-        self.rows.append((self.num_timesteps, r, rh, m, mh))
-        print(f"{self.num_timesteps:7d} steps: vs random {r:.1%} ±{rh:.1%}, "
-              f"vs memory {m:.1%} ±{mh:.1%}", flush=True)
+        r = versus(self.model, "random", self.games, self.seed, self.path)
+        m = versus(self.model, "memory", self.games, self.seed + 1, self.path)
+        self.rows.append((self.num_timesteps, r, m))
+        print(f"{self.num_timesteps:7d} steps: vs random {share_text(*r)}, "
+              f"vs memory {share_text(*m)}", flush=True)
 
     def _on_training_start(self) -> None:
         self.evaluate()
 
     def _on_step(self) -> bool:
-        if self.num_timesteps % self.every == 0:
+        if self.num_timesteps >= self.next:
             self.evaluate()
+            while self.next <= self.num_timesteps:
+                self.next += self.every
         return True
 
 
@@ -85,7 +93,7 @@ def check_reload(model: MaskablePPO, path: str, venv: SB3VecEnv) -> None:
         raise SystemExit(f"the policy reloaded from {path} does not play as the trained one")
 
 
-def plot(rows: list[tuple[int, float, float, float, float]], path: str, title: str) -> None:
+def plot(rows: list[tuple[int, Share, Share]], path: str, title: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -93,11 +101,13 @@ def plot(rows: list[tuple[int, float, float, float, float]], path: str, title: s
 
     fig, ax = plt.subplots(figsize=(7, 4.2))
     steps = [r[0] for r in rows]
-    for i, name in ((1, "vs random"), (3, "vs memory")):
-        ax.errorbar(steps, [r[i] for r in rows], yerr=[r[i + 1] for r in rows], fmt="o-",
-                    capsize=3, label=name)
+    for i, name in ((1, "vs random"), (2, "vs memory")):
+        shares = [r[i] for r in rows]
+        ax.errorbar(steps, [s[0] for s in shares],
+                    yerr=[[s[0] - s[1] for s in shares], [s[2] - s[0] for s in shares]],
+                    fmt="o-", capsize=3, label=name)
     ax.set_xlabel("training steps (agent decisions)")
-    ax.set_ylabel("win rate of the agent, seat 0 (95% interval)")
+    ax.set_ylabel("win share of the agent, seat 0 (95% interval)")
     ax.set_title(title)
     ax.legend()
     fig.tight_layout()
@@ -108,7 +118,8 @@ def plot(rows: list[tuple[int, float, float, float, float]], path: str, title: s
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=150_000)
-    parser.add_argument("--eval-every", type=int, default=25_000)
+    parser.add_argument("--eval-every", type=int, default=25_000,
+                        help="measure each time training passes a multiple of this many steps")
     parser.add_argument("--eval-games", type=int, default=400)
     parser.add_argument("--final-games", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
@@ -121,6 +132,9 @@ def main() -> None:
     parser.add_argument("--save", default="ppo-cards.zip", help="where the policy is saved")
     parser.add_argument("--plot", default=None)
     args = parser.parse_args()
+    for flag in ("steps", "eval_every", "eval_games", "final_games", "envs"):
+        if getattr(args, flag) < 1:
+            parser.error(f"--{flag.replace('_', '-')} must be at least 1")
     global RULES
     RULES = capped_rules(Rules.preset("rulebook", **dict(r.split("=", 1) for r in args.rule)), 8)
     venv = SB3VecEnv(CardsVectorEnv(args.envs, rules=RULES, opponents=(args.opponent,)))
@@ -137,9 +151,8 @@ def main() -> None:
     print(f"saved: {args.save} (seat it anywhere as the bot sb3:{args.save}; grids capped at 8: "
           f"--rule max_grid=8)")
     for opponent in ("random", "memory"):
-        p, half = versus(model, opponent, args.final_games, args.seed + 1000, args.save)
-        print(f"final, {args.final_games} rounds vs {opponent}: win rate {p:.1%} "
-              f"[{p - half:.1%}, {p + half:.1%}]")
+        share = versus(model, opponent, args.final_games, args.seed + 1000, args.save)
+        print(f"final, {args.final_games} rounds vs {opponent}: win share {share_text(*share)}")
     if args.plot:
         rules = "rulebook" + "".join(f", {r}" for r in args.rule)
         plot(curve.rows, args.plot,

@@ -48,6 +48,11 @@ def test_every_extra_of_the_helper_is_an_extra_of_the_package():
     (["tournament", "cards", "--bots", "random,memory", "--games", "2", "--plot", "t.png"],
      "matplotlib", "research"),
     (["sim", "cards", "--games", "2", "--ray", "local", "--no-progress"], "ray", "research"),
+    # A saved policy seated by name (any existing file: the extra is asked for first).
+    (["sim", "cards", "-p", "2", "--bots", f"sb3:{__file__},random", "--games", "2"],
+     "sb3_contrib", "train"),
+    (["tournament", "cards", "--bots", f"sb3:{__file__},random", "--games", "2"],
+     "sb3_contrib", "train"),
 ])
 def test_the_command_prints_one_line_and_exits_1(argv, blocked, extra):
     code = (f"import sys; sys.modules[{blocked!r}] = None; sys.argv = ['cambio', *{argv!r}];"

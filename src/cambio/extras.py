@@ -26,6 +26,11 @@ class MissingExtra(ImportError):
     """A feature was used whose extra is not installed; the message says what to install."""
 
 
+class ServiceFailed(RuntimeError):
+    """An outside service a command needs (a Ray instance) did not start or answer; the
+    message says which and why, in one line."""
+
+
 @contextlib.contextmanager
 def needs(extra: str, feature: str) -> Iterator[None]:
     """Turn a missing module of ``extra`` imported in this block into :class:`MissingExtra`.
@@ -45,12 +50,13 @@ def needs(extra: str, feature: str) -> Iterator[None]:
 
 
 def run_command(main: Callable[[], object], prog: str = "cambio") -> None:
-    """Run a command line; a missing extra is one line on stderr and exit status 1."""
+    """Run a command line; a missing extra or a service that failed is one line on stderr
+    and exit status 1."""
     try:
         main()
-    except MissingExtra as exc:
+    except (MissingExtra, ServiceFailed) as exc:
         print(f"{prog}: {exc}", file=sys.stderr)
         raise SystemExit(1) from None
 
 
-__all__ = ["EXTRAS", "MissingExtra", "needs", "run_command"]
+__all__ = ["EXTRAS", "MissingExtra", "ServiceFailed", "needs", "run_command"]

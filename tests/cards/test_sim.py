@@ -41,11 +41,17 @@ def test_summary_counts_add_up():
     config = SimConfig(Rules.preset("wikipedia"), 4, ("memory",) * 4, 80, seed=9)
     s = simulate(config)
     assert s["games"] == 80
-    # a tie gives every tied seat a win, so wins exceed games by at most 3 per tie
-    assert s["games"] <= sum(s["wins"]) <= s["games"] + 3 * s["ties"]
+    # Every round is won alone or tied; a tie of k seats gives each 1/k of a win.
+    assert sum(s["wins"]) + s["ties"] == 80
+    assert 2 * s["ties"] <= sum(s["tied_wins"]) <= 4 * s["ties"]
+    assert sum(s["win_share"]) == pytest.approx(1)
     assert sum(s["end_reasons"].values()) == 80
-    assert s["by_bot"]["memory"]["wins"] == sum(s["wins"])
-    assert all(0 <= r <= 1 for r in s["win_rate"])
+    memory = s["by_bot"]["memory"]
+    assert (memory["wins"], memory["tied_wins"]) == (sum(s["wins"]), sum(s["tied_wins"]))
+    assert memory["win_share"] == pytest.approx(0.25)
+    for share, (low, high) in [*zip(s["win_share"], s["win_share_interval"], strict=True),
+                               (memory["win_share"], memory["win_share_interval"])]:
+        assert 0 <= low < share < high <= 1
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -63,7 +69,7 @@ def test_cli_json_contract_and_determinism():
     assert out["games_per_second"] > 0
     assert len(out["wins"]) == len(out["mean_score"]) == 4
     assert out["bots"] == ["random", "memory", "memory", "memory"]
-    assert out["wins"][0] < min(out["wins"][1:])
+    assert out["win_share"][0] < min(out["win_share"][1:])
     assert untimed(out) == untimed(json.loads(second.stdout))
     assert "150/150" in first.stderr  # the progress bar went to stderr
 
@@ -73,8 +79,8 @@ def test_cli_table_names_seats_bots_and_the_dealer_rotation():
                    "--no-progress")
     assert done.returncode == 0, done.stderr
     text = done.stdout
-    for word in ("seat", "bot", "wins", "win rate", "mean score", "games/s", "mean turns",
-                 "mean actions", "k mod players", "every winner counts"):
+    for word in ("seat", "bot", "wins", "tied", "win share (95%)", "mean score", "games/s",
+                 "mean turns", "mean actions", "k mod players", "1/k"):
         assert word in text
     assert text.count("memory") >= 2
 
@@ -100,19 +106,22 @@ def test_rule_overrides_reach_the_games():
 
 def test_records_replay_and_match_the_summary(tmp_path: Path):
     done = run_cli("sim", "cards", "--players", "3", "--rules", "house", "--games", "25",
-                   "--seed", "2", "--record", str(tmp_path), "--json", "--no-progress")
+                   "--seed", "3", "--record", str(tmp_path), "--json", "--no-progress")
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     files = sorted(tmp_path.glob("game-*.jsonl"))
     assert [f.name for f in files[:2]] == ["game-00001.jsonl", "game-00002.jsonl"]
     assert len(files) == 25
-    wins = [0, 0, 0]
+    wins, tied, shares = [0, 0, 0], [0, 0, 0], [0.0, 0.0, 0.0]
     for f in files:
         result = replay(load_record(f)).summary()
         assert result["validated"] and result["over"]
         for s in result["winners"]:
-            wins[s] += 1
-    assert wins == summary["wins"]
+            (wins if len(result["winners"]) == 1 else tied)[s] += 1
+            shares[s] += 1 / len(result["winners"])  # a tie of k counts 1/k for each
+    assert summary["ties"] > 0  # this seed has tied rounds: the rule below is exercised
+    assert (wins, tied) == (summary["wins"], summary["tied_wins"])
+    assert [x / 25 for x in shares] == pytest.approx(summary["win_share"])
     shown = run_cli("replay", str(files[3]), "--json")
     assert shown.returncode == 0, shown.stderr
     assert set(json.loads(shown.stdout)) >= {"scores", "winners"}

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import websockets
 
 from cambio.server.store import open_store
@@ -238,3 +239,51 @@ def check_stored(database: str, players: list[Player]) -> int:
     finally:
         store.close()
     return checked
+
+
+HOUSE = {"game": "cards", "players": 2, "preset": "house"}
+
+
+async def play_now_seat(node: Node, address: str, now: bool) -> dict[str, Any]:
+    """A person from ``address`` (the node trusts 127.0.0.1 as a proxy:
+    ``--forwarded-allow-ips``) joins Play now's rated queue on ``node`` for a 2-player card
+    game (bots at once with ``now``): their table, seat token and player id once matched."""
+    async with httpx.AsyncClient(base_url=node.base, timeout=30,
+                                 headers={"X-Forwarded-For": address}) as http:
+        r = await http.post("/api/me", json={"name": address})
+        assert r.status_code in (200, 201), r.text
+        player = r.json()["player"]["id"]
+        r = await http.post("/api/queue", json=HOUSE)
+        assert r.status_code == 201, r.text
+        joined = r.json()
+        if now:
+            r = await http.post("/api/queue/now", json={"ticket": joined["ticket"]})
+            assert r.status_code == 200, r.text
+        for _ in range(600):
+            r = await http.get("/api/queue", params={"ticket": joined["ticket"]})
+            assert r.status_code == 200, r.text
+            state = r.json()
+            if state["state"] == "matched":
+                assert state["rated"] is True
+                return {"table": state["table"], "token": joined["token"], "player": player}
+            await asyncio.sleep(0.2)
+    raise AssertionError("never matched")
+
+
+def check_booked_once(database: str, table: str, people: set[str]) -> None:
+    """Game 1 of ``table`` is finished and booked once: one result row per seat, each of
+    ``people`` rated, their rating moved once (one game) to the figures of their row."""
+    with psycopg.connect(database, autocommit=True) as conn:
+        status = conn.execute("SELECT status, game_no FROM tables WHERE id = %s",
+                              (table,)).fetchall()
+        rows = conn.execute("SELECT game_no, seat, player_id, rated, mu, sigma FROM "
+                            "player_games WHERE table_id = %s ORDER BY seat",
+                            (table,)).fetchall()
+        ratings = conn.execute("SELECT player_id, mu, sigma, games FROM ratings WHERE "
+                               "player_id = ANY(%s) ORDER BY player_id",
+                               (sorted(people),)).fetchall()
+    assert status == [("finished", 1)]
+    assert [(r[0], r[1]) for r in rows] == [(1, 0), (1, 1)], rows
+    mine = {r[2]: r for r in rows if r[2] in people}
+    assert set(mine) == people and all(r[3] == 1 for r in mine.values())
+    assert ratings == sorted((pid, r[4], r[5], 1) for pid, r in mine.items())

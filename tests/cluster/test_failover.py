@@ -2,7 +2,8 @@
 and one PostgreSQL database, players that reconnect by themselves, and failures.
 
 - 20 ``kill -9``s of a random process under bot load and human actions: every action a
-  player saw acknowledged is in the store, and every table resumes and finishes.
+  player saw acknowledged is in the store, every table resumes and finishes, and the rated
+  games among them (two people; a person against a bot) are each booked once.
 - Redis restarted (empty) mid-game, three times: play goes on, nothing acknowledged lost.
 - SIGTERM: the process hands its tables over (well before their leases could have run out)
   and exits cleanly; nothing acknowledged lost.
@@ -23,9 +24,11 @@ from .harness import (
     Node,
     Player,
     bot_table,
+    check_booked_once,
     check_stored,
     lease_owners,
     owner_ids,
+    play_now_seat,
     progress,
 )
 from .redis_server import RedisServer
@@ -51,7 +54,9 @@ async def play(nodes: list[Node], tables: int, rounds: int, seed: int
 
 
 def test_twenty_kill_9s(redis_server: RedisServer, database: str, tmp_path: Path) -> None:
-    nodes = [Node(redis_server.url, database, tmp_path / f"n{i}").start() for i in range(3)]
+    nodes = [Node(redis_server.url, database, tmp_path / f"n{i}",
+                  extra=["--forwarded-allow-ips", "127.0.0.1", "--queue-wait", "30"]).start()
+             for i in range(3)]
     try:
         asyncio.run(_kills(nodes, random.Random(8)))
     finally:
@@ -74,6 +79,15 @@ async def _kills(nodes: list[Node], rng: random.Random) -> None:
             table, token = await bot_table(node.base, 3, PRESETS[len(players) % 3])
             players.append(Player(table, token, nodes, 1000 + len(players)))
             tasks.append(loop.create_task(players[-1].run(timeout=300)))
+
+    # Two rated Play now games among them: two people (from two addresses), and a person
+    # against a bot. Whenever a kill falls, each finished game must be booked once.
+    pair = await asyncio.gather(play_now_seat(nodes[0], "10.0.0.1", False),
+                                play_now_seat(nodes[1], "10.0.0.2", False))
+    rated = [*pair, await play_now_seat(nodes[2], "10.0.0.3", True)]
+    for s in rated:
+        players.append(Player(s["table"], s["token"], nodes, 500 + len(players)))
+        tasks.append(loop.create_task(players[-1].run(timeout=300)))
 
     restarts: list[asyncio.Task[Node]] = []
     t0 = time.monotonic()
@@ -103,6 +117,11 @@ async def _kills(nodes: list[Node], rng: random.Random) -> None:
     print(f"all finished after {time.monotonic() - t0:.1f}s; {checked} acknowledged actions "
           f"checked; {sum(p.connections for p in players)} connections")
     assert checked > 100
+    people: dict[str, set[str]] = {}
+    for s in rated:
+        people.setdefault(s["table"], set()).add(s["player"])
+    for table, ids in people.items():
+        check_booked_once(database, table, ids)
 
 
 def test_redis_restarted_mid_game(tmp_path: Path, database: str) -> None:

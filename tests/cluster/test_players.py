@@ -1,6 +1,8 @@
 """Play now across a cluster: two processes sharing Redis and PostgreSQL; players queueing
 on different processes are paired at one table, each polls its ticket on its own process,
-and the game's history and ratings are the same whichever process answers."""
+and the game's history and ratings are the same whichever process answers. A ticket whose
+page never polled is seated with nobody; a player matched who never comes has a bot take
+the seat within the seat grace, their ticket dropped, and the game rated for nobody."""
 
 from __future__ import annotations
 
@@ -25,8 +27,9 @@ def two(redis_server: RedisServer, postgres: PostgresCluster,
     folder: Path = tmp_path_factory.mktemp("players")
     url = postgres.create_database()
     nodes = [Node(redis_server.url, url, folder / f"n{i}", lease=5,
-                  extra=["--bot-speed", "40", "--round-pause", "0.3", "--away-after", "30",
-                         "--queue-wait", "60"]).start() for i in range(2)]
+                  extra=["--bot-speed", "40", "--round-pause", "0.3", "--away-after", "600",
+                         "--queue-wait", "60", "--seat-grace", "1"]).start()
+             for i in range(2)]
     try:
         yield nodes
     finally:
@@ -38,9 +41,10 @@ def test_players_queueing_on_different_processes_are_paired(two: list[Node]) -> 
     asyncio.run(_paired(two))
 
 
-async def _ticket(http: httpx.AsyncClient, name: str, players: object) -> dict[str, str]:
+async def _ticket(http: httpx.AsyncClient, name: str, players: object,
+                  preset: str = "wikipedia") -> dict[str, str]:
     r = await http.post("/api/queue", json={"game": "cards", "players": players,
-                                            "preset": "wikipedia", "name": name})
+                                            "preset": preset, "name": name})
     assert r.status_code == 201, r.text
     joined: dict[str, str] = r.json()
     return joined
@@ -79,3 +83,48 @@ async def _paired(nodes: list[Node]) -> None:
             assert [g["table"] for g in profile["games"]] == [table]
             names = [p["name"] for p in profile["games"][0]["players"]]
             assert sorted(names) == ["Ann", "Bo"]
+
+
+def _from(node: Node, address: str) -> httpx.AsyncClient:
+    """A browser at another client address (the loopback's 127.0.0.x)."""
+    return httpx.AsyncClient(base_url=node.base, timeout=30,
+                             transport=httpx.AsyncHTTPTransport(local_address=address))
+
+
+def test_only_players_who_are_there_are_seated_and_rated(two: list[Node]) -> None:
+    asyncio.run(_there(two))
+
+
+async def _there(nodes: list[Node]) -> None:
+    a_node, b_node = nodes
+    async with _from(b_node, "127.0.0.2") as ghost, _from(b_node, "127.0.0.3") as bo, \
+            _from(a_node, "127.0.0.4") as ann:
+        # a ticket whose page never polls: when Ann stops waiting, bots sit with her, not it
+        await _ticket(ghost, "Ghost", 2, "rulebook")
+        a = await _ticket(ann, "Ann", 2, "rulebook")
+        r = await ann.post("/api/queue/now", json={"ticket": a["ticket"]})
+        assert r.status_code == 200, r.text
+        first = await _matched(ann, a["ticket"])
+        summary = (await ann.get(f"/api/tables/{first['table']}")).json()
+        assert [s["kind"] for s in summary["seats"]] == ["human", "bot"]
+        # Bo (on the other process) is there when matched, then never comes to the table
+        b = await _ticket(bo, "Bo", 2, "rulebook")
+        a = await _ticket(ann, "Ann", 2, "rulebook")
+        match = (await asyncio.gather(_matched(ann, a["ticket"]),
+                                      _matched(bo, b["ticket"])))[0]
+        table = str(match["table"])
+        summary = (await ann.get(f"/api/tables/{table}")).json()
+        assert [s["name"] for s in summary["seats"]] == ["Bo", "Ann"]
+        client = Client(f"ws://127.0.0.1:{a_node.port}/ws/{table}?token={a['token']}",
+                        seed=3, play=True)
+        await client.run(timeout=SLOW)
+        assert client.status == "finished"
+        assert [m for m in client.of_type("update") if m["event"]["seat"] == 0]
+        r = await bo.get("/api/queue", params={"ticket": b["ticket"]})
+        assert r.status_code == 409 and "did not come" in r.json()["error"]["message"]
+        for http in (ann, bo):
+            me = (await http.get("/api/me")).json()["player"]
+            profile = (await http.get(f"/api/players/{me['id']}")).json()
+            game = next(g for g in profile["games"] if g["table"] == table)
+            assert game["rated"] is False and game["void"] == "a player never made a move"
+            assert profile["ratings"] == {}

@@ -1,22 +1,33 @@
-"""The wheel as a user gets it (issue 20): built, pip-installed into a fresh venv with the
-plain dependencies only (from requirements/lock.txt), then used from outside the source tree.
+"""The three distributions as users get them: built as ``make dist`` builds them
+(scripts/build_dist.py: the sdist, the compiled wheel with its manylinux tag, the pure
+``py3-none-any`` wheel, ``twine check --strict``), each installed into a fresh venv and used
+from outside the source tree.
 
-One test, since each step needs the one before: the installed package runs the compiled card
-engine, warns about nothing, prints its version, names the extra a missing feature needs,
-and ``cambio serve`` serves the web client from the installed files and plays a table of
-bots to the end over REST and the WebSocket. The wheel is built while the venv is made, to
-keep the wall time down.
+One test, since each step needs the one before. The plain dependencies are installed once,
+from requirements/lock.txt, into a base venv (while the distributions build); each
+distribution then goes into a venv of its own that sees the base's packages through a
+``.pth`` file, installed with ``--no-deps``. The pure wheel and the sdist are installed with
+``CC=/bin/false`` (no compiler used: the sdist's build falls back to pure Python and says so);
+in each venv ``cambio --version``, a seeded ``cambio sim cards`` whose summary equals the
+source tree's, and ``cambio serve`` answering ``/`` (the compiled one also plays a table of
+bots to the end over REST and the WebSocket).
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib.util
+import json
 import os
 import subprocess
 import sys
+import sysconfig
+import tarfile
 import time
 import tomllib
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import ModuleType
 
 import httpx
 import pytest
@@ -29,14 +40,33 @@ from ..support.ports import free_port
 ROOT = Path(__file__).resolve().parents[2]
 LOCK = ROOT / "requirements" / "lock.txt"
 
+
+def load_build_dist() -> ModuleType:
+    """scripts/build_dist.py, what ``make dist`` runs (scripts/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("build_dist", ROOT / "scripts" / "build_dist.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 pytestmark = pytest.mark.wheel
 
+# A seeded simulation on the card engine itself (python: not the numba batch engine, which
+# is the same in every distribution and would compile its kernels in each venv first).
+SIM = ("sim", "cards", "--players", "3", "--rules", "house", "--bots", "random,easy,memory",
+       "--games", "40", "--seed", "7", "--engine", "python", "--json", "--no-progress")
 
-def run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+
+def environ(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONPATH", "CAMBIO_PURE_PYTHON", "VIRTUAL_ENV")}
-    return subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=600)
+    return env | extra
+
+
+def run(*args: str | Path, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(a) for a in args], cwd=cwd, env=environ(**env),
+                          capture_output=True, text=True, timeout=600)
 
 
 def ok(done: subprocess.CompletedProcess[str]) -> subprocess.CompletedProcess[str]:
@@ -44,41 +74,77 @@ def ok(done: subprocess.CompletedProcess[str]) -> subprocess.CompletedProcess[st
     return done
 
 
-def install(tmp: Path) -> Path:
-    """A fresh venv holding the wheel and the plain dependencies; returns its bin/."""
-    dist = tmp / "dist"
-    build = subprocess.Popen([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
-                              "--disable-pip-version-check", "-w", str(dist), str(ROOT)],
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    ok(run(sys.executable, "-m", "venv", tmp / "venv", cwd=tmp))
-    bin_ = tmp / "venv" / "bin"
-    pip = (bin_ / "python", "-m", "pip", "install", "-q", "--no-compile",
-           "--disable-pip-version-check", "-c", LOCK)
+def site_packages(venv: Path) -> Path:
+    relative = Path(sysconfig.get_path("purelib")).relative_to(sys.prefix)
+    return venv / relative
+
+
+def base_venv(tmp: Path) -> Path:
+    """A venv with the plain dependencies (no cambio); returns it."""
+    venv = tmp / "base"
+    ok(run(sys.executable, "-m", "venv", venv, cwd=tmp))
     plain = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
-    ok(run(*pip, *plain, cwd=tmp))
-    out, _ = build.communicate(timeout=600)
-    assert build.returncode == 0, out[-3000:]
-    (wheel,) = dist.glob("cambio-*.whl")
-    ok(run(*pip, wheel, cwd=tmp))
-    return bin_
+    ok(run(venv / "bin" / "python", "-m", "pip", "install", "-q", "--no-compile",
+           "--disable-pip-version-check", "-c", LOCK, *plain, cwd=tmp))
+    return venv
 
 
-def test_the_installed_wheel_runs_compiled_and_serves_a_game_of_bots_to_the_end(tmp_path):
-    bin_ = install(tmp_path)
-    installed = {line.split("==")[0].lower() for line in
-                 ok(run(bin_ / "python", "-m", "pip", "freeze", cwd=tmp_path)).stdout.split()}
-    assert "cambio" in installed and "numba" in installed
+def layered(base: Path, name: str, dist: Path, tmp: Path) -> tuple[Path, str]:
+    """A venv seeing the base's packages, with ``dist`` installed into it alone and no C
+    compiler; returns its bin/ and pip's verbose output (what the build printed)."""
+    venv = tmp / name
+    ok(run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp))
+    (site_packages(venv) / "_cambio_base.pth").write_text(f"{site_packages(base)}\n")
+    done = ok(run(base / "bin" / "python", "-m", "pip", "--python", venv / "bin" / "python",
+                  "install", "-v", "--no-deps", "--no-compile", "--disable-pip-version-check",
+                  dist, cwd=tmp, CC="/bin/false"))
+    return venv / "bin", done.stdout + done.stderr
+
+
+def test_the_sdist_and_both_wheels_install_without_a_compiler_and_run(tmp_path):
+    with ThreadPoolExecutor(2) as pool:
+        built = pool.submit(load_build_dist().build, tmp_path / "dist")
+        base = base_venv(tmp_path)
+        sdist, compiled, pure = built.result()
+        source_sim = pool.submit(lambda: ok(run(
+            sys.executable, "-m", "cambio.cli.main", *SIM, cwd=tmp_path,
+            PYTHONPATH=str(ROOT / "src"))).stdout)
+        installs = {name: pool.submit(layered, base, name, dist, tmp_path)
+                    for name, dist in (("sdist", sdist), ("compiled", compiled),
+                                       ("pure", pure))}
+        venvs = {name: f.result() for name, f in installs.items()}
+        expected = comparable(source_sim.result())
+
+    # The tags: manylinux for the compiled wheel (what a public index accepts), any Python
+    # on any platform for the pure one.
+    assert compiled.name.startswith(f"cambio-{cambio.__version__}-cp311-cp311-manylinux")
+    assert pure.name == f"cambio-{cambio.__version__}-py3-none-any.whl"
+    assert_the_sdist_is_the_tracked_tree(sdist)
+
+    # The sdist built with no compiler: one line says so, and the pure engine is installed.
+    fallback = [line for line in venvs["sdist"][1].splitlines()
+                if "cambio: not compiling the card engine" in line]
+    assert len(fallback) == 1 and "no working C compiler" in fallback[0], venvs["sdist"][1]
+
+    installed = {line.split("==")[0].lower() for line in ok(run(
+        base / "bin" / "python", "-m", "pip", "freeze", cwd=tmp_path)).stdout.split()}
+    assert "numba" in installed
     assert not installed & {"pytest", "ray", "playwright", "mypy", "open-spiel", "scipy",
                             "psycopg", "redis", "matplotlib"}
 
-    version = ok(run(bin_ / "cambio", "--version", cwd=tmp_path))
-    assert (version.stdout, version.stderr) == (f"cambio {cambio.__version__}\n", "")
-    engine = ok(run(bin_ / "python", "-c", "import cambio.cards as c, cambio.cards.state as s;"
-                    " print(c.COMPILED, s.__file__)", cwd=tmp_path))
-    compiled, where = engine.stdout.split()
-    assert compiled == "True" and engine.stderr == ""
-    assert where.startswith(str(tmp_path / "venv")) and where.endswith(".so")
+    for name, (bin_, _) in venvs.items():
+        version = ok(run(bin_ / "cambio", "--version", cwd=tmp_path))
+        assert (version.stdout, version.stderr) == (f"cambio {cambio.__version__}\n", ""), name
+        engine = ok(run(bin_ / "python", "-c", "import cambio.cards as c, cambio.cards.state "
+                        "as s; print(c.COMPILED, s.__file__)", cwd=tmp_path))
+        is_compiled, where = engine.stdout.split()
+        assert engine.stderr == "" and where.startswith(str(tmp_path / name)), name
+        assert (is_compiled == "True") == (name == "compiled"), name
+        assert where.endswith(".so" if name == "compiled" else "state.py"), name
+        sim = ok(run(bin_ / "cambio", *SIM, cwd=tmp_path))
+        assert comparable(sim.stdout) == expected, name
 
+    bin_ = venvs["compiled"][0]
     # A feature whose extra is missing: one line naming the extra, no traceback.
     postgres = run(bin_ / "cambio", "serve", "--database", "postgresql://nobody@127.0.0.1/x",
                    cwd=tmp_path)
@@ -87,25 +153,54 @@ def test_the_installed_wheel_runs_compiled_and_serves_a_game_of_bots_to_the_end(
         "cambio: a PostgreSQL --database needs the 'postgres' extra (psycopg is not "
         "installed): pip install 'cambio[postgres]'"]
 
+    for name, (bin_, _) in venvs.items():
+        serve_and_check(name, bin_, tmp_path, play=name == "compiled")
+
+
+def comparable(out: str) -> dict[str, object]:
+    """A ``--json`` summary without its timings (which vary from run to run)."""
+    summary: dict[str, object] = json.loads(out)
+    return {k: v for k, v in summary.items()
+            if k not in ("seconds", "games_per_second", "actions_per_second")}
+
+
+def assert_the_sdist_is_the_tracked_tree(sdist: Path) -> None:
+    """Every file a clone has is in the sdist but CI's script (so the tests it ships find
+    their support code and data), and nothing a build or a run leaves in the tree."""
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if tracked.returncode != 0:
+        return  # not a git checkout (an unpacked sdist): nothing to compare with
+    with tarfile.open(sdist) as tar:
+        top = f"cambio-{cambio.__version__}/"
+        shipped = {m.name.removeprefix(top) for m in tar.getmembers() if m.isfile()}
+    expected = {p for p in tracked.stdout.splitlines() if (ROOT / p).is_file()}
+    assert expected - {".gitignore", ".ci/run"} <= shipped
+    leftovers = [p for p in shipped if p.endswith((".so", ".pyc", "state.sha256"))
+                 or p.startswith((".venv/", "data/", "mutants/", "build/", "dist/"))]
+    assert leftovers == []
+
+
+def serve_and_check(name: str, bin_: Path, tmp: Path, play: bool) -> None:
     port = free_port()
-    log = tmp_path / "serve.log"
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    log = tmp / f"serve-{name}.log"
     with log.open("w") as out:
         server = subprocess.Popen(
             [str(bin_ / "cambio"), "serve", "--port", str(port), "--database",
-             str(tmp_path / "cambio.sqlite3"), "--bot-speed", "50", "--round-pause", "0.1",
+             str(tmp / f"{name}.sqlite3"), "--bot-speed", "50", "--round-pause", "0.1",
              "--seed", "1", "--rest-rate", "0"],
-            cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT)
+            cwd=tmp, env=environ(), stdout=out, stderr=subprocess.STDOUT)
     try:
         base = f"http://127.0.0.1:{port}"
         page = wait_for_page(base, server, log)
-        assert "<html" in page.lower()
-        asyncio.run(play_a_table_of_bots(base, f"ws://127.0.0.1:{port}"))
+        assert "<html" in page.lower(), name
+        if play:
+            asyncio.run(play_a_table_of_bots(base, f"ws://127.0.0.1:{port}"))
     finally:
         server.terminate()
         server.wait(20)
     text = log.read_text()
-    assert "card engine: compiled" in text, text[-3000:]
+    engine = "compiled" if name == "compiled" else "source"
+    assert f"card engine: {engine}" in text, text[-3000:]
     assert "Traceback" not in text and "Warning" not in text, text[-3000:]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -135,3 +136,41 @@ def test_ray_gives_the_same_summaries_and_cli_json(local_ray: None) -> None:
     a, b = json.loads(here.stdout), json.loads(on_ray.stdout)
     assert (a["wins"], a["mean_score"]) == (b["wins"], b["mean_score"])
     assert untimed(a, cards_sim.TIMING_KEYS) == untimed(b, cards_sim.TIMING_KEYS)
+
+
+# ---------------------------------------------------------------------- Ray's own process
+NODE_IP = """
+from cambio.sim.parallel import Where, play_all
+
+def node_ip(config, k):
+    import ray
+    return [node["NodeManagerAddress"] for node in ray.nodes()][0]
+
+print(sorted(set(play_all(node_ip, None, 4, Where(workers=1, ray="local")))))
+"""
+
+
+def test_a_local_ray_listens_on_loopback_only() -> None:
+    """``--ray local`` starts its own Ray on 127.0.0.1: the address its node gives its
+    workers (and listens on) is loopback, not the machine's network address."""
+    pytest.importorskip("ray")
+    done = subprocess.run([sys.executable, "-c", NODE_IP], capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "['127.0.0.1']"
+
+
+def test_a_ray_that_does_not_start_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    """Ray failing at start-up (here: its temporary directory cannot be made, under a
+    file) is one line on stderr saying so, and exit status 1; no traceback."""
+    pytest.importorskip("ray")
+    (tmp_path / "a-file").write_text("")
+    env = {**os.environ, "RAY_TMPDIR": str(tmp_path / "a-file" / "ray")}
+    done = subprocess.run([*CAMBIO, "sim", "cards", "--players", "2", "--games", "10",
+                           "--no-progress", "--ray", "local"], capture_output=True, text=True,
+                          env=env, timeout=600)
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr[-3000:]
+    assert lines[0].startswith("cambio: --ray: a local Ray instance did not start (")
+    assert "--workers" in lines[0]

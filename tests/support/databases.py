@@ -40,6 +40,14 @@ class Database:
         with psycopg.connect(self.url, autocommit=True) as conn:
             conn.execute(text.replace("?", "%s"), params)
 
+    def rows(self, text: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Every row of one query (``?`` parameters), read on a connection of its own."""
+        if self.kind == "sqlite":
+            with sqlite3.connect(self.url, timeout=10) as raw:
+                return list(raw.execute(text, params))
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            return list(conn.execute(text.replace("?", "%s"), params))
+
     def refuse_inserts(self, table: str, message: str) -> None:
         """From now on every insert into ``table`` fails (a full disk or a revoked file
         would too)."""

@@ -16,18 +16,19 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from cambio.server.players.queue import STALE
 
 from .conftest import WAIT_MS, Server
-from .driver import SIZES
+from .driver import SIZES, step
 
 GAME_S = 180.0
 
 
 @pytest.fixture(scope="module")
 def players_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """Play now waits 30 s for people (a test shortens it), a decision left for 1 s goes to
-    the seat's bot (so a game plays on while the page only watches)."""
+    """Play now waits 30 s for people (a test shortens it), a decision left for 5 s goes to
+    the seat's bot and marks the seat away (so a game plays on while the page watches, once
+    it has made the move of its own that makes the game count)."""
     srv = Server(Path(tmp_path_factory.mktemp("players")), "players", "--seed", "25",
                  "--bot-speed", "20", "--round-pause", "0.3", "--away-after", "120",
-                 "--turn-clock", "1", "--clock-strikes", "1", "--queue-wait", "30")
+                 "--turn-clock", "5", "--clock-strikes", "1", "--queue-wait", "30")
     yield srv
     srv.stop()
 
@@ -60,6 +61,11 @@ def play_now_with_bots(page: Page, server: Server, name: str) -> str:
     page.wait_for_url("**/t/*")
     table = page.url.rsplit("/", 1)[1]
     page.wait_for_selector(".cards-game[data-version]")
+    # one move of her own (a rated game whose player never moved counts for nobody)
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not step(page):  # "": not her move yet (the bot's, or a snap got in first)
+        assert time.monotonic() < deadline, "no move of her own came"
+        page.wait_for_timeout(50)
     finished(server, table)
     return table
 
@@ -91,6 +97,12 @@ def test_a_new_visitor_plays_a_rated_game_and_finds_it_on_their_profile(
         page.wait_for_selector("#replay-slider, #replay-missing")
         assert page.locator("#replay-missing").count() == 0
         assert "Nia" in (page.text_content("main") or "")
+        # one rated game: provisional, so not listed; the page says what counts
+        page.goto(players_server.base + "/leaderboard?class=cards-2")
+        policy = page.text_content("#rating-policy") or ""
+        assert "5 rated games that counted, against 3 different opponents" in policy
+        assert "made moves of their own" in policy
+        assert "Nia" not in (page.text_content("#leaderboard") or "")
     finally:
         ctx.close()
 

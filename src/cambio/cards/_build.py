@@ -8,7 +8,7 @@ import os
 import sys
 import warnings
 
-from ._source_hash import HASH_FILE, source_hash
+from ._source_hash import HASH_FILE, pure_python, source_hash
 
 
 def _recorded_hash(here: str) -> str | None:
@@ -26,7 +26,8 @@ def is_stale(here: str) -> bool:
 
 
 def use_compiled() -> bool:
-    """Load ``state.py`` itself when its mypyc build is stale or ``CAMBIO_PURE_PYTHON`` is set.
+    """Load ``state.py`` itself when its mypyc build is stale or ``CAMBIO_PURE_PYTHON`` asks
+    for it (:func:`._source_hash.pure_python`: ``1``, not ``0``).
 
     An editable install compiles ``state.py`` in place; after the source is edited, the old
     compiled module would otherwise keep running the old rules. Stale means the source's hash
@@ -39,7 +40,7 @@ def use_compiled() -> bool:
              for suffix in importlib.machinery.EXTENSION_SUFFIXES]
     if not any(os.path.exists(b) for b in built):
         return False
-    pure = bool(os.environ.get("CAMBIO_PURE_PYTHON"))
+    pure = pure_python()
     stale = not pure and is_stale(here)
     if not (pure or stale):
         return True
@@ -56,4 +57,5 @@ def use_compiled() -> bool:
 
 
 COMPILED = use_compiled()
-"""Whether the mypyc-compiled engine is running (about 4x faster random play)."""
+"""Whether the mypyc-compiled engine is running (about 3x faster random play:
+benchmarks/cards_random.py, docs/performance.md)."""

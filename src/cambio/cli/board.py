@@ -117,12 +117,13 @@ def print_summary(summary: dict[str, Any], console: Console) -> None:
     r = s["rules"]
     title = (f"board · {r['size']}x{r['size']}, line {r['line']} · {s['players']} players · "
              f"{s['games']} games · seed {s['seed']}")
-    console.print(results_table(title, ["seat", "bot", "wins", "win rate", "ties", "score"],
+    console.print(results_table(title, ["seat", "bot", "wins", "tied", "win share (95%)"],
                                 seat_rows(s)))
     reasons = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
     console.print(f"draws {s['draws']} · mean plies {s['mean_plies']:.1f} · "
                   f"{s['games_per_second']:,.1f} games/s · ended by: {reasons}")
-    console.print("[dim]score: win 1, tie 1/2, draw 1/players, per game[/dim]")
+    console.print("[dim]win share (score in --json): a win 1, a tie of k seats 1/k each, "
+                  "a draw 1/players, per game[/dim]")
 
 
 @board_rules

@@ -107,9 +107,10 @@ def print_summary(summary: dict[str, Any], console: Console) -> None:
         title += " + " + ", ".join(f"{k}={v}" for k, v in rules["overrides"].items())
     title += f" · {s['players']} players · {s['games']} games · seed {s['seed']}"
     console.print(results_table(
-        title, ["seat", "bot", "wins", "win rate", "mean score", "Cambio calls"], seat_rows(s)))
+        title, ["seat", "bot", "wins", "tied", "win share (95%)", "mean score", "Cambio calls"],
+        seat_rows(s)))
     if len(set(s["bots"])) > 1:
-        console.print(results_table("by bot", ["bot", "seats", "wins", "win rate",
+        console.print(results_table("by bot", ["bot", "seats", "wins", "tied", "win share (95%)",
                                                "mean score"], bot_rows(s)))
     reasons = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
     speed = s["games_per_second"]

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from cambio.cards import Action, CardView
+from cambio.extras import needs
 
 from .cards_codec import DEFAULT_SLOTS, CardsCodec, Mask, Vector
 
@@ -79,7 +80,8 @@ def sb3_policy(seed: int, path: str) -> AgentBot:
 def _load_maskable_ppo(path: str, mtime_ns: int) -> Any:
     """One load per process and version of the file (a simulation builds a bot per game;
     a training run re-saves its checkpoint)."""
-    from sb3_contrib import MaskablePPO
+    with needs("train", "the bot sb3:PATH"):
+        from sb3_contrib import MaskablePPO
 
     return MaskablePPO.load(path, device="cpu")
 

@@ -23,7 +23,11 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from stable_baselines3.common.vec_env import VecEnv
+
+from cambio.extras import needs
+
+with needs("train", "cambio.envs.sb3"):
+    from stable_baselines3.common.vec_env import VecEnv
 
 from .vector import SeatVectorEnv
 

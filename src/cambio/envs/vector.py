@@ -34,12 +34,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode
-from gymnasium.vector.utils import batch_space
+
+from cambio.extras import needs
+
+with needs("research", "cambio.envs.vector"):
+    import gymnasium as gym
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.vector.utils import batch_space
 
 from .gymnasium import BoardSeatEnv, SeatEnv
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -24,6 +25,8 @@ from .server import Server
 from .settings import Settings
 from .store import Store
 from .ws import table_socket
+
+log = logging.getLogger("cambio.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 """The browser client (``src/cambio/web``), shipped as package data."""
@@ -159,4 +162,14 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         Mount("/static", app=StaticFiles(directory=WEB / "static", check_dir=False),
               name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan,
+                     exception_handlers={ClientDisconnect: hung_up})
+
+
+async def hung_up(request: Request, exc: Exception) -> Response:
+    """A client that announced a body and closed its connection before sending all of it
+    (a dropped network, a closed tab, a prober): nobody is left to answer, and nothing
+    went wrong on this side, so one debug line rather than a traceback."""
+    log.debug("%s %s: the client hung up before sending its whole body", request.method,
+              request.url.path)
+    return Response(status_code=400)

@@ -91,6 +91,12 @@ def serve_command(
         "the empty seats (a player may cut it short).")] = 15.0,
     leaderboard_games: Annotated[int, typer.Option(
         min=0, help="Rated games a player needs to be listed on a leaderboard.")] = 5,
+    leaderboard_opponents: Annotated[int, typer.Option(
+        min=0, help="Distinct opponents (players or bots) of those rated games a player "
+        "needs to be listed on a leaderboard.")] = 3,
+    seat_grace: Annotated[float, typer.Option(
+        min=0.1, max=600.0, help="Seconds a player Play now seated has to open the table "
+        "before a bot takes the seat (the player takes it back on arrival).")] = 10.0,
     secure_cookies: Annotated[bool, typer.Option(
         help="Mark the player cookie Secure (behind a TLS proxy: the browser then sends it "
         "over https only).")] = False,
@@ -125,9 +131,10 @@ def serve_command(
                         ws_connect_rate=ws_connect_rate, ws_connect_burst=6 * ws_connect_rate,
                         waiting_ttl=waiting_ttl, turn_clock=turn_clock or None,
                         clock_strikes=clock_strikes, games=games, queue_wait=queue_wait,
-                        leaderboard_games=leaderboard_games, secure_cookies=secure_cookies,
-                        hash_workers=hash_workers, hash_queue=hash_queue,
-                        warm_kernels=warm_kernels)
+                        leaderboard_games=leaderboard_games,
+                        leaderboard_opponents=leaderboard_opponents, seat_grace=seat_grace,
+                        secure_cookies=secure_cookies, hash_workers=hash_workers,
+                        hash_queue=hash_queue, warm_kernels=warm_kernels)
     if redis is None and workers > 1:
         raise typer.BadParameter("--workers needs --redis (and a shared --database)")
     if redis is not None:

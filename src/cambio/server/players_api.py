@@ -148,7 +148,9 @@ async def profile(request: Request) -> Response:
         raise ProtocolError(NOT_FOUND, "no such player")
     me_ = await caller(request)
     own = me_ is not None and me_.id == player.id
-    return JSONResponse(await profiles.read(profiles.player_profile, store, player, own),
+    settings = players.server.settings
+    need = (settings.leaderboard_games, settings.leaderboard_opponents)
+    return JSONResponse(await profiles.read(profiles.player_profile, store, player, own, need),
                         headers={"Cache-Control": "no-store"})
 
 
@@ -169,10 +171,12 @@ async def board(request: Request) -> Response:
     if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= MAX_LEADERBOARD:
         raise ProtocolError("bad_request", f"?limit= is 1 to {MAX_LEADERBOARD}")
     players = _players(request)
-    need = players.server.settings.leaderboard_games
-    rows = await profiles.read(profiles.leaderboard, players.server.store, klass, need,
+    settings = players.server.settings
+    need, met = settings.leaderboard_games, settings.leaderboard_opponents
+    rows = await profiles.read(profiles.leaderboard, players.server.store, klass, need, met,
                                int(raw))
-    return JSONResponse({"class": klass, "min_games": need, "players": rows})
+    return JSONResponse({"class": klass, "min_games": need, "min_opponents": met,
+                         "players": rows})
 
 
 # ---------------------------------------------------------------------- play now

@@ -93,7 +93,12 @@ class Settings:
     queue_wait: float = 15.0
     """Seconds Play now waits for other players before bots fill the empty seats."""
     leaderboard_games: int = 5
-    """Rated games a player needs to be listed on a leaderboard."""
+    """Rated games that counted a player needs to be listed on a leaderboard."""
+    leaderboard_opponents: int = 3
+    """Distinct opponents (players or bots) of those games a player needs to be listed."""
+    seat_grace: float = 10.0
+    """Seconds a player Play now seated has to connect before a bot takes the seat (they
+    take it back when they come)."""
     secure_cookies: bool = False
     """Mark the identity cookie ``Secure`` (a server behind TLS)."""
     hash_workers: int = 1

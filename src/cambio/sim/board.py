@@ -18,6 +18,7 @@ from cambio.board.setup import quick_setup
 from cambio.bots.board import make_bot, play_game
 from cambio.games.board import GAME
 from cambio.seeds import derive_seed
+from cambio.shares import share_text, tie_share
 from cambio.sim import run
 from cambio.sim.parallel import LOCAL, Where
 
@@ -54,8 +55,8 @@ def simulate(config: SimConfig, advance: Callable[[int], None] | None = None,
 
 
 def seat_rows(summary: dict[str, Any]) -> list[Sequence[Any]]:
-    return [(str(s), bot, summary["wins"][s], f"{summary['win_rate'][s]:.1%}",
-             summary["ties"][s], f"{summary['score'][s]:.3f}")
+    return [(str(s), bot, summary["wins"][s], summary["ties"][s],
+             share_text(summary["score"][s], *summary["score_interval"][s]))
             for s, bot in enumerate(summary["bots"])]
 
 
@@ -85,8 +86,7 @@ def round_robin(rules: Rules, specs: Sequence[str], games_per_pair: int, seed: i
                     for i, s in enumerate(seats)]
             board = play_game(quick_setup(rules, start), bots)
             assert board.outcome is not None
-            w = board.outcome.winners
-            pts = tuple(1.0 / len(w) if s in w else 0.0 for s in range(2)) if w else (0.5, 0.5)
+            pts = tuple(tie_share(s, board.outcome.winners, 2) for s in range(2))
             out.append(Game(seats, pts, board.ply))
             if advance is not None:
                 advance(1)

@@ -18,6 +18,7 @@ from cambio.bots.cards.native_names import NATIVE_KINDS
 from cambio.cards import Rules
 from cambio.games import Played
 from cambio.games.cards import GAME, played
+from cambio.shares import share_text
 from cambio.sim import run
 from cambio.sim.parallel import LOCAL, Where, play_ranges
 from cambio.sim.run import Tally, bot_seed, game_seed
@@ -50,11 +51,11 @@ class SimConfig:
 
 
 def summary(config: SimConfig, tally: Tally, seconds: float) -> dict[str, Any]:
-    """The card game's summary: every winner of a tie counts a win; scores, Cambio calls
-    and turns besides."""
+    """The card game's summary: rounds won alone and tied, win shares (a tie of ``k``
+    counts ``1/k``: :mod:`cambio.shares`) with their 95% intervals; scores, Cambio calls and
+    turns besides."""
     c = config
     g = max(1, tally.games)
-    wins = [w + t for w, t in zip(tally.wins, tally.ties, strict=True)]
     calls = [tally.stats[f"calls:{s}"] for s in range(c.players)]
     by_bot: dict[str, dict[str, Any]] = {}
     for name in dict.fromkeys(c.bots):
@@ -62,8 +63,10 @@ def summary(config: SimConfig, tally: Tally, seconds: float) -> dict[str, Any]:
         seat_games = g * len(seats)
         by_bot[name] = {
             "seats": seats,
-            "wins": sum(wins[s] for s in seats),
-            "win_rate": sum(wins[s] for s in seats) / seat_games,
+            "wins": sum(tally.wins[s] for s in seats),
+            "tied_wins": sum(tally.ties[s] for s in seats),
+            "win_share": sum(tally.shares[s] for s in seats) / seat_games,
+            "win_share_interval": tally.interval(seats),
             "mean_score": sum(tally.score_sum[s] for s in seats) / seat_games,
         }
     return {
@@ -74,11 +77,14 @@ def summary(config: SimConfig, tally: Tally, seconds: float) -> dict[str, Any]:
         "bots": list(c.bots),
         "seed": c.seed,
         "dealer": "game k is dealt by seat k mod players; the next seat plays first",
-        "wins": wins,
-        "win_rate": [w / g for w in wins],
+        "wins": tally.wins,
+        "tied_wins": tally.ties,
+        "win_share": [x / g for x in tally.shares],
+        "win_share_interval": [tally.interval([s]) for s in range(c.players)],
         "mean_score": [s / g for s in tally.score_sum],
         "ties": tally.tied_games,
-        "ties_note": "on a tie every winner counts a win, so wins can sum past games",
+        "ties_note": "wins are rounds won alone; a round won by k tied seats counts 1/k of a "
+                     "win for each, so win shares sum to 1 per round",
         "by_bot": by_bot,
         "cambio_calls": calls,
         "caller_win_rate": tally.stats["caller_wins"] / sum(calls) if sum(calls) else None,
@@ -167,9 +173,11 @@ def simulate(config: SimConfig, advance: Callable[[int], None] | None = None,
 
 
 def seat_rows(summary: dict[str, Any]) -> list[Sequence[Any]]:
-    """Rows of the per-seat results table: seat, bot, wins, win rate, mean score, calls."""
+    """Rows of the per-seat results table: seat, bot, wins, tied wins, win share (95%),
+    mean score, calls."""
     return [
-        (str(s), bot, summary["wins"][s], f"{summary['win_rate'][s]:.1%}",
+        (str(s), bot, summary["wins"][s], summary["tied_wins"][s],
+         share_text(summary["win_share"][s], *summary["win_share_interval"][s]),
          summary["mean_score"][s], summary["cambio_calls"][s])
         for s, bot in enumerate(summary["bots"])
     ]
@@ -177,8 +185,8 @@ def seat_rows(summary: dict[str, Any]) -> list[Sequence[Any]]:
 
 def bot_rows(summary: dict[str, Any]) -> list[Sequence[Any]]:
     return [
-        (name, ",".join(map(str, b["seats"])), b["wins"], f"{b['win_rate']:.1%}",
-         b["mean_score"])
+        (name, ",".join(map(str, b["seats"])), b["wins"], b["tied_wins"],
+         share_text(b["win_share"], *b["win_share_interval"]), b["mean_score"])
         for name, b in summary["by_bot"].items()
     ]
 

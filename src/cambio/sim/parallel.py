@@ -13,6 +13,7 @@ the address of a running cluster, whose workers need this version of cambio inst
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -130,20 +131,40 @@ def _call_range(play_range: Callable[[C, int, int], list[R]], config: C, start: 
     return play_range(config, start, stop)
 
 
+LOOPBACK_ONLY = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+"""Ray's switch between a node reachable by other machines and one on loopback only (its
+default off Linux, where Ray runs no clusters). ``--ray local`` sets it to ``0`` before Ray
+is imported (Ray reads it then), so the local instance's processes listen on 127.0.0.1
+only: they serve nobody else, and nothing else on the network should reach them. (A program
+that imported Ray itself before calling this gets Ray's default unless it set the variable.)"""
+
+
 def _on_ray(play_range: Callable[[C, int, int], list[R]], config: C, games: int, where: Where,
             advance: Callable[[int], None] | None, most: int) -> list[R]:
-    from cambio.extras import needs
+    from cambio.extras import ServiceFailed, needs
 
+    if where.ray == "local":
+        os.environ.setdefault(LOOPBACK_ONLY, "0")
     with needs("research", "--ray"):
         import ray
 
     started = False
     if not ray.is_initialized():
-        if where.ray == "local":
-            ray.init(num_cpus=where.workers if where.workers > 1 else os.cpu_count(),
-                     include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=where.ray, log_to_driver=False)
+        try:
+            if where.ray == "local":
+                # Ours alone, so its start-up chatter (a token made, an instance started)
+                # is noise on the command's stderr: errors only.
+                ray.init(num_cpus=where.workers if where.workers > 1 else os.cpu_count(),
+                         include_dashboard=False, log_to_driver=False,
+                         logging_level=logging.ERROR)
+            else:
+                ray.init(address=where.ray, log_to_driver=False)
+        except Exception as exc:  # Ray's own errors: timeouts, connection, files
+            what = "a local Ray instance did not start" if where.ray == "local" else \
+                f"the Ray cluster at {where.ray} could not be reached"
+            reason = " ".join(str(exc).split())[:300] or type(exc).__name__
+            raise ServiceFailed(f"--ray: {what} ({type(exc).__name__}: {reason}); run "
+                                "again, or play on local processes with --workers N") from None
         started = True
     try:
         remote: Any = ray.remote(_call_range)  # a plain function: Ray refuses partials

@@ -19,12 +19,13 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from cambio.shares import Z95
+
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 
 SCALE = 400.0 / math.log(10.0)
 """Natural-log units to Elo points."""
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)

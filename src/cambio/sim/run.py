@@ -18,6 +18,7 @@ from typing import Any
 
 from cambio.games import Game, Played, get_game
 from cambio.seeds import derive_seed
+from cambio.shares import interval_of_sums, tie_share
 from cambio.sim.parallel import LOCAL, Where, play_all
 
 TIMING_KEYS = ("seconds", "games_per_second", "plies_per_second")
@@ -103,7 +104,10 @@ class Tally:
     ties: list[int] = field(default_factory=list)
     """Games won together with other seats, per seat."""
     shares: list[float] = field(default_factory=list)
-    """Win share per seat: 1 alone, 1/k of k winners, 1/players of a draw."""
+    """Win share per seat: 1 alone, 1/k of k winners, 1/players of a draw
+    (:func:`cambio.shares.tie_share`)."""
+    share_squares: list[float] = field(default_factory=list)
+    """The sum of each seat's squared per-game shares, for the interval."""
     score_sum: list[int] = field(default_factory=list)
     draws: int = 0
     tied_games: int = 0
@@ -114,7 +118,7 @@ class Tally:
     def __post_init__(self) -> None:
         n = self.players
         self.wins, self.ties, self.score_sum = [0] * n, [0] * n, [0] * n
-        self.shares = [0.0] * n
+        self.shares, self.share_squares = [0.0] * n, [0.0] * n
 
     def add(self, p: Played) -> None:
         self.games += 1
@@ -129,8 +133,10 @@ class Tally:
             self.tied_games += 1
         for s in p.winners:
             (self.wins if len(p.winners) == 1 else self.ties)[s] += 1
-        for s in p.winners or range(self.players):
-            self.shares[s] += 1 / len(p.winners or range(self.players))
+        for s in range(self.players):
+            share = tie_share(s, p.winners, self.players)
+            self.shares[s] += share
+            self.share_squares[s] += share * share
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
@@ -140,11 +146,22 @@ class Tally:
                 mine[s] += v
         for s, x in enumerate(other.shares):
             self.shares[s] += x
+            self.share_squares[s] += other.share_squares[s]
         self.draws += other.draws
         self.tied_games += other.tied_games
         self.plies += other.plies
         self.end_reasons.update(other.end_reasons)
         self.stats.update(other.stats)
+
+    def interval(self, seats: Sequence[int]) -> list[float]:
+        """``[low, high]``: the 95% interval of the mean share of ``seats`` (each seat's
+        game one sample), :func:`cambio.shares.interval_of_sums`."""
+        n = self.games * len(seats)
+        if n == 0:
+            return [0.0, 1.0]
+        _, low, high = interval_of_sums(n, sum(self.shares[s] for s in seats),
+                                        sum(self.share_squares[s] for s in seats))
+        return [low, high]
 
     def per_bot(self, bots: Sequence[str]) -> dict[str, dict[str, Any]]:
         g = max(1, self.games)
@@ -153,7 +170,8 @@ class Tally:
             seats = [s for s, b in enumerate(bots) if b == name]
             out[name] = {"seats": seats, "wins": sum(self.wins[s] for s in seats),
                          "ties": sum(self.ties[s] for s in seats),
-                         "score": sum(self.shares[s] for s in seats) / (g * len(seats))}
+                         "score": sum(self.shares[s] for s in seats) / (g * len(seats)),
+                         "score_interval": self.interval(seats)}
         return out
 
     def summary(self, config: RunConfig, seconds: float) -> dict[str, Any]:
@@ -174,6 +192,7 @@ class Tally:
             "draws": self.draws,
             "points": self.shares,
             "score": [p / g for p in self.shares],
+            "score_interval": [self.interval([s]) for s in range(config.players)],
             "by_bot": self.per_bot(config.bots),
             "mean_plies": self.plies / g,
             "end_reasons": dict(sorted(self.end_reasons.items())),

@@ -25,7 +25,7 @@ with a 95% interval from the spread of the per-deal means (a deal's rotations ar
 by score (tied scores share a rank; the preset's tie rule decides who among the lowest
 actually won, so winners rank first). A bot in several seats of one game is rated as each
 seat from its rating before the game, and its new rating averages the seats' updates.
-``low``/``high`` are ``mu ± 1.96 sigma``.
+``low``/``high`` are ``mu ± Z95 sigma`` (``cambio.shares.Z95``, 1.96).
 
 **Any game** (``game`` names a :class:`cambio.games.Game`; ``rules`` are its rules) runs
 through the same schedule: a deal is the game's seeded start (for the board game a quick
@@ -44,8 +44,8 @@ from types import ModuleType
 from typing import Any
 
 from cambio.games import get_game
+from cambio.shares import Z95, share_interval, tie_share
 from cambio.sim.parallel import LOCAL, Where, play_all
-from cambio.sim.ratings import Z95
 from cambio.sim.run import bot_seed, game_seed
 
 TIMING_KEYS = ("seconds", "games_per_second", "decision_seconds")
@@ -156,10 +156,11 @@ def run(config: TournamentConfig, advance: Callable[[int], None] | None = None,
 
 
 def shares(result: GameResult) -> dict[str, float]:
-    """Each bot's win share in one game (1 alone, 1/k for k tied winners; summed over seats)."""
+    """Each bot's win share in one game (:func:`cambio.shares.tie_share`, summed over its
+    seats)."""
     out = dict.fromkeys(result.seats, 0.0)
-    for s in result.winners:
-        out[result.seats[s]] += 1.0 / len(result.winners)
+    for s, name in enumerate(result.seats):
+        out[name] += tie_share(s, result.winners, len(result.seats))
     return out
 
 
@@ -195,13 +196,9 @@ def summarize(config: TournamentConfig, results: Iterable[GameResult],
     pairs = {}
     for (a, b), n in pair_n.items():
         # The rotations of a deal are paired, so the interval comes from per-deal means.
-        per_deal = [sum(v) / len(v) for v in pair_deal[(a, b)].values()]
-        m = len(per_deal)
+        _, low, high = share_interval([sum(v) / len(v) for v in pair_deal[(a, b)].values()])
         mean = sum(sum(v) for v in pair_deal[(a, b)].values()) / n
-        var = sum((x - mean) ** 2 for x in per_deal) / (m - 1) if m > 1 else 0.0
-        half = Z95 * math.sqrt(var / m) if m > 1 else 1.0
-        pairs[f"{a} vs {b}"] = {"games": n, "win_share": mean,
-                                "low": max(0.0, mean - half), "high": min(1.0, mean + half)}
+        pairs[f"{a} vs {b}"] = {"games": n, "win_share": mean, "low": low, "high": high}
     return {
         "game": config.game,
         "games": config.games,

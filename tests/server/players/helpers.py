@@ -17,9 +17,11 @@ from ..harness import Client, ServerProcess, ws_url
 SLOW = 120.0
 
 
-def browser(server: ServerProcess) -> httpx.AsyncClient:
-    """One browser: its own cookie jar, same-origin calls."""
-    return httpx.AsyncClient(base_url=server.base, timeout=30)
+def browser(server: ServerProcess, address: str | None = None) -> httpx.AsyncClient:
+    """One browser: its own cookie jar, same-origin calls; from the loopback ``address``
+    (``127.0.0.x``: another client address as the server sees it) if given."""
+    transport = httpx.AsyncHTTPTransport(local_address=address) if address else None
+    return httpx.AsyncClient(base_url=server.base, timeout=30, transport=transport)
 
 
 async def new_player(http: httpx.AsyncClient, name: str) -> dict[str, Any]:

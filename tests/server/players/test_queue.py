@@ -8,7 +8,7 @@ import time
 
 from cambio.server.players import queue
 from cambio.server.players.matching import Group
-from cambio.server.players.queue import Matchmaker, MemoryBackend
+from cambio.server.players.queue import Matchmaker, MemoryBackend, Seen
 
 from .test_rules import entry
 
@@ -31,13 +31,19 @@ def run(coro: object) -> None:
     asyncio.run(coro)  # type: ignore[arg-type]
 
 
-def test_a_pair_is_seated_and_each_hears_its_seat() -> None:
+def test_a_pair_is_seated_once_both_pages_have_polled() -> None:
     async def main() -> None:
         backend, tables = MemoryBackend(), Tables()
         maker = Matchmaker(backend, tables.start)
         now = time.time()
         await backend.put(entry("a", joined=now, fill_at=now + 60))
         await backend.put(entry("b", joined=now + 0.1, fill_at=now + 60))
+        await maker.tick()
+        assert tables.groups == []  # joining proves nothing: a page that polls does
+        await backend.touch("a", False)
+        await maker.tick()
+        assert tables.groups == []
+        await backend.touch("b", False)
         await maker.tick()
         assert len(tables.groups) == 1
         assert await backend.match_of("a") == {"table": "t1", "seat": 0, "player": "_a",
@@ -55,10 +61,11 @@ def test_a_player_who_stops_waiting_gets_bots_and_a_silent_one_is_dropped() -> N
         now = time.time()
         await backend.put(entry("a", joined=now, fill_at=now + 60))
         await backend.put(entry("z", sizes=(3,), joined=now, fill_at=now + 60))
+        await backend.touch("z", False)
         await maker.tick()
         assert tables.groups == []
         await backend.touch("a", True)               # "Play with bots now"
-        backend.seen["z"] = (now - queue.STALE - 1, False)  # its page went away
+        backend.seen["z"] = Seen(now - queue.STALE - 1, polled=True)  # its page went away
         await maker.tick()
         assert [[e.ticket for e in g.entries] for g in tables.groups] == [["a"]]
         assert await backend.entry("z") is None and await backend.match_of("z") is None
@@ -72,8 +79,27 @@ def test_a_table_that_cannot_start_tells_its_players() -> None:
         maker = Matchmaker(backend, Tables(fail=True).start)
         now = time.time()
         await backend.put(entry("a", fill_at=now - 1, joined=now))
+        await backend.touch("a", False)
         await maker.tick()
         match = await backend.match_of("a")
         assert match is not None and "error" in match
+
+    run(main())
+
+
+def test_a_page_that_stopped_polling_is_matched_with_nobody() -> None:
+    """Polled since joining, but not lately (the page went away, or queues and leaves in a
+    loop): never seated, even with a partner waiting and its wait over."""
+    async def main() -> None:
+        backend, tables = MemoryBackend(), Tables()
+        maker = Matchmaker(backend, tables.start)
+        now = time.time()
+        await backend.put(entry("a", joined=now, fill_at=now - 1))
+        await backend.put(entry("b", joined=now, fill_at=now - 1))
+        await backend.touch("a", False)
+        backend.seen["b"] = Seen(now - queue.FRESH - 1, polled=True)
+        await maker.tick()
+        assert [[e.ticket for e in g.entries] for g in tables.groups] == [["a"]]
+        assert await backend.entry("b") is not None  # still waiting: it may poll again
 
     run(main())

@@ -14,14 +14,17 @@ from cambio.server.players.ratings import (
     CARD_BOT_SHARES,
     MU,
     Entrant,
+    Person,
     Rating,
+    booked,
     bot_mu,
+    established,
     nearest_bot,
     places,
-    ratable,
     rate,
     rating_class,
     shown,
+    unrated,
 )
 
 
@@ -126,11 +129,25 @@ def test_places_lower_totals_win_ties_share_and_forfeits_come_last() -> None:
 
 
 def test_which_tables_are_rated() -> None:
-    assert ratable(True, ["_a", "_b"])
-    assert not ratable(False, ["_a", "_b"])          # casual
-    assert not ratable(True, ["_a", "_a"])           # one identity at two seats
-    assert not ratable(True, ["_a", None])           # a seat of nobody's identity
-    assert not ratable(True, [])
+    def people(*ids: str | None, moved: bool = True, origins: tuple[str | None, ...] = ()
+               ) -> list[Person]:
+        return [Person(i, moved, origins[n] if origins else f"o{n}")
+                for n, i in enumerate(ids)]
+
+    assert unrated(True, people("_a", "_b")) is None
+    assert unrated(True, people("_a")) is None                       # a player and bots
+    assert unrated(True, people("_a", "_b", origins=(None, None))) is None  # made before
+    assert unrated(False, people("_a", "_b")) == "casual"
+    assert unrated(True, people("_a", "_a")) == "one player held two seats"
+    assert unrated(True, people("_a", None)) == "a seat was taken without a player"
+    assert unrated(True, []) == "no player at the table"
+    # a seat that never played (its bot moved for it from the start): void for everyone
+    assert unrated(True, [Person("_a", True, "x"), Person("_b", False, "y")]) \
+        == "a player never made a move"
+    assert unrated(True, people("_a", moved=False)) == "a player never made a move"
+    # one person's throwaway identities, made from one address
+    assert unrated(True, people("_a", "_b", origins=("x", "x"))) \
+        == "two players' identities were made on one network"
 
 
 def test_the_fill_bot_is_the_one_nearest_the_players() -> None:
@@ -192,3 +209,30 @@ def test_the_dummy_hash_is_checked_like_a_real_one() -> None:
     from argon2 import PasswordHasher
 
     assert not PasswordHasher().check_needs_rehash(keys._DUMMY)
+
+
+def test_provisional_players_move_no_one_else() -> None:
+    assert not established(Rating(games=4), 3, games=5, distinct=3)
+    assert not established(Rating(games=9), 2, games=5, distinct=3)
+    assert established(Rating(games=5), 3, games=5, distinct=3)
+    # a newcomer against an established player: the newcomer's rating only
+    assert booked(["_new", "_old"], {"_old"}) == {"_new"}
+    # two newcomers: neither (one person's throwaways cannot lift each other)
+    assert booked(["_a", "_b"], set()) == set()
+    # alone with bots (always established): counted, provisional or not
+    assert booked(["_new"], set()) == {"_new"}
+    assert booked(["_a", "_b", "_c"], {"_a", "_b"}) == {"_c"}
+
+
+def test_what_is_kept_of_an_address() -> None:
+    # one IPv6 /64 is one network; IPv4, and IPv4 written as IPv6, are the address itself
+    assert keys.network("2001:db8:1:2::5") == keys.network("2001:db8:1:2:ffff::9") \
+        == "2001:db8:1:2::/64"
+    assert keys.network("2001:db8:1:3::5") != keys.network("2001:db8:1:2::5")
+    assert keys.network("::ffff:10.0.0.7") == keys.network("10.0.0.7") == "10.0.0.7"
+    assert keys.address_hash("2001:db8:1:2::5") == keys.address_hash("2001:db8:1:2::6")
+    # the stored origin is 16 bits: it cannot be read back to one address
+    assert len(keys.origin("10.0.0.7")) == 4
+    assert keys.origin("10.0.0.7") == keys.origin("::ffff:10.0.0.7")
+    seen = {keys.origin(f"10.0.{i // 256}.{i % 256}") for i in range(4096)}
+    assert len(seen) > 3500  # different networks almost never share one

@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 
 from ...support.databases import Database
-from ..harness import ServerProcess
+from ..harness import Client, ServerProcess, ws_url
 from .helpers import (
+    SLOW,
     browser,
     matched,
     new_player,
@@ -17,7 +18,7 @@ from .helpers import (
     queue,
 )
 
-FAST = ["--queue-wait", "30", "--leaderboard-games", "1"]
+FAST = ["--queue-wait", "30", "--leaderboard-games", "1", "--leaderboard-opponents", "1"]
 
 
 def test_history_and_ratings_survive_restarts(database: Database) -> None:
@@ -134,7 +135,11 @@ async def _leave(server: ServerProcess) -> None:
         await new_player(ann, "Ann")
         joined = await queue(ann, {"game": "cards", "players": 3, "preset": "house"})
         match = await matched(ann, joined["ticket"], now=True)
-        # never connects: away after 1 s, the bot plays the seat to the end
+        # plays a move of her own, then goes: away after 1 s, the bot plays the seat to the
+        # end (a seat that never played would make the game void instead)
+        client = Client(ws_url(server, match["table"], joined["token"]), play=True)
+        await client.run(until=lambda c: any(m["event"]["seat"] == c.seat
+                                             for m in c.of_type("update")), timeout=SLOW)
         for _ in range(600):
             summary = (await ann.get(f"/api/tables/{match['table']}")).json()
             if summary["status"] == "finished":

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from cambio.server.store import SeatRow, SqliteStore, Store, TableRow
+from cambio.server.store import SeatRow, SqliteStore, Statement, Store, TableRow
 from cambio.server.store import players_sql as sql
 
 
@@ -62,3 +62,40 @@ def test_a_transfer_code_redeemed_twice_at_once_signs_in_one_browser(tmp_path: P
         assert store.read("SELECT count(*) FROM player_keys WHERE kind = 'browser'") == [(2,)]
     finally:
         store.close()
+
+
+def test_schema_step_2_lists_the_opponents_of_games_rated_before_it(tmp_path: Path) -> None:
+    """Players rated before the step keep their place on the leaderboards: the opponents
+    of every rated game already booked are listed (players and bots, never oneself; casual
+    games are not)."""
+    import json
+    import sqlite3
+
+    path = tmp_path / "db.sqlite3"
+    store = SqliteStore(path)
+
+    def game(table: str, seat: int, player: str, rated: int) -> Statement:
+        roster = json.dumps([{"name": "Ann", "player": "_ann"},
+                             {"name": "Bo", "player": "_bo"},
+                             {"name": "deep bot", "player": "bot:deep"},
+                             {"name": "Gone", "player": None}])
+        return sql.insert_player_game({
+            "table_id": table, "game_no": 1, "seat": seat, "player_id": player,
+            "game": "cards", "class": "cards-multi", "rules": "house", "players": roster,
+            "place": 1, "result": "{}", "rated": rated, "mu": 25.0, "sigma": 8.0,
+            "ended": 1.0})
+
+    async def main() -> None:
+        await store.write([game("t1", 0, "_ann", 1), game("t1", 1, "_bo", 1),
+                           game("t2", 0, "_ann", 0)])
+
+    try:
+        asyncio.run(main())
+    finally:
+        store.close()
+    with sqlite3.connect(path) as db:
+        sql.BACKFILLS[2](lambda text, params: db.execute(text, params).fetchall())
+        rows = db.execute("SELECT player_id, class, opponent FROM rated_opponents "
+                          "ORDER BY player_id, opponent").fetchall()
+    assert rows == [("_ann", "cards-multi", "_bo"), ("_ann", "cards-multi", "bot:deep"),
+                    ("_bo", "cards-multi", "_ann"), ("_bo", "cards-multi", "bot:deep")]

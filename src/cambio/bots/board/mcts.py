@@ -15,6 +15,7 @@ from random import Random
 from cambio.board import PASS, Board, Geometry
 from cambio.board.bitboard import Owners, completed, judge, legal_pushes, push
 from cambio.board.rules import OtherLine
+from cambio.shares import tie_share
 
 from .base import RandomSetupChoices
 
@@ -39,10 +40,7 @@ class _Node:
 
 
 def _rewards(winners: tuple[int, ...], players: int) -> tuple[float, ...]:
-    if not winners:
-        return (1.0 / players,) * players
-    share = 1.0 / len(winners)
-    return tuple(share if p in winners else 0.0 for p in range(players))
+    return tuple(tie_share(p, winners, players) for p in range(players))
 
 
 class MCTSBot(RandomSetupChoices):

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, Power, State, observe
 from cambio.cards.actions import PASS, SKIP, SNAP, kind_of
 from cambio.cards.state import PH_POLL, POWER_NAMES, WINDOW_ANYONE, WINDOW_CLOSED
+from cambio.shares import tie_share
 
 from ..renamed import renamed
 from .belief import Belief
@@ -192,8 +193,7 @@ def outcome(state: State, seat: int) -> float:
     """Win share of ``seat`` plus a small score-margin tie-breaker (within ±0.05)."""
     if not state.is_over():
         return 0.0
-    winners = state.winners()
-    share = 1.0 / len(winners) if seat in winners else 0.0
+    share = tie_share(seat, state.winners(), state.n)
     scores = state.scores()
     best_other = min(v for s, v in enumerate(scores) if s != seat) if len(scores) > 1 else 0
     return share + 0.05 * math.tanh((best_other - scores[seat]) / 10.0)

@@ -17,7 +17,7 @@ from ..errors import NOT_FOUND, RATE_LIMITED, ProtocolError
 from ..limits import AddressLimiter
 from ..store import Statement, Store
 from ..store import players_sql as sql
-from . import keys, names
+from . import keys, names, passwords
 from .hashing import HashBudget
 
 T = TypeVar("T")
@@ -124,7 +124,8 @@ class Directory:
         self.take(self.creations, address, "new players from this address")
         player = Player(keys.new_player_id(), name, None, None)
         key = keys.new_key()
-        await self.write([sql.insert_player(player.id, name, time.time()),
+        await self.write([sql.insert_player(player.id, name, time.time(),
+                                            keys.origin(address)),
                           sql.insert_key(keys.key_hash(key), player.id, BROWSER, None)])
         return player, key
 
@@ -140,6 +141,9 @@ class Directory:
             raise ProtocolError("conflict", "this player already has a username")
         key, shown = names.username(username)
         secret = _password(password)
+        weak = await asyncio.to_thread(passwords.weakness, secret, (shown, player.name))
+        if weak is not None:
+            raise ProtocolError("bad_request", weak)
         if await self._read(sql.PLAYER_BY_USERNAME, (key,)):
             raise ProtocolError("conflict", "that username is taken")
         hashed = await self._hash(address, keys.hash_password, secret)

@@ -12,6 +12,7 @@ usable once.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import secrets
 
 from argon2 import PasswordHasher
@@ -39,6 +40,34 @@ def new_key() -> str:
 
 def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
+
+
+def network(host: str) -> str:
+    """The network a client address stands for: an IPv4 address itself, an IPv6 one's
+    /64 (one household or host holds a whole /64)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def address_hash(host: str) -> str:
+    """What Play now's queue keeps of a client's network, for minutes (two people of one
+    network are never rated together)."""
+    return hashlib.sha256(f"address:{network(host)}".encode()).hexdigest()[:16]
+
+
+def origin(host: str) -> str:
+    """What is stored, for good, of the network a player was made from: 16 bits of a hash
+    -- enough to tell one network from almost any other (two unrelated players' identities
+    share one once in 65,536 pairs), far too little to say which address it was (each value
+    stands for 65,536 IPv4 addresses)."""
+    return hashlib.sha256(f"origin:{network(host)}".encode()).hexdigest()[:4]
 
 
 def new_transfer_code() -> str:

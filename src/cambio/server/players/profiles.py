@@ -16,7 +16,7 @@ from typing import Any
 from ..store import Store
 from ..store import players_sql as sql
 from .directory import Player
-from .ratings import BOT_SIGMA, CLASSES, bot_mu, shown
+from .ratings import BOT_SIGMA, CLASSES, Rating, bot_mu, established, shown
 from .results import bot_id
 
 GAMES_SHOWN = 100
@@ -36,7 +36,7 @@ def _game(row: tuple[Any, ...]) -> dict[str, Any]:
             "class": klass, "rules": rules, "players": json.loads(players), "place": place,
             "won": place == 1, "forfeit": bool(outcome.get("forfeit")),
             "totals": outcome.get("totals"), "winners": outcome.get("winners"),
-            "rated": bool(rated),
+            "rated": bool(rated), "void": outcome.get("void"),
             "rating": shown(mu, sigma) if rated and mu is not None else None,
             "date": _iso(float(ended)), "status": "finished",
             "replay": f"/r/{table_id}?game={game_no}"}
@@ -50,13 +50,20 @@ def _unfinished(row: tuple[Any, ...]) -> dict[str, Any]:
             "replay": f"/r/{table_id}?game={game_no}", "table_page": f"/t/{table_id}"}
 
 
-def player_profile(store: Store, player: Player, own: bool) -> dict[str, Any]:
+def player_profile(store: Store, player: Player, own: bool, need: tuple[int, int]
+                   ) -> dict[str, Any]:
     """A player's profile (a worker thread runs it). ``own``: the caller is this player,
-    so the games still in play are listed with links to their own seat's replay."""
-    ratings = {str(r[0]): {"rating": shown(float(r[1]), float(r[2])),
-                           "uncertainty": round(float(r[2]), 2), "mu": round(float(r[1]), 2),
-                           "games": int(r[3])}
-               for r in store.read(sql.RATINGS_OF, (player.id,))}
+    so the games still in play are listed with links to their own seat's replay. ``need``:
+    the rated games and distinct opponents past which a rating is no longer provisional."""
+    met = {str(k): int(n) for k, n in store.read(sql.OPPONENTS_OF, (player.id,))}
+    ratings: dict[str, dict[str, Any]] = {}
+    for klass, mu, sigma, games in store.read(sql.RATINGS_OF, (player.id,)):
+        rating = Rating(float(mu), float(sigma), int(games))
+        opponents = met.get(str(klass), 0)
+        ratings[str(klass)] = {
+            "rating": rating.shown, "uncertainty": round(rating.sigma, 2),
+            "mu": round(rating.mu, 2), "games": rating.games, "opponents": opponents,
+            "provisional": not established(rating, opponents, *need)}
     out = _common(store, player.id)
     out.update({"player": player.public(), "bot": False, "ratings": ratings,
                 "playing": [_unfinished(r) for r in store.read(
@@ -93,8 +100,11 @@ def _common(store: Store, pid: str) -> dict[str, Any]:
             "history": {k: v[-CHART_POINTS:] for k, v in history.items()}}
 
 
-def leaderboard(store: Store, klass: str, min_games: int, limit: int) -> list[dict[str, Any]]:
-    rows = store.read(sql.LEADERBOARD, (klass, min_games, limit))
+def leaderboard(store: Store, klass: str, min_games: int, min_opponents: int, limit: int
+                ) -> list[dict[str, Any]]:
+    """The players past provisional (``min_games`` rated games that counted, against
+    ``min_opponents`` distinct opponents), best shown rating first."""
+    rows = store.read(sql.LEADERBOARD, (klass, min_games, min_opponents, limit))
     return [{"rank": i, "id": str(pid), "name": str(name), "username": username,
              "profile": f"/p/{username or pid}",
              "rating": shown(float(mu), float(sigma)), "uncertainty": round(float(sigma), 2),

@@ -6,9 +6,14 @@ the process that holds the lead: always the only process, or in a cluster whoeve
 Redis key ``cambio:queue:lead`` (a short lease, renewed each tick). Entries and matches live
 where every process reads them, so a player may queue on one process and poll another.
 
-**Leaving.** The page polls its ticket about every second; an entry not polled for
-:data:`STALE` seconds is dropped (a closed page leaves the queue even if its last words, a
-``DELETE`` sent as the page goes away, were lost).
+**Only who is there is matched.** The page polls its ticket about every second. An entry
+is matched only once its page has polled it since joining, and only while its last poll is
+at most :data:`FRESH` seconds old: a client that queues and goes away (or queues and
+leaves in a loop, to be matched with real players and never come) is seated with nobody.
+An entry not polled for :data:`STALE` seconds is dropped (a closed page leaves the queue
+even if its last words, a ``DELETE`` sent as the page goes away, were lost). A player
+matched all the same who does not come to the table is given a bot within seconds
+(``--seat-grace``; :meth:`..table.Table.expect`).
 
 **Secrets.** An entry holds the hash of the seat token the player's browser was given when it
 queued, never the token: a queue in Redis holds nothing that acts for a player.
@@ -22,7 +27,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict, replace
+from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .matching import Entry, Group, form
@@ -34,6 +39,9 @@ log = logging.getLogger("cambio.server")
 
 STALE = 10.0
 """Seconds without a poll after which an entry is dropped."""
+FRESH = 3.0
+"""Seconds since its last poll within which an entry may be matched (the page polls every
+second)."""
 MATCH_KEPT = 120.0
 """Seconds a match waits for its player to poll it."""
 TICK = 0.25
@@ -44,11 +52,37 @@ class Backend(Protocol):
     async def put(self, entry: Entry) -> None: ...
     async def touch(self, ticket: str, now: bool) -> None: ...
     async def remove(self, tickets: list[str]) -> None: ...
-    async def waiting(self) -> tuple[list[Entry], dict[str, tuple[float, bool]]]: ...
+    async def waiting(self) -> tuple[list[Entry], dict[str, Seen]]: ...
     async def lead(self) -> bool: ...
     async def set_match(self, ticket: str, match: dict[str, Any]) -> None: ...
     async def match_of(self, ticket: str) -> dict[str, Any] | None: ...
     async def entry(self, ticket: str) -> Entry | None: ...
+
+
+@dataclass(frozen=True)
+class Seen:
+    """When an entry's page last showed it is there."""
+
+    at: float
+    """The last poll (or the join)."""
+    now: bool = False
+    """Its player asked to stop waiting for people."""
+    polled: bool = False
+    """Polled at least once since joining (the join alone proves nothing)."""
+
+    def json(self) -> str:
+        return json.dumps([self.at, self.now, self.polled])
+
+    @staticmethod
+    def parse(raw: bytes | str) -> Seen:
+        data = json.loads(raw)
+        return Seen(float(data[0]), bool(data[1]), bool(data[2]) if len(data) > 2 else True)
+
+    def touched(self, now: bool) -> Seen:
+        return Seen(time.time(), now or self.now, True)
+
+
+NEVER = Seen(0.0)
 
 
 class MemoryBackend:
@@ -56,24 +90,23 @@ class MemoryBackend:
 
     def __init__(self) -> None:
         self.entries: dict[str, Entry] = {}
-        self.seen: dict[str, tuple[float, bool]] = {}
+        self.seen: dict[str, Seen] = {}
         self.matches: dict[str, tuple[float, dict[str, Any]]] = {}
 
     async def put(self, entry: Entry) -> None:
         self.entries[entry.ticket] = entry
-        self.seen[entry.ticket] = (time.time(), False)
+        self.seen[entry.ticket] = Seen(time.time())
 
     async def touch(self, ticket: str, now: bool) -> None:
         if ticket in self.entries:
-            old = self.seen.get(ticket, (0.0, False))
-            self.seen[ticket] = (time.time(), now or old[1])
+            self.seen[ticket] = self.seen.get(ticket, NEVER).touched(now)
 
     async def remove(self, tickets: list[str]) -> None:
         for t in tickets:
             self.entries.pop(t, None)
             self.seen.pop(t, None)
 
-    async def waiting(self) -> tuple[list[Entry], dict[str, tuple[float, bool]]]:
+    async def waiting(self) -> tuple[list[Entry], dict[str, Seen]]:
         cutoff = time.time() - MATCH_KEPT
         for t in [t for t, (at, _) in self.matches.items() if at < cutoff]:
             del self.matches[t]
@@ -104,25 +137,30 @@ class RedisBackend:
         self.lead_ms = int(lead_ttl * 1000)
 
     async def put(self, entry: Entry) -> None:
-        await self.redis.hset(PREFIX + "entries", entry.ticket, json.dumps(asdict(entry)))
-        await self.redis.hset(PREFIX + "seen", entry.ticket, json.dumps([time.time(), False]))
+        # One transaction: a tick reading between two writes saw an entry never polled
+        # (stale: dropped at once) or a poll time without its entry (an orphan: deleted).
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hset(PREFIX + "entries", entry.ticket, json.dumps(asdict(entry)))
+        pipe.hset(PREFIX + "seen", entry.ticket, Seen(time.time()).json())
+        await pipe.execute()
 
     async def touch(self, ticket: str, now: bool) -> None:
         old = await self.redis.hget(PREFIX + "seen", ticket)
-        was_now = bool(json.loads(old)[1]) if old else False
-        await self.redis.hset(PREFIX + "seen", ticket, json.dumps([time.time(), now or was_now]))
+        seen = Seen.parse(old) if old else NEVER
+        await self.redis.hset(PREFIX + "seen", ticket, seen.touched(now).json())
 
     async def remove(self, tickets: list[str]) -> None:
         if tickets:
             await self.redis.hdel(PREFIX + "entries", *tickets)
             await self.redis.hdel(PREFIX + "seen", *tickets)
 
-    async def waiting(self) -> tuple[list[Entry], dict[str, tuple[float, bool]]]:
-        raw = await self.redis.hgetall(PREFIX + "entries")
-        seen_raw = await self.redis.hgetall(PREFIX + "seen")
+    async def waiting(self) -> tuple[list[Entry], dict[str, Seen]]:
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hgetall(PREFIX + "entries")
+        pipe.hgetall(PREFIX + "seen")
+        raw, seen_raw = await pipe.execute()
         entries = [_entry(v) for v in raw.values()]
-        seen = {_text(k): (float(json.loads(v)[0]), bool(json.loads(v)[1]))
-                for k, v in seen_raw.items()}
+        seen = {_text(k): Seen.parse(v) for k, v in seen_raw.items()}
         orphans = [t for t in seen if t not in {e.ticket for e in entries}]
         if orphans:
             await self.redis.hdel(PREFIX + "seen", *orphans)
@@ -195,10 +233,11 @@ class Matchmaker:
             return
         entries, seen = await self.backend.waiting()
         now = time.time()
-        stale = [e.ticket for e in entries if now - seen.get(e.ticket, (0.0, False))[0] > STALE]
+        stale = [e.ticket for e in entries if now - seen.get(e.ticket, NEVER).at > STALE]
         await self.backend.remove(stale)
-        live = [_shortened(e, seen) for e in entries if e.ticket not in stale]
-        groups = form(live, now)
+        here = [_shortened(e, seen[e.ticket]) for e in entries
+                if e.ticket in seen and _here(seen[e.ticket], now)]
+        groups = form(here, now)
         # Every group's entries leave the queue before any table is made: starting tables
         # takes a while, and a process that took the lead meanwhile must not seat them again.
         for e in (e for group in groups for e in group.entries):
@@ -225,6 +264,11 @@ class Matchmaker:
                                                     "rated": group.rated})
 
 
-def _shortened(e: Entry, seen: dict[str, tuple[float, bool]]) -> Entry:
+def _here(seen: Seen, now: float) -> bool:
+    """Whether an entry's page is there: polled since it joined, and lately."""
+    return seen.polled and now - seen.at <= FRESH
+
+
+def _shortened(e: Entry, seen: Seen) -> Entry:
     """The entry as the matchmaker sees it: its player asked to stop waiting (fill now)."""
-    return replace(e, fill_at=0.0) if seen.get(e.ticket, (0.0, False))[1] else e
+    return replace(e, fill_at=0.0) if seen.now else e

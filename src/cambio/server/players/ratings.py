@@ -14,9 +14,19 @@ the μ difference that gives ``p`` under the model, ``√2·β·Φ⁻¹(p)`` wit
 difference ``d`` is first turned into a win share, ``1 / (1 + 10^(−d/400))``. Their σ is
 small and never changes, so a new player's first games against bots already place them.
 
-**Which results count** (:func:`ratable`): a rated table whose every human seat belongs to
-an identity, no identity holding two seats. A player who left (away past the timeout) is
-placed last.
+**Which results count** (:func:`unrated`), as lichess and Board Game Arena count them: a
+rated table whose every human seat belongs to an identity, no identity holding two seats,
+every person at it made moves of their own (a seat nobody ever came to, played by its bot
+from the first move, makes the game void: a forfeit win over a seat that never connected
+is no win), and no two people's identities were made on one network (one person's
+throwaway identities lift nobody). A player who left (away past the timeout) after playing
+is placed last.
+
+**Provisional.** A player is *established* after enough rated games that counted, against
+enough distinct opponents (players and bots: ``rated_opponents``; the thresholds are the
+server's ``--leaderboard-games`` and ``--leaderboard-opponents``), and only then listed on a
+leaderboard. Until then their results move no one else's rating (:func:`booked`): a
+throwaway identity is provisional by nature, so losing to it on purpose lifts nobody.
 """
 
 from __future__ import annotations
@@ -123,12 +133,53 @@ def places(order: list[float], lower_wins: bool, forfeits: frozenset[int] = froz
     return [1 + sum(k < key for k in keys) for key in keys]
 
 
-def ratable(rated: bool, humans: list[str | None]) -> bool:
-    """Whether a finished table's result changes ratings: rated, every human seat an
-    identity's, and no identity at two seats (self-play farms nothing)."""
-    if not rated or not humans or any(h is None for h in humans):
-        return False
-    return len(set(humans)) == len(humans)
+@dataclass(frozen=True)
+class Person:
+    """A human seat of a finished game, as the counting rule sees it."""
+
+    player: str | None
+    """The identity that took the seat (``None``: a seat taken without one)."""
+    moved: bool
+    """Its player made a move of their own in this game (so was there, connected)."""
+    origin: str | None
+    """A hash of the address the identity was made from (``None``: not known)."""
+
+
+def unrated(rated: bool, people: list[Person]) -> str | None:
+    """Why a finished rated table's result changes no rating, in words for the player's
+    history; ``None``: it counts. (A casual table is never asked.)"""
+    if not rated:
+        return "casual"
+    if not people:
+        return "no player at the table"
+    ids = [p.player for p in people]
+    if any(i is None for i in ids):
+        return "a seat was taken without a player"
+    if len(set(ids)) != len(ids):
+        return "one player held two seats"
+    if not all(p.moved for p in people):
+        return "a player never made a move"
+    origins = [p.origin for p in people if p.origin is not None]
+    if len(set(origins)) != len(origins):
+        return "two players' identities were made on one network"
+    return None
+
+
+PROVISIONAL = "an opponent was still provisional"
+"""Why a counted game left a player's rating alone (:func:`booked`)."""
+
+
+def established(rating: Rating, opponents: int, games: int, distinct: int) -> bool:
+    """Past provisional: ``games`` rated games that counted, against ``distinct`` opponents."""
+    return rating.games >= games and opponents >= distinct
+
+
+def booked(people: list[str], settled: set[str]) -> set[str]:
+    """Of the people of a game that counts, those whose new rating is stored: each whose
+    every other person at the table is established (``settled``; bots always are). Two
+    newcomers move neither's rating, a newcomer against an established player moves the
+    newcomer's only."""
+    return {p for p in people if all(o in settled for o in people if o != p)}
 
 
 def nearest_bot(game: str, bots: list[str], target_mu: float) -> str:

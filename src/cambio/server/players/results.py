@@ -1,10 +1,17 @@
 """What a finished game leaves on its players' profiles: one history row per seat (players
 and bots), and for a rated game the new ratings -- stored in the same transaction as the
-table's ``finished`` status (:meth:`..table.lifecycle.Lifecycle.end_round`), so a crash
+table's ``finished`` status (:meth:`..table.lifecycle.Lifecycle.finish`), so a crash
 never books a game twice or loses one.
 
+:func:`finishing` is the one place that decides what a finished game books, whether it
+ended live or before a crash and is booked when its table is loaded again: it reads only
+what is stored (seats, forfeits, ratings), so both book the same. Its rows are keyed on
+(table, game): a second booking of one game inserts nothing and moves no rating.
+
 A seat whose player left a rated game (no connection past the away timeout) is recorded as
-a forfeit (:func:`left`) and placed last whatever its bot stand-in scored.
+a forfeit (:func:`left`) and placed last whatever its bot stand-in scored. A person's first
+move of a rated game is recorded with the move itself (:func:`acting`): whether each person
+played is what decides, with :func:`.ratings.unrated`, whether the game counts.
 """
 
 from __future__ import annotations
@@ -19,7 +26,20 @@ from ..session import Session
 from ..store import Statement, Store
 from ..store import players_sql as sql
 from ..table import Table
-from .ratings import BOT_SIGMA, Entrant, Rating, bot_mu, places, ratable, rate, rating_class
+from .ratings import (
+    BOT_SIGMA,
+    PROVISIONAL,
+    Entrant,
+    Person,
+    Rating,
+    booked,
+    bot_mu,
+    established,
+    places,
+    rate,
+    rating_class,
+    unrated,
+)
 
 log = logging.getLogger("cambio.server")
 
@@ -59,14 +79,19 @@ async def finishing(table: Table, session: Session) -> list[Statement]:
         table.store.read, sql.FORFEITS, (table.id, table.game_no)))
     place = places(figures, lower, forfeited)
     seats = list(table.seats)
-    humans = [x.player for x in seats if x.kind == "human"]
     after: dict[int, Rating] = {}
-    if klass is not None and ratable(bool(table.config.get("rated")), humans):
-        after = await _rated(table, klass, place)
-    statements = [sql.put_rating(str(seats[seat].player), str(klass), new.mu, new.sigma,
-                                 new.games) for seat, new in after.items()]
+    void: dict[int, str] = {}
+    if klass is not None and table.config.get("rated"):
+        after, void = await _counted(table, klass, place)
+    # The ratings first: each is written only if the game has no rows yet (keyed booking).
+    statements = [sql.book_rating(table.id, table.game_no, str(seats[seat].player),
+                                  str(klass), new.mu, new.sigma, new.games)
+                  for seat, new in after.items()]
     ids = [x.player if x.kind == "human" else bot_id(x.bot or "?") if x.kind == "bot"
            else None for x in seats]
+    statements += [sql.insert_opponent(str(ids[seat]), str(klass), str(other))
+                   for seat in after for other in ids
+                   if other is not None and other != ids[seat]]
     roster = json.dumps([{"name": x.name, "player": ids[x.seat]} for x in seats])
     common = {"table_id": table.id, "game_no": table.game_no, "game": table.game,
               "class": klass or table.game, "rules": rules_label(table.game, table.config),
@@ -80,11 +105,61 @@ async def finishing(table: Table, session: Session) -> list[Statement]:
             **common, "seat": x.seat, "player_id": pid, "place": place[x.seat],
             "result": json.dumps({"totals": result.get("totals"),
                                   "winners": result.get("winners"),
-                                  "forfeit": x.seat in forfeited}),
+                                  "forfeit": x.seat in forfeited,
+                                  "void": void.get(x.seat)}),
             "rated": 1 if new is not None else 0,
             "mu": new.mu if new is not None else None,
             "sigma": new.sigma if new is not None else None}))
     return statements
+
+
+async def _counted(table: Table, klass: str, place: list[int]
+                   ) -> tuple[dict[int, Rating], dict[int, str]]:
+    """A rated table's game: the new rating of each seat whose rating it moves, and for
+    each other seat why not (:func:`.ratings.unrated`, :func:`.ratings.booked`)."""
+    seats = list(table.seats)
+    reason = unrated(True, await _people(table))
+    if reason is not None:
+        return {}, {x.seat: reason for x in seats}
+    after = await _rated(table, klass, place)
+    kept = booked([str(x.player) for x in seats if x.kind == "human"],
+                  await _established(table, klass))
+    void = {seat: PROVISIONAL for seat in after if seats[seat].player not in kept}
+    return {seat: new for seat, new in after.items() if seat not in void}, void
+
+
+async def _people(table: Table) -> list[Person]:
+    """The human seats of the game that just ended, as :func:`.ratings.unrated` weighs
+    them."""
+    people = [x for x in table.seats if x.kind == "human"]
+    moved = {int(r[0]) for r in await asyncio.to_thread(
+        table.store.read, sql.MOVERS, (table.id, table.game_no))}
+    ids = sorted({x.player for x in people if x.player is not None})
+    origins: dict[str, str | None] = {}
+    if ids:
+        marks = ", ".join("?" for _ in ids)
+        rows = await asyncio.to_thread(table.store.read, f"{sql.ORIGINS_FOR}({marks})",
+                                       tuple(ids))
+        origins = {str(r[0]): r[1] for r in rows}
+    return [Person(x.player, x.seat in moved,
+                   origins.get(x.player) if x.player is not None else None) for x in people]
+
+
+async def _established(table: Table, klass: str) -> set[str]:
+    """The people of the table who were past provisional before this game."""
+    players = sorted({x.player for x in table.seats if x.kind == "human" and x.player})
+    if not players:
+        return set()
+    ratings = await _ratings(table.store, klass, players)
+    marks = ", ".join("?" for _ in players)
+    rows = await asyncio.to_thread(table.store.read,
+                                   f"{sql.OPPONENTS_FOR}({marks}) GROUP BY player_id",
+                                   (klass, *players))
+    met = {str(r[0]): int(r[1]) for r in rows}
+    need = table.settings
+    return {p for p in players if established(ratings[p], met.get(p, 0),
+                                              need.leaderboard_games,
+                                              need.leaderboard_opponents)}
 
 
 async def _rated(table: Table, klass: str, place: list[int]) -> dict[int, Rating]:
@@ -122,7 +197,16 @@ async def left(table: Table, seat: int) -> None:
                     type(exc).__name__)
 
 
+def acting(table: Table, seat: int) -> list[Statement]:
+    """A seat's player made their first move of this game themselves: what to store with
+    the move (a rated game only), so that a restart still knows they played."""
+    if not table.config.get("rated"):
+        return []
+    return [sql.insert_mover(table.id, table.game_no, seat)]
+
+
 def hook(table: Table) -> None:
-    """Every table's results and forfeits go through this module."""
+    """Every table's results, forfeits and movers go through this module."""
     table.finishing = finishing
     table.left = left
+    table.acting = acting

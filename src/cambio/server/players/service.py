@@ -5,7 +5,6 @@ stopped with the app (``app.state.players``)."""
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import time
 from typing import Any
@@ -15,7 +14,7 @@ from starlette.requests import Request
 from ..server import Server
 from ..store import players_sql as sql
 from ..table import Table
-from . import results
+from . import keys, results
 from .directory import Directory, Player
 from .hashing import HashBudget
 from .keys import COOKIE
@@ -41,6 +40,8 @@ class Players:
                                  if redis is not None else MemoryBackend())
         self.matchmaker = Matchmaker(self.backend, self.start_group)
         self._sweeper: asyncio.Task[None] | None = None
+        self._watching: set[asyncio.Task[None]] = set()
+        """Play now tables' seat-grace watchers (kept so they are not collected)."""
         server.table_hooks = results.hook
 
     async def start(self) -> None:
@@ -50,6 +51,8 @@ class Players:
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        for task in list(self._watching):
+            task.cancel()
         await self.matchmaker.stop()
         self.directory.hashing.close()
 
@@ -94,9 +97,36 @@ class Players:
             for seat in empty:
                 await table.call(table.set_bot, seat, bot)
         await table.call(table.start, None)
+        grace = self.server.settings.seat_grace
+        await table.call(table.expect, grace)
+        task = asyncio.get_running_loop().create_task(self._no_shows(table, group, seats,
+                                                                     grace))
+        self._watching.add(task)
+        task.add_done_callback(self._watching.discard)
         log.info("play now: table %s started (%s, %d players, %d bots, %s)", table.id,
                  first.game, group.size, len(empty), "rated" if group.rated else "casual")
         return table.id, seats
+
+    async def _no_shows(self, table: Table, group: Group, seats: list[int],
+                        grace: float) -> None:
+        """Once the seat grace is over: the ticket of each player who never came to their
+        seat (its bot plays it now) is dropped -- its page hears so, not "matched"."""
+        await asyncio.sleep(grace)
+
+        async def absent() -> list[int]:  # a job of the table: after its away checks
+            return [s for s in seats if table.seats[s].away and table.seats[s].conns == 0]
+
+        try:
+            gone = set(await table.call(absent))
+            for e, seat in zip(group.entries, seats, strict=True):
+                if seat in gone:
+                    await self.backend.set_match(e.ticket, {
+                        "player": e.player,
+                        "error": "you did not come to your seat in time and a bot took it; "
+                                 "press Play now again"})
+        except Exception as exc:  # the table stopped, Redis away: the ticket just expires
+            log.info("play now: no-shows of table %s not dropped (%s)", table.id,
+                     type(exc).__name__)
 
 
 def players_of(request: Request) -> Players | None:
@@ -130,8 +160,7 @@ async def own_seat(request: Request, table: Table) -> int | None:
 
 def address_hash(request: Request) -> str:
     """The client's address, hashed (what the queue keeps of it)."""
-    host = request.client.host if request.client else "?"
-    return hashlib.sha256(f"address:{host}".encode()).hexdigest()[:16]
+    return keys.address_hash(request.client.host if request.client else "?")
 
 
 __all__ = ["MU", "Players", "caller", "caller_id", "own_seat", "players_of"]

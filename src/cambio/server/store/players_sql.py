@@ -11,6 +11,7 @@ hash), a transfer code (only its SHA-256).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -73,8 +74,31 @@ MIGRATIONS: list[list[str]] = [
     PRIMARY KEY (table_id, game_no, seat)
 )""",
     ],
+    # 2 -- ratings that mean something: who made the moves, where identities came from,
+    # whom each rating was earned against.
+    [
+        # 16 bits of a hash of the network the identity was made from (players/keys.py,
+        # origin; NULL: made before this step)
+        "ALTER TABLE players ADD COLUMN origin TEXT",
+        """CREATE TABLE movers (
+    table_id TEXT NOT NULL,
+    game_no INTEGER NOT NULL,
+    seat INTEGER NOT NULL,         -- the seat's player made a move of their own in this game
+    PRIMARY KEY (table_id, game_no, seat)
+)""",
+        """CREATE TABLE rated_opponents (
+    player_id TEXT NOT NULL,
+    class TEXT NOT NULL,
+    opponent TEXT NOT NULL,        -- a player's id or 'bot:NAME' met in a rated game that counted
+    PRIMARY KEY (player_id, class, opponent)
+)""",
+        "CREATE INDEX rated_opponents_opponent ON rated_opponents (opponent)",
+    ],
 ]
 """Step ``n`` (1-based) brings a database from version ``n - 1`` to ``n``."""
+
+BACKFILLS: dict[int, Callable[[Run], None]] = {}
+"""Work a step does in Python after its SQL (same transaction), by step number."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -88,6 +112,9 @@ def migrate(run: Run) -> int:
     for step in range(found, SCHEMA_VERSION):
         for text in MIGRATIONS[step]:
             run(text, ())
+        backfill = BACKFILLS.get(step + 1)
+        if backfill is not None:
+            backfill(run)
     if not rows:
         run("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
     elif found < SCHEMA_VERSION:
@@ -95,13 +122,35 @@ def migrate(run: Run) -> int:
     return found
 
 
+def _opponents_of_rated_games(run: Run) -> None:
+    """Step 2: the opponents of every rated game booked before the step, so that players
+    rated then keep their place on the leaderboards."""
+    rows = run("SELECT player_id, class, players FROM player_games WHERE rated = 1", ())
+    for player_id, klass, roster in rows:
+        for opponent in opponents(str(player_id), roster):
+            text, params = insert_opponent(str(player_id), str(klass), opponent)
+            run(text, tuple(params))
+
+
+BACKFILLS[2] = _opponents_of_rated_games
+
+
+def opponents(player_id: str, roster: str) -> list[str]:
+    """The other seats' ids (players and ``bot:NAME``) of a ``player_games.players`` roster."""
+    return sorted({str(e["player"]) for e in json.loads(roster)
+                   if e.get("player") and e["player"] != player_id})
+
+
 # ---------------------------------------------------------------------- players
 PLAYER_COLUMNS = "id, name, username, shown, password_hash, created"
 
 
-def insert_player(player_id: str, name: str, created: float) -> Statement:
-    return ("INSERT INTO players (id, name, created) VALUES (?, ?, ?)",
-            (player_id, name, created))
+def insert_player(player_id: str, name: str, created: float, origin: str | None = None
+                  ) -> Statement:
+    """``origin``: what is kept of the network the identity is made from (identities of
+    one origin are never rated against each other)."""
+    return ("INSERT INTO players (id, name, created, origin) VALUES (?, ?, ?, ?)",
+            (player_id, name, created, origin))
 
 
 def rename_player(player_id: str, name: str) -> Statement:
@@ -131,6 +180,8 @@ def delete_player(player_id: str) -> list[Statement]:
     keep their game) but no longer say whose they were."""
     return [("DELETE FROM player_keys WHERE player_id = ?", (player_id,)),
             ("DELETE FROM ratings WHERE player_id = ?", (player_id,)),
+            ("DELETE FROM rated_opponents WHERE player_id = ? OR opponent = ?",
+             (player_id, player_id)),
             ("DELETE FROM player_games WHERE player_id = ?", (player_id,)),
             # other seats' rows list who sat where: her name stays, her id goes
             ("UPDATE player_games SET players = REPLACE(players, ?, 'null')",
@@ -149,11 +200,17 @@ def forget_idle(before: float) -> list[Statement]:
             (f"DELETE FROM players WHERE id IN ({idle})", (before,))]
 
 
-def put_rating(player_id: str, klass: str, mu: float, sigma: float, games: int) -> Statement:
-    return ("INSERT INTO ratings (player_id, class, mu, sigma, games) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (player_id, class) DO UPDATE SET mu = excluded.mu, "
+def book_rating(table_id: str, game_no: int, player_id: str, klass: str, mu: float,
+                sigma: float, games: int) -> Statement:
+    """A player's rating after game ``game_no`` of a table, unless that game is booked
+    already: it runs before the game's :func:`insert_player_game` rows in the finish's
+    transaction, so only the first booking of a game moves ratings (a second one, by a
+    process that replayed the game before the first was stored, changes nothing)."""
+    return ("INSERT INTO ratings (player_id, class, mu, sigma, games) SELECT ?, ?, ?, ?, ? "
+            "WHERE NOT EXISTS (SELECT 1 FROM player_games WHERE table_id = ? AND "
+            "game_no = ?) ON CONFLICT (player_id, class) DO UPDATE SET mu = excluded.mu, "
             "sigma = excluded.sigma, games = excluded.games",
-            (player_id, klass, mu, sigma, games))
+            (player_id, klass, mu, sigma, games, table_id, game_no))
 
 
 def insert_player_game(row: dict[str, Any]) -> Statement:
@@ -167,6 +224,16 @@ def insert_player_game(row: dict[str, Any]) -> Statement:
 def insert_forfeit(table_id: str, game_no: int, seat: int) -> Statement:
     return ("INSERT INTO forfeits (table_id, game_no, seat) VALUES (?, ?, ?) "
             "ON CONFLICT (table_id, game_no, seat) DO NOTHING", (table_id, game_no, seat))
+
+
+def insert_mover(table_id: str, game_no: int, seat: int) -> Statement:
+    return ("INSERT INTO movers (table_id, game_no, seat) VALUES (?, ?, ?) "
+            "ON CONFLICT (table_id, game_no, seat) DO NOTHING", (table_id, game_no, seat))
+
+
+def insert_opponent(player_id: str, klass: str, opponent: str) -> Statement:
+    return ("INSERT INTO rated_opponents (player_id, class, opponent) VALUES (?, ?, ?) "
+            "ON CONFLICT (player_id, class, opponent) DO NOTHING", (player_id, klass, opponent))
 
 
 def set_seat_player(table_id: str, seat: int, player_id: str | None) -> Statement:
@@ -183,8 +250,11 @@ PLAYER_BY_KEY = (f"SELECT {', '.join('p.' + c for c in PLAYER_COLUMNS.split(', '
 RATING_MU = "SELECT mu FROM ratings WHERE player_id = ? AND class = ?"
 RATINGS_OF = "SELECT class, mu, sigma, games FROM ratings WHERE player_id = ?"
 RATINGS_FOR = "SELECT player_id, mu, sigma, games FROM ratings WHERE class = ? AND player_id IN "
+OPPONENT_COUNT = ("(SELECT COUNT(*) FROM rated_opponents o WHERE o.player_id = r.player_id "
+                  "AND o.class = r.class)")
 LEADERBOARD = ("SELECT p.id, p.name, p.shown, r.mu, r.sigma, r.games FROM ratings r "
                "JOIN players p ON p.id = r.player_id WHERE r.class = ? AND r.games >= ? "
+               f"AND {OPPONENT_COUNT} >= ? "
                "ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, p.id LIMIT ?")
 GAMES_OF = ("SELECT table_id, game_no, seat, game, class, rules, players, place, result, "
             "rated, mu, sigma, ended FROM player_games WHERE player_id = ? "
@@ -198,3 +268,9 @@ UNFINISHED_OF = ("SELECT t.id, t.game, t.players, t.config, t.game_no, t.created
                  "AND t.status = 'playing' ORDER BY t.created DESC LIMIT ?")
 SEAT_PLAYERS = "SELECT seat, player_id FROM seats WHERE table_id = ?"
 FORFEITS = "SELECT seat FROM forfeits WHERE table_id = ? AND game_no = ?"
+MOVERS = "SELECT seat FROM movers WHERE table_id = ? AND game_no = ?"
+ORIGINS_FOR = "SELECT id, origin FROM players WHERE id IN "
+OPPONENTS_FOR = ("SELECT player_id, COUNT(*) FROM rated_opponents WHERE class = ? AND "
+                 "player_id IN ")
+OPPONENTS_OF = ("SELECT class, COUNT(*) FROM rated_opponents WHERE player_id = ? "
+                "GROUP BY class")

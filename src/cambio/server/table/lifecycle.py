@@ -16,6 +16,7 @@ from typing import Any
 
 from cambio.seeds import derive_seed
 
+from ..faults import crash_point
 from ..games import GameKind
 from ..match import replay_game
 from ..session import Session
@@ -25,10 +26,20 @@ from .timers import Handle, Job, Later
 log = logging.getLogger("cambio.server")
 
 Finishing = Callable[[Session], Awaitable[list[Statement]]]
-"""The statements a finished game stores with its status (issue 25: results, ratings)."""
+"""The statements a finished game stores with its status (its players' results and
+ratings), keyed on the table and game so that storing them twice books nothing twice."""
 
 HALTED = "storage failed; the table resumes when the server is restarted"
 """What a halted table's summary says."""
+
+
+def finished(table_id: str, game_no: int, booking: list[Statement]) -> list[Statement]:
+    """The transaction that finishes game ``game_no`` of a table with its ``booking``.
+
+    The status comes first: its row lock makes two processes that both finish one game (a
+    cluster's old and new owner) commit one after the other, so the second's booking, keyed
+    on the table and game, finds the first's and changes nothing."""
+    return [Store.update_table(table_id, "finished", game_no), *booking]
 
 
 def now_iso() -> str:
@@ -132,12 +143,27 @@ class Lifecycle:
             self._arm_next_round()
         return game_seed
 
-    async def settle_loaded(self) -> None:
-        """A table just loaded whose game ended just before the process did is finished."""
+    async def settle_loaded(self, finishing: Finishing | None = None) -> None:
+        """A table just loaded whose game ended before the process did, but whose finish
+        was not stored (the process died between the two writes), is finished now: by
+        :meth:`finish`, so it books exactly what the live finish would have."""
         s = self.session
         if self.status == "playing" and s is not None and s.game_over():
-            self.status = "finished"
-            await self._store.write([Store.update_table(self.id, self.status, self.game_no)])
+            log.info("table %s: its game %d ended before the restart; booking it now",
+                     self.id, self.game_no)
+            await self.finish(finishing)
+
+    async def finish(self, finishing: Finishing | None) -> None:
+        """Store the game as finished with what ``finishing`` books (the players' results
+        and ratings), in one transaction (:func:`finished`): the only way a game becomes
+        finished, live (:meth:`end_round`) or at a reload (:meth:`settle_loaded`).
+
+        The status in memory changes only once the write is stored: a table whose finish
+        could not be stored halts as ``playing``, and its restart books the game."""
+        s = self.session
+        booking = await finishing(s) if finishing is not None and s is not None else []
+        await self._store.write(finished(self.id, self.game_no, booking))
+        self.status = "finished"
 
     # ------------------------------------------------------------------ rounds
     async def end_round(self, finishing: Finishing | None = None) -> None:
@@ -148,10 +174,9 @@ class Lifecycle:
         assert s is not None
         s.finish_round()
         if s.game_over():
-            extra = await finishing(s) if finishing is not None else []
-            self.status = "finished"
-            await self._store.write([Store.update_table(self.id, self.status, self.game_no),
-                                     *extra])
+            crash_point("game-over")
+            await self.finish(finishing)
+            crash_point("booked")
         else:
             self._arm_next_round()
 

@@ -190,9 +190,12 @@ class Seats:
         self._seats[seat].away = True
 
     # ------------------------------------------------------------------ away timers
-    def arm_away(self, seat: int) -> None:
+    def arm_away(self, seat: int, after: float | None = None) -> None:
+        """Mark the seat's player away ``after`` seconds from now (the away timeout unless
+        given) if nobody has connected for it by then."""
         self._disarm(seat)
-        self._away_timers[seat] = self._later(self._away_after, self._away_check, seat)
+        delay = self._away_after if after is None else after
+        self._away_timers[seat] = self._later(delay, self._away_check, seat)
 
     def arm_unwatched(self) -> None:
         """Start the away timer of every player with no connection and no timer yet."""

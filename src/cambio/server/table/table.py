@@ -35,6 +35,7 @@ from ..errors import (
     SERVER_ERROR,
     ProtocolError,
 )
+from ..faults import crash_point
 from ..games import GameKind
 from ..kernels import Kernels
 from ..listing import listing_fields
@@ -103,6 +104,13 @@ class Table:
         self.left: Callable[[Table, int], Awaitable[None]] | None = None
         """Told (as a job of this actor) when a seat's player is marked away for having no
         connection past the away timeout."""
+        self.acting: Callable[[Table, int], list[Statement]] | None = None
+        """Asked, the first time a seat's player makes a move themselves in a game, what to
+        store with that move (in the same transaction)."""
+        self._movers: set[tuple[int, int]] = set()
+        """``(game_no, seat)`` whose player's own first move this process has stored."""
+        self._expected: set[int] = set()
+        """Seats given a grace to arrive (:meth:`expect`) whose player has not come yet."""
 
     # ------------------------------------------------------------------ the actor
     def _later(self, delay: float, job: Job, *args: Any) -> Handle:
@@ -263,7 +271,9 @@ class Table:
     def _away(self, seat: int) -> None:
         self.broadcast_table()
         self._schedule()
-        if self.left is not None:
+        if seat in self._expected:  # never came: not a player who left (no forfeit)
+            self._expected.discard(seat)
+        elif self.left is not None:
             self.post(self.left, self, seat)
 
     async def _finishing(self, s: Session) -> list[Statement]:
@@ -309,6 +319,7 @@ class Table:
         self.audience.add(conn)
         changed = False
         if conn.seat is not None:
+            self._expected.discard(conn.seat)
             changed, was_away = self.seats.arrived(conn.seat)
             if was_away:  # back: the turn clock's timeouts in a row start again
                 self.clock.acted(conn.seat)
@@ -437,16 +448,23 @@ class Table:
         """Store the action, then tell everyone, then see what comes next."""
         s = self.session
         assert s is not None
+        mover = (self.game_no, applied.seat)
+        acting = self.acting if conn is not None and mover not in self._movers else None
+        extra = acting(self, applied.seat) if acting is not None else []
+        if s.round_over():
+            crash_point("round-end-action")
         try:
             await self.store.write([Store.insert_action(self.id, self.game_no, s.round_no,
                                                         applied.version, applied.seat,
-                                                        applied.text)])
+                                                        applied.text), *extra])
         except Exception as exc:
             self._halt(f"storing an action failed ({type(exc).__name__}: {exc})")
             if conn is not None:
                 conn.error(SERVER_ERROR, "the action could not be stored; nothing changed",
                            ref, counts=False)
             return
+        if acting is not None:
+            self._movers.add(mover)
         self._broadcast_update(applied)
         if s.round_over():
             self._stop_timers()
@@ -476,8 +494,12 @@ class Table:
             self.bots.seat(self.session, self._bot_names(), game_seed)
 
     async def after_load(self) -> None:
-        """Arm the timers of a table just loaded (no one is connected yet)."""
-        await self.match.settle_loaded()
+        """Book a game that ended before the process died but was not stored as finished,
+        then arm the timers of the table just loaded (no one is connected yet)."""
+        try:
+            await self.match.settle_loaded(self._finishing)
+        except Exception as exc:  # as a live finish that fails: halted, booked at restart
+            self._halt(f"storing the finish of its game failed ({type(exc).__name__}: {exc})")
         self.seats.arm_all()
         self._schedule()
 
@@ -512,6 +534,17 @@ class Table:
     # ------------------------------------------------------------------ the lobby's calls
     async def joined_host(self) -> None:
         self.seats.arm_away(0)
+
+    async def expect(self, grace: float) -> None:
+        """The server seated these players for them (Play now): a seat nobody has connected
+        to within ``grace`` seconds is marked away then -- its bot plays it, as for a player
+        gone past the away timeout -- so the others never wait for a player who is not
+        there. The player who comes late takes the seat back, as from away, and has not
+        forfeited (a seat nobody ever played makes a rated game void anyway)."""
+        for x in self.seats:
+            if x.kind == "human" and x.conns == 0 and not x.away:
+                self._expected.add(x.seat)
+                self.seats.arm_away(x.seat, min(grace, self.settings.away_after))
 
     def _require_waiting(self) -> None:
         if self.status != "waiting":

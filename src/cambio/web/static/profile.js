@@ -40,7 +40,8 @@ function ratingsPanel(profile) {
       return h("div.rating-card", { dataset: { class: c } },
         h("h3", null, CLASS[c] || c),
         h("p.rating-figure", null, h("strong", { class: "rating" }, String(r.rating)), ` ± ${r.uncertainty}`),
-        h("p.muted", null, r.fixed ? "fixed (measured strength)" : `${r.games} rated game${r.games === 1 ? "" : "s"}`),
+        h("p.muted", null, r.fixed ? "fixed (measured strength)"
+          : `${r.games} rated game${r.games === 1 ? "" : "s"}, ${r.opponents} opponent${r.opponents === 1 ? "" : "s"}${r.provisional ? " · provisional" : ""}`),
         history.length ? chart(history) : null);
     })));
 }
@@ -50,6 +51,12 @@ function resultText(g) {
   if (g.forfeit) return "left (a loss)";
   const seats = g.players.length;
   return g.won ? "won" : `place ${g.place} of ${seats}`;
+}
+
+/** A rated table's game that did not count says why (a seat nobody played, ...). */
+function ratingText(g) {
+  if (g.rated) return g.rating !== null && g.rating !== undefined ? String(g.rating) : "rated";
+  return g.void ? h("span.void", { title: g.void }, `not rated: ${g.void}`) : "casual";
 }
 
 function gamesPanel(profile) {
@@ -65,7 +72,7 @@ function gamesPanel(profile) {
           ? g.players.map((p, i) => [i ? ", " : "", p.player ? h("a", { href: `/p/${encodeURIComponent(p.player)}` }, p.name) : p.name])
           : `${g.players} seats`),
         h("td.result", null, resultText(g)),
-        h("td", null, g.rated ? (g.rating !== null && g.rating !== undefined ? String(g.rating) : "rated") : "casual"),
+        h("td", null, ratingText(g)),
         h("td", null, h("a.replay", { href: g.replay }, g.status === "playing" ? "your view" : "replay"),
           g.table_page ? [" · ", h("a.take-seat", { href: g.table_page, onclick: (e) => takeSeat(e, g) }, "your seat")] : null)))))
       : h("p.muted", null, "No game yet."));
