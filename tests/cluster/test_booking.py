@@ -34,7 +34,10 @@ def nodes(redis_server: RedisServer, postgres: PostgresCluster, tmp_path: Path,
     url = postgres.create_database()
     started = [Node(redis_server.url, url, tmp_path / f"n{i}",
                     extra=["--bot-speed", "40", "--away-after", "60", "--queue-wait", "30",
-                           "--forwarded-allow-ips", "127.0.0.1"]).start() for i in range(2)]
+                           "--forwarded-allow-ips", "127.0.0.1",
+                           # established from the start: both people's ratings move
+                           "--leaderboard-games", "0", "--leaderboard-opponents", "0"]
+                    ).start() for i in range(2)]
     try:
         yield started
     finally:

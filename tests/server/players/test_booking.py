@@ -37,8 +37,10 @@ from .helpers import SLOW, matched, new_player, play_to_end, queue
 
 POINTS = ("round-end-action", "game-over", "booked")
 """Before the game-ending action is stored; between it and the finish; after the finish."""
+# Everyone established from the start (no provisional period), so the game between two
+# newcomers moves both ratings and the booking of each can be checked.
 PROXY = ["--forwarded-allow-ips", "127.0.0.1", "--queue-wait", "30",
-         "--leaderboard-games", "1"]
+         "--leaderboard-games", "0", "--leaderboard-opponents", "0"]
 HOUSE = {"game": "cards", "players": 2, "preset": "house"}
 
 
