@@ -74,3 +74,11 @@ def test_a_position_handed_in_at_the_move_cap_is_a_draw():
 def test_bad_runs_of_neutral_dice_are_named(text, why):
     with pytest.raises(PositionError, match=why):
         Board(Rules(), text)
+
+
+def test_lines_lists_each_full_window_of_a_seat_by_its_cells():
+    """The replay viewer and the table outline these (the board view's ``lines``): a row
+    and a diagonal held in full, cells numbered ``r * n + c``, nothing for the other seat."""
+    board = Board(Rules(), position="xxxxx/3x1/2x2/1x3/x4 o")
+    assert board.lines(0) == [[0, 6, 12, 18, 24], [20, 21, 22, 23, 24]]
+    assert board.lines(1) == []

@@ -40,6 +40,37 @@ def test_action_numbers_round_trip(preset: str, players: int) -> None:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_tensor_read_from_the_state_is_the_views(preset: str, players: int) -> None:
+    """``encode_state`` (the environments' fast path) gives ``encode(observe(...))``'s
+    tensor, and the looked-up action numbers the computed ones, for every seat at every
+    position of random rounds (snaps, powers, gives, reshuffles, the end)."""
+    rules = capped_rules(Rules.preset(preset), 8)
+    codec = CardsCodec(rules, players)
+    rng = random.Random(players)
+    positions = 0
+    for seed in range(25):
+        state = State(rules, players, seed=seed)
+        while True:
+            for seat in range(players):
+                want = codec.encode(observe(state, seat))
+                got = codec.encode_state(state, seat)
+                assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), \
+                    (seed, seat, state.history, np.flatnonzero(got != want))
+                legal = state.legal_actions(seat)
+                numbers = [codec.encode_action(a, seat) for a in legal]
+                assert codec.numbers(legal, seat) == numbers
+                assert [codec.action_of(i, seat) for i in numbers] == legal
+                assert np.flatnonzero(codec.action_mask(legal, seat)).tolist() == \
+                    sorted(numbers)
+                positions += 1
+            if state.is_over():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    assert positions > 300
+
+
+@pytest.mark.parametrize("preset", PRESETS)
 def test_unseen_cards_do_not_change_a_seats_tensor(preset: str) -> None:
     """Swap a card the seat has not seen (another's face-down card, or its own unseen one)
     with a deck card: its tensor stays identical. Swapping a card it has seen changes it."""

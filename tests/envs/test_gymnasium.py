@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
@@ -58,3 +59,32 @@ def test_rewards_are_the_round_result() -> None:
         results.add(reward)
         assert reward in (-1.0, 0.0, 1.0)
     assert -1.0 in results  # the first legal move every time loses to greedy sometimes
+
+
+@pytest.mark.parametrize(("preset", "opponents", "seat"), [
+    ("rulebook", ("memory",), 0), ("house", ("memory", "random"), 1),
+    ("wikipedia", ("medium", "memory", "memory"), 2)])
+def test_native_memory_opponents_play_the_python_bots_games(preset, opponents, seat) -> None:
+    """Memory opponents decided by the compiled port give the episodes the Python bots
+    give: the same observations, masks, rewards and ends for the same seeds and actions."""
+    fast = CardsSeatEnv(rules=preset, opponents=opponents, seat=seat)
+    slow = CardsSeatEnv(rules=preset, opponents=opponents, seat=seat, native=False)
+    assert fast._memory is not None and slow._memory is None
+    rng = np.random.default_rng(len(preset))
+    steps = 0
+    for episode in range(20):
+        a, _ = fast.reset(seed=episode)
+        b, _ = slow.reset(seed=episode)
+        done = False
+        while True:
+            assert a["observation"].tobytes() == b["observation"].tobytes()
+            assert (a["action_mask"] == b["action_mask"]).all()
+            assert fast.cards.state.history == slow.cards.state.history
+            if done:
+                break
+            action = int(rng.choice(np.flatnonzero(a["action_mask"])))
+            a, ra, done, _, _ = fast.step(action)
+            b, rb, done_b, _, _ = slow.step(action)
+            assert (ra, done) == (rb, done_b)
+            steps += 1
+    assert steps > 50

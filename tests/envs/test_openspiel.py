@@ -7,11 +7,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import numpy as np
 import pyspiel
 import pytest
 
 import cambio.envs.openspiel as cambio_openspiel
-from cambio.cards import Phase
+from cambio.cards import Phase, action_text, observe
+from cambio.envs.cards_codec import CLASSES, card_class
+from cambio.envs.openspiel import view_text
 
 PRESETS = ("rulebook", "house", "wikipedia")
 BOARDS = [(4, 2), (4, 3), (5, 2), (5, 3)]
@@ -62,7 +65,9 @@ def long_round(seed: int, house_rules: str) -> tuple[Counter[str], int]:
             outcomes = state.chance_outcomes()
             assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
             if state.pending is not None:
-                source = state._source()
+                s, drawn, cut = state.state, state.drawn, state.from_deck
+                source = Counter(s.deck) - Counter(drawn) if len(drawn) < cut else \
+                    Counter(s.pile[:-1]) - Counter(drawn[cut:])
                 total = sum(source.values())
                 assert outcomes == [(c, n / total) for c, n in sorted(source.items())]
                 seen["reshuffle draw" if len(state.drawn) >= state.from_deck else "draw"] += 1
@@ -144,3 +149,59 @@ def test_cards_information_states_hold_no_unseen_card() -> None:
         fresh.apply_action(card)
     assert c.information_state_string(0) != fresh.information_state_string(0)
     assert c.information_state_string(1) == fresh.information_state_string(1)
+
+
+def reference_history(state: cambio_openspiel.CambioCardsState, seat: int, steps: int,
+                      actions: int) -> np.ndarray:
+    """The information-state tensor's history rows written one number at a time."""
+    n = state.g.players
+    rows = np.zeros((steps, n + 3), dtype=np.float32)
+    for i, (actor, number, a, b) in enumerate(state.steps[seat]):
+        rows[i, actor] = 1.0
+        rows[i, n] = (number + 1) / actions
+        rows[i, n + 1] = 0.0 if a < 0 else (card_class(a) + 1) / CLASSES
+        rows[i, n + 2] = 0.0 if b < 0 else (card_class(b) + 1) / CLASSES
+    return rows.ravel()
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_cards_information_states_are_the_views_step_by_step(preset: str) -> None:
+    """At every node of random rounds: each seat's information-state string is, line by
+    line, the text of its view after each step; its tensor is the encoding of its view, its
+    opening view and its history rows. One observer serves every call (long rounds, then
+    short ones), so rows left from an earlier call would show."""
+    game = pyspiel.load_game("python_cambio_cards",
+                             {"players": 3, "rules": preset, "max_turns": 30})
+    codec = game.codec
+    size = codec.size
+    steps = game.shared.recall_steps
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    rng = random.Random(len(preset))
+    checked = 0
+    for _ in range(6):
+        state = game.new_initial_state()
+        texts: list[list[str]] = [[] for _ in range(3)]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+                state.apply_action(rng.choice([a for a, _ in outcomes]))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            engine = state.state
+            if engine is None or state.is_chance_node():
+                continue
+            last = action_text(engine.history[-1][1]) if engine.history else "deal"
+            for seat in range(3):
+                if len(texts[seat]) < len(state.seen[seat]):
+                    texts[seat].append(f"{last} | {view_text(observe(engine, seat))}")
+                assert state.information_state_string(seat) == \
+                    f"seat {seat}\n" + "\n".join(texts[seat])
+                observer.set_from(state, seat)
+                t = observer.tensor
+                assert t[:size].tobytes() == codec.encode(observe(engine, seat)).tobytes()
+                assert t[size:2 * size].tobytes() == state.opening[seat].tobytes()
+                assert t[2 * size:].tobytes() == reference_history(
+                    state, seat, steps, codec.num_actions).tobytes()
+                checked += 1
+    assert checked > 150

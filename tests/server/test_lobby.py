@@ -147,6 +147,12 @@ def test_record_access_rules_and_again(http: httpx.Client, server: ServerProcess
         "application/x-ndjson")
     header = parse_record(mine.text).header
     assert header["view"] == 0 and "seed" not in header and "deck" not in header
+    # The replay frames follow the record's rules: a seat's own views, nobody else's cards.
+    assert http.get(f"/api/tables/{tid}/frames").status_code == 403
+    seen = http.get(f"/api/tables/{tid}/frames", headers=auth(token)).json()
+    assert all(f["view"]["seat"] == 0 for f in seen["frames"])
+    assert set(seen["frames"][0]["view"]["grids"][1]) == {"?"}
+    assert "seed" not in seen["header"] and "deck" not in seen["header"]
     # The host's seat is played by a test client until the game is over.
     client = Client(ws_url(server, tid, token), seed=5, play=True)
     asyncio.run(client.run(timeout=60))
@@ -155,12 +161,17 @@ def test_record_access_rules_and_again(http: httpx.Client, server: ServerProcess
     assert full.status_code == 200
     rec = parse_record(full.text)
     assert "seed" in rec.header and "view" not in rec.header and "end" in rec.events[-1]
+    frames = http.get(f"/api/tables/{tid}/frames").json()
+    assert "?" not in str([f["view"]["grids"] for f in frames["frames"]])  # all face up
+    assert frames["frames"][-1]["event"]["end"]["scores"] == rec.events[-1]["end"]["scores"]
     # Play again with the same seats: a new game, and game 1's record stays available.
     r = http.post(f"/api/tables/{tid}/again", headers=auth(token))
     assert r.status_code == 200 and r.json()["game_no"] == 2 and r.json()["status"] == "playing"
     assert http.get(f"/api/tables/{tid}/record", params={"game": 1}).status_code == 200
     assert http.get(f"/api/tables/{tid}/record", params={"game": 2}).status_code == 403
     assert http.get(f"/api/tables/{tid}/record", params={"game": 3}).status_code == 404
+    assert http.get(f"/api/tables/{tid}/frames", params={"game": 2}).status_code == 403
+    assert http.get(f"/api/tables/{tid}/frames", params={"game": 3}).status_code == 404
 
 
 def test_a_freed_seat_loses_its_connection(http: httpx.Client, server: ServerProcess) -> None:

@@ -6,12 +6,12 @@ from cambio.bots.board import make_bot as make_board_bot
 from cambio.bots.cards import make_bot
 from cambio.cards import Rules
 from cambio.games.board import GAME as BOARD
-from cambio.server.cards_session import CardSession
 from cambio.server.turn_session import TurnSession
+from tests.support.cards_table import card_session
 
 
 def test_quick_card_bots_are_the_ones_without_search() -> None:
-    session = CardSession(Rules.preset("rulebook"), 3, seed=1, rounds=1, match_id="m")
+    session = card_session(Rules.preset("rulebook"), 3, seed=1, rounds=1, match_id="m")
     quick = {name for name in ("random", "easy", "memory", "medium", "expert", "hard",
                                "search") if session.quick_bot(make_bot(name, 1))}
     # expert is a kind of memory (a subclass) that does more: not quick.

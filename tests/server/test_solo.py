@@ -21,9 +21,9 @@ from cambio.cards import Rules
 from cambio.games import get_game
 from cambio.records.jsonl import parse_record
 from cambio.server import offline
-from cambio.server.cards_session import CardSession
 from cambio.server.solo import PROTOCOL, SOLO_BOTS, SoloTable
 from cambio.server.table.connections import PROTOCOL as SERVER_PROTOCOL
+from tests.support.cards_table import card_session
 
 ALONE = r"""
 import json, sys
@@ -98,7 +98,7 @@ def test_a_solo_round_is_the_game_the_servers_session_plays(seed: int) -> None:
     assert welcome["protocol"] == SERVER_PROTOCOL
     header = parse_record(table.record()).header
     # The server's card session, given the same header and the same actions.
-    server = CardSession(Rules.from_json(header["rules"]), 3, seed, 1, f"solo-{seed}")
+    server = card_session(Rules.from_json(header["rules"]), 3, seed, 1, f"solo-{seed}")
     server.deal(header)
     assert state["view"] == server.view(0)
     updates = [m for m in messages if m["type"] == "update"]

@@ -25,11 +25,14 @@ from ..support.databases import Database
 from .harness import ServerProcess, auth, create_table, recv_json, recv_until, start, ws_url
 
 
-def bot_table(base: str, token_out: list[str] | None = None) -> str:
-    """A started card table: the host plus a random bot."""
+def bot_table(base: str, token_out: list[str] | None = None, game: str = "cards") -> str:
+    """A started table (a card match, or a dice game): the host plus a random bot."""
+    body = {"game": "cards", "players": 2, "rounds": 20} if game == "cards" else \
+        {"game": game, "players": 2}
+
     async def main() -> str:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            host = await create_table(http, {"game": "cards", "players": 2, "rounds": 20})
+            host = await create_table(http, body)
             await start(http, host["table"], host["token"], fill="random")
             if token_out is not None:
                 token_out.append(host["token"])
@@ -79,9 +82,10 @@ def test_damaged_rows_set_their_table_aside_and_the_rest_are_served(database: Da
     server = ServerProcess(database, bot_speed=100.0, away_after=1.0, round_pause=0.1)
     with server:
         tables = {name: bot_table(server.base) for name in ("row", "seat", "round", "fine")}
+        tables["players"] = bot_table(server.base, game="board")
 
         def moved() -> bool:
-            return all(httpx.get(f"{server.base}/api/tables/{t}").json()["status"] == "playing"
+            return all(httpx.get(f"{server.base}/api/tables/{t}").json()["status"] != "waiting"
                        for t in tables.values())
 
         wait_for(moved, "every table to be dealt")
@@ -89,8 +93,10 @@ def test_damaged_rows_set_their_table_aside_and_the_rest_are_served(database: Da
     database.execute("UPDATE seats SET kind = 'ghost' WHERE table_id = ? AND seat = 1",
                      (tables["seat"],))
     database.execute("UPDATE rounds SET header = 'nope' WHERE table_id = ?", (tables["round"],))
+    # A sane number for a store, but more players than the dice game seats.
+    database.execute("UPDATE tables SET players = 4 WHERE id = ?", (tables["players"],))
     with server:  # the same database again: the server starts and serves the fine table
-        for name in ("row", "seat", "round"):
+        for name in ("row", "seat", "round", "players"):
             r = httpx.get(f"{server.base}/api/tables/{tables[name]}")
             assert r.status_code == 503, (name, r.text)
             assert r.json()["error"]["code"] == "unavailable"
@@ -106,7 +112,8 @@ def test_damaged_rows_set_their_table_aside_and_the_rest_are_served(database: Da
 
         assert asyncio.run(socket())["code"] == "unavailable"
     log = server.log.read_text()
-    assert log.count("is set aside") >= 3
+    assert log.count("is set aside") >= 4
+    assert "its 4 players are not 2 to 3, as its game 'board' seats" in log
     assert "Traceback" not in log
 
 

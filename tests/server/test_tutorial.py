@@ -12,9 +12,10 @@ import websockets
 
 from cambio.cards import card_code
 from cambio.seeds import derive_seed
-from cambio.server.cards_session import CardSession
 from cambio.server.games import game_kinds
+from cambio.server.turn_session import TurnSession
 from cambio.server.tutorial import TUTORIALS
+from tests.support.cards_table import card_state
 
 from .harness import ServerProcess, recv_until, ws_url
 
@@ -26,8 +27,9 @@ def test_the_card_deal_is_the_one_the_guidance_counts_on() -> None:
     kind = game_kinds()["cards"]
     config = {**kind.config(tutorial.body)[1]}
     session = kind.session(2, config, "t", derive_seed(tutorial.seed, "game", 1), 1)
-    assert isinstance(session, CardSession)
-    st = session.match.new_round()                # what CardSession.deal deals
+    assert isinstance(session, TurnSession)
+    session.deal(session.next_header([{"name": "a"}, {"name": "b"}], "t"))
+    st = card_state(session)
     assert st.current_player() == 0
     assert [card_code(c) for c in st.grids[0]] == ["2S", "AD", "3D", "4C"]
     draws = [card_code(c) for c in reversed(st.deck[-4:])]

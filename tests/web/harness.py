@@ -3,7 +3,7 @@
 The page is the real client: ``app.css``, ``play.css``, ``fit.css`` and the real modules
 (``cards.js``, ``clock.js``, ``sound.js``, ``common.js``) loaded from the test server, in the
 DOM ``table.html`` and ``table.js`` build (top bar, notice line, clock line, game). Only the
-connection is left out: the views are the ones :class:`CardSession` makes for seat 0, given
+connection is left out: the views are the ones the server's session makes for seat 0, given
 to :meth:`CardsUI.state` as a ``state`` message would give them."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Real card views of every phase of a round, from the engine itself, for the layout tests.
 
-A round is dealt by :class:`CardSession` (the server's own) and played with seeded random
+A round is dealt by the server's own session (:class:`TurnSession`) and played with seeded random
 moves until seat 0's view has been seen in each phase a decision can be in: the deal, a
 turn's start, a drawn card, each power's targets, a king's decision, a snap (another
 player's move, a card on the pile), a give (after a right snap), the reveal. The page under
@@ -11,29 +11,29 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cambio.cards import Rules
+from cambio.cards import Rules, parse_action
 from cambio.cards.events import Event, Snapped
-from cambio.server.cards_session import CardSession
+from cambio.server.turn_session import TurnSession
+from tests.support.cards_table import card_session, card_state
 
 Scene = dict[str, Any]
 
 
-def _session(players: int, seed: int) -> CardSession:
-    s = CardSession(Rules.preset("house"), players, seed, 2, "m")
+def _session(players: int, seed: int) -> TurnSession:
+    s = card_session(Rules.preset("house"), players, seed, 2, "m")
     s.deal(s.next_header([{"name": f"p{i}"} for i in range(players)], "t"))
     return s
 
 
-def _right_snap(s: CardSession, seat: int) -> str | None:
+def _right_snap(s: TurnSession, seat: int) -> str | None:
     """A snap by ``seat`` of another player's card that would be right, if there is one
     (tried on a clone of the true state: the test knows what the seat does not)."""
-    assert s.state is not None
     legal: list[str] = s.view(seat)["legal"]
     for text in legal:
         if not text.startswith("snap ") or text.split()[1].startswith(f"{seat}."):
             continue
         events: list[Event] = []
-        s.state.clone().play(s.parse(text), seat, events)
+        card_state(s).clone().play(parse_action(text), seat, events)
         if any(isinstance(e, Snapped) and e.right for e in events):
             return text
     return None

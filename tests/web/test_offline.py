@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, Page, Playwright
 from cambio.cards import Rules
 from cambio.records.jsonl import parse_record
 from cambio.server import offline
-from cambio.server.cards_session import CardSession
+from tests.support.cards_table import card_session
 
 from ..support.ports import free_port
 from .conftest import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, Server
@@ -171,7 +171,7 @@ def test_a_solo_round_with_no_network_and_no_server(browser: Browser, pyodide: P
     # every view and event the page got from Pyodide, the same.
     record = parse_record(path.read_text())
     assert settings["seed"] == SEED and len(record.header["players"]) == 3
-    session = CardSession(Rules.from_json(record.header["rules"]), 3, SEED, 1, f"solo-{SEED}")
+    session = card_session(Rules.from_json(record.header["rules"]), 3, SEED, 1, f"solo-{SEED}")
     session.deal(record.header)
     states = [m for m in messages if m["type"] == "state"]
     assert states[0]["view"] == session.view(0)

@@ -108,6 +108,13 @@ class Board:
                 return p
         return NEUTRAL
 
+    def lines(self, seat: int) -> list[list[int]]:
+        """Every winning window ``seat`` holds in full, as its cells in increasing order
+        (``r * n + c``), the windows in the order of their cells."""
+        bits = self.owners[seat]
+        cells = range(self.g.cells)
+        return sorted([i for i in cells if w >> i & 1] for w in self.g.lines if w & bits == w)
+
     def counts(self) -> list[int]:
         """How many dice each seat has on the board."""
         return [b.bit_count() for b in self.owners]

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import numba
+import numba.np.arrayobj as _arrayobj
 import numpy as np
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -72,14 +73,49 @@ _NO_NRT: dict[str, Any] = {"_nrt": False}
 array arguments of every call cost more than the rules themselves."""
 
 
+_UNWRAPPED: set[str] = set()
+"""The mangled-name prefixes (``_ZN6cambio5cards13batch_kernels``) of the modules whose
+compiled functions index arrays without negative-index wraparound (:func:`_unwrapped`)."""
+
+
+def _unwrapped(f: F) -> F:
+    """Compile ``f``'s module's kernels with plain indexing: ``a[i]`` reads ``a``'s data at
+    ``i``, never ``a[len(a) + i]`` for a negative ``i``.
+
+    numba lowers every integer index to ``i + len(a) if i < 0 else i`` (three instructions and
+    a live length per access, about a fifth of a random round's time), and has no option to
+    turn that off. No kernel indexes from the end, so for the modules registered here the
+    lowering is skipped; every other numba function in the process keeps Python's semantics.
+    The batch and native-bot parity tests check every frame against the compiled engine."""
+    _UNWRAPPED.add("_ZN" + "".join(f"{len(p)}{p}" for p in f.__module__.split(".")))
+    return f
+
+
+def _fix_index(context: Any, builder: Any, idxty: Any, idx: Any, size: Any) -> Any:
+    name = builder.function.name
+    if idxty.signed and any(name.startswith(p) for p in _UNWRAPPED):
+        return context.cast(builder, idx, idxty, numba.types.intp)
+    return _numba_fix_index(context, builder, idxty, idx, size)
+
+
+# numba's own, even if this module is imported again (importlib.reload). The hook is a numba
+# internal: a numba without it keeps Python's indexing (the same games, a little slower)
+# rather than failing to import.
+if hasattr(_arrayobj, "fix_integer_index"):
+    _numba_fix_index = getattr(_arrayobj.fix_integer_index, "numba_own",
+                               _arrayobj.fix_integer_index)
+    _fix_index.numba_own = _numba_fix_index  # type: ignore[attr-defined]
+    _arrayobj.fix_integer_index = _fix_index
+
+
 def _jit(f: F) -> F:
-    return cast(F, numba.njit(cache=True, **_NO_NRT)(f))
+    return cast(F, numba.njit(cache=True, **_NO_NRT)(_unwrapped(f)))
 
 
 def _inline(f: F) -> F:
     """A small helper compiled into its callers (numba's own inlining): a call passes every
     array as its whole descriptor, which cost more than these helpers' work."""
-    return cast(F, numba.njit(cache=True, inline="always", **_NO_NRT)(f))
+    return cast(F, numba.njit(cache=True, inline="always", **_NO_NRT)(_unwrapped(f)))
 
 
 # ------------------------------------------------------------------------------ chance

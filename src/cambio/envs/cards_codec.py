@@ -24,7 +24,7 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, Power, Rules
+from cambio.cards import EMPTY, HIDDEN, TERMINAL, Action, CardView, Phase, Power, Rules, State
 from cambio.cards.actions import (
     CAMBIO,
     DISCARD,
@@ -47,7 +47,8 @@ from cambio.cards.actions import (
     encode,
     kind_of,
 )
-from cambio.cards.cards import KING, deck_cards, is_red
+from cambio.cards.cards import KING, NUM_CARD_CODES, deck_cards, is_red
+from cambio.cards.state import P_NONE, POWER_NAMES, WINDOW_ANYONE, WINDOW_CLOSED
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -107,7 +108,7 @@ class CardsCodec:
         return {SWAP: base, GIVE: base + s, PEEK: base + 2 * s, SNAP: base + 2 * s + a,
                 LOOK: base + 2 * s + 2 * a, SWITCH: base + 2 * s + 2 * a + a * a}
 
-    @property
+    @cached_property
     def num_actions(self) -> int:
         return self._offsets[SWITCH] + self.addresses ** 2
 
@@ -148,10 +149,37 @@ class CardsCodec:
         a, b = divmod(i, self.addresses)
         return encode(kind, self._abs(a, me), self._abs(b, me))
 
+    @cached_property
+    def _numbers(self) -> tuple[dict[Action, int], ...]:
+        """Per seat, every engine action's number (:meth:`encode_action`, looked up)."""
+        return tuple({self.decode_action(i, me): i for i in range(self.num_actions)}
+                     for me in range(self.players))
+
+    @cached_property
+    def _actions(self) -> tuple[tuple[Action, ...], ...]:
+        """Per seat, the engine action of every number (:meth:`decode_action`, looked up)."""
+        return tuple(tuple(self.decode_action(i, me) for i in range(self.num_actions))
+                     for me in range(self.players))
+
+    def number(self, action: Action, me: int) -> int:
+        """:meth:`encode_action` from a table built once (``KeyError`` for an action that
+        has no number: it cannot be legal under the capped rules)."""
+        return self._numbers[me][action]
+
+    def action_of(self, index: int, me: int) -> Action:
+        """:meth:`decode_action` from a table built once."""
+        if not 0 <= index < self.num_actions:
+            raise ValueError(f"action number {index} is out of range 0..{self.num_actions - 1}")
+        return self._actions[me][index]
+
+    def numbers(self, legal: tuple[Action, ...] | list[Action], me: int) -> list[int]:
+        """The numbers of ``legal``, in its order."""
+        table = self._numbers[me]
+        return [table[a] for a in legal]
+
     def action_mask(self, legal: tuple[Action, ...] | list[Action], me: int) -> Mask:
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        for action in legal:
-            mask[self.encode_action(action, me)] = 1
+        mask[self.numbers(legal, me)] = 1
         return mask
 
     # ------------------------------------------------------------------ views
@@ -188,7 +216,7 @@ class CardsCodec:
             Field("reshuffles", 1, "times the pile was shuffled into the deck / 4 (at most 1)"),
         )
 
-    @property
+    @cached_property
     def size(self) -> int:
         return sum(f.size for f in self.fields)
 
@@ -266,6 +294,126 @@ class CardsCodec:
         v[i] = min(1.0, view.turn_number / 200.0)
         v[i + 1] = min(1.0, view.reshuffles / 4.0)
         return v
+
+
+    @cached_property
+    def _layout(self) -> _Layout:
+        return _Layout(self)
+
+    def encode_state(self, state: State, seat: int, out: Vector | None = None) -> Vector:
+        """``encode(observe(state, seat))`` read straight from the engine's fields: the
+        same tensor without building the view (``tests/envs`` compares the two on every
+        position of many random rounds). It reads the grids only through the knowledge
+        masks, as :func:`~cambio.cards.observe` does."""
+        L = self._layout
+        n = self.players
+        v = np.zeros(self.size, dtype=np.float32) if out is None else out
+        v.fill(0.0)
+        bit = (1 << seat) | state.public
+        ones: list[int] = []
+        codes = L.slot_code
+        for q, (grid, known) in enumerate(zip(state.grids, state.known, strict=True)):
+            cells = L.cells[(q - seat) % n]  # the one-hots' starts of this seat's slots
+            ones += [at if card < 0 else at + codes[card] if k & bit else at + 1
+                     for at, card, k in zip(cells, grid, known, strict=False)]  # cells: every slot
+            ones += cells[len(grid):]
+        held = state.held
+        if held < 0:
+            ones.append(L.held)
+        elif state.held_from_pile or seat == state.turn:
+            ones.append(L.held + codes[held])
+        else:
+            ones.append(L.held + 1)
+        pile = state.pile
+        ones.append(L.top + (1 + L.classes[pile[-1]] if pile else 0))
+        ones.append(L.phase + state.phase)
+        actor = state.current_player()
+        if actor != TERMINAL:
+            ones.append(L.actor + (actor - seat) % n)
+        ones.append(L.turn + (state.turn - seat) % n)
+        caller = state.caller
+        if caller >= 0:
+            ones.append(L.caller + (caller - seat) % n)
+            v[L.final_turns_left] = state.final_left / n
+        ones.append(L.power + L.power_index[state.power])
+        if state.look_a >= 0:
+            ones.append(L.looked + self._rel(state.look_a, seat))
+            ones.append(L.looked + self._rel(state.look_b, seat))
+        w = state.window
+        ones.append(L.window + (0 if w == WINDOW_ANYONE else 1 if w == WINDOW_CLOSED else
+                                2 + (w - seat) % n))
+        phase = state.phase
+        if phase == Phase.POLL:
+            for q in state.poll[state.poll_i:]:
+                ones.append(L.poll + (q - seat) % n)
+        if phase == Phase.GIVE:
+            ones.append(L.give_seat + (state.give_seat - seat) % n)
+        v[ones] = 1.0
+        self._encode_counts(state, seat, v)
+        return v
+
+    def _encode_counts(self, state: State, seat: int, v: Vector) -> None:
+        """:meth:`encode_state`'s fields that are not one-hots: the pile's make-up, the deck's
+        size, the last snap and the round's progress."""
+        L = self._layout
+        n, a = self.players, self.addresses
+        pile = state.pile
+        if state.held_from_pile:
+            v[L.held_from_pile] = 1.0
+        if pile:
+            counts = [0] * CLASSES
+            classes = L.classes
+            for card in pile:
+                counts[classes[card]] += 1
+            part = v[L.pile:L.pile + CLASSES]
+            part[:] = counts
+            part /= self._class_totals
+        v[L.deck] = len(state.deck) / self.deck_total
+        snap = state.last_snap
+        if snap is not None:
+            snapper, address, card, right = snap
+            i = L.last_snap
+            v[i + (snapper - seat) % n] = 1.0
+            v[i + n + self._rel(address, seat)] = 1.0
+            v[i + n + a + L.classes[card]] = 1.0
+            v[i + n + a + CLASSES] = float(right)
+        v[L.turn_number] = min(1.0, state.turn_number / 200.0)
+        v[L.turn_number + 1] = min(1.0, state.reshuffles / 4.0)
+
+
+class _Layout:
+    """Where :meth:`CardsCodec.encode_state` writes each field, and its look-up tables."""
+
+    def __init__(self, codec: CardsCodec) -> None:
+        self.width = CLASSES + 2
+        at: dict[str, int] = {}
+        i = 0
+        for f in codec.fields:
+            at[f.name] = i
+            i += f.size
+        self.held = at["held"]
+        self.top = at["top"]
+        self.pile = at["pile"]
+        self.deck = at["deck"]
+        self.phase = at["phase"]
+        self.actor = at["actor"]
+        self.turn = at["turn"]
+        self.caller = at["caller"]
+        self.final_turns_left = at["final_turns_left"]
+        self.power = at["power"]
+        self.looked = at["looked"]
+        self.window = at["window"]
+        self.poll = at["poll"]
+        self.give_seat = at["give_seat"]
+        self.last_snap = at["last_snap"]
+        self.turn_number = at["turn_number"]
+        self.held_from_pile = at["held_from_pile"]
+        self.classes = [card_class(c) for c in range(NUM_CARD_CODES)]
+        self.cells = [[(rel * codec.slots + slot) * self.width for slot in range(codec.slots)]
+                      for rel in range(codec.players)]
+        self.slot_code = [2 + c for c in self.classes]
+        self.power_index = {code: _POWERS.index(POWER_NAMES[code]) for code in POWER_NAMES}
+        self.power_index[P_NONE] = 0
 
 
 def _slot_code(card: int) -> int:

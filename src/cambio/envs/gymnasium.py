@@ -24,6 +24,7 @@ import numpy as np
 from cambio.board import Rules as BoardRules
 from cambio.bots.board import make_bot as make_board_bot
 from cambio.bots.cards import make_bot as make_card_bot
+from cambio.bots.cards.native_names import MEMORY, NATIVE_KINDS
 from cambio.cards import Rules, observe
 from cambio.extras import needs
 from cambio.seeds import derive_seed
@@ -52,6 +53,8 @@ class SeatEnv(gym.Env[dict[str, Any], int]):
             "action_mask": spaces.Box(0, 1, (game.num_actions,), dtype=np.int8),
         })
         self.action_space: spaces.Space[Any] = spaces.Discrete(game.num_actions)
+        self._mask: Mask | None = None
+        """The mask of the last observation returned (the agent acts on that state)."""
 
     # ------------------------------------------------------------------ for subclasses
     def _new_bots(self, seed: int) -> None:
@@ -73,7 +76,8 @@ class SeatEnv(gym.Env[dict[str, Any], int]):
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         if self.game.current() != self.seat:
             raise RuntimeError("the episode is over: call reset()")
-        mask = self.action_masks()
+        # The state has not changed since the observation that computed the mask.
+        mask = self.action_masks() if self._mask is None else self._mask
         info: dict[str, Any] = {"illegal_action": False}
         index = int(action)
         if not 0 <= index < mask.size or not mask[index]:
@@ -102,7 +106,8 @@ class SeatEnv(gym.Env[dict[str, Any], int]):
             self._bot_turn(seat)
 
     def _obs(self) -> dict[str, Any]:
-        return {"observation": self.game.observe(self.seat), "action_mask": self.action_masks()}
+        self._mask = self.action_masks()
+        return {"observation": self.game.observe(self.seat), "action_mask": self._mask.copy()}
 
 
 class CardsSeatEnv(SeatEnv):
@@ -110,7 +115,7 @@ class CardsSeatEnv(SeatEnv):
 
     def __init__(self, rules: str | Rules = "rulebook", opponents: Sequence[str] = ("random",),
                  seat: int = 0, slots: int = DEFAULT_SLOTS, render_mode: str | None = None,
-                 **overrides: Any) -> None:
+                 native: bool = True, **overrides: Any) -> None:
         base = rules if isinstance(rules, Rules) else Rules.preset(rules)
         if overrides:
             base = base.with_overrides(overrides)
@@ -119,16 +124,33 @@ class CardsSeatEnv(SeatEnv):
         self.opponents = tuple(opponents)
         self.cards = CardsTurns(base, len(opponents) + 1, slots)
         self.bots: dict[int, Any] = {}
+        self._memory: Any = None
+        if native and any(_native_memory(name) for name in self.opponents):
+            from .native_seat import NativeMemory
+
+            self._memory = NativeMemory(self.cards.rules, self.cards.players)
         super().__init__(self.cards, seat, render_mode)
 
     def _new_bots(self, seed: int) -> None:
         others = [s for s in range(self.cards.players) if s != self.seat]
-        self.bots = {s: make_card_bot(name, derive_seed(seed, s, 1))
+        self.bots = {s: self._memory if self._memory is not None and _native_memory(name)
+                     else make_card_bot(name, derive_seed(seed, s, 1))
                      for s, name in zip(others, self.opponents, strict=True)}
 
     def _bot_turn(self, seat: int) -> None:
         state = self.cards.state
-        state.apply(self.bots[seat].act(observe(state, seat)), seat)
+        bot = self.bots[seat]
+        if bot is self._memory:
+            state.apply(bot.act(state), seat)
+        else:
+            state.apply(bot.act(observe(state, seat)), seat)
+
+
+def _native_memory(name: str) -> bool:
+    """Whether ``name`` is the memory bot, which decides from its seat's view alone (no
+    random stream, nothing remembered between decisions): the compiled port gives its very
+    decisions (:mod:`cambio.bots.cards.native`)."""
+    return NATIVE_KINDS.get(name.strip().lower()) == MEMORY
 
 
 class BoardSeatEnv(SeatEnv):

@@ -35,6 +35,7 @@ from cambio.cards import (
     COMPILED,
     EMPTY,
     HIDDEN,
+    TERMINAL,
     CardView,
     Phase,
     Rules,
@@ -57,6 +58,8 @@ from cambio.cards.events import (
     Snapped,
     seen_by,
 )
+from cambio.cards.state import P_NONE, POWER_NAMES
+from cambio.cards.view import _window_name as window_name
 from cambio.extras import needs
 from cambio.seeds import derive_seed
 
@@ -286,8 +289,9 @@ class CambioCardsState(pyspiel.State):  # type: ignore[misc]
         self.reshuffle = False
         self.drawn: list[int] = []
         self.poll_chance = False
-        self.seen: list[list[str]] = [[] for _ in range(self.g.players)]
-        """Per seat, the observation strings after each step (the information state)."""
+        self.seen: list[list[Frame]] = [[] for _ in range(self.g.players)]
+        """Per seat, the table after each step (:func:`frame`, one object shared by the
+        seats), from which its information-state string is written when asked for."""
         self.steps: list[list[tuple[int, int, int, int]]] = [[] for _ in range(self.g.players)]
         """Per seat, each step since the deal as that seat saw it: the actor (relative
         seat), its action number (the codec's, from the actor's side) and up to two card
@@ -326,7 +330,7 @@ class CambioCardsState(pyspiel.State):  # type: ignore[misc]
         s = self.state
         if s is None or self.pending is not None or self.poll_chance or s.is_over():
             return []
-        return sorted(self.g.codec.encode_action(a, player) for a in s.legal_actions(player))
+        return sorted(self.g.codec.numbers(s.legal_actions(player), player))
 
     # ------------------------------------------------------------------ chance
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -334,18 +338,24 @@ class CambioCardsState(pyspiel.State):  # type: ignore[misc]
             n = self.g.players
             return [(seat, 1.0 / n) for seat in range(n)]
         counts = self._source()
-        total = sum(counts.values())
-        return [(card, count / total) for card, count in sorted(counts.items())]
+        total = sum(counts)
+        return [(card, count / total) for card, count in enumerate(counts) if count > 0]
 
-    def _source(self) -> Counter[int]:
-        """The cards the next chance card is drawn from (a multiset)."""
-        if self.state is None:
-            return Counter(self.g.full_deck) - Counter(self.dealt)
+    def _source(self) -> list[int]:
+        """The cards the next chance card is drawn from: how many of each card code."""
+        counts = [0] * NUM_CARD_CODES
         s = self.state
-        i = len(self.drawn)
-        if i < self.from_deck:
-            return Counter(s.deck) - Counter(self.drawn)
-        return Counter(s.pile[:-1]) - Counter(self.drawn[self.from_deck:])
+        if s is None:
+            cards, taken = self.g.full_deck, self.dealt
+        elif len(self.drawn) < self.from_deck:
+            cards, taken = s.deck, self.drawn
+        else:
+            cards, taken = s.pile[:-1], self.drawn[self.from_deck:]
+        for card in cards:
+            counts[card] += 1
+        for card in taken:
+            counts[card] -= 1
+        return counts
 
     # ------------------------------------------------------------------ applying
     def _apply_action(self, action: int) -> None:
@@ -354,7 +364,7 @@ class CambioCardsState(pyspiel.State):  # type: ignore[misc]
             if len(self.dealt) == 4 * self.g.players:
                 s = State(self.g.rules, self.g.players, seed=0, deck=self.dealt)
                 self._engine = _Engine(s)
-                self.opening = [self.g.codec.encode(observe(s, q))
+                self.opening = [self.g.codec.encode_state(s, q)
                                 for q in range(self.g.players)]
                 self._after_step()
             return
@@ -374,7 +384,7 @@ class CambioCardsState(pyspiel.State):  # type: ignore[misc]
                 self._after_step()
             return
         seat = self.state.current_player()
-        engine_action = self.g.codec.decode_action(action, seat)
+        engine_action = self.g.codec.action_of(action, seat)
         need, reshuffle = self._draws(engine_action, seat)
         if need:
             self.pending = (engine_action, seat)
@@ -393,7 +403,7 @@ class CambioCardsState(pyspiel.State):  # type: ignore[misc]
         events: list[Event] = []
         s.apply(action, seat, events=events)
         n = self.g.players
-        number = self.g.codec.encode_action(action, seat)
+        number = self.g.codec.number(action, seat)
         for q in range(n):
             shown = _cards_shown(events, q)
             if len(shown) > 2:
@@ -432,7 +442,7 @@ class CambioCardsState(pyspiel.State):  # type: ignore[misc]
                 out.steps[q] = list(self.steps[q])
             else:
                 out.opening.append(codec.encode(observe(world, q)))
-                out.seen[q] = [f"resampled | {view_text(observe(world, q))}"]
+                out.seen[q] = [frame(world, "resampled")]
         return out
 
     def _draws(self, action: int, seat: int) -> tuple[int, bool]:
@@ -482,9 +492,9 @@ class CambioCardsState(pyspiel.State):  # type: ignore[misc]
         """Every seat's observation after a completed step (their information states)."""
         s = self.state
         assert s is not None
-        last = action_text(s.history[-1][1]) if s.history else "deal"
-        for seat in range(self.g.players):
-            self.seen[seat].append(f"{last} | {view_text(observe(s, seat))}")
+        step = frame(s, action_text(s.history[-1][1]) if s.history else "deal")
+        for seen in self.seen:
+            seen.append(step)
 
     # ------------------------------------------------------------------ text
     def _action_to_string(self, player: int, action: int) -> str:
@@ -506,22 +516,61 @@ class CambioCardsState(pyspiel.State):  # type: ignore[misc]
 
 def view_text(view: CardView) -> str:
     """A compact one-line text of a view (a spectator's when ``view.seat`` is None)."""
+    return _line(view.phase, view.actor, view.grids, view.held, view.held_from_pile,
+                 view.discard[-3:], len(view.discard), view.deck_size, view.window, view.poll,
+                 view.power, view.caller, view.final_turns_left)
 
+
+def _line(phase: Phase, actor: int | None, grids: Any, held: int, from_pile: bool,
+          pile_top: Any, pile: int, deck: int, window: str, poll: Any, power: str | None,
+          caller: int | None, final_left: int) -> str:
     def code(c: int) -> str:
         return "--" if c == EMPTY else "??" if c == HIDDEN else card_code(c)
 
-    grids = " / ".join(" ".join(code(c) for c in g) for g in view.grids)
-    parts = [f"{view.phase.name.lower()} actor {view.actor}", f"grids {grids}",
-             f"held {code(view.held)}{'*' if view.held_from_pile else ''}",
-             f"pile {' '.join(code(c) for c in view.discard[-3:])} ({len(view.discard)})",
-             f"deck {view.deck_size}", f"window {view.window}"]
-    if view.poll:
-        parts.append(f"poll {','.join(map(str, view.poll))}")
-    if view.power:
-        parts.append(f"power {view.power}")
-    if view.caller is not None:
-        parts.append(f"caller {view.caller} ({view.final_turns_left} left)")
+    text = " / ".join(" ".join(code(c) for c in g) for g in grids)
+    parts = [f"{phase.name.lower()} actor {actor}", f"grids {text}",
+             f"held {code(held)}{'*' if from_pile else ''}",
+             f"pile {' '.join(code(c) for c in pile_top)} ({pile})",
+             f"deck {deck}", f"window {window}"]
+    if poll:
+        parts.append(f"poll {','.join(map(str, poll))}")
+    if power:
+        parts.append(f"power {power}")
+    if caller is not None:
+        parts.append(f"caller {caller} ({final_left} left)")
     return " | ".join(parts)
+
+
+Frame = tuple[Any, ...]
+"""The table after a step, as :func:`frame` copies it."""
+
+
+def frame(s: State, label: str) -> Frame:
+    """What every seat's observation string shows of ``s``, copied (a few small tuples):
+    the information-state strings are written from these only when asked for, instead of
+    one view per seat after every step."""
+    return (label, s.phase, s.current_player(), s.turn, tuple(map(tuple, s.grids)),
+            tuple(map(tuple, s.known)), s.public, s.held, s.held_from_pile, tuple(s.pile[-3:]),
+            len(s.pile), len(s.deck), s.window,
+            tuple(s.poll[s.poll_i:]) if s.phase == Phase.POLL else (), s.power, s.caller,
+            s.final_left)
+
+
+def frame_text(f: Frame, seat: int) -> str:
+    """``f"{label} | {view_text(observe(s, seat))}"`` for the state ``f`` was copied from."""
+    (label, phase, actor, turn, grids, known, public, held, from_pile, pile_top, pile, deck,
+     window, poll, power, caller, final_left) = f
+    bit = (1 << seat) | public
+    seen = tuple(tuple(EMPTY if c < 0 else c if k & bit else HIDDEN
+                       for c, k in zip(g, kk, strict=True))
+                 for g, kk in zip(grids, known, strict=True))
+    if held >= 0 and not (from_pile or seat == turn):
+        held = HIDDEN
+    return f"{label} | " + _line(
+        Phase(phase), None if actor == TERMINAL else actor, seen, held, from_pile, pile_top,
+        pile, deck, window_name(window), poll,
+        str(POWER_NAMES[power]) if power != P_NONE else None,
+        caller if caller >= 0 else None, final_left if caller >= 0 else 0)
 
 
 def _cards_shown(events: list[Event], seat: int) -> list[int]:
@@ -536,6 +585,10 @@ def _cards_shown(events: list[Event], seat: int) -> list[int]:
               and seen.card != HIDDEN):
             out.append(seen.card)
     return out
+
+
+_SHOWN = np.array([(card_class(c) + 1) / CLASSES for c in range(NUM_CARD_CODES)] + [0.0])
+"""A shown card's number in a history row, by card code (index -1, no card: 0)."""
 
 
 def recall_fields(codec: CardsCodec, steps: int) -> tuple[Field, ...]:
@@ -564,37 +617,47 @@ class CardsObserver(_Observer):
                          perfect_recall)
         self.codec = codec
         self.steps = steps
+        self._rows = 0
+        """History rows the last :meth:`set_from` wrote (the rest are zeros)."""
 
     def set_from(self, state: CambioCardsState, player: int) -> None:
-        self.tensor.fill(0.0)
-        if state.state is None:
-            return
         size = self.codec.size
-        self.codec.encode(observe(state.state, player), out=self.tensor[:size])
+        n = self.codec.players
+        # Only the rows the last call wrote are cleared: the room is sized for the turn
+        # cap, a round uses a few hundred rows of it.
+        history = self.tensor[2 * size:].reshape(self.steps, n + 3) if self.perfect_recall \
+            else self.tensor[:0].reshape(0, n + 3)
+        history[:self._rows] = 0.0
+        self._rows = 0
+        if state.state is None:
+            self.tensor[:2 * size].fill(0.0)
+            return
+        self.codec.encode_state(state.state, player, out=self.tensor[:size])
         if not self.perfect_recall:
             return
         if state.opening:
             self.tensor[size:2 * size] = state.opening[player]
+        else:
+            self.tensor[size:2 * size] = 0.0
         steps = state.steps[player]
         if len(steps) > self.steps:
             raise ValueError(f"this round has {len(steps)} steps, more than the "
                              f"information-state tensor's {self.steps} (recall_steps)")
-        n = self.codec.players
-        width = n + 3
-        history = self.tensor[2 * size:].reshape(self.steps, width)
-        actions = float(self.codec.num_actions)
-        for i, (actor, number, a, b) in enumerate(steps):
-            row = history[i]
-            row[actor] = 1.0
-            row[n] = (number + 1) / actions
-            row[n + 1] = 0.0 if a < 0 else (card_class(a) + 1) / CLASSES
-            row[n + 2] = 0.0 if b < 0 else (card_class(b) + 1) / CLASSES
+        if not steps:
+            return
+        rows = np.array(steps, dtype=np.int64)
+        used = history[:len(steps)]
+        used[np.arange(len(steps)), rows[:, 0]] = 1.0
+        used[:, n] = (rows[:, 1] + 1) / float(self.codec.num_actions)
+        used[:, n + 1:] = _SHOWN[rows[:, 2:]]
+        self._rows = len(steps)
 
     def string_from(self, state: CambioCardsState, player: int) -> str:
         if state.state is None:
             return f"seat {player} | dealing"
         if self.perfect_recall:
-            return f"seat {player}\n" + "\n".join(state.seen[player])
+            return f"seat {player}\n" + "\n".join(frame_text(f, player)
+                                                  for f in state.seen[player])
         return f"seat {player} | {view_text(observe(state.state, player))}"
 
 

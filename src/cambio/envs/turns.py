@@ -12,7 +12,7 @@ from typing import Generic, Protocol, TypeVar
 from cambio.board import Board
 from cambio.board import Rules as BoardRules
 from cambio.board.setup import quick_setup
-from cambio.cards import IllegalActionError, Rules, State, observe
+from cambio.cards import IllegalActionError, Rules, State
 
 from .board_codec import BoardCodec
 from .cards_codec import DEFAULT_SLOTS, CardsCodec, Mask, Vector, capped_rules
@@ -82,7 +82,7 @@ class CardsTurns(_Coded[CardsCodec]):
         return OVER if self.state.is_over() else self.state.current_player()
 
     def observe(self, seat: int) -> Vector:
-        return self.codec.encode(observe(self.state, seat))
+        return self.codec.encode_state(self.state, seat)
 
     def mask(self, seat: int) -> Mask:
         return self.codec.action_mask(self.state.legal_actions(seat), seat)
@@ -90,7 +90,7 @@ class CardsTurns(_Coded[CardsCodec]):
     def step(self, index: int) -> None:
         seat = self.current()
         try:
-            self.state.play(self.codec.decode_action(index, seat), seat)
+            self.state.play(self.codec.action_of(index, seat), seat)
         except IllegalActionError as exc:
             raise ValueError(f"action {index} is not legal for seat {seat}: {exc}") from None
 

@@ -16,6 +16,7 @@ from cambio.bots.board.registry import BOARD_BOTS
 from cambio.records import board as records
 
 from . import Played
+from .board_coach import coach
 
 
 class BoardGame:
@@ -163,7 +164,7 @@ class BoardPosition:
                 "setup": {"adjusting": setup.adjusting, "adding": setup.adding,
                           "chooser": setup.current_player(),
                           "targets": list(self.rules.start_counts())},
-                "outcome": None, "winners": None,
+                "outcome": None, "winners": None, "lines": [],
             })
             return out
         outcome = self.outcome()
@@ -176,6 +177,11 @@ class BoardPosition:
             "setup": None,
             "outcome": outcome,
             "winners": None if outcome is None else outcome["winners"],
+            "lines": [] if outcome is None else [
+                {"seat": w, "cells": cells} for w in outcome["winners"]
+                for cells in board.lines(w)],
+            # The tutorial's advice, for the seat to move only (the board is public).
+            "coach": coach(board, seat) if outcome is None and seat == board.turn else None,
         })
         return out
 
@@ -188,7 +194,7 @@ class BoardPosition:
     def record(self, names: Sequence[str], seat: int | None) -> str:
         """The full record, or a seat's record so far: the same but for the seed. The board
         hides nothing, but every bot's seed derives from the game's: known mid-game, it
-        would tell a player the bots' next moves (issue 11, bug 6)."""
+        would tell a player the bots' next moves."""
         seed = self.seed if seat is None else None
         steps = self.setup.history if self.setup is not None else None
         if self.board is None:  # still choosing: the record so far is the setup steps

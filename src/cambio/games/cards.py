@@ -2,20 +2,61 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cambio.bots.cards import make_bot, play_round
 from cambio.bots.cards.registry import CARD_BOTS
-from cambio.cards import Rules, State
+from cambio.cards import CambioError, Rules, State
 from cambio.records import cards as records
 
 from . import Played
+from . import cards_table as table
 
 
 class CardsGame:
+    """The card game; at a server table, a match of real-time rounds with snaps and hints
+    (:mod:`cambio.games.cards_table`)."""
+
     name = "cards"
     show_record = "cambio.terminal.cards_record:show_record"
+    seats = table.SEATS
+    away_bot = "memory"
+    table_options: Mapping[str, tuple[str, ...]] = {}
+    config_fields = ("rules", "rounds")
+    quick_play = True
+    hint_bot = "deep"
+    """The bot whose searches the hints are (a server waits for its kernels)."""
+
+    # ------------------------------------------------------------------ at a table
+    def table_config(self, players: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        return table.table_config(players, body)
+
+    def table_rules(self, players: int, options: Mapping[str, Any]) -> Rules:
+        try:
+            rules = Rules.from_json(options.get("rules", {"preset": "house"}))
+            rules.check_players(players)
+        except CambioError as exc:
+            raise ValueError(str(exc)) from None
+        return rules
+
+    def match(self, rules: Rules, players: int, seed: int,
+              options: Mapping[str, Any]) -> table.CardMatch:
+        return table.CardMatch(rules, players, seed, int(options.get("rounds", 1)))
+
+    def start(self, rules: Rules, players: int, seed: int,
+              options: Mapping[str, Any]) -> table.CardPosition:
+        """A one-round match's round."""
+        m = table.CardMatch(rules, players, seed, 1)
+        return m.deal(m.header(players_named(players), {}))
+
+    def replay_round(self, header: dict[str, Any]) -> table.CardPosition:
+        return table.CardPosition(records.state_from_header(header), header)
+
+    def quick_bot(self, bot: Any) -> bool:
+        return table.quick_bot(bot)
+
+    # ------------------------------------------------------------------ the Game
 
     def check(self, rules: Rules, players: int) -> None:
         rules.check_players(players)
@@ -62,6 +103,10 @@ def played(scores: Sequence[int], winners: Sequence[int], plies: int, end: str, 
     if caller >= 0:
         stats += [(f"calls:{caller}", 1), ("caller_wins", int(caller in winners))]
     return Played(tuple(scores), tuple(winners), plies, end, history, tuple(stats))
+
+
+def players_named(players: int) -> list[dict[str, Any]]:
+    return [{"name": f"seat {i}"} for i in range(players)]
 
 
 GAME = CardsGame()

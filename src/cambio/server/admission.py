@@ -3,7 +3,7 @@
 uvicorn has a keep-alive timeout (idle between requests) but no limit on how long a request
 may take to arrive, and no cap per client: a few hundred sockets that each send one header
 line every few seconds held every file descriptor of the process, and every table went
-offline (issue 19, "slowloris"). These guards are uvicorn's own HTTP (h11) and WebSocket
+offline (a "slowloris" attack). These guards are uvicorn's own HTTP (h11) and WebSocket
 (websockets sans-I/O) protocols with three checks added:
 
 - **per-address cap**: at most ``per_address`` open connections from one peer address,

@@ -1,9 +1,10 @@
 """``cambio serve`` and ``python -m cambio.server``: the web platform on one machine.
 
 The command lives with the server so that ``python -m cambio.server`` needs nothing from
-:mod:`cambio.cli` (the CLI imports the server, never the reverse). It only imports typer:
-the server itself (uvicorn, starlette) is loaded when the command runs, so ``cambio --help``
-and the other commands stay quick.
+:mod:`cambio.cli` (the CLI imports the server, never the reverse). It only imports typer and
+the server's plain :class:`~.settings.Settings` (its defaults are the command's): the server
+itself (uvicorn, starlette) is loaded when the command runs, so ``cambio --help`` and the
+other commands stay quick.
 """
 
 from __future__ import annotations
@@ -11,6 +12,12 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+
+from .settings import Settings
+
+DEFAULT = Settings()
+"""Every option's default is the server's own (a dataclass of plain values: cheap to
+import), so the command and a server built in code agree."""
 
 
 def serve_command(
@@ -20,64 +27,68 @@ def serve_command(
         "--database", "--db", metavar="PATH|URL",
         help="Where every table, seat and action is kept: an SQLite file (created if "
         "missing; or sqlite:PATH), or a PostgreSQL URL (postgresql://user@host/dbname).")]
-    = "data/cambio.sqlite3",
+    = DEFAULT.database,
     away_after: Annotated[float, typer.Option(
         min=1.0, help="Seconds without a connection before a player's seat is played by a "
-        "bot (until they return).")] = 30.0,
+        "bot (until they return).")] = DEFAULT.away_after,
     bot_speed: Annotated[float, typer.Option(
         min=0.01, max=1000.0, help="Divide bots' thinking delays and the pause between rounds "
-        "by this factor.")] = 1.0,
+        "by this factor.")] = DEFAULT.bot_speed,
     round_pause: Annotated[float, typer.Option(
         min=0.0, help="Seconds between a round's reveal and the next deal (divided by "
-        "--bot-speed).")] = 6.0,
+        "--bot-speed).")] = DEFAULT.round_pause,
     seed: Annotated[int | None, typer.Option(
         help="Derive every table's seed from this (tests and benchmarks only: it makes the "
-        "deals predictable).")] = None,
+        "deals predictable).")] = DEFAULT.seed,
     rest_rate: Annotated[float, typer.Option(
-        min=0.0, help="REST calls per second per client address (0: no limit).")] = 50.0,
+        min=0.0, help="REST calls per second per client address (0: no limit).")]
+    = DEFAULT.rest_rate,
     allow_origin: Annotated[list[str] | None, typer.Option(
         help="A site (https://example.org) whose pages may open this server's WebSockets, "
         "besides its own; repeatable; '*' for any.")] = None,
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         help="Comma-separated addresses of reverse proxies whose X-Forwarded-For is trusted "
-        "as the client address (default: none).")] = None,
+        "as the client address (default: none).")] = DEFAULT.forwarded_allow_ips,
     max_spectators: Annotated[int, typer.Option(
         min=0, help="Spectator connections per table (seated players are never refused "
-        "for spectators).")] = 200,
+        "for spectators).")] = DEFAULT.max_spectators,
     max_conns_per_address: Annotated[int, typer.Option(
         min=0, help="Open anonymous WebSocket connections (spectators) per client address "
-        "(0: no cap); seated players have their own cap per seat.")] = 64,
+        "(0: no cap); seated players have their own cap per seat.")]
+    = DEFAULT.max_conns_per_address,
     max_sockets_per_address: Annotated[int, typer.Option(
         min=0, help="Open connections per peer address, HTTP and WebSocket alike, counted "
-        "at the socket (0: no cap; trusted proxies are not capped).")] = 256,
+        "at the socket (0: no cap; trusted proxies are not capped).")]
+    = DEFAULT.max_sockets_per_address,
     request_timeout: Annotated[float, typer.Option(
         min=0.0, help="Seconds a request's head and body have to arrive before the "
-        "connection is closed (0: no limit).")] = 5.0,
+        "connection is closed (0: no limit).")] = DEFAULT.request_timeout,
     ws_connect_rate: Annotated[float, typer.Option(
         min=0.0, help="WebSocket connection attempts per second per client address (bursts "
-        "of 6x; 0: no limit).")] = 5.0,
+        "of 6x; 0: no limit).")] = DEFAULT.ws_connect_rate,
     waiting_ttl: Annotated[float, typer.Option(
         min=0.0, help="Seconds a table nobody started, with nobody at it, is kept (0: "
-        "for ever).")] = 6 * 3600.0,
+        "for ever).")] = DEFAULT.waiting_ttl,
     turn_clock: Annotated[int, typer.Option(
         min=0, max=3600, help="Seconds per decision for tables created without a clock "
-        "setting (0: no clock); on timeout the seat's bot plays that decision.")] = 0,
+        "setting (0: no clock); on timeout the seat's bot plays that decision.")]
+    = DEFAULT.turn_clock or 0,
     clock_strikes: Annotated[int, typer.Option(
         min=1, help="Turn-clock timeouts in a row after which a seat is marked away (its "
-        "bot plays on until the player is back).")] = 2,
+        "bot plays on until the player is back).")] = DEFAULT.clock_strikes,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
     redis: Annotated[str | None, typer.Option(
         help="Redis URL (redis://host:6379/0): serve as one of several processes sharing the "
-        "tables, with a shared --database (PostgreSQL).")] = None,
+        "tables, with a shared --database (PostgreSQL).")] = DEFAULT.redis,
     workers: Annotated[int, typer.Option(
         min=1, max=256, help="Server processes on this machine behind this one port (needs "
         "--redis).")] = 1,
     lease_ttl: Annotated[float, typer.Option(
         min=0.2, help="Seconds a dead process's tables wait before another claims them "
-        "(with --redis).")] = 5.0,
+        "(with --redis).")] = DEFAULT.lease_ttl,
     advertise: Annotated[str | None, typer.Option(
         help="The URL other processes reach this one at (with --redis; default: "
-        "http://HOST:PORT).")] = None,
+        "http://HOST:PORT).")] = DEFAULT.advertise,
     bot: Annotated[list[str] | None, typer.Option(
         help="Offer one more card bot at the tables: an import path MODULE:CALLABLE or an "
         "entry point (repeatable; docs/envs.md).")] = None,
@@ -88,34 +99,36 @@ def serve_command(
         "satisfies cambio.games.TableGame (repeatable; docs/server.md).")] = None,
     queue_wait: Annotated[float, typer.Option(
         min=0.0, max=600.0, help="Seconds Play now waits for other players before bots fill "
-        "the empty seats (a player may cut it short).")] = 15.0,
+        "the empty seats (a player may cut it short).")] = DEFAULT.queue_wait,
     leaderboard_games: Annotated[int, typer.Option(
-        min=0, help="Rated games a player needs to be listed on a leaderboard.")] = 5,
+        min=0, help="Rated games a player needs to be listed on a leaderboard.")]
+    = DEFAULT.leaderboard_games,
     leaderboard_opponents: Annotated[int, typer.Option(
         min=0, help="Distinct opponents (players or bots) of those rated games a player "
-        "needs to be listed on a leaderboard.")] = 3,
+        "needs to be listed on a leaderboard.")] = DEFAULT.leaderboard_opponents,
     seat_grace: Annotated[float, typer.Option(
         min=0.1, max=600.0, help="Seconds a player Play now seated has to open the table "
-        "before a bot takes the seat (the player takes it back on arrival).")] = 10.0,
+        "before a bot takes the seat (the player takes it back on arrival).")]
+    = DEFAULT.seat_grace,
     secure_cookies: Annotated[bool, typer.Option(
         help="Mark the player cookie Secure (behind a TLS proxy: the browser then sends it "
-        "over https only).")] = False,
+        "over https only).")] = DEFAULT.secure_cookies,
     hash_workers: Annotated[int, typer.Option(
         min=1, max=64, help="Password hashes checked at once (each takes a fifth of a "
-        "second of one core), off the event loop.")] = 1,
+        "second of one core), off the event loop.")] = DEFAULT.hash_workers,
     hash_queue: Annotated[int, typer.Option(
         min=0, max=10_000, help="Sign-ins that may wait for a password check; past it they "
-        "are answered 503 with Retry-After.")] = 8,
+        "are answered 503 with Retry-After.")] = DEFAULT.hash_queue,
     warm_kernels: Annotated[bool, typer.Option(
         help="Load the hard bots' compiled kernels in the background from the start (a "
         "low-priority subprocess compiles them when numba's cache is cold); off: when a "
-        "table first seats such a bot. Their stand-ins play until then.")] = True,
+        "table first seats such a bot. Their stand-ins play until then.")]
+    = DEFAULT.warm_kernels,
     handoff_fd: Annotated[int | None, typer.Option(hidden=True)] = None,
-    worker_id: Annotated[str | None, typer.Option(hidden=True)] = None,
+    worker_id: Annotated[str | None, typer.Option(hidden=True)] = DEFAULT.worker_id,
 ) -> None:
     """Serve the web platform: the lobby, tables with bots, real-time play and records."""
     from .run import serve
-    from .settings import Settings
 
     offer_bots(bot, board_bot)
     games = offer_games(game)

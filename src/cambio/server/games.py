@@ -1,10 +1,11 @@
 """The games a table can hold, behind one small interface (what the lobby and tables need).
 
 Each :class:`GameKind` reads a "create table" body into a stored config, makes the session of
-one game, lists its bots, and turns stored rounds into record text. The card game has a
-kind of its own (real-time snaps, matches of rounds, hidden cards); every turn-based game
-is a :class:`TurnKind` over its :class:`cambio.games.TableGame`, so adding one changes
-nothing here: ``cambio serve --game MODULE:ATTRIBUTE`` (or ``Settings.games``) serves it.
+one game, lists its bots, and turns stored rounds into record text. Every game is a
+:class:`TurnKind` over its :class:`cambio.games.TableGame`: what the card game does beyond
+taking turns (real-time snaps, matches of rounds, a richer create-table body) it declares
+through the game interface's abilities, so adding a game changes nothing here: ``cambio
+serve --game MODULE:ATTRIBUTE`` (or ``Settings.games``) serves it.
 """
 
 from __future__ import annotations
@@ -16,14 +17,13 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from cambio.bots.resolve import served_bots
-from cambio.cards import MAX_PLAYERS, PRESETS, CambioError, Rules
+from cambio.cards import PRESETS, Rules
 from cambio.cards.rules_text import CHOICE_TEXT, RULE_TEXT
-from cambio.games import TableGame, get_game, load, register
+from cambio.games import Configured, TableGame, get_game, load, register
 
-from .cards_session import CardSession, card_record
 from .errors import ProtocolError
 from .session import Session
-from .turn_session import TurnSession, turn_record
+from .turn_session import TurnSession, frames_body, turn_record
 
 
 def served_entries(game: str) -> list[dict[str, Any]]:
@@ -50,6 +50,8 @@ class GameKind(Protocol):
     """What the server knows about one game (a protocol: each kind is a plain class)."""
 
     name: str
+    seats: tuple[int, int]
+    """The fewest and the most players a table of this game may seat."""
     away_bot: str
     """The bot that plays a seat whose player is away (the registry's medium level or
     thereabouts: a stand-in, not a threat)."""
@@ -61,6 +63,9 @@ class GameKind(Protocol):
 
     def listing(self, config: dict[str, Any]) -> dict[str, Any]:
         """What a table's summary shows of its config (the lobby lists it)."""
+
+    def options(self) -> dict[str, list[str]]:
+        """Each option a table is created with and its choices, the default first."""
 
     def session(self, players: int, config: dict[str, Any], table_id: str, seed: int,
                 game_no: int) -> Session:
@@ -74,61 +79,45 @@ class GameKind(Protocol):
                seat: int | None) -> str:
         """Stored actions as record text, in full (``seat=None``) or for one seat."""
 
-
-class CardsKind:
-    name = "cards"
-    away_bot = "memory"
-    quick_play = True
-
-    def listing(self, config: dict[str, Any]) -> dict[str, Any]:
-        return {"rules": config["rules"], "rounds": config["rounds"]}
-
-    def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        players = int_field(body, "players", 2, MAX_PLAYERS)  # the engine's limit
-        rules_json = body.get("rules", {"preset": "house"})
-        try:
-            rules = Rules.from_json(rules_json)
-            rules.check_players(players)
-        except CambioError as exc:
-            raise bad(str(exc)) from None
-        rounds = int_field(body, "rounds", 1, 20, default=1)
-        return players, {"rules": rules.to_json(), "rounds": rounds}
-
-    def session(self, players: int, config: dict[str, Any], table_id: str, seed: int,
-                game_no: int) -> Session:
-        rules = Rules.from_json(config["rules"])
-        return CardSession(rules, players, seed, int(config["rounds"]), f"{table_id}/{game_no}")
-
-    def bots(self) -> list[dict[str, Any]]:
-        return [*get_game(self.name).bot_list(), *served_entries(self.name)]
-
-    def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
-               seat: int | None) -> str:
-        return card_record(header, actions, seat)
+    def frames(self, header: dict[str, Any], actions: list[tuple[int, str]],
+               seat: int | None, rounds: int) -> dict[str, Any]:
+        """A stored round's replay as the viewer is sent it, ``rounds`` the rounds stored
+        (:func:`~.turn_session.frames_body`)."""
 
 
 class TurnKind:
-    """Any turn-based game (:class:`cambio.games.TableGame`) at a table, played by the
-    generic :class:`TurnSession`: the dice board game, or a game the server was started
-    with (``cambio serve --game``)."""
-
-    quick_play = False
+    """Any game (:class:`cambio.games.TableGame`) at a table, played by the one
+    :class:`TurnSession`: the card game, the dice board game, or a game the server was
+    started with (``cambio serve --game``)."""
 
     def __init__(self, game: TableGame) -> None:
         self.game = game
         self.name = game.name
+        self.seats = game.seats
         self.away_bot = game.away_bot
+        self.quick_play = isinstance(game, Configured) and game.quick_play
 
-    def _options(self, source: dict[str, Any]) -> dict[str, str]:
+    def _options(self, source: dict[str, Any]) -> dict[str, Any]:
+        game = self.game
+        if isinstance(game, Configured):
+            return {name: source[name] for name in game.config_fields if name in source}
         return {name: str(source.get(name, choices[0]))
-                for name, choices in self.game.table_options.items()}
+                for name, choices in game.table_options.items()}
 
     def listing(self, config: dict[str, Any]) -> dict[str, Any]:
-        return {**self._options(config), "rounds": 1}
+        return {"rounds": 1, **self._options(config)}
+
+    def options(self) -> dict[str, list[str]]:
+        return {name: list(choices) for name, choices in self.game.table_options.items()}
 
     def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         low, high = self.game.seats
         players = int_field(body, "players", low, high)
+        if isinstance(self.game, Configured):
+            try:
+                return players, self.game.table_config(players, body)
+            except ValueError as exc:
+                raise bad(str(exc)) from None
         for name, choices in self.game.table_options.items():
             if body.get(name, choices[0]) not in choices:
                 raise bad(f"\"{name}\" must be " + " or ".join(f"\"{c}\"" for c in choices))
@@ -150,6 +139,10 @@ class TurnKind:
     def record(self, header: dict[str, Any], actions: list[tuple[int, str]],
                seat: int | None) -> str:
         return turn_record(self.game, header, actions, seat)
+
+    def frames(self, header: dict[str, Any], actions: list[tuple[int, str]],
+               seat: int | None, rounds: int) -> dict[str, Any]:
+        return frames_body(self.game, header, actions, seat, rounds)
 
 
 def rules_catalogue() -> dict[str, Any]:
@@ -189,7 +182,7 @@ def game_kinds(extra: Sequence[str] = ()) -> dict[str, GameKind]:
     """The game kinds a server offers: the two built in, and one for each game ``extra``
     names (``"module:attribute"``, a :class:`~cambio.games.TableGame`; ``cambio serve
     --game``), registered with :mod:`cambio.games` so that sim and records know it too."""
-    kinds: dict[str, GameKind] = {"cards": CardsKind(), "board": TurnKind(table_game("board"))}
+    kinds: dict[str, GameKind] = {name: TurnKind(table_game(name)) for name in ("cards", "board")}
     for target in extra:
         game = load_table_game(target)
         register(game)

@@ -185,6 +185,16 @@ async def list_bots(request: Request) -> Response:
 
 
 @endpoint
+async def list_games(request: Request) -> Response:
+    """Every game this server holds, for the lobby's form: its name, the players a table
+    seats and its options' choices (the default first; a game with a richer form of its
+    own, the card game, lists none)."""
+    games = server_of(request).games
+    return JSONResponse([{"name": name, "seats": list(kind.seats), "options": kind.options()}
+                         for name, kind in games.items()])
+
+
+@endpoint
 async def list_rules(request: Request) -> Response:
     from .games import rules_catalogue
 
@@ -344,6 +354,32 @@ async def table_record(request: Request) -> Response:
 
     Reading and replaying the round run in a worker thread: a long round takes a while to
     turn into a record, and every other table goes on meanwhile."""
+    server, table, game_no, round_no, seat = await _round_asked(request)
+    text, rounds = await asyncio.to_thread(_record_text, server, table, game_no, round_no, seat)
+    return Response(text, media_type="application/x-ndjson",
+                    headers={"X-Cambio-Rounds": str(rounds), "Cache-Control": "no-store"})
+
+
+@endpoint
+async def table_frames(request: Request) -> Response:
+    """One round's replay as the engine plays it, for the replay viewer: ``{"game",
+    "header", "rounds", "round", "frames"}`` (:func:`~.turn_session.turn_frames`), seen
+    as the record is: in full once the game is over, else by the caller's seat."""
+    server, table, game_no, round_no, seat = await _round_asked(request)
+    body = await asyncio.to_thread(_frames, server, table, game_no, round_no, seat)
+    return JSONResponse(body, headers={"Cache-Control": "no-store"})
+
+
+def _frames(server: Server, table: Table, game_no: int, round_no: int,
+            seat: int | None) -> dict[str, Any]:
+    rounds, header, actions = _stored_round(server, table, game_no, round_no)
+    return server.games[table.game].frames(header, actions, seat, len(rounds))
+
+
+async def _round_asked(request: Request) -> tuple[Server, Table, int, int, int | None]:
+    """The server, table, game and round (0: the last) a record request asks for, and the
+    seat whose eyes it gets (``None``: everything, once the game is over); ``forbidden``
+    for anyone but a seat's player before that."""
     server = server_of(request)
     table = await table_of(request)
     game_no = _query_int(request, "game", table.game_no)
@@ -360,15 +396,22 @@ async def table_record(request: Request) -> Response:
         if seat is None:
             raise ProtocolError("forbidden", "the full record is available once the game is "
                                              "over; before that, only a seat's own record")
-    text, rounds = await asyncio.to_thread(_record_text, server, table, game_no, round_no, seat)
-    return Response(text, media_type="application/x-ndjson",
-                    headers={"X-Cambio-Rounds": str(rounds), "Cache-Control": "no-store"})
+    return server, table, game_no, round_no, seat
 
 
 def _record_text(server: Server, table: Table, game_no: int, round_no: int,
                  seat: int | None) -> tuple[str, int]:
     """Round ``round_no`` (0: the last one played) as record text, and the game's round
     count (runs in a worker thread)."""
+    rounds, header, actions = _stored_round(server, table, game_no, round_no)
+    return server.games[table.game].record(header, actions, seat), len(rounds)
+
+
+def _stored_round(server: Server, table: Table, game_no: int, round_no: int
+                  ) -> tuple[list[tuple[int, dict[str, Any]]], dict[str, Any],
+                             list[tuple[int, str]]]:
+    """Every stored round's header, and round ``round_no``'s (0: the last one played)
+    header and actions (reads storage: a worker thread runs it)."""
     rounds = server.store.rounds(table.id, game_no)
     if not rounds:
         raise ProtocolError("not_found", "no such game at this table")
@@ -377,7 +420,7 @@ def _record_text(server: Server, table: Table, game_no: int, round_no: int,
     if round_no not in header:
         raise ProtocolError("not_found", "no such round in this game")
     actions = server.store.actions(table.id, game_no, round_no)
-    return server.games[table.game].record(header[round_no], actions, seat), len(rounds)
+    return rounds, header[round_no], actions
 
 
 def _query_int(request: Request, key: str, default: int) -> int:

@@ -12,8 +12,9 @@ here, so a static host and a server hand the browser the same files.
   ``cambio fetch-pyodide`` (run by ``make run`` in the background and by ``make test``)
   puts it in place.
 - **The Python bundle** is a zip of the project's own modules the browser runs (the card
-  rules core, the records layer, the quick bots, the server's card session and
-  :mod:`.solo`), made from the installed package's source: the rules are one piece of code.
+  rules core, the records layer, the quick bots, the game interface and the card game's
+  table parts, the server's session and :mod:`.solo`), made from the installed package's
+  source: the rules are one piece of code.
 - **The service worker** (``web/static/offline/sw.js``) caches the client's files in a cache
   named after :func:`build_id`, a hash of everything it caches: a release (any change) makes
   another ``sw.js``, which replaces the cache; Pyodide has a cache of its own per version,
@@ -65,8 +66,9 @@ BUNDLE_MODULES = (
     "bots/cards/random_bot.py", "bots/cards/easy.py", "bots/cards/memory.py",
     "bots/cards/expert.py", "bots/cards/belief.py",
     "records/__init__.py", "records/jsonl.py", "records/cards.py",
+    "games/__init__.py", "games/cards.py", "games/cards_table.py",
     "server/__init__.py", "server/errors.py", "server/session.py", "server/match.py",
-    "server/cards_session.py", "server/solo.py",
+    "server/turn_session.py", "server/solo.py",
 )
 """The modules of ``cambio`` the browser imports (paths under the package): nothing that
 needs numpy, numba or the server's web stack (``tests/server/test_solo.py`` imports

@@ -3,15 +3,24 @@
 A *session* is one game (for cards: a match of one or more rounds) of one table. The actor
 (:mod:`cambio.server.table`) owns seats, connections, storage, bots' timing and the order of
 messages; the session owns the engine: it checks and applies actions, and builds each
-recipient's view and events. Both games implement :class:`Session`.
+recipient's view and events. One class implements :class:`Session` for every game
+(:class:`~.turn_session.TurnSession`); the protocol is what the table's parts may use.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from cambio.cards.events import shows
+from cambio.games import shows
+
+TURN_DELAY = (0.6, 1.6)
+"""Seconds (drawn uniformly) a bot waits before its move: a human-like pace, the same at a
+server table (``table.bot_timers``) and a solo one (:mod:`.solo`)."""
+SNAP_DELAY = (0.3, 2.0)
+"""Seconds (drawn uniformly) before a bot looks at an open snap window: some react fast,
+some miss it."""
 
 
 @dataclass
@@ -21,18 +30,19 @@ class Applied:
     version: int
     seat: int
     text: str
-    facts: list[tuple[str, Any, int]] = field(default_factory=list)
+    facts: Sequence[tuple[str, Any, int]] = ()
     """``(key, value, audience)``: ``audience`` is a bitmask of seats as in
-    :mod:`cambio.cards.events` (``EVERYONE`` is -1: every seat and spectators), as
-    :func:`cambio.records.cards.observations` reads them off the engine's events."""
+    :func:`cambio.games.shows` reads it (``EVERYONE`` is -1: every seat and spectators);
+    the card game's are read off the engine's events."""
     end: dict[str, Any] | None = None
     """The round's public end facts when this action ended it."""
 
-    def event(self, seat: int | None) -> dict[str, Any]:
-        """The event as ``seat`` (``None``: a spectator) may see it."""
+    def event(self, seat: int | None, everything: bool = False) -> dict[str, Any]:
+        """The event as ``seat`` (``None``: a spectator) may see it; ``everything``: with
+        every fact (a finished game's replay)."""
         ev: dict[str, Any] = {"v": self.version, "seat": self.seat, "action": self.text}
         for key, value, audience in self.facts:
-            if shows(audience, seat):
+            if everything or shows(audience, seat):
                 ev[key] = value
         if self.end is not None:
             ev["end"] = self.end
@@ -142,3 +152,12 @@ class Session(Protocol):
         """An id of the open snap window (``None``: none open); board games have none."""
 
     def can_snap(self, seat: int) -> bool: ...
+
+    def is_snap(self, text: str) -> bool:
+        """``text`` is an out-of-turn action (refused, it lost a race: not abuse)."""
+
+    hints: bool
+    """Its game can suggest a move (assist mode)."""
+
+    def hint(self, seat: int) -> dict[str, Any] | None:
+        """A suggestion for ``seat`` if it decides now; may search (run it off the loop)."""

@@ -1,17 +1,18 @@
-"""A solo card table with no server: the server's own card session, run in the browser.
+"""A solo card table with no server: the server's own session, run in the browser.
 
 The offline client (``web/static/offline/``) runs this module in Pyodide (WebAssembly). It
-plays one person (seat 0) against quick bots with the very :class:`~.cards_session.CardSession`
-a server table uses, and answers with the messages a server table sends that seat
-(``welcome``, ``state``, ``update``, ``table``, ``error``: ``docs/protocol.md``), so the
-table page's modules draw it as they draw an online game. Bots are seeded and timed as
+plays one person (seat 0) against quick bots with the very session a server table uses
+(:class:`~.turn_session.TurnSession` over :mod:`cambio.games.cards`), and answers with the
+messages a server table sends that seat (``welcome``, ``state``, ``update``, ``table``,
+``error``: ``docs/protocol.md``), so the table page's modules draw it as they draw an
+online game. Bots are seeded and timed as
 :class:`~.table.bot_timers.BotTimers` seeds and times them (the same derived seeds, the
 same delay ranges): the page arms a timer for each delay this table asks for and calls
 :meth:`SoloTable.fire` when it is due.
 
 Only pure-Python modules are imported here and by what this imports (the rules core, the
-records layer, the quick bots): the browser has no numpy or numba. ``SOLO_BOTS`` are the
-bots that need neither.
+records layer, the quick bots, the game interface): the browser has no numpy or numba.
+``SOLO_BOTS`` are the bots that need neither.
 """
 
 from __future__ import annotations
@@ -22,12 +23,13 @@ from random import Random
 from typing import Any
 
 from cambio.cards import Rules, RulesError
+from cambio.games.cards import GAME
 from cambio.seeds import derive_seed
 
-from .cards_session import CardSession, card_record
 from .errors import BAD_MESSAGE, NOT_PLAYING, ProtocolError
 from .match import summary_fields
-from .session import Applied, SeatBot
+from .session import SNAP_DELAY, TURN_DELAY, Applied, SeatBot
+from .turn_session import TurnSession, frames_body, turn_record
 
 PROTOCOL = 2
 """The protocol version a server table announces (``table.connections.PROTOCOL``; a test
@@ -80,7 +82,8 @@ class SoloTable:
         self.names += [{"name": f"{SOLO_BOTS[b]} {i + 1}" if bots.count(b) > 1 else SOLO_BOTS[b],
                         "bot": b} for i, b in enumerate(bots)]
         self.rules = rules
-        self.session = CardSession(rules, self.players, self.seed, 1, f"solo-{self.seed}")
+        self.session = TurnSession(GAME, self.players, {"rules": rules.to_json(), "rounds": 1},
+                                   self.seed, f"solo-{self.seed}")
         self.created = datetime.now(UTC).isoformat(timespec="seconds")
         self.header = self.session.next_header(self.names, self.created)
         self.session.deal(self.header)
@@ -203,7 +206,7 @@ class SoloTable:
         decider = s.decider()
         if decider in self.bots:
             if self._turn is None or self._turn[0] != decider:
-                self._turn = (decider, self._arm(self._delay(0.6, 1.6), timers))
+                self._turn = (decider, self._arm(self._delay(*TURN_DELAY), timers))
         else:
             self._turn = None
         window = s.snap_window()
@@ -211,7 +214,7 @@ class SoloTable:
             if window is None or seat in self._polls or self._polled.get(seat) == window \
                     or not s.can_snap(seat):
                 continue
-            self._polls[seat] = self._arm(self._delay(0.3, 2.0), timers)
+            self._polls[seat] = self._arm(self._delay(*SNAP_DELAY), timers)
         return timers
 
     # ------------------------------------------------------------------ the record
@@ -220,7 +223,15 @@ class SoloTable:
         full record with the seed once the round is over, before that the person's own
         player's-eye record (the seed and the unseen cards stay hidden)."""
         actions = [(a.seat, a.text) for a in self.session.log]
-        return card_record(self.header, actions, None if self.session.round_over() else SEAT)
+        return turn_record(GAME, self.header, actions,
+                           None if self.session.round_over() else SEAT)
+
+    def frames(self) -> str:
+        """The round's replay frames as ``GET /api/tables/{id}/frames`` sends them (the
+        replay viewer draws them), seen as :meth:`record` sees the round."""
+        actions = [(a.seat, a.text) for a in self.session.log]
+        seat = None if self.session.round_over() else SEAT
+        return json.dumps(frames_body(GAME, self.header, actions, seat, 1))
 
 
 __all__ = ["PROTOCOL", "SOLO_BOTS", "SoloTable"]

@@ -1,7 +1,7 @@
 """Deprecated: the seed derivation moved to :mod:`cambio.seeds`.
 
 Kept for one release so that outside code importing ``cambio.sim.seeds.derive_seed`` keeps
-working (issue 23, a stable public API for outside bots); importing a name from here warns.
+working (a stable public API for outside bots); importing a name from here warns.
 ``derive_seed`` is the new function, whose labels may be text as well as ints (the old one
 took ints only, and gives the same seeds for them).
 """

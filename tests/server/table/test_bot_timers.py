@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 from cambio.bots.cards import RandomBot, SlippingBot
 from cambio.cards import Rules
-from cambio.server.cards_session import CardSession
 from cambio.server.session import DrivenBot, Session
 from cambio.server.table.bot_timers import THINK, BotTimers
+from tests.support.cards_table import card_session
 
 from .manual import ManualTimers
 
@@ -24,7 +24,7 @@ class Harness:
     def __init__(self, seed: int, bots: set[int], names: tuple[str, str] = ("random", "random"),
                  pick: Callable[[str, str], str] = lambda game, bot: bot) -> None:
         self.timers = ManualTimers()
-        self.session = CardSession(Rules.preset("rulebook"), 2, seed, 1, "m")
+        self.session = card_session(Rules.preset("rulebook"), 2, seed, 1, "m")
         self.session.deal(self.session.next_header([{"name": "a"}, {"name": "b"}], "now"))
         self.bots_at = bots
         self.played: list[tuple[float, int, str]] = []

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cambio.server.games import CardsKind
+from cambio.server.games import TurnKind, table_game
 from cambio.server.store import SqliteStore, Store, StoreError, TableRow
 from cambio.server.table.lifecycle import HALTED, Lifecycle
 
@@ -22,7 +22,7 @@ PAUSE = 6.0
 class Games:
     def __init__(self, tmp_path: Path, rounds: int = 1) -> None:
         self.store = SqliteStore(tmp_path / "games.sqlite3")
-        players, config = CardsKind().config({"players": 2, "rounds": rounds})
+        players, config = TurnKind(table_game("cards")).config({"players": 2, "rounds": rounds})
         self.row = TableRow("t1", "cards", players, config, 12345, "waiting", 0, 0.0)
         asyncio.run(self.store.write([Store.insert_table(self.row)]))
         self.timers = ManualTimers()
@@ -33,7 +33,8 @@ class Games:
         async def on_round_due(game_no: int) -> None:
             self.due.append(game_no)
 
-        return Lifecycle(self.store, CardsKind(), row, self.timers.later, PAUSE, on_round_due,
+        return Lifecycle(self.store, TurnKind(table_game("cards")), row, self.timers.later,
+                         PAUSE, on_round_due,
                          now=self.timers.clock, now_iso=lambda: "2026-01-01T00:00:00+00:00")
 
     def play_round(self) -> None:

@@ -57,7 +57,7 @@ class ExpertParams:
     veto_until: int = 20
     """After this many rounds of turns the veto no longer holds: calling whenever
     ``memory`` would (whose threshold keeps rising) ends the round. Without it two bots
-    that each see the call as a likely loss can play to the turn cap (issue 23)."""
+    that each see the call as a likely loss can play to the turn cap."""
     doubt_call: tuple[float, float] = (0.35, 0.95)
     """P(win | call) band in which the call is in doubt (a search then checks it)."""
     doubt_points: float = 1.5

@@ -14,7 +14,7 @@ included), so a row finishes as ``play_round`` with ``memory`` bots would finish
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -22,7 +22,7 @@ import numpy.typing as npt
 from cambio.cards import Rules, State
 from cambio.cards import batch_kernels as k
 from cambio.cards.batch import Batch
-from cambio.cards.batch_kernels import _jit
+from cambio.cards.batch_kernels import _inline, _jit
 
 from .memory import MemoryParams
 from .native import memory_act, memory_tables
@@ -66,6 +66,11 @@ def load_state(b: Batch, i: int, s: State) -> None:
         g[k.SNAP_SEAT], g[k.SNAP_ADDR], g[k.SNAP_CARD], g[k.SNAP_RIGHT] = snap
 
 
+memory_act_inline = _inline(cast(Any, memory_act).py_func)
+"""The memory bot's decision compiled into the rollout loops, with the engine's ``legal``
+and ``apply`` (a call passes every array as its whole descriptor)."""
+
+
 @_jit
 def _finish_all(rows: int, st: Any, rf: Any, mt: Any, out: Any, scratch: Any, vidx: Any,
                 vval: Any, vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any,
@@ -73,11 +78,11 @@ def _finish_all(rows: int, st: Any, rf: Any, mt: Any, out: Any, scratch: Any, vi
     for i in range(rows):
         g = st[i]
         while g[k.PHASE] != k.PH_ROUND_OVER:
-            nleg = k.legal(g, rf, out, scratch)
+            nleg = k.legal_inline(g, rf, out, scratch)
             seat = k.current_player(g)
-            action = memory_act(seat, out, nleg, g, rf, vidx, vval, vcount, prm[seat], vg,
+            action = memory_act_inline(seat, out, nleg, g, rf, vidx, vval, vcount, prm[seat], vg,
                                 cnt, dv, dp, kf)
-            k.apply(g, action, rf, mt)
+            k.apply_inline(g, action, rf, mt)
 
 
 @_jit
@@ -87,11 +92,11 @@ def _finish_rows(rows: int, st: Any, rf: Any, mt: Any, out: Any, scratch: Any, v
     for i in range(rows):
         g = st[i]
         while g[k.PHASE] != k.PH_ROUND_OVER:
-            nleg = k.legal(g, rf, out, scratch)
+            nleg = k.legal_inline(g, rf, out, scratch)
             seat = k.current_player(g)
-            action = memory_act(seat, out, nleg, g, rf, vidx, vval, vcount, prm[i, seat], vg,
+            action = memory_act_inline(seat, out, nleg, g, rf, vidx, vval, vcount, prm[i, seat], vg,
                                 cnt, dv, dp, kf)
-            k.apply(g, action, rf, mt)
+            k.apply_inline(g, action, rf, mt)
 
 
 class Rollouts:

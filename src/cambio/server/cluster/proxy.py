@@ -113,7 +113,7 @@ class Forwarder:
         # that was not the owner (the front's pick while a lease was missing or its owner
         # just died, after a Redis restart or a kill), each call came back 503 "moving"
         # for as long as calls kept the connection busy -- finished tables, which only
-        # REST reaches, answered 503 for good (issue 19, item 3).
+        # REST reaches, answered 503 for good.
         self.http = httpx.AsyncClient(timeout=timeout, follow_redirects=False,
                                       limits=httpx.Limits(max_keepalive_connections=0))
 

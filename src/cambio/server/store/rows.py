@@ -7,8 +7,6 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from cambio.cards import MAX_PLAYERS
-
 
 class DamagedRow(Exception):
     """A stored row that cannot be read back; its table is set aside (quarantined)."""
@@ -37,6 +35,11 @@ class SeatRow:
     """The player who took the seat from their browser (``players.id``), if known."""
 
 
+MAX_SEATS = 64
+"""A sane bound on a stored table's players (and its seat numbers); each game's own limits
+are checked when a table of it is loaded (``Table``) or created (its ``GameKind``)."""
+
+
 def _json(text: object) -> Any:
     if not isinstance(text, str):
         return None
@@ -51,7 +54,7 @@ def table_row(r: tuple[Any, ...]) -> TableRow:
     config = _json(r[3])
     ok = (isinstance(r[0], str) and isinstance(r[1], str) and 0 < len(r[1]) <= 64
           and isinstance(r[2], int)
-          and 2 <= r[2] <= MAX_PLAYERS and isinstance(config, dict) and isinstance(r[4], int)
+          and 1 <= r[2] <= MAX_SEATS and isinstance(config, dict) and isinstance(r[4], int)
           and r[5] in ("waiting", "playing", "finished") and isinstance(r[6], int)
           and r[6] >= 0 and isinstance(r[7], int | float))
     if not ok or not isinstance(config, dict):
@@ -64,7 +67,8 @@ def seat_rows(table_id: str, rows: list[tuple[Any, ...]]) -> list[SeatRow]:
     out: list[SeatRow] = []
     for r in rows:
         seat, kind, name, bot, th, player = r
-        if not (isinstance(seat, int) and 0 <= seat < 64 and kind in ("human", "bot", "empty")
+        if not (isinstance(seat, int) and 0 <= seat < MAX_SEATS
+                and kind in ("human", "bot", "empty")
                 and isinstance(name, str) and (bot is None or isinstance(bot, str))
                 and (th is None or isinstance(th, str))
                 and (player is None or isinstance(player, str))):

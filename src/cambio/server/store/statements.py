@@ -66,7 +66,7 @@ SCHEMA = [
     action TEXT NOT NULL,
     PRIMARY KEY (table_id, game_no, round_no, version)
 )""",
-    # A table's chat (issue 11): plain text as the player typed it, after the server's checks.
+    # A table's chat: plain text as the player typed it, after the server's checks.
     """CREATE TABLE IF NOT EXISTS chat (
     table_id TEXT NOT NULL,
     n INTEGER NOT NULL,            -- 1, 2, ... within the table

@@ -12,14 +12,14 @@ from typing import TypeVar
 
 from cambio.seeds import derive_seed
 
-from ..session import SeatBot, Session
+from ..session import SNAP_DELAY, TURN_DELAY, SeatBot, Session
 from .timers import Handle, Later
 
 T = TypeVar("T")
 THINK = 0.3
 """Seconds a searching bot's move takes from its timer, whatever it computed: ``hard``'s p95
-decision time is far below (docs/cards-strength.md), and the 0.6 s floor of a bot's delay
-leaves room for it."""
+decision time is far below (docs/cards-strength.md), and the floor of a bot's delay
+(``TURN_DELAY``) leaves room for it."""
 
 
 class BotTimers:
@@ -119,8 +119,8 @@ class BotTimers:
                 if self.turn_timer:
                     self.turn_timer[1].cancel()
                 # A thinking bot's reply comes THINK after its timer fires, however long
-                # it thought (see play_now), so the whole delay stays 0.6-1.6 s.
-                handle = self._later(self._delay(0.6, 1.6) - self._think(s), self._turn,
+                # it thought (see play_now), so the whole delay stays TURN_DELAY.
+                handle = self._later(self._delay(*TURN_DELAY) - self._think(s), self._turn,
                                      decider)
                 self.turn_timer = (decider, handle)
         elif self.turn_timer:
@@ -136,7 +136,7 @@ class BotTimers:
             if window is None or seat in self.poll_timers or self.polled.get(seat) == window \
                     or not s.can_snap(seat):
                 continue
-            self.poll_timers[seat] = self._later(self._delay(0.3, 2.0), self._poll, seat)
+            self.poll_timers[seat] = self._later(self._delay(*SNAP_DELAY), self._poll, seat)
 
     async def _turn(self, seat: int) -> None:
         if self.turn_timer is None or self.turn_timer[0] != seat:

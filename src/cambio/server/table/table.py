@@ -72,6 +72,10 @@ class Table:
             raise ValueError(f"its game {row.game!r} is not served by this process "
                              "(cambio serve --game)")
         self.kind = kinds[row.game]
+        low, high = self.kind.seats
+        if not low <= row.players <= high:
+            raise ValueError(f"its {row.players} players are not {low} to {high}, as its "
+                             f"game {row.game!r} seats")
         self.id = row.id
         self.game = row.game
         self.players = row.players
@@ -392,7 +396,7 @@ class Table:
             applied = s.play(conn.seat, text, version)
         except ProtocolError as exc:
             # A snap that lost a race is refused as illegal: play, not abuse.
-            race = exc.code == ILLEGAL and text.lstrip().lower().startswith("snap")
+            race = exc.code == ILLEGAL and s.is_snap(text)
             conn.error(exc.code, exc.message, ref, counts=not race)
             return
         self._present(conn.seat)
@@ -411,11 +415,10 @@ class Table:
             conn.error(FORBIDDEN, "spectators get no hints; join a seat first", ref)
             return
         s = self.session
-        ask = getattr(s, "hint", None)
-        if self.status != "playing" or s is None or s.round_over() or ask is None:
+        if self.status != "playing" or s is None or s.round_over() or not s.hints:
             conn.error(NOT_PLAYING, "hints are for a card game in play", ref)
             return
-        searcher = getattr(s, "hint_bot", None)
+        searcher = getattr(getattr(s, "table_game", None), "hint_bot", None)
         loading = self.kernels.loading(self.game, searcher) if self.kernels and searcher \
             else None
         if loading is not None:  # asked again once the searcher's kernels are loaded
@@ -423,7 +426,7 @@ class Table:
             return
         key = (conn.seat, s.version)
         if self.last_hint is None or self.last_hint[0] != key:
-            found = await asyncio.get_running_loop().run_in_executor(None, ask, conn.seat)
+            found = await asyncio.get_running_loop().run_in_executor(None, s.hint, conn.seat)
             self.last_hint = (key, found)
         found = self.last_hint[1]
         if found is None:

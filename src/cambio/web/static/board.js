@@ -4,9 +4,10 @@
 // runs of neutral dice); faces are digit rows (symbol numbers, docs/board-rules.md). The
 // client sends only move texts from view.legal ("a3>", "c5v", "pass", "neutral c3", …).
 import { clear, h, morphChildren, seatName } from "./common.js";
+import { GameView } from "./gameview.js";
 import { playBoardCues } from "./sound.js";
 import { coachLine, guiding, skipTutorial } from "./tutorial.js";
-import { diceCoach } from "./tutorial_dice.js";
+import { cellName, diceCoach } from "./tutorial_dice.js";
 
 export const SYMBOLS = ["circle", "triangle", "square", "star", "cross", "diamond"];
 const SEAT_COLOURS = ["#1d4ed8", "#c2410c", "#7e22ce"];
@@ -48,9 +49,7 @@ export function parseFaces(text, n) {
   return faces;
 }
 
-export function cellName(cell, n) {
-  return `${String.fromCharCode(97 + (cell % n))}${Math.floor(cell / n) + 1}`;
-}
+export { cellName };
 
 export function parseCell(text, n) {
   const c = text.charCodeAt(0) - 97;
@@ -74,18 +73,6 @@ export function moveLine(move, n) {
   return out;
 }
 
-/** Apply a push to owners and faces (in place). */
-export function applyPush(b, move, seat, symbols) {
-  if (move === "pass") return;
-  const order = moveLine(move, b.n);
-  for (let i = order.length - 1; i > 0; i--) {
-    b.owners[order[i]] = b.owners[order[i - 1]];
-    if (b.faces) b.faces[order[i]] = b.faces[order[i - 1]];
-  }
-  b.owners[order[0]] = seat;
-  if (b.faces) b.faces[order[0]] = symbols[seat] ?? seat;
-}
-
 /** A push in words: "into column D from the top" for `d5v` (the notation stays beside it). */
 export function pushWords(m) {
   const file = m[0].toUpperCase();
@@ -94,27 +81,6 @@ export function pushWords(m) {
     ">": `into row ${rank} from the left`, "<": `into row ${rank} from the right`,
     "^": `into column ${file} from the bottom`, v: `into column ${file} from the top`,
   }[m[m.length - 1]];
-}
-
-/** Every winning window (k cells in a row, column or diagonal) fully held by `seat`. */
-export function linesOf(owners, n, k, seat) {
-  const found = [];
-  const dirs = [[0, 1], [1, 0], [1, 1], [1, -1]];
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      for (const [dr, dc] of dirs) {
-        const cells = [];
-        for (let i = 0; i < k; i++) {
-          const rr = r + dr * i;
-          const cc = c + dc * i;
-          if (rr < 0 || rr >= n || cc < 0 || cc >= n) break;
-          cells.push(rr * n + cc);
-        }
-        if (cells.length === k && cells.every((x) => owners[x] === seat)) found.push(cells);
-      }
-    }
-  }
-  return found;
 }
 
 // ---------------------------------------------------------------------- symbols
@@ -255,6 +221,8 @@ export function normalize(view) {
   b.legal = view.legal;
   b.last = view.last;
   b.winners = view.winners;
+  b.lines = view.lines || [];  // the engine's: each winner's full windows
+  b.coach = view.coach || null;  // the engine's advice to the seat to move (tutorial_dice.js)
   b.over = view.phase === "over";
   b.termination = view.outcome ? view.outcome.termination : null;
   b.phase = view.phase;
@@ -263,20 +231,11 @@ export function normalize(view) {
   return b;
 }
 
-export class BoardUI {
+export class BoardUI extends GameView {
   constructor(el, ctx) {
-    this.el = el;
-    this.ctx = ctx;
-    this.summary = null;
-    this.view = null;
-    this.log = [];
-    this.version = 0;
+    super(el, ctx, h("div.board-game"));
     this.preview = null;        // on touch screens a push is tapped twice: preview, then push
-    this.root = h("div.board-game");
-    el.append(this.root);
   }
-
-  destroy() { this.root.remove(); }
 
   move(move, isPush) {
     const coarse = matchMedia("(pointer: coarse)").matches;
@@ -289,34 +248,10 @@ export class BoardUI {
     this.ctx.act(move);
   }
 
-  get seat() { return this.ctx.seat(); }
-
-  setSummary(summary) {
-    this.summary = summary;
-    if (this.view) this.render();
-  }
-
-  state(msg) {
-    this.view = msg.view;
-    this.version = msg.version;
-    this.log = Array.isArray(msg.log) ? [...msg.log] : [];
-    this.render();
-  }
-
   update(msg) {
     this.preview = null;
     playBoardCues(this.view, msg.view, this.seat);
-    this.view = msg.view;
-    this.version = msg.version;
-    if (msg.event) this.log.push(msg.event);
-    this.render();
-  }
-
-  rejected() { this.render(); }
-
-  name(seat) {
-    if (seat === this.seat && seat !== null && seat !== undefined) return "You";
-    return seatName(this.summary, seat);
+    super.update(msg);
   }
 
   lastMove(b) {
@@ -345,8 +280,7 @@ export class BoardUI {
     const fresh = h("div");
     const out = { append: (...nodes) => fresh.append(...nodes) };
 
-    const winLines = [];
-    for (const w of b.winners || []) winLines.push(...linesOf(b.owners, b.n, b.k, w));
+    const winLines = b.lines.map((l) => l.cells);
 
     const names = Array.from({ length: b.players }, (_, s) => this.name(s));
     // The tutorial's tip in the status line's place, its push outlined (tutorial_dice.js).
@@ -385,7 +319,7 @@ export class BoardUI {
     if (b.phase === "setup" || picking) {
       if (mine && picking) {
         const kinds = new Set(b.legal.map((a) => a.split(" ")[0]));
-        // Said where the eye is: whose dice you adjust, and what the tap does (issue 22, item 5).
+        // Said where the eye is: whose dice you adjust, and what the tap does.
         if (kinds.has("neutral")) return `Setup: you adjust ${this.name(this.setupTarget(b))}'s dice — tap a highlighted die to turn it neutral (at most two of theirs in a line).`;
         return `Setup: you adjust ${this.name(this.setupTarget(b))}'s dice — tap a highlighted cell to give them a die there.`;
       }
@@ -421,12 +355,12 @@ export class BoardUI {
         p === adjusting ? ` — being ${s.adding ? "topped up" : "reduced"} by ${this.name((p + 1) % b.players).replace(/^You$/, "you")}` : ""))));
   }
 
-  /** How the game ended, in words: who made which line (issue 22, item 5). */
+  /** How the game ended, in words: who made which line (the engine's). */
   resultWords(b) {
     const winners = b.winners || [];
     if (b.termination === "line" && winners.length) {
       return winners.map((w) => {
-        const cells = linesOf(b.owners, b.n, b.k, w)[0] || [];
+        const cells = (b.lines.find((l) => l.seat === w) || { cells: [] }).cells;
         const line = cells.length ? `${cellName(cells[0], b.n)}–${cellName(cells[cells.length - 1], b.n)}` : "";
         return `${this.name(w)} made a line of ${b.k}${line ? ` (${line})` : ""}.`;
       }).join(" ");
@@ -485,97 +419,6 @@ export class BoardUI {
 }
 
 // ---------------------------------------------------------------------- replay
-function keptSymbols(faces) {
-  const counts = new Array(6).fill(0);
-  for (const f of faces) counts[f] += 1;
-  const order = [0, 1, 2, 3, 4, 5].sort((a, b) => counts[b] - counts[a] || a - b);
-  return order.slice(0, 4).sort((a, b) => a - b);
-}
-
-/** Frames of a board record: the setup steps (if any), then each move. */
-export function boardFromRecord(record) {
-  const header = record.header;
-  const rules = header.rules || {};
-  const players = rules.players || 2;
-  const n = rules.size || 5;
-  const k = rules.line || (players === 2 ? n : Math.max(3, n - 1));
-  const names = (header.players || []).map((p, i) => (typeof p === "string" ? p : (p && p.name) || `Seat ${i + 1}`));
-  while (names.length < players) names.push(`Seat ${names.length + 1}`);
-  const symbols = (header.symbols || []).map(symbolIndex);
-  while (symbols.length < players) symbols.push(symbols.length);
-  const frames = [];
-  const hasSetup = record.events.some((e) => e.setup);
-  const counts = players === 2 ? [n - 1, n] : [n - 1, n - 1, n - 1];
-
-  let b;
-  if (hasSetup) {
-    b = { n, k, players, owners: new Array(n * n).fill(-1), faces: null, symbols: [], turn: 0 };
-  } else {
-    b = parsePosition(header.start || `${Array(n).fill(String(n)).join("/")} x`, players);
-    b.k = k;
-    b.faces = header.faces ? parseFaces(header.faces, n) : null;
-    b.symbols = symbols;
-  }
-  const snap = (text, extra = {}) => frames.push({
-    b: { ...b, owners: [...b.owners], faces: b.faces ? [...b.faces] : null, symbols: [...b.symbols] },
-    text, ...extra,
-  });
-  snap(hasSetup ? "The setup begins." : "The start position.");
-  let kept = [];
-  for (const ev of record.events) {
-    if (ev.setup) {
-      const [verb, arg] = ev.setup.split(/\s+/);
-      if (verb === "roll") {
-        b.faces = parseFaces(arg, n);
-        kept = keptSymbols(b.faces);
-        snap(`The dice are rolled; the symbols kept: ${kept.map((s) => SYMBOLS[s]).join(", ")}.`);
-      } else if (verb === "exchange") {
-        b.faces = parseFaces(arg, n);
-        snap("The other dice are turned to the kept symbols.");
-      } else if (verb === "symbol") {
-        b.symbols.push(SYMBOLS.indexOf(arg));
-        const seat = b.symbols.length - 1;
-        if (b.symbols.length === players) {
-          const neutral = kept.find((s) => !b.symbols.includes(s)) ?? 0;
-          for (const c of [0, n - 1, n * (n - 1), n * n - 1]) {
-            if (b.symbols.includes(b.faces[c])) b.faces[c] = neutral;
-          }
-          b.owners = b.faces.map((f) => b.symbols.indexOf(f));
-          b.neutral = neutral;
-        }
-        snap(`${names[seat]} plays the ${arg}.`);
-      } else if (verb === "neutral" || verb === "own") {
-        const cell = parseCell(arg, n);
-        if (verb === "neutral") {
-          const owner = b.owners[cell];
-          b.owners[cell] = -1;
-          b.faces[cell] = b.neutral ?? 0;
-          snap(`${names[(owner + 1) % players]} turns ${names[owner]}'s die on ${arg} neutral.`);
-        } else {
-          // The seat topped up is the first whose dice are still short of its count.
-          const seat = [...Array(players).keys()]
-            .find((s) => b.owners.filter((o) => o === s).length < counts[s]) ?? 0;
-          b.owners[cell] = seat;
-          b.faces[cell] = b.symbols[seat];
-          snap(`${names[(seat + 1) % players]} gives ${names[seat]} a die on ${arg}.`);
-        }
-      }
-    } else if (typeof ev.move === "string") {
-      applyPush(b, ev.move, ev.seat, b.symbols);
-      b.turn = (ev.seat + 1) % players;
-      snap(ev.move === "pass" ? `${names[ev.seat]} passes.` : `${names[ev.seat]} pushes ${ev.move}.`, { last: ev.move });
-    } else if (ev.end !== undefined) {
-      const w = ev.winners || [];
-      const win = [];
-      for (const s of w) win.push(...linesOf(b.owners, n, k, s));
-      const text = w.length ? `${w.map((s) => names[s]).join(" and ")} ${w.length > 1 ? "win" : "wins"} (${ev.end}).` : `Draw (${String(ev.end).replace(/_/g, " ")}).`;
-      const prev = frames[frames.length - 1];
-      snap(text, { last: prev ? prev.last : null, win, winners: w });
-    }
-  }
-  return { names, frames };
-}
-
 export function renderBoardStatic(box, names, frame) {
   clear(box);
   const b = frame.b;

@@ -99,7 +99,7 @@ export class CardsUI {
     this.root.remove();
   }
 
-  // ---------------------------------------------------------------- keyboard (issue 22, item 7)
+  // ---------------------------------------------------------------- keyboard
   /** Shortcuts: every decision has a key (KEYS, shown by `?`); a card is its number (yours)
    * or O, the player's place (1 = the first other player), then its number. */
   key(e) {
@@ -176,7 +176,7 @@ export class CardsUI {
     if (first) first.focus({ preventScroll: true });
   }
 
-  /** The status line and the banner stay in view (issue 22, item 3): sticky while the table
+  /** The status line and the banner stay in view (nothing happens out of sight): sticky while the table
    * is on screen; scrolled further (to the chat), they float under the clock, and the table
    * keeps their room so nothing under the finger moves. */
   keepTopInView() {
@@ -226,7 +226,7 @@ export class CardsUI {
     }
     this.render();
     // A new deal after a reveal (the next round, a rematch's "Play again" at the bottom of
-    // the results): back to the table, status and clock in view (issue 22, item 3).
+    // the results): back to the table, status and clock in view.
     if (prev && prev.phase === "round_over" && msg.view.phase !== "round_over") window.scrollTo(0, 0);
   }
 
@@ -249,7 +249,7 @@ export class CardsUI {
     playCues(msg.event, prev, msg.view, this.seat);                      // sound.js
   }
 
-  // ---------------------------------------------------------------- hints (issue 22, item 4)
+  // ---------------------------------------------------------------- hints
   /** The server's `hint` answer: shown in the status line, in the table's words, and the
    * cards, deck or pile and button it means are highlighted, until the decision is made
    * (the action is no longer legal) or the player dismisses it. */
@@ -276,7 +276,7 @@ export class CardsUI {
     return this.hint;
   }
 
-  // ---------------------------------------------------------------- the tutorial (item 6)
+  // ---------------------------------------------------------------- the tutorial
   /** The tutorial's tip for what is on the table now ({text, marks}), or null (not a
    * tutorial table, skipped, or a hint standing). The script is tutorial_cards.js. */
   coach(view) {
@@ -415,7 +415,7 @@ export class CardsUI {
 
   slotName(addr, actor) {
     const [s, i] = addrParts(addr);
-    // "Bo snapped their own card 1", never "Bo snapped Bo's card 1" (issue 22, item 8).
+    // "Bo snapped their own card 1", never "Bo snapped Bo's card 1", which reads as two people.
     if (actor !== undefined && actor !== null && s === actor && s !== this.seat) return `their own card ${i + 1}`;
     const owner = s === this.seat ? "your" : `${seatName(this.summary, s)}'s`;
     return `${owner} card ${i + 1}`;
@@ -594,7 +594,7 @@ export class CardsUI {
         // line taller, and everything under it moved, when it came and went.
       ));
     // The banner has a slot of its own that is always there: a banner coming or going never
-    // moves the cards under a finger (issue 11, feature 8).
+    // moves the cards under a finger.
     const slot = h("div.banner-slot", { dataset: { key: "banner" } });
     if (this.banner) {
       const fresh = Date.now() - this.banner.start < 250 ? " fresh" : "";
@@ -853,7 +853,7 @@ export class CardsUI {
       else if (a.verb === "cambio") {
         const armed = this.cambioArmed > now;
         // Last: the first button is the turn's usual move (Draw), not the one that ends the
-        // round (issue 22, item 6: during the opening peek "Call Cambio" came first).
+        // round (during the opening peek "Call Cambio" came first, and newcomers pressed it).
         last.push(button("cambio", armed ? "Tap again: call Cambio!" : "Call Cambio", () => {
           if (this.cambioArmed > Date.now()) { this.cambioArmed = 0; this.send("cambio"); } else {
             this.cambioArmed = Date.now() + 3000;

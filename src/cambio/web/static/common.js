@@ -170,7 +170,7 @@ const PHONE = "(max-width: 520px)";
 /**
  * Show a short message. On a wide screen it floats at the bottom right, over nothing one
  * needs. On a phone a floating message covered the top bar or, at the bottom, your own
- * cards (issue 11): there it goes into the page's notice line (`#notices`, in the flow of the
+ * cards: there it goes into the page's notice line (`#notices`, in the flow of the
  * page, just above the status line), which shows the newest message only and keeps its
  * height, so nothing moves when a message comes or goes.
  */
@@ -230,6 +230,7 @@ export function gameLabel(summary) {
   if (summary.game === "board") {
     return `Dice board · ${summary.players} players · ${summary.setup || "quick"} setup`;
   }
+  if (summary.game !== "cards") return `${summary.game} · ${summary.players} players`;
   const preset = summary.rules && summary.rules.preset ? summary.rules.preset : "rulebook";
   const n = summary.rules && summary.rules.overrides
     ? Object.keys(summary.rules.overrides).length : 0;

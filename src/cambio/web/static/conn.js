@@ -96,7 +96,7 @@ export class TableConnection {
       if (this.closedByUs) return;
       this.scheduleRetry();
       // Say what happened and when the next try is: 9 s of a bare "reconnecting…" after a
-      // server restart looked like a hang (issue 22, item 8).
+      // server restart looked like a hang.
       this.on.status("offline", { code: ev.code, next: this.nextTry, attempt: this.attempt });
     };
     ws.onerror = () => { /* onclose follows */ };

@@ -20,6 +20,8 @@ const state = {
   rounds: 1,
   houseOpen: false,
   rules: null,         // GET /api/rules
+  games: [],           // GET /api/games: every game this server holds (its seats and options)
+  renderForm: null,    // redraws the create form (once the games are known)
   overrides: {},       // field -> value, only fields the player changed
   tables: [],
   tableName: "",
@@ -151,9 +153,15 @@ function createForm() {
   const render = () => {
     clear(form);
     form.append(h("h2", null, "New table"));
-    form.append(segmented("game", [["cards", "Card game"], ["board", "Dice board game"]],
-      state.game, (g) => { state.game = g; render(); }));
-    if (state.game === "cards") {
+    // The two games of their own, then any other the server holds (cambio serve --game),
+    // with a form drawn from its seats and options.
+    const others = state.games.filter((g) => g.name !== "cards" && g.name !== "board");
+    form.append(segmented("game", [["cards", "Card game"], ["board", "Dice board game"],
+      ...others.map((g) => [g.name, g.name])], state.game, (g) => { state.game = g; render(); }));
+    const other = others.find((g) => g.name === state.game);
+    if (other) {
+      form.append(genericFields(other, form));
+    } else if (state.game === "cards") {
       const preset = state.preset;
       form.append(
         h("div.row",
@@ -203,8 +211,31 @@ function createForm() {
     form.append(h("button.primary.big", { type: "submit", id: "create" }, "Create table"));
     updateRuleCount();
   };
+  state.renderForm = render;
   render();
   return form;
+}
+
+/** A served game's players and options (GET /api/games), chosen as the lobby's own are. */
+function genericFields(game, form) {
+  const [low, high] = game.seats;
+  const players = Array.from({ length: high - low + 1 }, (_, i) => low + i);
+  return h("div.row", null,
+    h("div.field", null, h("span", null, "Players"),
+      segmented("gplayers", players.map((n) => [n, `${n} players`]), form.dataset.gplayers || low,
+        (v) => { form.dataset.gplayers = v; })),
+    Object.entries(game.options).map(([name, choices]) => h("div.field", null, h("span", null, name),
+      segmented(`option-${name}`, choices.map((c) => [c, c]), form.dataset[`option_${name}`] || choices[0],
+        (v) => { form.dataset[`option_${name}`] = v; }))));
+}
+
+/** The create body of a served game's table (its own options, their defaults first). */
+function genericBody(game, form) {
+  const body = { game: game.name, players: Number(form.dataset.gplayers || game.seats[0]) };
+  for (const [name, choices] of Object.entries(game.options)) {
+    body[name] = form.dataset[`option_${name}`] || choices[0];
+  }
+  return body;
 }
 
 // The table's name and privacy (kept in `state`: the form redraws itself).
@@ -244,7 +275,7 @@ async function quickPlay() {
   }
 }
 
-/** A guided first game (issue 22, item 6): a private table against a bot, dealt the same
+/** A guided first game: a private table against a bot, dealt the same
  * for everyone by the server (tutorial.js); replayable from here any time. */
 async function tutorial(game, id) {
   const name = playerName();
@@ -273,7 +304,10 @@ async function create(form) {
   const name = playerName();
   if (!name) return;
   let body;
-  if (state.game === "cards") {
+  const other = state.games.find((g) => g.name === state.game && g.name !== "cards" && g.name !== "board");
+  if (other) {
+    body = { ...genericBody(other, form), name, table_name: state.tableName.trim(), private: state.private };
+  } else if (state.game === "cards") {
     body = {
       game: "cards",
       players: Number(document.getElementById("players").value),
@@ -397,6 +431,10 @@ async function main() {
   refresh();
   yourTables();
   setInterval(() => { if (document.visibilityState === "visible") refresh(); }, 5000);
+  api("GET", "/api/games").then((games) => {
+    state.games = games;
+    if (games.some((g) => g.name !== "cards" && g.name !== "board") && state.renderForm) state.renderForm();
+  }, (err) => toast(`The games this server holds are unavailable: ${err.message}`, "warn"));
   try {
     state.rules = await api("GET", "/api/rules");
     const details = document.querySelector("details.house");

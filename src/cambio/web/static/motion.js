@@ -1,4 +1,4 @@
-// Cards travel (issue 11, feature 2): after each move a copy of the card flies from where it
+// Cards travel, so the eye follows what moved: after each move a copy of the card flies from where it
 // was to where it went (deck -> hand, hand -> grid or pile, a switch between players, a snap
 // to the pile, a card given, a penalty card from the deck), so a fast bot move can be
 // followed. The table itself is already drawn in its new state; the flying copies sit in a

@@ -1,32 +1,22 @@
-// The replay viewer (/r/{id}?game=k): load a finished game's full record and step through it.
+// The replay viewer (/r/{id}?game=k): step through a finished game's round.
 //
-// A record is JSON Lines: a header, then events (docs/records.md, docs/records-board.md).
-// The viewer rebuilds the table after each event from the record alone: every card of a
-// full record is in it (the deal, the draws, the penalties), every die push is in the move.
+// The frames come from the engine, never from rules played here: the server replays the
+// stored round and sends its view after each step (GET /api/tables/{id}/frames: every card
+// once the game is over, else only what the asking seat saw), and the solo page's engine
+// (Pyodide) hands over the same frames for its game. The viewer only draws them.
 import { clear, h } from "./common.js";
 import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
-import { boardFromRecord, renderBoardStatic } from "./board.js";
+import { normalize, renderBoardStatic } from "./board.js";
+import { renderGenericFrame } from "./generic.js";
 
 const app = document.getElementById("app");
 const titleEl = document.getElementById("title");
 const parts = location.pathname.split("/").filter(Boolean);
 const params = new URLSearchParams(location.search);
 const tableId = decodeURIComponent(parts[1] || params.get("id") || "");
-/** The solo page's last game (static/offline/replay.html?local=1): no server to ask. */
-const LOCAL_RECORD = "cambio:solo-record";
+/** The solo page's last game's frames (static/offline/replay.html?local=1): no server to ask. */
+const LOCAL_FRAMES = "cambio:solo-frames";
 const local = params.has("local");
-
-/** Split NDJSON text into records (a new record starts at each header line). */
-export function parseRecords(text) {
-  const records = [];
-  for (const line of text.split("\n")) {
-    if (!line.trim()) continue;
-    const obj = JSON.parse(line);
-    if (obj.format === "cambio-record") records.push({ header: obj, events: [] });
-    else if (records.length) records[records.length - 1].events.push(obj);
-  }
-  return records;
-}
 
 // ---------------------------------------------------------------------- cards
 function playerNames(header) {
@@ -34,134 +24,66 @@ function playerNames(header) {
     ? p.name : typeof p === "string" ? p : `Seat ${i + 1}`);
 }
 
-/** The card table after each event: frames[0] is the deal. */
-export function cardFrames(record) {
-  const header = record.header;
-  const names = playerNames(header);
-  const n = names.length || 2;
-  const maxGrid = header.rules && header.rules.overrides ? header.rules.overrides.max_grid ?? null : null;
-  let st = {
-    grids: Array.from({ length: n }, () => ["?", "?", "?", "?"]),
-    pile: [], held: null, caller: null, highlight: [], give: null, scores: null, winners: null,
-    reshuffles: 0,
+/**
+ * A card frame in the viewer's words: the engine's view after the step (GET
+ * /api/tables/{id}/frames: cards face up as far as the viewer may see them) and what the
+ * step's event says. Nothing here plays a rule: the grids, the pile and the held card are
+ * the engine's.
+ */
+function cardFrame(frame, prev, names) {
+  const view = frame.view;
+  const ev = frame.event;
+  const s = {
+    grids: view.grids, pile: view.discard || [], caller: view.caller, highlight: [],
+    held: view.held ? { seat: view.turn, code: view.held } : null, scores: null, winners: null,
   };
-  const frames = [];
-  const clone = (s) => ({ ...s, grids: s.grids.map((g) => [...g]), pile: [...s.pile], highlight: [] });
-  let started = false;
-  for (const ev of record.events) {
-    const s = clone(st);
-    let text = "";
-    if (ev.deal) {
-      s.grids = ev.deal.map((g) => g.map((c) => c));
-      text = "The deal: everyone peeks at their two bottom cards.";
-      started = true;
-    } else if (ev.end) {
-      const end = ev.end;
-      if (Array.isArray(end.grids)) s.grids = end.grids.map((g) => [...g]);
-      s.scores = end.scores || null;
-      s.winners = end.winners || null;
-      s.held = null;
-      const w = (end.winners || []).map((i) => names[i] || `Seat ${i + 1}`).join(" and ");
-      text = `The end (${end.reason === "cambio" ? "Cambio" : "deck exhausted"}): ${w} ${(end.winners || []).length > 1 ? "win" : "wins"}.`;
-    } else if (typeof ev.action === "string") {
-      const who = names[ev.seat] || `Seat ${ev.seat + 1}`;
-      const [verb, a, b] = ev.action.split(" ");
-      const at = (addr) => addr.split(".").map(Number);
-      const slotName = (addr) => { const [q, i] = at(addr); return `${names[q] || `Seat ${q + 1}`}'s card ${i + 1}`; };
-      switch (verb) {
-        case "draw":
-          s.held = { seat: ev.seat, code: ev.card || "?" };
-          text = [`${who} draws `, cardSpan(ev.card)];
-          break;
-        case "take":
-          s.held = { seat: ev.seat, code: s.pile.pop() || ev.card || "?" };
-          text = [`${who} takes `, cardSpan(s.held.code), " from the pile"];
-          break;
-        case "swap": {
-          const i = Number(a);
-          const out = s.grids[ev.seat][i];
-          s.grids[ev.seat][i] = s.held ? s.held.code : "?";
-          s.pile.push(ev.discarded || out);
-          s.held = null;
-          s.highlight = [`${ev.seat}.${i}`];
-          text = [`${who} swaps it into card ${i + 1}, discarding `, cardSpan(ev.discarded || out)];
-          break;
-        }
-        case "discard":
-          s.pile.push(ev.discarded || (s.held && s.held.code) || "?");
-          s.held = null;
-          text = [`${who} discards `, cardSpan(s.pile[s.pile.length - 1])];
-          break;
-        case "peek":
-          s.highlight = [a];
-          text = [`${who} peeks at ${slotName(a)} `, cardSpan(cardAt(s, a))];
-          break;
-        case "look":
-          s.highlight = [a, b];
-          text = [`${who} looks at ${slotName(a)} and ${slotName(b)}`];
-          break;
-        case "switch": {
-          const [sa, ia] = at(a);
-          const [sb, ib] = at(b);
-          const t = s.grids[sa][ia];
-          s.grids[sa][ia] = s.grids[sb][ib];
-          s.grids[sb][ib] = t;
-          s.highlight = [a, b];
-          text = `${who} switches ${slotName(a)} and ${slotName(b)}`;
-          break;
-        }
-        case "keep": text = `${who} keeps the cards where they are`; break;
-        case "skip": text = `${who} skips the power`; break;
-        case "pass": text = `${who} passes`; break;
-        case "cambio": s.caller = ev.seat; text = `${who} calls Cambio!`; break;
-        case "snap": {
-          const [sa, ia] = at(a);
-          const card = ev.card || s.grids[sa][ia];
-          s.highlight = [a];
-          if (ev.right) {
-            s.pile.push(card);
-            s.grids[sa][ia] = null;
-            if (sa !== ev.seat) s.give = a;
-            text = [`${who} snaps ${slotName(a)}: `, cardSpan(card), " — right!"];
-          } else {
-            for (const p of ev.penalty || []) {
-              const grid = s.grids[ev.seat];
-              const empty = grid.indexOf(null);
-              if (maxGrid !== null && grid.length >= maxGrid && empty >= 0) grid[empty] = p;
-              else grid.push(p);
-            }
-            text = [`${who} snaps ${slotName(a)}: `, cardSpan(card), " — wrong, penalty card"];
-          }
-          break;
-        }
-        case "give": {
-          const i = Number(a);
-          if (s.give) {
-            const [ts, ti] = at(s.give);
-            s.grids[ts][ti] = s.grids[ev.seat][i];
-            s.highlight = [s.give];
-          }
-          s.grids[ev.seat][i] = null;
-          s.give = null;
-          text = `${who} gives card ${i + 1}`;
-          break;
-        }
-        default: text = `${who}: ${ev.action}`;
+  let text = "";
+  if (!ev) {
+    text = "The deal: everyone peeks at their two bottom cards.";
+  } else if (ev.end) {
+    const end = ev.end;
+    s.scores = end.scores || null;
+    s.winners = end.winners || null;
+    s.held = null;
+    const w = (end.winners || []).map((i) => names[i] || `Seat ${i + 1}`).join(" and ");
+    text = `The end (${end.reason === "cambio" ? "Cambio" : "deck exhausted"}): ${w} ${(end.winners || []).length > 1 ? "win" : "wins"}.`;
+  } else {
+    const who = names[ev.seat] || `Seat ${ev.seat + 1}`;
+    const [verb, a, b] = ev.action.split(" ");
+    const slotName = (addr) => { const [q, i] = addr.split(".").map(Number); return `${names[q] || `Seat ${q + 1}`}'s card ${i + 1}`; };
+    const before = prev ? prev.view : view;
+    const topBefore = (before.discard || [])[(before.discard || []).length - 1];
+    const top = s.pile[s.pile.length - 1];
+    switch (verb) {
+      case "draw": text = [`${who} draws `, cardSpan(ev.card || view.held || "?")]; break;
+      case "take": text = [`${who} takes `, cardSpan(ev.card || topBefore || "?"), " from the pile"]; break;
+      case "swap":
+        s.highlight = [`${ev.seat}.${a}`];
+        text = [`${who} swaps it into card ${Number(a) + 1}, discarding `, cardSpan(ev.discarded || top)];
+        break;
+      case "discard": text = [`${who} discards `, cardSpan(ev.discarded || top)]; break;
+      case "peek":
+        s.highlight = [a];
+        text = [`${who} peeks at ${slotName(a)} `, cardSpan(ev.card || cardAt(s, a))];
+        break;
+      case "look": s.highlight = [a, b]; text = [`${who} looks at ${slotName(a)} and ${slotName(b)}`]; break;
+      case "switch": s.highlight = [a, b]; text = `${who} switches ${slotName(a)} and ${slotName(b)}`; break;
+      case "keep": text = `${who} keeps the cards where they are`; break;
+      case "skip": text = `${who} skips the power`; break;
+      case "pass": text = `${who} passes`; break;
+      case "cambio": text = `${who} calls Cambio!`; break;
+      case "snap": {
+        const card = ev.card || cardAt({ grids: before.grids }, a);
+        s.highlight = [a];
+        text = [`${who} snaps ${slotName(a)}: `, cardSpan(card), ev.right ? " — right!" : " — wrong, penalty card"];
+        break;
       }
-      if (ev.reshuffled) {
-        const top = s.pile[s.pile.length - 1];
-        s.pile = top ? [top] : [];
-        text = [...[].concat(text), " · the pile is shuffled into the deck"];
-      }
-      if (!started) started = true;
-    } else {
-      continue;
+      case "give": text = `${who} gives card ${Number(a) + 1}`; break;
+      default: text = `${who}: ${ev.action}`;
     }
-    st = s;
-    frames.push({ st: s, text, seat: ev.seat ?? null });
+    if (ev.reshuffled) text = [...[].concat(text), " · the pile is shuffled into the deck"];
   }
-  if (!frames.length) frames.push({ st, text: "No events.", seat: null });
-  return { names, frames };
+  return { st: s, text, seat: ev ? ev.seat ?? null : null };
 }
 
 function cardAt(s, addr) {
@@ -198,10 +120,40 @@ function renderCardFrame(box, names, frame) {
 }
 
 // ---------------------------------------------------------------------- the viewer
-function viewer(records, rounds, roundNo) {
-  let recIndex = Math.max(0, records.length - 1);
-  let frames = null;
-  let names = [];
+/** Each game's frames in the viewer's words: {st or b, text, seat, ...} (generic: the view). */
+const FRAMES = {
+  cards: (frames, names) => frames.map((f, i) => cardFrame(f, frames[i - 1], names)),
+  board: (frames, names) => frames.map((f) => boardFrame(f, names)),
+};
+const RENDER = { cards: renderCardFrame, board: renderBoardStatic };
+
+// ---------------------------------------------------------------------- dice
+function boardFrame(frame, names) {
+  const b = normalize(frame.view);
+  const ev = frame.event;
+  let text = "The start position.";
+  if (ev && ev.end) {
+    const w = ev.end.winners || [];
+    text = w.length ? `${w.map((s) => names[s]).join(" and ")} ${w.length > 1 ? "win" : "wins"} (${ev.end.termination}).`
+      : `Draw (${String(ev.end.termination).replace(/_/g, " ")}).`;
+  } else if (ev) {
+    const who = names[ev.seat] || `Seat ${ev.seat + 1}`;
+    text = ev.action === "pass" ? `${who} passes.`
+      : /^[a-h][1-8][<>^v]$/.test(ev.action) ? `${who} pushes ${ev.action}.` : `${who}: ${ev.action}.`;
+  }
+  return { b, text, seat: ev ? ev.seat ?? null : null, last: frame.view.last, win: (frame.view.lines || []).flatMap((l) => l.cells), winners: frame.view.winners };
+}
+
+// ---------------------------------------------------------------------- the viewer
+/** @param {{game: string, header: object, rounds: number, round: number, frames: object[]}} replay */
+function viewer(replay) {
+  const game = replay.game;
+  const names = playerNames(replay.header);
+  const rounds = replay.rounds;
+  const roundNo = replay.round;
+  const frames = (FRAMES[game] || ((fs) => fs.map((f) => ({ view: f.view, event: f.event,
+    text: f.event ? (f.event.end ? "The end." : `${names[f.event.seat] || `Seat ${f.event.seat + 1}`}: ${f.event.action}`) : "The start." }))))(replay.frames, names);
+  const render = RENDER[game] || renderGenericFrame;
   let step = 0;
   let playing = null;
 
@@ -235,26 +187,10 @@ function viewer(records, rounds, roundNo) {
     btn("replay-last", "▶|", "Last step", () => go(frames.length - 1)),
     playBtn, slider);
 
-  function load() {
-    const rec = records[recIndex];
-    if (rec.header.game === "board") {
-      const r = boardFromRecord(rec);
-      names = r.names;
-      frames = r.frames;
-    } else {
-      const r = cardFrames(rec);
-      names = r.names;
-      frames = r.frames;
-    }
-    slider.max = String(frames.length - 1);
-    go(0);
-  }
-
   function go(k) {
     step = Math.max(0, Math.min(frames.length - 1, k));
     const frame = frames[step];
-    if (records[recIndex].header.game === "board") renderBoardStatic(board, names, frame);
-    else renderCardFrame(board, names, frame);
+    render(board, names, frame);
     clear(eventText).append(...[].concat(frame.text));
     counter.textContent = `${step} / ${frames.length - 1}`;
     slider.value = String(step);
@@ -282,8 +218,9 @@ function viewer(records, rounds, roundNo) {
     if (e.key === "End") go(frames.length - 1);
   });
 
-  const rec = records[recIndex];
-  const kind = rec.header.game === "board" ? "Dice board game" : `Card game · ${rec.header.rules ? rec.header.rules.preset : ""}`;
+  const header = replay.header;
+  const kind = game === "board" ? "Dice board game"
+    : game === "cards" ? `Card game · ${header.rules ? header.rules.preset : ""}` : game;
   app.append(h("div.replay", null,
     h("div.topline", null, h("div.status", null, kind),
       h("div.topline-right", null, picker,
@@ -291,16 +228,15 @@ function viewer(records, rounds, roundNo) {
           ? h("a.button.ghost", { href: "../../" }, "Back to Cambio")
           : h("a.button.ghost", { href: `/t/${encodeURIComponent(tableId)}` }, "Back to the table"))),
     eventText, board, controls));
-  load();
+  go(0);
 }
 
 async function main() {
   if (local) {
-    let text = null;
-    try { text = localStorage.getItem(LOCAL_RECORD); } catch { /* private mode */ }
-    const records = text ? parseRecords(text) : [];
+    let replay = null;
+    try { replay = JSON.parse(localStorage.getItem(LOCAL_FRAMES) || "null"); } catch { /* private mode */ }
     titleEl.textContent = "Replay · solo game";
-    if (records.length) viewer(records, 1, 1);
+    if (replay && replay.frames && replay.frames.length) viewer(replay);
     else app.append(h("section.panel", { id: "replay-missing" }, h("h2", null, "No solo game to replay")));
     return;
   }
@@ -313,18 +249,15 @@ async function main() {
   for (const key of ["game", "round"]) if (params.get(key)) q.set(key, params.get(key));
   try {
     const qs = q.toString();
-    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/record${qs ? `?${qs}` : ""}`);
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/frames${qs ? `?${qs}` : ""}`);
     if (!res.ok) {
       let message = res.statusText;
       try { message = (await res.json()).error.message; } catch { /* not JSON */ }
       throw Object.assign(new Error(message), { status: res.status });
     }
-    const records = parseRecords(await res.text());
-    if (!records.length) throw new Error("The record is empty.");
-    const rounds = Number(res.headers.get("X-Cambio-Rounds") || "1");
-    const header = records[0].header;
-    const roundNo = Number(params.get("round") || (header.match && header.match.round) || rounds);
-    viewer(records, rounds, roundNo);
+    const replay = await res.json();
+    if (!replay.frames.length) throw new Error("The record is empty.");
+    viewer(replay);
   } catch (err) {
     // Said once, in the panel; and a table that does not exist has no page to go back to.
     if (err.status === 404) {

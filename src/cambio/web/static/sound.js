@@ -1,4 +1,4 @@
-// Sound (issue 11, feature 3): optional and off by default. Short tones made with WebAudio
+// Sound: optional and off by default (a table in a shared room must stay quiet). Short tones made with WebAudio
 // (no recorded files, so no asset licence): your turn, a snap right or wrong, Cambio called.
 // The choice is kept in this browser (localStorage "cambio:sound"). Each cue played is also
 // noted in window.__cambioSounds (the browser tests read it: headless, nobody hears).
@@ -71,7 +71,7 @@ export function playCues(event, prev, view, seat) {
   for (const name of cuesOf(event, prev, view, seat)) play(name);
 }
 
-/** The dice table's cues (issue 22): your move starting, and a line that ends the game
+/** The dice table's cues: your move starting, and a line that ends the game
  * (the snap's "right" tune for your line, its "wrong" one for another's). */
 export function playBoardCues(prev, view, seat) {
   const mine = (v) => v && seat !== null && v.actor === seat && v.phase !== "over"

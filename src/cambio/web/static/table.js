@@ -6,6 +6,7 @@ import {
 import { TableConnection } from "./conn.js";
 import { CardsUI } from "./cards.js";
 import { BoardUI } from "./board.js";
+import { GenericUI } from "./generic.js";
 import { houseRuleLines, loadRules } from "./rules.js";
 import { soundToggle } from "./sound.js";
 import { TurnClockView } from "./clock.js";
@@ -24,7 +25,7 @@ const page = {
   token: getToken(tableId),
   status: "connecting",
   bots: null,          // GET /api/bots
-  ui: null,            // CardsUI or BoardUI once a game is on
+  ui: null,            // the game's UI (GAME_UIS) once a game is on
   lastState: null,
   welcomed: false,
   rulesCat: null,      // GET /api/rules: the words for house rules
@@ -121,7 +122,7 @@ function setSummary(summary) {
   if (page.ui) page.ui.setSummary(summary);
   if (before && before.status === "waiting" && summary.status === "playing") {
     toast("The game starts!", "info", 2000);
-    window.scrollTo(0, 0);   // from the Start button down the room, up to the table (item 3)
+    window.scrollTo(0, 0);   // from the Start button down the room, up to the table, where the game starts
   }
   root.dataset.halted = summary.halted ? "true" : "false";
   if (summary.halted && !(before && before.halted)) {
@@ -129,9 +130,13 @@ function setSummary(summary) {
   }
 }
 
+/** Each game's own UI; any other game (one served with `cambio serve --game`) gets the
+ * generic one, which draws its view and its legal actions as buttons. */
+const GAME_UIS = { cards: CardsUI, board: BoardUI };
+
 function ensureUI(view) {
   const game = (view && view.game) || (page.summary && page.summary.game) || "cards";
-  const Kind = game === "board" ? BoardUI : CardsUI;
+  const Kind = GAME_UIS[game] || GenericUI;
   if (!page.ui || !(page.ui instanceof Kind)) {
     if (page.ui) page.ui.destroy();
     clear(gameEl);
@@ -240,7 +245,7 @@ function botsFor(game) {
   return page.bots[game] || [];
 }
 
-// The card bots a newcomer chooses from (issue 22, item 6): three levels, Medium first
+// The card bots a newcomer chooses from: three levels, Medium first
 // chosen; the research bots are listed under "More bots". Data-driven: a bot the server
 // marks `main` (true/false) or `default` is taken at its word; without marks, by name.
 const MAIN_BOTS = { cards: ["easy", "medium", "hard"] };

@@ -1,4 +1,4 @@
-// The first-game tutorials (issue 22, item 6), what both games share: starting one from the
+// The first-game tutorials (a newcomer learns by playing), what both games share: starting one from the
 // lobby (POST /api/tutorial: a private table against a bot, dealt from a fixed seed by the
 // server), whether this page guides (the table says it is a tutorial and the player has not
 // skipped it), and the coach line that replaces the status line while it does.

@@ -1,4 +1,4 @@
-// The card game's guided first round (issue 22, item 6): what to do next, in the table's
+// The card game's guided first round, so a newcomer learns by playing: what to do next, in the table's
 // words, and what the table should outline for it (card addresses, "deck", "pile", a
 // button's action).
 //

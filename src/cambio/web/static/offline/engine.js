@@ -76,6 +76,8 @@ self.onmessage = async (ev) => {
       send(data.msg);
     } else if (data.op === "record") {
       self.postMessage({ op: "record", text: table ? table.record() : "" });
+    } else if (data.op === "frames") {
+      self.postMessage({ op: "frames", text: table ? table.frames() : "" });
     }
   } catch (err) {
     self.postMessage({ op: "failed", message: String((err && err.message) || err) });

@@ -30,12 +30,17 @@ export class Engine {
   }
 
   /** The finished round's record (NDJSON text), or the player's-eye record before. */
-  record() {
+  record() { return this.ask("record"); }
+
+  /** The round's replay frames (JSON text), as the engine plays the record. */
+  frames() { return this.ask("frames"); }
+
+  ask(op) {
     return new Promise((resolve) => {
       const stop = this.listen((data) => {
-        if (data.op === "record") { stop(); resolve(data.text); }
+        if (data.op === op) { stop(); resolve(data.text); }
       });
-      this.post({ op: "record" });
+      this.post({ op });
     });
   }
 }

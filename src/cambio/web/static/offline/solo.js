@@ -13,7 +13,7 @@ const BOTS = [
   ["memory", "Medium"],
   ["expert", "Expert (counts cards)"],
 ];
-const LOCAL_RECORD = "cambio:solo-record";   // what replay.js?local=1 shows
+const LOCAL_FRAMES = "cambio:solo-frames";   // what replay.js?local=1 shows
 const PRESETS = [["house", "House rules"], ["rulebook", "Rulebook"], ["wikipedia", "Wikipedia"]];
 
 const params = new URLSearchParams(location.search);
@@ -235,8 +235,8 @@ function renderActions() {
 
 /** The replay viewer on this game's record, in another tab (this game stays here). */
 async function watchReplay() {
-  const text = await page.engine.record();
-  try { localStorage.setItem(LOCAL_RECORD, text); } catch { toast("This browser keeps nothing (private mode?).", "warn"); return; }
+  const text = await page.engine.frames();
+  try { localStorage.setItem(LOCAL_FRAMES, text); } catch { toast("This browser keeps nothing (private mode?).", "warn"); return; }
   window.open(new URL("./replay.html?local=1", import.meta.url).href, "_blank");
 }
 

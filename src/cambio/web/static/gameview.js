@@ -1,0 +1,51 @@
+// What every game's table UI does with the server's messages, whatever it draws: keep the
+// summary, the view, the version and the log, and redraw. A game's UI extends GameView
+// and draws in render() (board.js, generic.js).
+import { seatName } from "./common.js";
+
+export class GameView {
+  /** @param {HTMLElement} el  where the game goes  @param {object} ctx  table.js's hooks
+   *  @param {HTMLElement} root  the UI's own element, appended to el */
+  constructor(el, ctx, root) {
+    this.el = el;
+    this.ctx = ctx;
+    this.summary = null;
+    this.view = null;
+    this.log = [];
+    this.version = 0;
+    this.root = root;
+    el.append(root);
+  }
+
+  destroy() { this.root.remove(); }
+
+  get seat() { return this.ctx.seat(); }
+
+  setSummary(summary) {
+    this.summary = summary;
+    if (this.view) this.render();
+  }
+
+  state(msg) {
+    this.view = msg.view;
+    this.version = msg.version;
+    this.log = Array.isArray(msg.log) ? [...msg.log] : [];
+    this.render();
+  }
+
+  update(msg) {
+    this.view = msg.view;
+    this.version = msg.version;
+    if (msg.event) this.log.push(msg.event);
+    this.render();
+  }
+
+  rejected() { this.render(); }
+
+  name(seat) {
+    if (seat === this.seat && seat !== null && seat !== undefined) return "You";
+    return seatName(this.summary, seat);
+  }
+
+  render() {}
+}
