@@ -29,14 +29,12 @@ $(STAMP): pyproject.toml setup.py $(LOCK) src/cambio/cards/state.py | $(BIN)/pyt
 	# The numba kernels (hard bot's rollouts, batch engine, dice search) compiled into
 	# numba's cache once, side by side, so test workers do not each compile them again.
 	$(BIN)/python scripts/warm_numba.py
-	touch $(STAMP) $(RUN_STAMP) $(VENV)/.warm
+	touch $(STAMP) $(RUN_STAMP)
 
-# The web platform on http://127.0.0.1:$(PORT) (SQLite in ./data/cambio.sqlite3). The first
-# time, the hard bot's native rollouts compile into numba's cache in the background (about a
-# minute of one core, at low priority): the lobby answers meanwhile.
+# The web platform on http://127.0.0.1:$(PORT) (SQLite in ./data/cambio.sqlite3). The server
+# itself compiles the hard bots' kernels into numba's cache in the background the first time
+# (a minute or two of one core, at nice 19; stand-ins play meanwhile): docs/server.md.
 run: $(RUN_STAMP)
-	@test -e $(VENV)/.warm || (nice -n 19 $(BIN)/python -c \
-	    'from cambio.bots.cards.rollouts import warm; warm()' && touch $(VENV)/.warm) &
 	@# The offline engine (Pyodide, 13.5 MB from npm, once) for /solo, in the background too.
 	@(nice -n 19 $(BIN)/cambio fetch-pyodide >/dev/null 2>&1 || true) &
 	$(BIN)/cambio serve --port $(PORT)

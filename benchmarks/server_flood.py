@@ -34,8 +34,8 @@ from server_load import free_port
 ROOT = Path(__file__).resolve().parents[1]
 
 
-async def pings(url: str, seconds: float) -> list[float]:
-    """Round trips of ``ping`` in ms, back to back, for ``seconds``."""
+async def pings(url: str, seconds: float, stop: asyncio.Event | None = None) -> list[float]:
+    """Round trips of ``ping`` in ms, back to back, for ``seconds`` (or until ``stop``)."""
     out: list[float] = []
     async with websockets.connect(url, max_size=2**22) as ws:
         async def drain_until_pong() -> None:
@@ -44,7 +44,7 @@ async def pings(url: str, seconds: float) -> list[float]:
                     return
 
         deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and not (stop is not None and stop.is_set()):
             t0 = time.perf_counter()
             await ws.send('{"type":"ping"}')
             await drain_until_pong()

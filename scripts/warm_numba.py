@@ -16,12 +16,8 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
-
-def rollouts() -> None:
-    """The hard card bot's rollouts."""
-    from cambio.bots.cards.rollouts import warm
-
-    warm()
+from cambio.bots.kernels import FAMILIES as BOT_FAMILIES
+from cambio.bots.kernels import mark_compiled
 
 
 def cards() -> None:
@@ -42,28 +38,16 @@ def cards() -> None:
         obs, *_ = env.step(actions)
 
 
-def board() -> None:
-    """The dice game's compiled search, heads-up and at three players (max-n, the default
-    ``native`` and ``hard`` bots', and paranoid)."""
-    from cambio.board import Rules
-    from cambio.board.setup import quick_setup
-    from cambio.bots.board.native import search_value
-
-    for rules, three in ((Rules(), "maxn"), (Rules(players=3), "maxn"),
-                         (Rules(players=3), "paranoid")):
-        board = quick_setup(rules, 1)
-        search_value(board, 2, three=three)
-        search_value(board, 2, three=three, threats=2)
-    search_value(quick_setup(Rules(size=4), 1), 2, tuples=True)  # fitted to 4x4 only
-
-
-FAMILIES: dict[str, Callable[[], None]] = {"rollouts": rollouts, "cards": cards,
-                                           "board": board}
+FAMILIES: dict[str, Callable[[], None]] = {**BOT_FAMILIES, "cards": cards}
+"""The bots' families (:mod:`cambio.bots.kernels`: what the server warms too), and the batch
+engine's."""
 
 
 def _timed(name: str) -> tuple[str, float]:
     start = time.perf_counter()
     FAMILIES[name]()
+    if name in BOT_FAMILIES:  # a server then loads it without a subprocess first
+        mark_compiled(name)
     return name, time.perf_counter() - start
 
 

@@ -47,7 +47,8 @@ class Node:
                      "--lease-ttl", str(lease), "--workers", str(workers),
                      "--bot-speed", "20", "--round-pause", "0.2", "--away-after", "1",
                      "--rest-rate", "0", "--ws-connect-rate", "0",
-                     "--max-conns-per-address", "0", "--log-level", "warning", *(extra or [])]
+                     "--max-conns-per-address", "0", "--log-level", "warning",
+                     "--no-warm-kernels", *(extra or [])]
         self.proc: subprocess.Popen[bytes] | None = None
         self.ready = False
         """Started and answering (not being started or killed)."""

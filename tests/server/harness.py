@@ -51,7 +51,10 @@ class ServerProcess:
                      "--rest-rate", "0", "--log-level", "warning",
                      # every test client comes from 127.0.0.1: no per-address limits
                      # unless a test sets them (later options win)
-                     "--ws-connect-rate", "0", "--max-conns-per-address", "0", *(extra or [])]
+                     "--ws-connect-rate", "0", "--max-conns-per-address", "0",
+                     # the hard bots' kernels load when a table first seats one, not at
+                     # every test server's start (server/kernels.py)
+                     "--no-warm-kernels", *(extra or [])]
         if seed is not None:
             self.args += ["--seed", str(seed)]
         self.proc: subprocess.Popen[bytes] | None = None

@@ -110,6 +110,11 @@ MEASURED: dict[str, float] = {
     "test_stale_actions_and_lost_snaps_do_not_close_the_connection": 4,
     "tests/web/test_board_game.py::"
     "test_a_board_game_against_a_bot_from_the_full_setup_to_the_end": 4,
+    # Added with their own run (5 December, load 21), halved as above.
+    "tests/server/players/test_sign_in_flood.py::"
+    "test_a_sign_in_flood_is_refused_past_the_budget_and_a_person_gets_in": 15,
+    "tests/server/test_kernels.py::"
+    "test_tables_play_while_the_kernels_load_and_the_lobby_answers": 10,
 }
 
 FOLDERS = {"tests/web/": "browser", "tests/cluster/": "cluster"}

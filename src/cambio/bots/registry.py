@@ -43,6 +43,12 @@ class BotEntry:
     """Listed in the lobby (``perfect`` needs a solved board and is not)."""
     takes_argument: bool = False
     """Accepts ``name:ARGUMENT``."""
+    kernels: str | None = None
+    """The family of numba kernels it runs (:mod:`cambio.bots.kernels`), if any: compiled
+    on first use in a process that finds them in no cache."""
+    stand_in: str | None = None
+    """A bot without kernels that plays in its place while its kernels load (the server
+    does not make a table wait on a compile; docs/server.md)."""
 
     def public(self) -> dict[str, Any]:
         """What the server sends the lobby about this bot."""
@@ -86,6 +92,10 @@ class Registry:
         module, _, attr = entry.factory.partition(":")
         factory: Callable[..., Any] = getattr(importlib.import_module(module), attr)
         return entry, factory, argument
+
+    def entry(self, spec: str) -> BotEntry | None:
+        """The entry ``spec`` names (``None``: not one of this registry's)."""
+        return self._names.get(spec.strip().lower().partition(":")[0])
 
     def make(self, spec: str, seed: int, **context: Any) -> Any:
         _, factory, argument = self.resolve(spec)

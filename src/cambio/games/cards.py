@@ -25,6 +25,8 @@ class CardsGame:
     table_options: Mapping[str, tuple[str, ...]] = {}
     config_fields = ("rules", "rounds")
     quick_play = True
+    hint_bot = "deep"
+    """The bot whose searches the hints are (a server waits for its kernels)."""
 
     # ------------------------------------------------------------------ at a table
     def table_config(self, players: int, body: Mapping[str, Any]) -> dict[str, Any]:

@@ -113,6 +113,17 @@ def serve_command(
     secure_cookies: Annotated[bool, typer.Option(
         help="Mark the player cookie Secure (behind a TLS proxy: the browser then sends it "
         "over https only).")] = DEFAULT.secure_cookies,
+    hash_workers: Annotated[int, typer.Option(
+        min=1, max=64, help="Password hashes checked at once (each takes a fifth of a "
+        "second of one core), off the event loop.")] = DEFAULT.hash_workers,
+    hash_queue: Annotated[int, typer.Option(
+        min=0, max=10_000, help="Sign-ins that may wait for a password check; past it they "
+        "are answered 503 with Retry-After.")] = DEFAULT.hash_queue,
+    warm_kernels: Annotated[bool, typer.Option(
+        help="Load the hard bots' compiled kernels in the background from the start (a "
+        "low-priority subprocess compiles them when numba's cache is cold); off: when a "
+        "table first seats such a bot. Their stand-ins play until then.")]
+    = DEFAULT.warm_kernels,
     handoff_fd: Annotated[int | None, typer.Option(hidden=True)] = None,
     worker_id: Annotated[str | None, typer.Option(hidden=True)] = DEFAULT.worker_id,
 ) -> None:
@@ -135,7 +146,8 @@ def serve_command(
                         clock_strikes=clock_strikes, games=games, queue_wait=queue_wait,
                         leaderboard_games=leaderboard_games,
                         leaderboard_opponents=leaderboard_opponents, seat_grace=seat_grace,
-                        secure_cookies=secure_cookies)
+                        secure_cookies=secure_cookies, hash_workers=hash_workers,
+                        hash_queue=hash_queue, warm_kernels=warm_kernels)
     if redis is None and workers > 1:
         raise typer.BadParameter("--workers needs --redis (and a shared --database)")
     if redis is not None:

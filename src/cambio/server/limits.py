@@ -28,13 +28,17 @@ class TokenBucket:
         """Take a token if there is one; ``False`` means "rate limited"."""
         if self.rate <= 0:
             return True
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
+        self.refill()
         if self.tokens >= 1.0:
             self.tokens -= 1.0
             return True
         return False
+
+    def refill(self) -> None:
+        """Add the tokens earned since the last look."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
 
 
 class ByteBudget:
@@ -87,3 +91,12 @@ class AddressLimiter:
                 self.buckets.clear()
             bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
         return bucket.take()
+
+    def spent(self, address: str) -> float:
+        """The tokens ``address`` has taken and not yet earned back: about how many calls it
+        made lately (0 for an address not seen lately)."""
+        bucket = self.buckets.get(address)
+        if bucket is None or self.rate <= 0:
+            return 0.0
+        bucket.refill()
+        return bucket.burst - bucket.tokens

@@ -110,7 +110,7 @@ async def logout(request: Request) -> Response:
 async def delete_me(request: Request) -> Response:
     body = await read_body(request)
     player = await _required(request)
-    await _players(request).directory.delete(player, body.get("password"))
+    await _players(request).directory.delete(player, body.get("password"), _address(request))
     response = JSONResponse({"deleted": player.id})
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
     return response

@@ -20,6 +20,7 @@ from .chat import CHAT_KEPT, chat_setting
 from .clock import clock_setting
 from .errors import NOT_FOUND, UNAVAILABLE, ProtocolError, store_unreachable
 from .games import GameKind, game_kinds
+from .kernels import Kernels
 from .limits import AddressLimiter
 from .listing import listing_options
 from .match import past_results
@@ -56,6 +57,8 @@ class Server:
         self._sweeper: asyncio.Task[None] | None = None
         self.table_hooks: Callable[[Table], None] | None = None
         """Called with every table made or loaded (server/players/ sets its hooks)."""
+        self.kernels = Kernels()
+        """The bots' numba kernels, loaded in the background (server/kernels.py)."""
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -63,6 +66,7 @@ class Server:
 
         A table whose rows are damaged is set aside (logged, answered ``unavailable``);
         the others are served."""
+        self.warm_kernels()
         t0 = time.perf_counter()
         rows, damaged = self.store.unfinished_tables()
         for table_id, why in damaged.items():
@@ -78,6 +82,12 @@ class Server:
             log.info("loaded %d tables in %.2fs", len(rows), time.perf_counter() - t0)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
+    def warm_kernels(self) -> None:
+        """Start loading the kernels of every bot the lobby offers, unless the operator
+        said to wait for a table to seat one (``--no-warm-kernels``)."""
+        if self.settings.warm_kernels:
+            self.kernels.warm(self.games)
+
     def _quarantine(self, table_id: str, why: str) -> None:
         self.damaged[table_id] = why
         log.error("table %s is set aside: its stored data cannot be loaded (%s)",
@@ -89,6 +99,7 @@ class Server:
         for table in list(self.tables.values()):
             await table.stop_actor()
         self.tables.clear()
+        await self.kernels.stop()
         self.store.close()
 
     def _load(self, row: TableRow) -> Table:
@@ -103,7 +114,7 @@ class Server:
     def _table(self, row: TableRow, seats: list[SeatRow]) -> Table:
         """A table in memory, with the hooks of whoever watches every table (the players'
         results: :attr:`table_hooks`)."""
-        table = Table(self.store, self.settings, self.games, row, seats)
+        table = Table(self.store, self.settings, self.games, row, seats, self.kernels)
         if self.table_hooks is not None:
             self.table_hooks(table)
         return table

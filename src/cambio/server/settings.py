@@ -101,3 +101,13 @@ class Settings:
     take it back when they come)."""
     secure_cookies: bool = False
     """Mark the identity cookie ``Secure`` (a server behind TLS)."""
+    hash_workers: int = 1
+    """Password hashes (argon2id: a fifth of a second of CPU each) the process runs at once,
+    off the event loop (server/players/hashing.py)."""
+    hash_queue: int = 8
+    """Sign-ins that may wait for a hash; past it the answer is 503 with ``Retry-After``."""
+    warm_kernels: bool = True
+    """Load the numba kernels of every bot the lobby offers in the background from the start
+    (compiled by a low-priority subprocess when the cache is cold); ``False``: only when a
+    table first seats such a bot (server/kernels.py). Either way their stand-ins play until
+    they are loaded."""

@@ -5,9 +5,11 @@ delays repeat with the seed, and nothing moves once the timers are called off.""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
+from cambio.bots.cards import RandomBot, SlippingBot
 from cambio.cards import Rules
-from cambio.server.session import Session
+from cambio.server.session import DrivenBot, Session
 from cambio.server.table.bot_timers import THINK, BotTimers
 from tests.support.cards_table import card_session
 
@@ -19,7 +21,8 @@ SPEED = 1.0
 class Harness:
     """A session, the bots' timers, and the callbacks a table would give them."""
 
-    def __init__(self, seed: int, bots: set[int]) -> None:
+    def __init__(self, seed: int, bots: set[int], names: tuple[str, str] = ("random", "random"),
+                 pick: Callable[[str, str], str] = lambda game, bot: bot) -> None:
         self.timers = ManualTimers()
         self.session = card_session(Rules.preset("rulebook"), 2, seed, 1, "m")
         self.session.deal(self.session.next_header([{"name": "a"}, {"name": "b"}], "now"))
@@ -27,8 +30,8 @@ class Harness:
         self.played: list[tuple[float, int, str]] = []
         self.bots = BotTimers(self.timers.later, SPEED, self.live, self.bots_at.__contains__,
                               self.reschedule, self.play, sleep=self.timers.sleep,
-                              now=self.timers.clock)
-        self.bots.seat(self.session, ["random", "random"], seed)
+                              now=self.timers.clock, pick=pick)
+        self.bots.seat(self.session, list(names), seed)
 
     def live(self) -> Session | None:
         return None if self.session.round_over() else self.session
@@ -92,3 +95,26 @@ def test_a_players_seat_gets_no_bot_and_cancel_calls_everything_off() -> None:
     h.bots.cancel()
     asyncio.run(h.timers.advance(60.0))
     assert h.played == [] and h.bots.handles() == []
+
+
+def test_a_stand_in_plays_until_the_bot_can_and_then_the_bot_itself() -> None:
+    ready = False
+
+    def pick(game: str, bot: str) -> str:  # "easy" stands for a bot whose kernels load
+        return bot if ready or bot != "easy" else "random"
+
+    h = Harness(seed=3, bots={0, 1}, names=("easy", "easy"), pick=pick)
+
+    def kinds() -> list[type]:
+        return [type(b.bot) for b in h.bots.bots.values() if isinstance(b, DrivenBot)]
+
+    assert kinds() == [RandomBot, RandomBot] and h.bots.standing_in == {0, 1}
+    h.reschedule()
+    asyncio.run(h.timers.advance(2.0))
+    assert h.played  # the stand-ins played
+    ready = True
+    decider = h.session.decider()
+    assert decider is not None
+    asyncio.run(h.timers.advance(2.0))
+    assert type(h.bots.bots[decider].bot) is SlippingBot  # type: ignore[attr-defined]
+    assert decider not in h.bots.standing_in

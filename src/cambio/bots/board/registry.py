@@ -85,7 +85,8 @@ BOARD_BOTS = Registry("board", [
     BotEntry("native", "Hard (native)", "the compiled alpha-beta with threat search, "
              "200,000 nodes a move (native:NODES or native:SECONDSs)",
              "+377 Elo (+309 to +477) over alphabeta:4000 at equal time, about 1,800",
-             board_stars(1422 + 377), f"{_HERE}:_native", level="hard", takes_argument=True),
+             board_stars(1422 + 377), f"{_HERE}:_native", level="hard", takes_argument=True,
+             kernels="board", stand_in="alphabeta"),
     BotEntry("perfect", "Perfect", "plays from the exact solved table (4x4 and smaller)",
              "exact: never loses a won or drawn position", 5, f"{_HERE}:_perfect",
              offered=False),

@@ -107,7 +107,8 @@ CARD_BOTS = Registry("cards", [
     BotEntry("deep", "Hard (deep)", "expert's choice checked at every decision by 1,024 "
              "native rollouts in worlds that follow the view's seen masks",
              "71.8% / 69.5% / 68.8% against memory (rulebook / house / wikipedia)",
-             card_stars(0.718), f"{_HERE}:_deep", aliases=("hard",), level="hard"),
+             card_stars(0.718), f"{_HERE}:_deep", aliases=("hard",), level="hard",
+             kernels="rollouts", stand_in="expert"),
 ])
 """The card bots, weakest first."""
 

@@ -96,6 +96,7 @@ class ClusterServer(Server):
                        loop.create_task(self._claim_orphans(), name="claims"),
                        loop.create_task(self.bus.listen(), name="bus")]
         self._sweeper = loop.create_task(self._sweep())
+        self.warm_kernels()
         log.info("cluster worker %s at %s (lease %.1fs)", self.me, self.address, self.ttl)
 
     async def drain(self) -> None:

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import NOT_FOUND, RATE_LIMITED, ProtocolError
 from ..limits import AddressLimiter
 from ..store import Statement, Store
 from ..store import players_sql as sql
 from . import keys, names, passwords
+from .hashing import HashBudget
 
+T = TypeVar("T")
 TRANSFER_MINUTES = 10
 BROWSER = "browser"
 TRANSFER = "transfer"
@@ -62,9 +65,12 @@ class Limits:
 
 
 class Directory:
-    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None,
+                 hashing: HashBudget | None = None) -> None:
         self.store = store
         self.limits = limits or Limits()
+        self.hashing = hashing or HashBudget()
+        """Every password hash of the process goes through it (:mod:`.hashing`)."""
         self.login_accounts = AddressLimiter(*self.limits.login_per_account)
         self.login_addresses = AddressLimiter(*self.limits.login_per_address)
         self.lookups = AddressLimiter(*self.limits.lookup_per_address)
@@ -78,6 +84,11 @@ class Directory:
 
     async def write(self, statements: list[Statement]) -> None:
         await self.store.write(statements)
+
+    async def _hash(self, address: str, fn: Callable[..., T], *args: object) -> T:
+        """``fn(*args)`` (a password hash) within the process's hashing budget, the
+        address's recent attempts deciding its place in the queue."""
+        return await self.hashing.run(self.login_addresses.spent(address), fn, *args)
 
     @staticmethod
     def take(limiter: AddressLimiter, key: str, what: str) -> None:
@@ -135,7 +146,7 @@ class Directory:
             raise ProtocolError("bad_request", weak)
         if await self._read(sql.PLAYER_BY_USERNAME, (key,)):
             raise ProtocolError("conflict", "that username is taken")
-        hashed = await asyncio.to_thread(keys.hash_password, secret)
+        hashed = await self._hash(address, keys.hash_password, secret)
         try:
             await self.write([sql.claim_player(player.id, key, shown, hashed)])
         except Exception:  # the UNIQUE constraint: taken between the check and the write
@@ -155,7 +166,8 @@ class Directory:
         rows = await self._read(sql.PLAYER_BY_USERNAME, (key,))
         player = _player(rows[0]) if rows else None
         stored = player.password_hash if player is not None else None
-        ok = await asyncio.to_thread(keys.password_matches, stored, password[:keys.MAX_PASSWORD])
+        ok = await self._hash(address, keys.password_matches, stored,
+                              password[:keys.MAX_PASSWORD])
         if player is None or not ok:
             raise ProtocolError("forbidden", "wrong username or password")
         browser = keys.new_key()
@@ -165,12 +177,13 @@ class Directory:
     async def logout(self, key: str) -> None:
         await self.write([sql.delete_key(keys.key_hash(key))])
 
-    async def delete(self, player: Player, password: Any) -> None:
+    async def delete(self, player: Player, password: Any, address: str) -> None:
         """Remove the player: their keys, username and password, ratings and game history;
         the seats they took stay at their tables without their id (docs/server.md)."""
         if player.username is not None:
-            ok = isinstance(password, str) and await asyncio.to_thread(
-                keys.password_matches, player.password_hash, password[:keys.MAX_PASSWORD])
+            ok = isinstance(password, str) and await self._hash(
+                address, keys.password_matches, player.password_hash,
+                password[:keys.MAX_PASSWORD])
             if not ok:
                 raise ProtocolError("forbidden", "send your password to delete a claimed "
                                                  "player")

@@ -2,8 +2,9 @@
 
 A browser holds a random **key** (192 bits) in an HttpOnly, SameSite=Lax cookie; the server
 stores its SHA-256 only, so a copy of the database signs nobody in. A **password** is hashed
-with argon2id (argon2-cffi's defaults: the OWASP-recommended parameters), in a worker thread
-since a hash takes tens of milliseconds of CPU. A **transfer code** is 10 random characters
+with argon2id (argon2-cffi's defaults: the OWASP-recommended parameters), within the
+process's hashing budget (:mod:`.hashing`: a fifth of a second of CPU a hash, off the event
+loop, a few at a time). A **transfer code** is 10 random characters
 from an alphabet without look-alikes (50 bits), stored as its SHA-256, valid for minutes and
 usable once.
 """

@@ -16,6 +16,7 @@ from ..store import players_sql as sql
 from ..table import Table
 from . import keys, results
 from .directory import Directory, Player
+from .hashing import HashBudget
 from .keys import COOKIE
 from .matching import Group
 from .queue import Backend, Matchmaker, MemoryBackend, RedisBackend
@@ -31,7 +32,9 @@ SWEEP_EVERY = 6 * 3600.0
 class Players:
     def __init__(self, server: Server) -> None:
         self.server = server
-        self.directory = Directory(server.store)
+        settings = server.settings
+        self.directory = Directory(server.store, hashing=HashBudget(settings.hash_workers,
+                                                                    settings.hash_queue))
         redis = getattr(server, "redis", None)
         self.backend: Backend = (RedisBackend(redis, str(getattr(server, "me", "")))
                                  if redis is not None else MemoryBackend())
@@ -51,6 +54,7 @@ class Players:
         for task in list(self._watching):
             task.cancel()
         await self.matchmaker.stop()
+        self.directory.hashing.close()
 
     async def _sweep(self) -> None:
         """Every few hours: forget the players of visits that played nothing (idle for

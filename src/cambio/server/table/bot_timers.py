@@ -8,12 +8,14 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from random import Random
+from typing import TypeVar
 
 from cambio.seeds import derive_seed
 
 from ..session import SNAP_DELAY, TURN_DELAY, SeatBot, Session
 from .timers import Handle, Later
 
+T = TypeVar("T")
 THINK = 0.3
 """Seconds a searching bot's move takes from its timer, whatever it computed: ``hard``'s p95
 decision time is far below (docs/cards-strength.md), and the floor of a bot's delay
@@ -28,13 +30,16 @@ class BotTimers:
     whether a bot plays the seat now, ``reschedule()`` to bring every timer of the table
     up to date, and ``play(seat, text)`` to store and announce a bot's action. ``later``
     posts a timer's job to the table's actor; ``sleep`` and ``now`` pad a thinking bot's
-    reply (tests hand in a manual clock)."""
+    reply (tests hand in a manual clock). ``pick(game, bot)`` is the bot to build now for
+    ``bot``: a stand-in while its kernels load (server/kernels.py), and the bot itself at the
+    first decision after they have."""
 
     def __init__(self, later: Later, speed: float, live: Callable[[], Session | None],
                  controls: Callable[[int], bool], reschedule: Callable[[], None],
                  play: Callable[[int, str], Awaitable[None]],
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 now: Callable[[], float] = time.monotonic) -> None:
+                 now: Callable[[], float] = time.monotonic,
+                 pick: Callable[[str, str], str] = lambda game, bot: bot) -> None:
         self._later = later
         self._speed = speed
         self._live = live
@@ -43,7 +48,13 @@ class BotTimers:
         self._play = play
         self._sleep = sleep
         self._now = now
+        self._pick = pick
         self.bots: dict[int, SeatBot] = {}
+        self.names: dict[int, str] = {}
+        """The bot each seat was given."""
+        self.standing_in: set[int] = set()
+        """Seats played by a stand-in until their bot's kernels are loaded."""
+        self._seed = 0
         self.delays = Random(0)
         self.turn_timer: tuple[int, Handle] | None = None
         self.poll_timers: dict[int, Handle] = {}
@@ -53,10 +64,28 @@ class BotTimers:
     def seat(self, session: Session, names: list[str], game_seed: int) -> None:
         """A new game (or one rebuilt from storage): one bot per seat, ``names[seat]``,
         each seeded from the game's seed, and the delays' generator too."""
-        self.bots = {seat: session.seat_bot(name, derive_seed(game_seed, "bot", seat))
-                     for seat, name in enumerate(names)}
+        self._seed = game_seed
+        self.names = dict(enumerate(names))
+        self.standing_in.clear()
+        self.bots = {seat: self._build(session, seat) for seat in self.names}
         self.delays = Random(derive_seed(game_seed, "delays"))
         self.polled.clear()
+
+    def _build(self, session: Session, seat: int) -> SeatBot:
+        name = self.names[seat]
+        playing = self._pick(session.game, name)
+        if playing != name:
+            self.standing_in.add(seat)
+        else:
+            self.standing_in.discard(seat)
+        return session.seat_bot(playing, derive_seed(self._seed, "bot", seat))
+
+    def _bot(self, session: Session, seat: int) -> SeatBot:
+        """The seat's bot, its own one swapped in for a stand-in once it can play."""
+        if seat in self.standing_in and \
+                self._pick(session.game, self.names[seat]) == self.names[seat]:
+            self.bots[seat] = self._build(session, seat)
+        return self.bots[seat]
 
     def new_round(self) -> None:
         self.polled.clear()
@@ -122,19 +151,12 @@ class BotTimers:
     async def play_now(self, s: Session, seat: int) -> None:
         """The seat's bot plays its decision now: after a bot's delay, or when a player's
         turn clock ran out."""
-        bot = self.bots[seat]
+        bot = self._bot(s, seat)
         if s.threaded_bots:
-            # A search bot thinks off the event loop (other tables go on meanwhile); this
-            # table's actor waits for it, so nothing changes under its feet. A quick bot
-            # (no search: tens of microseconds) decides on the loop, where handing it to a
-            # worker thread and back would cost more than the decision. Either way the
-            # reply is padded to THINK seconds, so how long it thought -- which depends on
-            # cards only it has seen -- does not show in when it moves.
+            # Either way the reply is padded to THINK seconds, so how long it thought --
+            # which depends on cards only it has seen -- does not show in when it moves.
             start = self._now()
-            if bot.quick:
-                text = bot.move(seat)
-            else:
-                text = await asyncio.get_running_loop().run_in_executor(None, bot.move, seat)
+            text = await self._decide(bot, bot.move, seat)
             rest = self._think(s) - (self._now() - start)
             if rest > 0:
                 await self._sleep(rest)
@@ -144,6 +166,16 @@ class BotTimers:
             return
         self.polled[seat] = None  # what it does may show it a match
         await self._play(seat, text)
+
+    @staticmethod
+    async def _decide(bot: SeatBot, decide: Callable[[int], T], seat: int) -> T:
+        """A search bot thinks off the event loop (other tables go on meanwhile); this
+        table's actor waits for it, so nothing changes under its feet. A quick bot (no
+        search: tens of microseconds) decides on the loop, where handing it to a worker
+        thread and back would cost more than the decision."""
+        if bot.quick:
+            return decide(seat)
+        return await asyncio.get_running_loop().run_in_executor(None, decide, seat)
 
     async def _poll(self, seat: int) -> None:
         if self.poll_timers.pop(seat, None) is None:
@@ -156,7 +188,8 @@ class BotTimers:
             self._reschedule()
             return
         self.polled[seat] = window
-        text = self.bots[seat].snap(seat)
+        bot = self._bot(s, seat)
+        text = await self._decide(bot, bot.snap, seat) if s.threaded_bots else bot.snap(seat)
         if text is None:
             self._reschedule()
             return

@@ -19,6 +19,7 @@ calls. Nobody is told about an action before it is stored, and nobody sees a sta
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
@@ -36,6 +37,7 @@ from ..errors import (
 )
 from ..faults import crash_point
 from ..games import GameKind
+from ..kernels import Kernels
 from ..listing import listing_fields
 from ..match import summary_fields
 from ..session import Applied, Session
@@ -59,7 +61,10 @@ class Table:
     """A table in memory: its parts, and the handlers of every message it gets."""
 
     def __init__(self, store: Store, settings: Settings, kinds: Mapping[str, GameKind],
-                 row: TableRow, seats: list[SeatRow]) -> None:
+                 row: TableRow, seats: list[SeatRow], kernels: Kernels | None = None
+                 ) -> None:
+        """``kernels``: the process's bots' kernels (``None``: every bot is built when
+        asked for, whatever it compiles)."""
         # The server's parts a table uses, handed in (not the server: it owns the tables).
         self.store = store
         self.settings = settings
@@ -82,8 +87,11 @@ class Table:
         self.audience = Connections(settings.max_spectators)
         self.match = Lifecycle(store, self.kind, row, self._later,
                                settings.round_pause / settings.bot_speed, self._next_round)
+        self.kernels = kernels
+        self._waits: set[asyncio.Task[None]] = set()
         self.bots = BotTimers(self._later, settings.bot_speed, self.match.live,
-                              self.seats.bot_controls, self._schedule, self._bot_played)
+                              self.seats.bot_controls, self._schedule, self._bot_played,
+                              pick=kernels.playable if kernels else lambda game, bot: bot)
         self.clock = TurnClock(row.config.get("clock"), settings.clock_strikes, self._later,
                                self._clock_out)
         self.chat_room = ChatRoom(store, row.id, settings.chat_rate, settings.chat_burst,
@@ -125,6 +133,8 @@ class Table:
     async def stop_actor(self) -> None:
         for handle in self._timers():
             handle.cancel()
+        for task in list(self._waits):
+            task.cancel()
         await self.actor.stop()
         self.audience.close_all(1012)
 
@@ -408,6 +418,12 @@ class Table:
         if self.status != "playing" or s is None or s.round_over() or not s.hints:
             conn.error(NOT_PLAYING, "hints are for a card game in play", ref)
             return
+        searcher = getattr(getattr(s, "table_game", None), "hint_bot", None)
+        loading = self.kernels.loading(self.game, searcher) if self.kernels and searcher \
+            else None
+        if loading is not None:  # asked again once the searcher's kernels are loaded
+            self._after(loading, self.hint, conn, ref)
+            return
         key = (conn.seat, s.version)
         if self.last_hint is None or self.last_hint[0] != key:
             found = await asyncio.get_running_loop().run_in_executor(None, s.hint, conn.seat)
@@ -417,6 +433,18 @@ class Table:
             conn.error(NOT_PLAYING, "it is not your decision now", ref)
             return
         conn.send(dumps({"type": "hint", "version": s.version, **found, "ref": ref}))
+
+    def _after(self, future: asyncio.Future[None], job: Job, *args: Any) -> None:
+        """Post ``job(*args)`` to the actor once ``future`` is done (the table goes on
+        meanwhile)."""
+        async def wait() -> None:
+            with contextlib.suppress(Exception):
+                await future
+            self.post(job, *args)
+
+        task = asyncio.get_running_loop().create_task(wait())
+        self._waits.add(task)
+        task.add_done_callback(self._waits.discard)
 
     async def _accepted(self, applied: Applied, conn: Conn | None = None,
                         ref: Any = None) -> None:
