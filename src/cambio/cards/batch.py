@@ -32,7 +32,6 @@ import numpy.typing as npt
 
 from . import batch_kernels as k
 from .actions import action_text
-from .cards import deck_cards
 from .rules import Power, PowerTrigger, Resnap, Rules, TieRule, tables
 from .state import EndReason, State
 
@@ -94,7 +93,7 @@ class Batch:
         self.rules = rules
         self.players = players
         self.games = games
-        self.full = np.array(deck_cards(rules.decks_for(players), rules.jokers_per_deck),
+        self.full = np.array(rules.deck_cards(players),
                              dtype=np.int64)
         d = len(self.full)
         self.slots = d

@@ -157,6 +157,17 @@ class Gave:
 
 
 @dataclass(frozen=True, slots=True)
+class Revealed:
+    """A multi-card exchange whose cards were not all of one value: ``seat`` turned the
+    card in ``target`` face up, and it stays (``multi_exchange``)."""
+
+    seat: int
+    target: int
+    card: Card
+    audience: int = EVERYONE
+
+
+@dataclass(frozen=True, slots=True)
 class Reshuffled:
     """The deck ran out: the pile but its top card (``cards`` of them) became the deck."""
 
@@ -175,7 +186,7 @@ class RoundEnded:
 
 
 Event = (Drew | Discarded | PowerFired | Peeked | Looked | Switched | Declined | CambioCalled
-         | Snapped | Penalty | Gave | Reshuffled | RoundEnded)
+         | Snapped | Penalty | Gave | Revealed | Reshuffled | RoundEnded)
 """Any engine event."""
 
 
@@ -185,7 +196,7 @@ def seen_by(event: Event, seat: int | None) -> Event:
         if shows(event.audience, seat):
             return event
         return replace(event, cards=(HIDDEN, HIDDEN))
-    if isinstance(event, (Drew, Discarded, Peeked, Snapped, Penalty, Gave)):
+    if isinstance(event, (Drew, Discarded, Peeked, Snapped, Penalty, Gave, Revealed)):
         if shows(event.audience, seat):
             return event
         return replace(event, card=HIDDEN)
@@ -193,5 +204,5 @@ def seen_by(event: Event, seat: int | None) -> Event:
 
 
 __all__ = ["EVERYONE", "NOBODY", "CambioCalled", "Declined", "Discarded", "Drew", "Event",
-           "Gave", "Looked", "Peeked", "Penalty", "PowerFired", "Reshuffled", "RoundEnded",
-           "Snapped", "Switched", "seen_by", "shows"]
+           "Gave", "Looked", "Peeked", "Penalty", "PowerFired", "Reshuffled", "Revealed",
+           "RoundEnded", "Snapped", "Switched", "seen_by", "shows"]

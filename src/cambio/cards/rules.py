@@ -21,10 +21,10 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
-from .cards import ACE, JACK, JOKER, KING, NUM_CARD_CODES, QUEEN, is_red
+from .cards import ACE, JACK, JOKER, KING, NUM_CARD_CODES, QUEEN, Card, deck_cards, is_red
 from .errors import RulesError
 
-PRESET_NAMES = ("rulebook", "house", "wikipedia")
+PRESET_NAMES = ("rulebook", "house", "wikipedia", "cabo", "cambia")
 MAX_PLAYERS = 64
 """The most seats a card game may have, whatever its rules (a preset may allow fewer, as
 ``wikipedia``'s ``max_players`` does): who knows a card, and who sees an event, are kept as
@@ -65,11 +65,52 @@ class Resnap(StrEnum):
 class TieRule(StrEnum):
     ALL_TIED_WIN = "all_tied_win"
     MOST_CARDS_THEN_NOT_CALLER = "most_cards_then_not_caller"
+    CALLER_WINS_TIES = "caller_wins_ties"
+    """A caller tied for the lowest total wins alone; otherwise everyone tied wins."""
 
 
 class NextRound(StrEnum):
     DEALER_MOVES_LEFT = "dealer_moves_left"
     WINNER_STARTS = "winner_starts"
+
+
+class DeckKind(StrEnum):
+    """Which cards one deck holds."""
+
+    STANDARD = "standard"
+    """52 cards (A-K in four suits) and ``jokers_per_deck`` jokers."""
+    CABO = "cabo"
+    """Cabo's 52 cards worth 0-13: two 0s, four each of 1-12, two 13s. They are dealt as
+    card codes: the 0s are the two jokers (``XB``, ``XR``), 1-12 are A-Q of four suits and
+    the 13s are the two black kings (``KC``, ``KS``), so the value fields give their worth."""
+
+
+class RoundZero(StrEnum):
+    """Who scores 0 for the round instead of their cards."""
+
+    NONE = "none"
+    CALLER_IF_LOWEST = "caller_if_lowest"
+    """The caller, when their total is the lowest or tied for it (Cabo, 2nd edition)."""
+    LOWEST = "lowest"
+    """Whoever has the lowest total, tied players too (Cabo, 1st edition)."""
+
+
+class Kamikaze(StrEnum):
+    """A hand that scores ``kamikaze_holder`` for its holder and ``kamikaze_others`` for
+    everyone else."""
+
+    NONE = "none"
+    TWELVES_THIRTEENS = "12_12_13_13"
+    """Exactly four cards, worth 12, 12, 13 and 13 (Cabo)."""
+
+
+class ExchangeMismatch(StrEnum):
+    """What happens when the cards of a multi-card exchange are not all of one value."""
+
+    KEEP_ALL = "keep_all"
+    """They stay, face up, and the drawn card joins the grid too (Cabo, 2nd edition)."""
+    RETURN = "return"
+    """They go back face up and the drawn card is discarded (Cabo, 1st edition)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +148,29 @@ class Rules:
     empty_grid_calls_cambio: bool = False
     earliest_cambio_turn: int = 1
     one_snap_per_discard: bool = False
+    # Other groups' rules (the cabo and cambia presets), off in the three Cambio presets.
+    deck: DeckKind = DeckKind.STANDARD
+    decks: int | None = None
+    """A fixed number of decks whatever the number of players (none: by
+    ``players_per_extra_deck``)."""
+    snapping: bool = True
+    snap_others: bool = True
+    """Whether another player's card may be snapped (off: only your own)."""
+    reshuffle_pile: bool = True
+    """An empty deck is refilled from the pile (off: the round ends when the deck runs out)."""
+    multi_exchange: bool = False
+    exchange_mismatch: ExchangeMismatch = ExchangeMismatch.KEEP_ALL
+    round_zero: RoundZero = RoundZero.NONE
+    failed_call_penalty: int = 0
+    kamikaze: Kamikaze = Kamikaze.NONE
+    kamikaze_holder: int = 0
+    kamikaze_others: int = 50
+    match_target: int | None = None
+    """A match ends once someone's total passes this (none: a match of set rounds)."""
+    match_reset_to: int | None = None
+    """A total of exactly ``match_target`` is set to this (none: no reset)."""
+    match_resets: int | None = None
+    """How often one player's total may be reset in a match (none: no limit)."""
     # A bound, not a house rule: no real round gets near it (see docs/rules.md).
     max_turns: int = 1000
     """The turn cap: the round ends, scored as usual, when turn ``max_turns`` is over."""
@@ -138,6 +202,20 @@ class Rules:
             raise RulesError("max_grid must be between 4 and 64 (or none)")
         if self.earliest_cambio_turn < 1:
             raise RulesError("earliest_cambio_turn must be at least 1")
+        if self.decks is not None and not 1 <= self.decks <= 8:
+            raise RulesError("decks must be between 1 and 8 (or none)")
+        if not -100 <= self.failed_call_penalty <= 100:
+            raise RulesError("failed_call_penalty must be between -100 and 100")
+        for name in ("kamikaze_holder", "kamikaze_others"):
+            if not -200 <= getattr(self, name) <= 200:
+                raise RulesError(f"{name} must be between -200 and 200")
+        if self.match_target is not None and not 1 <= self.match_target <= 10_000:
+            raise RulesError("match_target must be between 1 and 10000 (or none)")
+        if self.match_reset_to is not None and (
+                self.match_target is None or not 0 <= self.match_reset_to < self.match_target):
+            raise RulesError("match_reset_to needs a match_target and must be below it")
+        if self.match_resets is not None and self.match_resets < 0:
+            raise RulesError("match_resets must be at least 0 (or none)")
         if not 1 <= self.max_turns <= MAX_TURNS_LIMIT:
             raise RulesError(f"max_turns must be between 1 and {MAX_TURNS_LIMIT}")
 
@@ -189,7 +267,14 @@ class Rules:
 
     # ----------------------------------------------------------------- derived facts
     def decks_for(self, players: int) -> int:
+        if self.decks is not None:
+            return self.decks
         return 1 + players // self.players_per_extra_deck
+
+    def deck_cards(self, players: int) -> list[Card]:
+        """Every card a round of ``players`` players is dealt from, unshuffled."""
+        return deck_cards(self.decks_for(players), self.jokers_per_deck,
+                          red_kings=self.deck == DeckKind.STANDARD)
 
     def check_players(self, players: int) -> None:
         if players < self.min_players:
@@ -293,6 +378,21 @@ _FIELD_TYPES: dict[str, Any] = {
     "empty_grid_calls_cambio": bool,
     "earliest_cambio_turn": int,
     "one_snap_per_discard": bool,
+    "deck": DeckKind,
+    "decks": "optint",
+    "snapping": bool,
+    "snap_others": bool,
+    "reshuffle_pile": bool,
+    "multi_exchange": bool,
+    "exchange_mismatch": ExchangeMismatch,
+    "round_zero": RoundZero,
+    "failed_call_penalty": int,
+    "kamikaze": Kamikaze,
+    "kamikaze_holder": int,
+    "kamikaze_others": int,
+    "match_target": "optint",
+    "match_reset_to": "optint",
+    "match_resets": "optint",
     "max_turns": int,
 }
 
@@ -356,4 +456,55 @@ PRESETS["wikipedia"] = Rules(
     power_red_king=Power.NONE,
     tie_rule=TieRule.MOST_CARDS_THEN_NOT_CALLER,
     next_round=NextRound.WINNER_STARTS,
+)
+PRESETS["cabo"] = Rules(
+    # Cabo, 2nd edition (Bezier Games, 2019); docs/rules.md cites each rule's source.
+    preset_name="cabo",
+    max_players=4,
+    deck=DeckKind.CABO,
+    decks=1,
+    value_jack=11,
+    value_queen=12,
+    value_black_king=13,
+    value_red_king=13,
+    draw_from_discard=True,
+    power_trigger=PowerTrigger.DRAWN_AND_DISCARDED,
+    powers_optional=True,
+    power_black_king=Power.NONE,
+    power_red_king=Power.NONE,
+    snapping=False,
+    reshuffle_pile=False,
+    multi_exchange=True,
+    round_zero=RoundZero.CALLER_IF_LOWEST,
+    failed_call_penalty=10,
+    kamikaze=Kamikaze.TWELVES_THIRTEENS,
+    match_target=100,
+    match_reset_to=50,
+    match_resets=1,
+)
+CABO_FIRST_EDITION: dict[str, Any] = {
+    "max_players": 5,
+    "power_jack_queen": Power.SWAP_ANY,
+    "reshuffle_pile": True,
+    "exchange_mismatch": ExchangeMismatch.RETURN,
+    "round_zero": RoundZero.LOWEST,
+    "failed_call_penalty": 5,
+    "match_resets": None,
+}
+"""Cabo's 1st edition (2010) as overrides of the ``cabo`` preset:
+``Rules.preset("cabo", **CABO_FIRST_EDITION)``."""
+PRESETS["cambia"] = Rules(
+    # jason-s-yu/cambia's default rules (RULES.md, cfr/config/rule_profiles/default.yaml).
+    preset_name="cambia",
+    max_players=6,
+    value_jack=11,
+    value_queen=12,
+    value_black_king=13,
+    power_trigger=PowerTrigger.DRAWN_AND_DISCARDED,
+    powers_optional=True,
+    snap_penalty=2,
+    tie_rule=TieRule.CALLER_WINS_TIES,
+    lock_caller=True,
+    snap_others=False,
+    max_turns=300,
 )

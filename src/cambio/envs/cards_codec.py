@@ -47,7 +47,7 @@ from cambio.cards.actions import (
     encode,
     kind_of,
 )
-from cambio.cards.cards import KING, deck_cards, is_red
+from cambio.cards.cards import KING, is_red
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -195,14 +195,13 @@ class CardsCodec:
     @cached_property
     def _class_totals(self) -> npt.NDArray[np.float32]:
         totals = np.zeros(CLASSES, dtype=np.float32)
-        decks = self.rules.decks_for(self.players)
-        for card in deck_cards(decks, self.rules.jokers_per_deck):
+        for card in self.rules.deck_cards(self.players):
             totals[card_class(card)] += 1
         return np.maximum(totals, 1)
 
     @cached_property
     def deck_total(self) -> int:
-        return len(deck_cards(self.rules.decks_for(self.players), self.rules.jokers_per_deck))
+        return len(self.rules.deck_cards(self.players))
 
     def encode(self, view: CardView, out: Vector | None = None) -> Vector:
         """The tensor of ``view`` (a seat's view, never a spectator's)."""

@@ -33,6 +33,7 @@ from cambio.cards.events import (
     Peeked,
     Penalty,
     Reshuffled,
+    Revealed,
     Snapped,
 )
 
@@ -40,7 +41,8 @@ from .jsonl import FORMAT, VERSION, Record, RecordError, dump_record
 
 HEADER_KEYS = {"format", "version", "game", "rules", "players", "seed", "deck", "dealer",
                "snaps", "view", "match", "started"}
-EVENT_KEYS = {"seat", "action", "card", "cards", "discarded", "right", "penalty", "reshuffled"}
+EVENT_KEYS = {"seat", "action", "card", "cards", "discarded", "right", "penalty", "reshuffled",
+              "revealed"}
 Fact = tuple[str, Any, int]
 """An observation: key, value, and its audience (a bitmask of seats as in
 :mod:`cambio.cards.events`: ``EVERYONE``, or ``NOBODY`` for what only full records show)."""
@@ -236,12 +238,18 @@ def observations(events: list[Event]) -> list[Fact]:
     observations in their fixed order (penalty cards in slot order, then the reshuffles)."""
     facts: list[Fact] = []
     penalty: list[Penalty] = []
+    discarded: list[str] = []
+    revealed: list[str] = []
     reshuffles = 0
     for e in events:
         if isinstance(e, (Drew, Peeked, Gave)):
             facts.append(("card", card_code(e.card), e.audience))
         elif isinstance(e, Discarded):
-            facts.append(("discarded", card_code(e.card), e.audience))
+            if not discarded:  # an exchange discards several: one fact, a list of them
+                facts.append(("discarded", card_code(e.card), e.audience))
+            discarded.append(card_code(e.card))
+        elif isinstance(e, Revealed):
+            revealed.append(card_code(e.card))
         elif isinstance(e, Looked):
             facts.append(("cards", [card_code(x) for x in e.cards], e.audience))
         elif isinstance(e, Snapped):
@@ -250,6 +258,11 @@ def observations(events: list[Event]) -> list[Fact]:
             penalty.append(e)
         elif isinstance(e, Reshuffled):
             reshuffles += 1
+    if len(discarded) > 1:
+        facts = [("discarded", discarded, EVERYONE) if k == "discarded" else (k, v, a)
+                 for k, v, a in facts]
+    if revealed:
+        facts.append(("revealed", revealed, EVERYONE))
     if penalty:
         cards = [card_code(p.card) for p in sorted(penalty, key=lambda p: p.slot)]
         facts.append(("penalty", cards, NOBODY))

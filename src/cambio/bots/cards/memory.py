@@ -35,7 +35,6 @@ from cambio.cards.actions import (
     kind_of,
     snap,
 )
-from cambio.cards.cards import deck_cards
 from cambio.cards.rules import tables
 
 from ..renamed import renamed
@@ -187,7 +186,7 @@ class ExpectedPointsBot:
         t = tables(rules)
         self._rules, self._players = rules, view.players
         self._values, self._powers = t.values, t.powers
-        cards = deck_cards(rules.decks_for(view.players), rules.jokers_per_deck)
+        cards = rules.deck_cards(view.players)
         self._full = Counter(t.values[c] for c in cards)
 
     # ------------------------------------------------------------------ snapping
