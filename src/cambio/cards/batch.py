@@ -32,7 +32,8 @@ import numpy.typing as npt
 
 from . import batch_kernels as k
 from .actions import action_text
-from .rules import Power, PowerTrigger, Resnap, Rules, TieRule, tables
+from .errors import RulesError
+from .rules import PRESETS, Power, PowerTrigger, Resnap, Rules, TieRule, tables
 from .state import EndReason, State
 
 I64 = npt.NDArray[np.int64]
@@ -45,9 +46,51 @@ _POWER_CODE = {
 }
 
 
+KERNEL_LESS_FIELDS = ("deck", "decks", "snapping", "snap_others", "reshuffle_pile",
+                      "multi_exchange", "exchange_mismatch", "round_zero",
+                      "failed_call_penalty", "kamikaze", "kamikaze_holder", "kamikaze_others",
+                      "tie_rule")
+"""Fields the kernels do not read: a rule set plays natively only with each of them at its
+value in the three Cambio presets (``tie_rule`` also takes ``most_cards_then_not_caller``).
+The match fields (``match_*``) do not change a round, so the kernels ignore them."""
+
+_NATIVE_TIES = (TieRule.ALL_TIED_WIN, TieRule.MOST_CARDS_THEN_NOT_CALLER)
+
+
+class BatchRulesError(RulesError):
+    """The batch engine (and so the native bots and rollouts) cannot play these rules: play
+    them on the compiled engine (``State``) instead."""
+
+
+def kernel_blockers(rules: Rules) -> list[str]:
+    """The fields of ``rules`` the kernels cannot play (empty: the batch engine can)."""
+    base = PRESETS["rulebook"]
+    out = [f for f in KERNEL_LESS_FIELDS if f != "tie_rule"
+           and getattr(rules, f) != getattr(base, f)]
+    if rules.tie_rule not in _NATIVE_TIES:
+        out.append("tie_rule")
+    return out
+
+
+def kernels_can_play(rules: Rules) -> bool:
+    """Whether the batch engine plays ``rules`` exactly (see :data:`KERNEL_LESS_FIELDS`)."""
+    return not kernel_blockers(rules)
+
+
+def check_kernel_rules(rules: Rules) -> None:
+    """Raise :class:`BatchRulesError` naming the fields the kernels cannot play."""
+    blockers = kernel_blockers(rules)
+    if blockers:
+        raise BatchRulesError(
+            f"the batch engine cannot play {rules.preset_name} with "
+            f"{', '.join(f'{f}={getattr(rules, f)}' for f in blockers)}; "
+            "play these rules on the compiled engine (--engine python)")
+
+
 def flatten_rules(rules: Rules, players: int, slots: int) -> I64:
     """The rule set as the kernels read it: values, power codes, the flags, then the layout
     of a game's record for ``players`` grids of ``slots`` slots."""
+    check_kernel_rules(rules)
     t = tables(rules)
     rf = np.zeros(k.N_RF, dtype=np.int64)
     rf[:56] = t.values
@@ -88,6 +131,7 @@ class Batch:
 
     def __init__(self, rules: Rules, players: int, games: int) -> None:
         rules.check_players(players)
+        check_kernel_rules(rules)
         if players > 62:
             raise ValueError("the batch engine handles at most 62 players")
         self.rules = rules
