@@ -67,3 +67,31 @@ def test_a_match_without_a_seed_is_seed_zero():
     rules = Rules.preset("rulebook")
     assert Match(rules, 2).new_round().seed == Match(rules, 2, seed=0).new_round().seed
     assert Match(rules, 2).round_seed(1) != Match(rules, 2, seed=1).round_seed(1)
+
+
+# A Cabo match to 100, played by two memory bots (seed 3, bot seeds 30 and 31): seat 0
+# reaches exactly 100 after round 16 and is reset to 50 (its one reset); seat 1 passes 100
+# in round 19, which ends the match, and seat 0 wins on the lower total.
+CABO_MATCH = [
+    ([0, 15], [0, 15]), ([0, 13], [0, 28]), ([9, 0], [9, 28]), ([8, 0], [17, 28]),
+    ([10, 0], [27, 28]), ([0, 12], [27, 40]), ([15, 0], [42, 40]), ([0, 12], [42, 52]),
+    ([8, 0], [50, 52]), ([18, 6], [68, 58]), ([11, 0], [79, 58]), ([7, 0], [86, 58]),
+    ([6, 0], [92, 58]), ([0, 7], [92, 65]), ([0, 9], [92, 74]), ([8, 0], [50, 74]),
+    ([0, 14], [50, 88]), ([0, 8], [50, 96]), ([0, 17], [50, 113]),
+]
+
+
+def test_golden_cabo_match_to_100_with_a_reset_at_exactly_100():
+    from cambio.bots.cards.base import play_round
+    from cambio.bots.cards.memory import MemoryBot
+
+    m = Match(Rules.preset("cabo"), 2, seed=3, rounds=None)
+    bots = [MemoryBot(30), MemoryBot(31)]
+    played = []
+    while not m.is_over():
+        s = m.new_round()
+        play_round(s, bots)
+        m.finish_round(s)
+        played.append((s.scores(), list(m.totals)))
+    assert played == CABO_MATCH
+    assert m.resets == [1, 0] and m.winners() == [0]

@@ -285,3 +285,36 @@ def test_a_match_to_a_target_ends_when_a_total_passes_it():
 def test_mismatched_exchange_record_round_trips():
     play("cabo", ["4C 6H 9C 5C", G[1]], "AH",
          "0 draw card=AH\n0 exchange 0 1 revealed=4C,6H penalty=AH")
+
+
+# ------------------------------------------------------------- engines that cannot play them
+@pytest.mark.parametrize("preset", ["cabo", "cambia"])
+def test_the_batch_engine_refuses_rules_its_kernels_cannot_play(preset):
+    from cambio.cards.batch import Batch, BatchRulesError
+
+    with pytest.raises(BatchRulesError, match="compiled engine") as err:
+        Batch(Rules.preset(preset), 2, 4)
+    assert isinstance(err.value, RulesError)
+    Batch(Rules.preset("rulebook", match_target=100), 2, 4)  # the match fields are no bar
+
+
+def test_sim_plays_such_rules_on_the_compiled_engine():
+    from cambio.sim.cards import SimConfig, choose_engine
+
+    cabo = SimConfig(Rules.preset("cabo"), 2, ("memory", "memory"), 4, 1, None)
+    assert choose_engine(cabo, "auto") == "python"
+    with pytest.raises(ValueError, match="kamikaze"):
+        choose_engine(cabo, "batch")
+    plain = SimConfig(Rules.preset("rulebook"), 2, ("memory", "memory"), 4, 1, None)
+    assert choose_engine(plain, "auto") == "batch"
+
+
+def test_hard_plays_cabo_with_compiled_engine_rollouts():
+    from cambio.bots.cards.base import play_round
+    from cambio.bots.cards.memory import MemoryBot
+    from cambio.bots.cards.registry import _deep
+
+    hard = _deep("", 5)
+    s = play_round(State(Rules.preset("cabo"), 2, seed=11), [hard, MemoryBot(6)])
+    assert s.is_over()
+    assert hard._python_search is not None and hard._pool is None
