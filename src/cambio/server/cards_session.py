@@ -49,7 +49,10 @@ class CardSession:
                  match_id: str) -> None:
         self.rules = rules
         self.players = players
-        self.match = Match(rules, players, seed=seed, rounds=rounds, polled=False)
+        # Rules with a match target (Cabo's 100) play to it: the table's rounds do not count.
+        self.match = Match(rules, players, seed=seed,
+                           rounds=None if rules.match_target is not None else rounds,
+                           polled=False)
         self.match_id = match_id
         self.state: State | None = None
         self.round_no = 0
@@ -93,6 +96,7 @@ class CardSession:
     def result(self) -> dict[str, Any]:
         m = self.match
         return {"scores": [list(s) for s in m.round_scores], "totals": list(m.totals),
+                "resets": list(m.resets),
                 "winners": m.winners() if m.is_over() else None}
 
     # ------------------------------------------------------------------ acting

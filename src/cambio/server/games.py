@@ -81,7 +81,11 @@ class CardsKind:
     quick_play = True
 
     def listing(self, config: dict[str, Any]) -> dict[str, Any]:
-        return {"rules": config["rules"], "rounds": config["rounds"]}
+        target = Rules.from_json(config["rules"]).match_target
+        out = {"rules": config["rules"], "rounds": config["rounds"]}
+        if target is not None:  # played to the target: the rounds are not counted out
+            out.update(target=target, rounds=0)
+        return out
 
     def config(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         players = int_field(body, "players", 2, MAX_PLAYERS)  # the engine's limit

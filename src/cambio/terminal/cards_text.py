@@ -25,6 +25,7 @@ from cambio.cards.events import (
     Penalty,
     PowerFired,
     Reshuffled,
+    Revealed,
     RoundEnded,
     Snapped,
     Switched,
@@ -210,10 +211,16 @@ class Logger:
             text += f"; {whom} {count} penalty card{'s' if count > 1 else ''} face down"
         return [text + "."]
 
+    def _revealed(self, e: Revealed, after: CardView) -> list[str]:
+        where = f"slot {e.target >> 8}.{e.target & 255}"
+        return [f"{self.namer.who(e.seat)} turned up {where} for an exchange: "
+                f"{card_text(e.card)} (the cards are not all equal; it stays face up)."]
+
     _SAY: ClassVar[dict[type, Callable[..., list[str]]]] = {
         Drew: _drew, Discarded: _discarded, PowerFired: _power, CambioCalled: _cambio,
         Peeked: _peeked, Looked: _looked, Switched: _switched, Declined: _declined,
         Gave: _gave, Reshuffled: _reshuffled, RoundEnded: _ended, Snapped: _snapped,
+        Revealed: _revealed,
     }
     """The sentence for each kind of event (a penalty card is told with its snap)."""
 

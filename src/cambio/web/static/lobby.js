@@ -10,7 +10,10 @@ const PRESET_NOTES = {
   rulebook: "The printed rules: jokers, every power card fires, no taking from the pile.",
   house: "The house sheet: aces 0, J 11, Q 12, black K 20; take from the pile; only the last snapper may snap again.",
   wikipedia: "Wikipedia's rules: up to 8 players, powers optional, ties go to the most cards.",
+  cabo: "Cabo (2nd edition): cards 0-13, no snapping, exchange several equal cards, a lowest caller scores 0, kamikaze; matches to 100.",
+  cambia: "jason-s-yu/cambia's defaults: J 11, Q 12, black K 13; snap only your own cards, 2-card penalty; the caller wins ties.",
 };
+const PRESET_NAMES = Object.keys(PRESET_NOTES);
 
 const app = document.getElementById("app");
 const state = {
@@ -171,7 +174,7 @@ function createForm() {
             }, Array.from({ length: 20 }, (_, i) => i + 1).map(
               (n) => h("option", { value: n, selected: n === state.rounds }, n))))),
         h("fieldset.presets", null, h("legend", null, "Rules"),
-          ["rulebook", "house", "wikipedia"].map((p) => h("label.preset", { for: `preset-${p}` },
+          PRESET_NAMES.map((p) => h("label.preset", { for: `preset-${p}` },
             h("input", {
               type: "radio", name: "preset", id: `preset-${p}`, value: p, checked: p === preset,
               onchange: () => { choosePreset(p); render(); },
