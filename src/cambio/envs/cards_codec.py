@@ -29,6 +29,8 @@ from cambio.cards.actions import (
     CAMBIO,
     DISCARD,
     DRAW,
+    EXCHANGE,
+    EXCHANGE_SLOTS,
     GIVE,
     KEEP,
     LOOK,
@@ -104,11 +106,16 @@ class CardsCodec:
     def _offsets(self) -> dict[int, int]:
         s, a = self.slots, self.addresses
         base = len(_FIXED)
-        return {SWAP: base, GIVE: base + s, PEEK: base + 2 * s, SNAP: base + 2 * s + a,
-                LOOK: base + 2 * s + 2 * a, SWITCH: base + 2 * s + 2 * a + a * a}
+        out = {SWAP: base, GIVE: base + s, PEEK: base + 2 * s, SNAP: base + 2 * s + a,
+               LOOK: base + 2 * s + 2 * a, SWITCH: base + 2 * s + 2 * a + a * a}
+        if self.rules.multi_exchange:  # one number per set of own slots (a bitmask)
+            out[EXCHANGE] = out[SWITCH] + a * a
+        return out
 
     @property
     def num_actions(self) -> int:
+        if self.rules.multi_exchange:
+            return self._offsets[EXCHANGE] + (1 << min(self.slots, EXCHANGE_SLOTS))
         return self._offsets[SWITCH] + self.addresses ** 2
 
     def _rel(self, address: int, me: int) -> int:
@@ -126,7 +133,7 @@ class CardsCodec:
             return _FIXED.index(kind)
         a = arg_a(action)
         off = self._offsets[kind]
-        if kind in (SWAP, GIVE):
+        if kind in (SWAP, GIVE, EXCHANGE):
             return off + a
         if kind in (PEEK, SNAP):
             return off + self._rel(a, me)
@@ -141,7 +148,7 @@ class CardsCodec:
         kind = max((k for k, off in self._offsets.items() if off <= index),
                    key=lambda k: self._offsets[k])
         i = index - self._offsets[kind]
-        if kind in (SWAP, GIVE):
+        if kind in (SWAP, GIVE, EXCHANGE):
             return encode(kind, i)
         if kind in (PEEK, SNAP):
             return encode(kind, self._abs(i, me))
