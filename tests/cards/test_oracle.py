@@ -24,7 +24,7 @@ CASES = [
     ("house", {"lock_caller": True, "caller_may_snap": False, "opening_peek": 1}),
     ("wikipedia", {"empty_grid_calls_cambio": True, "one_snap_per_discard": True,
                    "opening_peek": 4}),
-    ("cabo", {}), ("cabo", CABO_FIRST_EDITION), ("cambia", {}),
+    ("cabo", {}), ("cabo", CABO_FIRST_EDITION), ("cambia", {}), ("evan", {}),
 ]
 
 

@@ -318,3 +318,64 @@ def test_hard_plays_cabo_with_compiled_engine_rollouts():
     s = play_round(State(Rules.preset("cabo"), 2, seed=11), [hard, MemoryBot(6)])
     assert s.is_over()
     assert hard._python_search is not None and hard._pool is None
+
+
+# ------------------------------------------------------------------------------ evan
+def test_evan_card_values():
+    s = state("evan", ["KS KH AC JC", "QC XB 7D TD"])
+    assert s.card_totals() == [34, 27]
+
+
+def test_evan_jack_swaps_any_two_cards_unseen():
+    s = run(state("evan", G, "JH"), "0 draw\n0 discard")
+    assert parse_action("switch 1.0 1.1") in s.legal_actions()
+    assert parse_action("skip") not in s.legal_actions()  # powers are not optional
+
+
+def test_evan_queen_looks_at_one_card_then_swaps_any_two():
+    s = run(state("evan", G, "QH"), "0 draw\n0 discard")
+    assert parse_action("peek 0.1") in s.legal_actions()  # any card, own too
+    assert parse_action("peek 1.2") in s.legal_actions()
+    run(s, "0 peek 1.2")
+    assert observe(s, 0).grids[1][2] == c("4D")
+    assert parse_action("switch 1.0 1.1") in s.legal_actions()
+    run(s, "0 switch 0.0 1.3")
+    assert s.grids[0][0] == c("5D") and s.current_player() == 1
+
+
+def test_evan_queen_power_differs_from_the_jacks_only_here():
+    assert Rules.preset("rulebook").power_of(c("QH")) == Rules.preset("rulebook").power_of(
+        c("JH"))
+    assert Rules.preset("evan", power_queen=None).power_of(c("QH")).value == "swap_any"
+
+
+def test_evan_kings_look_at_two_then_swap_any_two():
+    s = run(state("evan", G, "KH"), "0 draw\n0 discard")
+    assert parse_action("look 1.0 1.1") in s.legal_actions()
+
+
+def test_evan_the_caller_may_not_snap_and_is_locked():
+    s = run(state("evan", ["2C 3C 4C 5C", "2D 3D 4D 5D", "6H 6S 7C 7S"], "2H 9H"),
+            "0 cambio\n1 draw\n1 discard")
+    assert not any(kind_of(a) == Kind.SNAP for a in s.legal_actions(0))
+    assert not any(kind_of(a) == Kind.SNAP and a >> 5 >> 8 == 0 for a in s.legal_actions(2))
+
+
+def test_evan_only_the_snapper_snaps_again():
+    s = run(state("evan", ["2C 3C 2S 5C", "2D 3D 4D 5D"], "2H"), "0 draw\n0 discard\n1 snap 1.0")
+    assert any(kind_of(a) == Kind.SNAP for a in s.legal_actions(1))
+    assert not any(kind_of(a) == Kind.SNAP for a in s.legal_actions(0))
+
+
+def test_evan_a_tied_caller_loses_the_tie():
+    s = _called("evan", ["AC AD 2C 2D", "AH AS 2H 2S"])
+    assert s.winners() == [1]
+
+
+def test_evan_others_tied_with_the_caller_share_the_win():
+    rules = Rules.preset("evan")
+    grids = ["AC AD 2C 2D", "AH AS 2H 2S", "3C 3D XB XR"]
+    s = State(rules, 3, deck=[c(x) for x in deck(grids, "6H 6S 5H 4H")], polled=False)
+    run(s, "0 draw\n0 discard\n1 draw\n1 discard\n2 cambio\n0 draw\n0 discard\n"
+           "1 draw\n1 discard")
+    assert s.is_over() and s.scores() == [6, 6, 6] and s.winners() == [0, 1]

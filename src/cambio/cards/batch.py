@@ -49,12 +49,14 @@ _POWER_CODE = {
 KERNEL_LESS_FIELDS = ("deck", "decks", "snapping", "snap_others", "reshuffle_pile",
                       "multi_exchange", "exchange_mismatch", "round_zero",
                       "failed_call_penalty", "kamikaze", "kamikaze_holder", "kamikaze_others",
-                      "tie_rule")
+                      "power_queen", "tie_rule")
 """Fields the kernels do not read: a rule set plays natively only with each of them at its
 value in the three Cambio presets (``tie_rule`` also takes ``most_cards_then_not_caller``).
 The match fields (``match_*``) do not change a round, so the kernels ignore them."""
 
 _NATIVE_TIES = (TieRule.ALL_TIED_WIN, TieRule.MOST_CARDS_THEN_NOT_CALLER)
+_POWER_FIELDS = ("power_seven_eight", "power_nine_ten", "power_jack_queen", "power_black_king",
+                 "power_red_king")
 
 
 class BatchRulesError(RulesError):
@@ -69,6 +71,7 @@ def kernel_blockers(rules: Rules) -> list[str]:
            and getattr(rules, f) != getattr(base, f)]
     if rules.tie_rule not in _NATIVE_TIES:
         out.append("tie_rule")
+    out += [f for f in _POWER_FIELDS if getattr(rules, f) not in _POWER_CODE]
     return out
 
 

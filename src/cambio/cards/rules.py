@@ -24,7 +24,7 @@ from typing import Any
 from .cards import ACE, JACK, JOKER, KING, NUM_CARD_CODES, QUEEN, Card, deck_cards, is_red
 from .errors import RulesError
 
-PRESET_NAMES = ("rulebook", "house", "wikipedia", "cabo", "cambia")
+PRESET_NAMES = ("rulebook", "house", "wikipedia", "cabo", "cambia", "evan")
 MAX_PLAYERS = 64
 """The most seats a card game may have, whatever its rules (a preset may allow fewer, as
 ``wikipedia``'s ``max_players`` does): who knows a card, and who sees an event, are kept as
@@ -48,6 +48,8 @@ class Power(StrEnum):
     """Look at one own card and one of another player's, then swap those two or keep."""
     LOOK_ANY_SWAP_ANY = "look_any_two_swap_any_two"
     """Look at any two cards, then swap any two cards (required, not necessarily the same)."""
+    LOOK_ONE_SWAP_ANY = "look_any_one_swap_any_two"
+    """Look at any one card, then swap any two cards (required)."""
 
 
 class PowerTrigger(StrEnum):
@@ -67,6 +69,8 @@ class TieRule(StrEnum):
     MOST_CARDS_THEN_NOT_CALLER = "most_cards_then_not_caller"
     CALLER_WINS_TIES = "caller_wins_ties"
     """A caller tied for the lowest total wins alone; otherwise everyone tied wins."""
+    NOT_CALLER = "not_caller"
+    """A caller tied for the lowest total loses the tie; the others tied all win."""
 
 
 class NextRound(StrEnum):
@@ -135,6 +139,8 @@ class Rules:
     power_seven_eight: Power = Power.PEEK_OWN
     power_nine_ten: Power = Power.PEEK_OTHER
     power_jack_queen: Power = Power.SWAP_OWN_OTHER
+    power_queen: Power | None = None
+    """The queen's own power (none: ``power_jack_queen``, as for the jack)."""
     power_black_king: Power = Power.LOOK_OWN_OTHER_MAY_SWAP
     power_red_king: Power = Power.LOOK_OWN_OTHER_MAY_SWAP
     resnap: Resnap = Resnap.ANYONE
@@ -315,11 +321,15 @@ def _has_type(value: Any, kind: Any) -> bool:
         return value is None or (isinstance(value, int) and not isinstance(value, bool))
     if kind is str:
         return isinstance(value, str)
+    if kind == "optpower":
+        return value is None or isinstance(value, Power)
     return isinstance(value, kind)
 
 
 def _coerce(key: str, raw: Any) -> Any:
     kind = _FIELD_TYPES[key]
+    if kind == "optpower" and raw is None:
+        return None
     if not isinstance(raw, str):
         if isinstance(kind, type) and issubclass(kind, StrEnum):
             raise RulesError(f"rule {key} must be one of {[str(v) for v in kind]}")
@@ -337,6 +347,8 @@ def _coerce(key: str, raw: Any) -> Any:
             return int(text)
         if kind == "optint":
             return None if text.lower() in ("none", "null", "") else int(text)
+        if kind == "optpower":
+            return None if text.lower() in ("none", "null", "") else Power(text)
         if isinstance(kind, type) and issubclass(kind, StrEnum):
             return kind(text)
     except ValueError:
@@ -366,6 +378,7 @@ _FIELD_TYPES: dict[str, Any] = {
     "power_seven_eight": Power,
     "power_nine_ten": Power,
     "power_jack_queen": Power,
+    "power_queen": "optpower",
     "power_black_king": Power,
     "power_red_king": Power,
     "resnap": Resnap,
@@ -418,6 +431,8 @@ def tables(rules: Rules) -> Tables:
         elif rank in (JACK, QUEEN):
             v = rules.value_jack if rank == JACK else rules.value_queen
             p = rules.power_jack_queen
+            if rank == QUEEN and rules.power_queen is not None:
+                p = rules.power_queen
         elif rank == KING:
             red = is_red(card)
             v = rules.value_red_king if red else rules.value_black_king
@@ -507,4 +522,21 @@ PRESETS["cambia"] = Rules(
     lock_caller=True,
     snap_others=False,
     max_turns=300,
+)
+PRESETS["evan"] = Rules(
+    # evanbrierton/cambio's defaults (src/lib/rules-content.ts, packages/game/src/engine.ts,
+    # types.ts, scoring.ts).
+    preset_name="evan",
+    value_black_king=-2,
+    value_red_king=25,
+    draw_from_discard=True,
+    power_trigger=PowerTrigger.DRAWN_AND_DISCARDED,
+    power_jack_queen=Power.SWAP_ANY,
+    power_black_king=Power.LOOK_ANY_SWAP_ANY,
+    power_red_king=Power.LOOK_ANY_SWAP_ANY,
+    power_queen=Power.LOOK_ONE_SWAP_ANY,
+    resnap=Resnap.SNAPPER_ONLY,
+    tie_rule=TieRule.NOT_CALLER,
+    lock_caller=True,
+    caller_may_snap=False,
 )

@@ -51,6 +51,8 @@ RULE_TEXT: dict[str, tuple[str, str]] = {
                          "What discarding a jack or a queen lets you do."),
     "power_black_king": ("Power of a black king", "What discarding a black king lets you do."),
     "power_red_king": ("Power of a red king", "What discarding a red king lets you do."),
+    "power_queen": ("Power of a queen", "What discarding a queen lets you do, when it differs "
+                    "from the jack's."),
     "resnap": ("Who may snap again", "Who may snap once a card has been snapped onto the pile."),
     "snap_penalty": ("Wrong snap penalty", "How many cards a wrong snap costs the snapper."),
     "tie_rule": ("Ties", "Who wins when the lowest totals are equal."),
@@ -109,6 +111,7 @@ CHOICE_TEXT: dict[str, str] = {
     Power.LOOK_OWN_OTHER_MAY_SWAP:
         "Look at one of your cards and another player's, then switch them or keep them",
     Power.LOOK_ANY_SWAP_ANY: "Look at any two cards, then switch any two cards",
+    Power.LOOK_ONE_SWAP_ANY: "Look at any one card, then switch any two cards",
     PowerTrigger.END_OF_TURN_DISCARD:
         "The card discarded at the end of a turn, drawn or swapped out",
     PowerTrigger.DRAWN_AND_DISCARDED: "Only a card drawn from the deck and discarded at once",
@@ -119,6 +122,7 @@ CHOICE_TEXT: dict[str, str] = {
     NextRound.DEALER_MOVES_LEFT: "The deal moves one seat on",
     NextRound.WINNER_STARTS: "The winner starts",
     TieRule.CALLER_WINS_TIES: "A tied caller wins alone; otherwise everyone tied wins",
+    TieRule.NOT_CALLER: "A tied caller loses the tie; the others tied win",
     DeckKind.STANDARD: "52 cards and the jokers",
     DeckKind.CABO: "Cabo's deck: two 0s, four each of 1 to 12, two 13s",
     RoundZero.NONE: "Nobody: everyone scores their cards",
@@ -130,6 +134,9 @@ CHOICE_TEXT: dict[str, str] = {
     ExchangeMismatch.RETURN: "They go back face up and the drawn card is discarded",
 }
 """Choice value -> words (a power's words say what discarding such a card lets you do)."""
+
+NONE_CHOICE_TEXT: dict[str, str] = {"power_queen": "As the jack"}
+"""The words for "none" in an optional choice field."""
 
 CHOICE_TYPES: tuple[type[StrEnum], ...] = (Power, PowerTrigger, Resnap, TieRule, NextRound,
                                            DeckKind, RoundZero, Kamikaze, ExchangeMismatch)

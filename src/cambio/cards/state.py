@@ -116,6 +116,7 @@ P_SWAP_OWN_OTHER: Final = 3
 P_SWAP_ANY: Final = 4
 P_LOOK_MAY: Final = 5
 P_LOOK_ANY: Final = 6
+P_LOOK_ONE: Final = 7
 _POWER_CODE = {
     Power.NONE: P_NONE,
     Power.PEEK_OWN: P_PEEK_OWN,
@@ -124,6 +125,7 @@ _POWER_CODE = {
     Power.SWAP_ANY: P_SWAP_ANY,
     Power.LOOK_OWN_OTHER_MAY_SWAP: P_LOOK_MAY,
     Power.LOOK_ANY_SWAP_ANY: P_LOOK_ANY,
+    Power.LOOK_ONE_SWAP_ANY: P_LOOK_ONE,
 }
 POWER_NAMES = {code: power for power, code in _POWER_CODE.items()}
 
@@ -440,6 +442,8 @@ class State:
             acts = [PEEK | a << 5 for a in self._slots(seat)]
         elif p == P_PEEK_OTHER:
             acts = [PEEK | a << 5 for a in self._other_slots(seat)]
+        elif p == P_LOOK_ONE:
+            acts = [PEEK | a << 5 for a in self._all_slots()]
         elif p in (P_SWAP_OWN_OTHER, P_LOOK_MAY):
             kind = SWITCH if p == P_SWAP_OWN_OTHER else LOOK
             others = self._other_slots(seat)
@@ -550,7 +554,11 @@ class State:
             self.phase = PH_DRAWN
         elif kind == PEEK:
             self.known[a >> 8][a & 255] |= 1 << seat
-            self._after_discard()
+            if self.power == P_LOOK_ONE:  # the look before the switch
+                self.look_a = a
+                self.phase = PH_KING_DECIDE
+            else:
+                self._after_discard()
         elif kind == SWITCH:
             self._switch(a, action >> 21)
             self._after_discard()
@@ -897,6 +905,9 @@ class State:
                 tied.remove(self.caller)
         elif self.rules.tie_rule == TieRule.CALLER_WINS_TIES and self.caller in tied:
             tied = [self.caller]
+        elif self.rules.tie_rule == TieRule.NOT_CALLER and len(tied) > 1 \
+                and self.caller in tied:
+            tied.remove(self.caller)
         return tied
 
     def returns(self) -> list[float]:

@@ -11,6 +11,7 @@ const PRESET_NOTES = {
   house: "The house sheet: aces 0, J 11, Q 12, black K 20; take from the pile; only the last snapper may snap again.",
   wikipedia: "Wikipedia's rules: up to 8 players, powers optional, ties go to the most cards.",
   cabo: "Cabo (2nd edition): cards 0-13, no snapping, exchange several equal cards, a lowest caller scores 0, kamikaze; matches to 100.",
+  evan: "evanbrierton/cambio's defaults: black K -2, red K 25; queens look at one card and kings at two, then switch any two; a tied caller loses.",
   cambia: "jason-s-yu/cambia's defaults: J 11, Q 12, black K 13; snap only your own cards, 2-card penalty; the caller wins ties.",
 };
 const PRESET_NAMES = Object.keys(PRESET_NOTES);
