@@ -69,15 +69,17 @@ def test_a_match_without_a_seed_is_seed_zero():
     assert Match(rules, 2).round_seed(1) != Match(rules, 2, seed=1).round_seed(1)
 
 
-# A Cabo match to 100, played by two memory bots (seed 3, bot seeds 30 and 31): seat 0
-# reaches exactly 100 after round 16 and is reset to 50 (its one reset); seat 1 passes 100
-# in round 19, which ends the match, and seat 0 wins on the lower total.
+# A Cabo match to 100, played by two memory bots (seed 4, bot seeds 40 and 41): seat 1
+# reaches exactly 100 after round 23 and is reset to 50 (its one reset); seat 0 passes 100
+# in round 24, which ends the match, and seat 1 wins on the lower total. Round 16 is a
+# failed call (seat 0's 8 points and the 10-point penalty; seat 1, lowest, scores its 5).
 CABO_MATCH = [
-    ([0, 15], [0, 15]), ([0, 13], [0, 28]), ([9, 0], [9, 28]), ([8, 0], [17, 28]),
-    ([10, 0], [27, 28]), ([0, 12], [27, 40]), ([15, 0], [42, 40]), ([0, 12], [42, 52]),
-    ([8, 0], [50, 52]), ([18, 6], [68, 58]), ([11, 0], [79, 58]), ([7, 0], [86, 58]),
-    ([6, 0], [92, 58]), ([0, 7], [92, 65]), ([0, 9], [92, 74]), ([8, 0], [50, 74]),
-    ([0, 14], [50, 88]), ([0, 8], [50, 96]), ([0, 17], [50, 113]),
+    ([0, 12], [0, 12]), ([6, 0], [6, 12]), ([0, 9], [6, 21]), ([9, 0], [15, 21]),
+    ([0, 6], [15, 27]), ([7, 0], [22, 27]), ([0, 11], [22, 38]), ([0, 7], [22, 45]),
+    ([9, 0], [31, 45]), ([9, 0], [40, 45]), ([4, 0], [44, 45]), ([0, 5], [44, 50]),
+    ([8, 0], [52, 50]), ([0, 5], [52, 55]), ([0, 11], [52, 66]), ([18, 5], [70, 71]),
+    ([10, 0], [80, 71]), ([7, 0], [87, 71]), ([0, 7], [87, 78]), ([0, 7], [87, 85]),
+    ([0, 7], [87, 92]), ([6, 0], [93, 92]), ([0, 8], [93, 50]), ([16, 4], [109, 54]),
 ]
 
 
@@ -85,8 +87,8 @@ def test_golden_cabo_match_to_100_with_a_reset_at_exactly_100():
     from cambio.bots.cards.base import play_round
     from cambio.bots.cards.memory import MemoryBot
 
-    m = Match(Rules.preset("cabo"), 2, seed=3, rounds=None)
-    bots = [MemoryBot(30), MemoryBot(31)]
+    m = Match(Rules.preset("cabo"), 2, seed=4, rounds=None)
+    bots = [MemoryBot(40), MemoryBot(41)]
     played = []
     while not m.is_over():
         s = m.new_round()
@@ -94,4 +96,4 @@ def test_golden_cabo_match_to_100_with_a_reset_at_exactly_100():
         m.finish_round(s)
         played.append((s.scores(), list(m.totals)))
     assert played == CABO_MATCH
-    assert m.resets == [1, 0] and m.winners() == [0]
+    assert m.resets == [0, 1] and m.winners() == [1]

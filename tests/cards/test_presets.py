@@ -379,3 +379,25 @@ def test_evan_others_tied_with_the_caller_share_the_win():
     run(s, "0 draw\n0 discard\n1 draw\n1 discard\n2 cambio\n0 draw\n0 discard\n"
            "1 draw\n1 discard")
     assert s.is_over() and s.scores() == [6, 6, 6] and s.winners() == [0, 1]
+
+
+# ------------------------------------------------------------------------------- records
+@pytest.mark.parametrize("preset", ["cabo", "cambia", "evan"])
+def test_a_bot_round_of_each_preset_records_and_replays(preset):
+    from cambio.bots.cards.base import play_round
+    from cambio.bots.cards.memory import MemoryBot
+    from cambio.records.cards import make_header, record_text, replay
+    from cambio.records.jsonl import parse_record
+
+    rules = Rules.preset(preset)
+    kinds = set()
+    for seed in range(6):
+        s = play_round(State(rules, 3, seed=seed), [MemoryBot(seed + i) for i in range(3)])
+        header = make_header(rules, 3, seed=seed, dealer=s.dealer)
+        assert header["rules"]["preset"] == preset
+        text = record_text(header, s.history)
+        again = replay(parse_record(text))
+        assert again.state.grids == s.grids and again.state.scores() == s.scores()
+        kinds |= {kind_of(a) for _, a in s.history}
+    if preset == "cabo":
+        assert Kind.EXCHANGE in kinds  # the memory bots do exchange cards
