@@ -157,14 +157,18 @@ class Gave:
 
 
 @dataclass(frozen=True, slots=True)
-class Revealed:
-    """A multi-card exchange whose cards were not all of one value: ``seat`` turned the
-    card in ``target`` face up, and it stays (``multi_exchange``)."""
+class Exchanged:
+    """``seat`` named several of its own ``slots`` for the held card (``multi_exchange``),
+    showing their ``cards`` to everyone. ``taken``: they were all of one value and went to
+    the pile in slot order (the last on top), the held card into the first slot, the others
+    left empty. Otherwise they stay, face up, and the held card's fate follows (a
+    :class:`Penalty` seen by everyone when kept, a :class:`Discarded` from the hand when
+    not)."""
 
     seat: int
-    target: int
-    card: Card
-    audience: int = EVERYONE
+    slots: tuple[int, ...]
+    cards: tuple[Card, ...]
+    taken: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +190,7 @@ class RoundEnded:
 
 
 Event = (Drew | Discarded | PowerFired | Peeked | Looked | Switched | Declined | CambioCalled
-         | Snapped | Penalty | Gave | Revealed | Reshuffled | RoundEnded)
+         | Snapped | Penalty | Gave | Exchanged | Reshuffled | RoundEnded)
 """Any engine event."""
 
 
@@ -196,7 +200,7 @@ def seen_by(event: Event, seat: int | None) -> Event:
         if shows(event.audience, seat):
             return event
         return replace(event, cards=(HIDDEN, HIDDEN))
-    if isinstance(event, (Drew, Discarded, Peeked, Snapped, Penalty, Gave, Revealed)):
+    if isinstance(event, (Drew, Discarded, Peeked, Snapped, Penalty, Gave)):
         if shows(event.audience, seat):
             return event
         return replace(event, card=HIDDEN)
@@ -204,5 +208,5 @@ def seen_by(event: Event, seat: int | None) -> Event:
 
 
 __all__ = ["EVERYONE", "NOBODY", "CambioCalled", "Declined", "Discarded", "Drew", "Event",
-           "Gave", "Looked", "Peeked", "Penalty", "PowerFired", "Reshuffled", "Revealed",
+           "Exchanged", "Gave", "Looked", "Peeked", "Penalty", "PowerFired", "Reshuffled",
            "RoundEnded", "Snapped", "Switched", "seen_by", "shows"]

@@ -74,13 +74,13 @@ from .events import (
     Discarded,
     Drew,
     Event,
+    Exchanged,
     Gave,
     Looked,
     Peeked,
     Penalty,
     PowerFired,
     Reshuffled,
-    Revealed,
     RoundEnded,
     Snapped,
     Switched,
@@ -701,14 +701,13 @@ class State:
         held = self.held
         self.held = EMPTY
         log = self._log
-        if all(values[g[i]] == first for i in slots):
+        taken = all(values[g[i]] == first for i in slots)
+        if log is not None:
+            log.append(Exchanged(seat, tuple(slots), tuple(g[i] for i in slots), taken))
+        if taken:
             top = g[slots[-1]]
             for i in slots[:-1]:
                 self.pile.append(g[i])
-                if log is not None:
-                    log.append(Discarded(seat, g[i], i))
-            if log is not None:
-                log.append(Discarded(seat, top, slots[-1]))
             for i in slots[1:]:
                 g[i] = EMPTY
                 k[i] = 0
@@ -719,8 +718,6 @@ class State:
         everyone = (self.public << 1) - 1
         for i in slots:
             k[i] = everyone
-            if log is not None:
-                log.append(Revealed(seat, seat << 8 | i, g[i]))
         if self._f.mismatch_keeps and self._has_room(seat):
             # The drawn card joins the grid face up (it has been shown with the others).
             i = self._add_to_grid(seat, held, EVERYONE)
@@ -728,6 +725,8 @@ class State:
             self.window = WINDOW_CLOSED
             self._after_discard()
         else:
+            if log is not None:
+                log.append(Discarded(seat, held, -1))
             self._discard(held, seat, False)
 
     # ------------------------------------------------------------------ snapping

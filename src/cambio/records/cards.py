@@ -28,12 +28,12 @@ from cambio.cards.events import (
     Discarded,
     Drew,
     Event,
+    Exchanged,
     Gave,
     Looked,
     Peeked,
     Penalty,
     Reshuffled,
-    Revealed,
     Snapped,
 )
 
@@ -238,18 +238,15 @@ def observations(events: list[Event]) -> list[Fact]:
     observations in their fixed order (penalty cards in slot order, then the reshuffles)."""
     facts: list[Fact] = []
     penalty: list[Penalty] = []
-    discarded: list[str] = []
-    revealed: list[str] = []
     reshuffles = 0
     for e in events:
         if isinstance(e, (Drew, Peeked, Gave)):
             facts.append(("card", card_code(e.card), e.audience))
         elif isinstance(e, Discarded):
-            if not discarded:  # an exchange discards several: one fact, a list of them
-                facts.append(("discarded", card_code(e.card), e.audience))
-            discarded.append(card_code(e.card))
-        elif isinstance(e, Revealed):
-            revealed.append(card_code(e.card))
+            facts.append(("discarded", card_code(e.card), e.audience))
+        elif isinstance(e, Exchanged):
+            facts.append(("discarded" if e.taken else "revealed",
+                          [card_code(c) for c in e.cards], EVERYONE))
         elif isinstance(e, Looked):
             facts.append(("cards", [card_code(x) for x in e.cards], e.audience))
         elif isinstance(e, Snapped):
@@ -258,11 +255,6 @@ def observations(events: list[Event]) -> list[Fact]:
             penalty.append(e)
         elif isinstance(e, Reshuffled):
             reshuffles += 1
-    if len(discarded) > 1:
-        facts = [("discarded", discarded, EVERYONE) if k == "discarded" else (k, v, a)
-                 for k, v, a in facts]
-    if revealed:
-        facts.append(("revealed", revealed, EVERYONE))
     if penalty:
         cards = [card_code(p.card) for p in sorted(penalty, key=lambda p: p.slot)]
         facts.append(("penalty", cards, NOBODY))

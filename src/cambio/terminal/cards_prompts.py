@@ -214,10 +214,9 @@ def _drawn(view: CardView) -> PromptSpec:
 def _swap_or_exchange(view: CardView, answer: str) -> Parsed:
     """One own slot swaps; several (``multi_exchange``) exchange them all."""
     words = _words(answer)
-    if len(words) < 2 or not all(w.isascii() and w.isdigit() for w in words):
+    if len(words) < 2 or not all(w.isascii() and w.isdigit() for w in words) \
+            or not any(kind_of(a) == EXCHANGE for a in view.legal):
         return _one_slot(view, SWAP, answer)
-    if not any(kind_of(a) == EXCHANGE for a in view.legal):
-        return None, "Type one slot: these rules exchange one card at a time."
     slots = [int(w) for w in words]
     action = exchange(slots) if max(slots) < EXCHANGE_SLOTS else None
     if action not in view.legal:
