@@ -401,3 +401,23 @@ def test_a_bot_round_of_each_preset_records_and_replays(preset):
         kinds |= {kind_of(a) for _, a in s.history}
     if preset == "cabo":
         assert Kind.EXCHANGE in kinds  # the memory bots do exchange cards
+
+
+@pytest.mark.parametrize("reshuffle", [True, False])
+def test_a_penalty_card_with_the_deck_empty_ends_the_round_without_reshuffling(reshuffle):
+    s = State(Rules.preset("rulebook", reshuffle_pile=reshuffle, power_seven_eight="none",
+                           power_nine_ten="none", power_jack_queen="none",
+                           power_black_king="none", power_red_king="none"),
+              2, seed=3, polled=False)
+    while len(s.deck) > 1:
+        s.play("draw")
+        s.play("discard")
+    s.play("draw")  # the last card: the deck is empty, the pile holds the rest
+    top = s.pile[-1] >> 2
+    other = 1 - s.current_player()
+    wrong = next(i for i, card in enumerate(s.grids[other]) if card >= 0 and card >> 2 != top)
+    s.play(f"snap {other}.{wrong}", other)
+    if reshuffle:
+        assert not s.is_over() and s.reshuffles == 1
+    else:
+        assert s.is_over() and s.end_reason == EndReason.DECK_EXHAUSTED
