@@ -173,7 +173,13 @@ function createForm() {
               id: "rounds", name: "rounds",
               onchange: (e) => { state.rounds = Number(e.target.value); },
             }, Array.from({ length: 20 }, (_, i) => i + 1).map(
-              (n) => h("option", { value: n, selected: n === state.rounds }, n))))),
+              (n) => h("option", { value: n, selected: n === state.rounds }, n))),
+            // Rules with a match target (cabo: 100) play to it, whatever the rounds say.
+            (() => {
+              const target = "match_target" in state.overrides ? state.overrides.match_target
+                : presetValue(preset, "match_target");
+              return target ? h("small.muted", { id: "target-note" }, `these rules play to ${target} points`) : null;
+            })())),
         h("fieldset.presets", null, h("legend", null, "Rules"),
           PRESET_NAMES.map((p) => h("label.preset", { for: `preset-${p}` },
             h("input", {
