@@ -421,3 +421,13 @@ def test_a_penalty_card_with_the_deck_empty_ends_the_round_without_reshuffling(r
         assert not s.is_over() and s.reshuffles == 1
     else:
         assert s.is_over() and s.end_reason == EndReason.DECK_EXHAUSTED
+
+
+def test_the_queens_own_power_reads_as_jack_apart_from_no_power():
+    assert Rules.preset("rulebook", power_queen="none").power_of(c("QH")) == "none"
+    assert Rules.preset("rulebook", power_queen="none").power_of(c("JH")) == "swap_own_other"
+    assert Rules.preset("evan", power_queen="as_jack").power_queen is None
+    r = Rules.preset("evan", power_queen=None)
+    assert Rules.from_json(r.to_json()) == r
+    with pytest.raises(RulesError):
+        Rules.preset("rulebook", power_queen="fly")

@@ -47,11 +47,13 @@ def test_catalogues(http: httpx.Client) -> None:
     fields = {f["name"]: f for f in rules["fields"]}
     assert fields["lock_caller"]["type"] == "bool"
     assert fields["resnap"]["type"] == "choice" and "snapper_only" in fields["resnap"]["choices"]
-    # An optional choice: "none" (the jack's power) is one of its choices, in words.
+    # An optional choice: "as_jack" (none: the jack's power) is one of its choices, in words,
+    # apart from the power "none" (no power).
     queen = fields["power_queen"]
-    assert queen["type"] == "choice" and queen["choices"][0] == "none"
-    assert queen["choice_labels"]["none"] == "As the jack"
-    assert rules["presets"]["rulebook"]["power_queen"] == "none"
+    assert queen["type"] == "choice" and queen["choices"][0] == "as_jack"
+    assert queen["choice_labels"]["as_jack"] == "As the jack"
+    assert queen["choice_labels"]["none"] == "No power"
+    assert rules["presets"]["rulebook"]["power_queen"] == "as_jack"
     assert rules["presets"]["evan"]["power_queen"] == "look_any_one_swap_any_two"
 
 

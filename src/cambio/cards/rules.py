@@ -30,6 +30,8 @@ MAX_PLAYERS = 64
 ``wikipedia``'s ``max_players`` does): who knows a card, and who sees an event, are kept as
 masks of seats (``1 << seat``) that the native kernels hold in 64-bit integers. The server's
 tables take the same limit (:mod:`cambio.server.games`); docs/protocol.md says it."""
+AS_JACK = "as_jack"
+"""``power_queen`` written as text when the queen has the jack's power (the field's none)."""
 MAX_TURNS_LIMIT = 10_000
 """The highest turn cap a table may set: it bounds the cost of any one round."""
 
@@ -90,9 +92,10 @@ class DeckKind(StrEnum):
 
 
 class RoundZero(StrEnum):
-    """Who scores 0 for the round instead of their cards."""
+    """Who scores 0 for the round instead of their cards. (No choice of any rule is spelt
+    ``none`` but ``Power.NONE``: the words of choices are looked up by value.)"""
 
-    NONE = "none"
+    NOBODY = "nobody"
     CALLER_IF_LOWEST = "caller_if_lowest"
     """The caller, when their total is the lowest or tied for it (Cabo, 2nd edition)."""
     LOWEST = "lowest"
@@ -103,7 +106,7 @@ class Kamikaze(StrEnum):
     """A hand that scores ``kamikaze_holder`` for its holder and ``kamikaze_others`` for
     everyone else."""
 
-    NONE = "none"
+    OFF = "off"
     TWELVES_THIRTEENS = "12_12_13_13"
     """Exactly four cards, worth 12, 12, 13 and 13 (Cabo)."""
 
@@ -166,9 +169,9 @@ class Rules:
     """An empty deck is refilled from the pile (off: the round ends when the deck runs out)."""
     multi_exchange: bool = False
     exchange_mismatch: ExchangeMismatch = ExchangeMismatch.KEEP_ALL
-    round_zero: RoundZero = RoundZero.NONE
+    round_zero: RoundZero = RoundZero.NOBODY
     failed_call_penalty: int = 0
-    kamikaze: Kamikaze = Kamikaze.NONE
+    kamikaze: Kamikaze = Kamikaze.OFF
     kamikaze_holder: int = 0
     kamikaze_others: int = 50
     match_target: int | None = None
@@ -347,8 +350,8 @@ def _coerce(key: str, raw: Any) -> Any:
             return int(text)
         if kind == "optint":
             return None if text.lower() in ("none", "null", "") else int(text)
-        if kind == "optpower":
-            return None if text.lower() in ("none", "null", "") else Power(text)
+        if kind == "optpower":  # "none" is a power (no power): the fallback has its own word
+            return None if text.lower() in (AS_JACK, "null", "") else Power(text)
         if isinstance(kind, type) and issubclass(kind, StrEnum):
             return kind(text)
     except ValueError:

@@ -1077,8 +1077,8 @@ class _Fast:
         self.reshuffle: bool = rules.reshuffle_pile
         self.multi_exchange: bool = rules.multi_exchange
         self.mismatch_keeps: bool = rules.exchange_mismatch == ExchangeMismatch.KEEP_ALL
-        self.plain_scores: bool = (rules.kamikaze == Kamikaze.NONE
-                                   and rules.round_zero == RoundZero.NONE
+        self.plain_scores: bool = (rules.kamikaze == Kamikaze.OFF
+                                   and rules.round_zero == RoundZero.NOBODY
                                    and rules.failed_call_penalty == 0)
 
 

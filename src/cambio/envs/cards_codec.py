@@ -59,7 +59,12 @@ CLASSES = 15
 """Card classes: rank 0 (joker) to 12 (queen), 13 a black king, 14 a red king. Suits matter
 to play only through the kings' colour, so this is all a seat needs."""
 _FIXED = (CAMBIO, DRAW, TAKE, DISCARD, KEEP, SKIP, PASS)
-_POWERS = tuple(Power)
+_POWERS = tuple(p for p in Power if p != Power.LOOK_ONE_SWAP_ANY)
+"""The powers of the power one-hot; the queen's look-one power (``evan``) is appended only
+for rules that use it, so the three Cambio presets keep their tensor (and the vector env,
+which writes it natively, its layout)."""
+_POWER_FIELDS = ("power_seven_eight", "power_nine_ten", "power_jack_queen", "power_queen",
+                 "power_black_king", "power_red_king")
 _PHASES = len(Phase)
 
 
@@ -181,9 +186,10 @@ class CardsCodec:
             Field("turn", n, "relative seat whose turn it is"),
             Field("caller", n, "relative seat that called Cambio (none: zeros)"),
             Field("final_turns_left", 1, "final turns left after a call / players"),
-            Field("power", len(_POWERS), "power being resolved: one-hot none, peek_own, "
-                                         "peek_other, swap_own_other, swap_any, "
-                                         "look_own_other_may_swap, look_any_two_swap_any_two"),
+            Field("power", len(self._powers), "power being resolved: one-hot none, peek_own, "
+                  "peek_other, swap_own_other, swap_any, look_own_other_may_swap, "
+                  "look_any_two_swap_any_two (and look_any_one_swap_any_two where the rules "
+                  "use it)"),
             Field("looked", a, "the two slots a king's look showed (relative addresses)"),
             Field("window", 2 + n, "snap window: [anyone, closed, only relative seat k]"),
             Field("poll", n, "relative seats still to be asked in this snap poll"),
@@ -198,6 +204,11 @@ class CardsCodec:
     @property
     def size(self) -> int:
         return sum(f.size for f in self.fields)
+
+    @cached_property
+    def _powers(self) -> tuple[Power, ...]:
+        used = {getattr(self.rules, f) for f in _POWER_FIELDS}
+        return _POWERS + ((Power.LOOK_ONE_SWAP_ANY,) if Power.LOOK_ONE_SWAP_ANY in used else ())
 
     @cached_property
     def _class_totals(self) -> npt.NDArray[np.float32]:
@@ -246,8 +257,9 @@ class CardsCodec:
             i += n
         v[i] = view.final_turns_left / n
         i += 1
-        v[i + (_POWERS.index(Power(view.power)) if view.power else 0)] = 1.0
-        i += len(_POWERS)
+        powers = self._powers
+        v[i + (powers.index(Power(view.power)) if view.power else 0)] = 1.0
+        i += len(powers)
         if view.looked:
             for addr in view.looked:
                 v[i + self._rel(addr, me)] = 1.0

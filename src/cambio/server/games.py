@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from cambio.bots.resolve import served_bots
 from cambio.cards import MAX_PLAYERS, PRESETS, CambioError, Rules
+from cambio.cards.rules import AS_JACK
 from cambio.cards.rules_text import CHOICE_TEXT, NONE_CHOICE_TEXT, RULE_TEXT
 from cambio.games import TableGame, get_game, load, register
 
@@ -171,9 +172,9 @@ def rules_catalogue() -> dict[str, Any]:
         if isinstance(kind, type) and issubclass(kind, StrEnum):
             entry.update(type="choice", choices=[str(v) for v in kind],
                          choice_labels={str(v): CHOICE_TEXT[v] for v in kind})
-        elif optional is not None:  # "none" stands for the field's fallback
-            entry.update(type="choice", choices=["none", *(str(v) for v in optional)],
-                         choice_labels={"none": NONE_CHOICE_TEXT[f.name],
+        elif optional is not None:  # AS_JACK stands for the field's fallback (none)
+            entry.update(type="choice", choices=[AS_JACK, *(str(v) for v in optional)],
+                         choice_labels={AS_JACK: NONE_CHOICE_TEXT[f.name],
                                         **{str(v): CHOICE_TEXT[v] for v in optional}})
         elif kind is bool:
             entry["type"] = "bool"
@@ -201,7 +202,7 @@ def _optional_choice(kind: Any) -> type[StrEnum] | None:
 
 def _plain(value: Any, choice: bool = False) -> Any:
     if value is None and choice:
-        return "none"
+        return AS_JACK
     return str(value) if isinstance(value, StrEnum) else value
 
 
