@@ -68,10 +68,11 @@ def diffed_observations(before: State, seat: int, action: Action, after: State) 
     elif kind == EXCHANGE:
         slots = exchange_slots(action)
         cards = [card_code(before.grids[seat][i]) for i in slots]
-        if after.grids[seat][slots[0]] == before.held:  # taken (or the same card came back)
-            if all(after.grids[seat][i] == EMPTY for i in slots[1:]):
-                facts.append(("discarded", cards, everyone))
-                return facts + _reshuffled(before, after, everyone)
+        taken = after.grids[seat][slots[0]] == before.held and all(
+            after.grids[seat][i] == EMPTY for i in slots[1:])
+        if taken:
+            facts.append(("discarded", cards, everyone))
+            return facts + _reshuffled(before, after, everyone)
         facts.append(("revealed", cards, everyone))
         if len(after.grids[seat]) > len(before.grids[seat]):  # the drawn card kept
             facts.append(("penalty", [card_code(after.grids[seat][-1])], NOBODY))
