@@ -12,6 +12,7 @@ from cambio.cards import EMPTY, State, card_code
 from cambio.cards.actions import (
     DISCARD,
     DRAW,
+    EXCHANGE,
     GIVE,
     LOOK,
     PEEK,
@@ -23,6 +24,7 @@ from cambio.cards.actions import (
     addr_slot,
     arg_a,
     arg_b,
+    exchange_slots,
     kind_of,
 )
 
@@ -63,9 +65,26 @@ def diffed_observations(before: State, seat: int, action: Action, after: State) 
                 facts.append(("penalty", penalty, NOBODY))
     elif kind == GIVE:
         facts.append(("card", card_code(before.grids[seat][a]), before.known[seat][a]))
+    elif kind == EXCHANGE:
+        slots = exchange_slots(action)
+        cards = [card_code(before.grids[seat][i]) for i in slots]
+        taken = after.grids[seat][slots[0]] == before.held and all(
+            after.grids[seat][i] == EMPTY for i in slots[1:])
+        if taken:
+            facts.append(("discarded", cards, everyone))
+            return facts + _reshuffled(before, after, everyone)
+        facts.append(("revealed", cards, everyone))
+        if len(after.grids[seat]) > len(before.grids[seat]):  # the drawn card kept
+            facts.append(("penalty", [card_code(after.grids[seat][-1])], NOBODY))
+        else:
+            facts.append(("discarded", card_code(before.held), everyone))
+    return facts + _reshuffled(before, after, everyone)
+
+
+def _reshuffled(before: State, after: State, everyone: int) -> list[Fact]:
     if after.reshuffles > before.reshuffles:
-        facts.append(("reshuffled", after.reshuffles - before.reshuffles, everyone))
-    return facts
+        return [("reshuffled", after.reshuffles - before.reshuffles, everyone)]
+    return []
 
 
 def as_seen(facts: list[Fact], players: int, seat: int | None) -> dict[str, Any]:

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 
 from cambio.cards import EMPTY, HIDDEN, CardView
 from cambio.cards.events import (
+    EVERYONE,
     Discarded,
     Drew,
     Event,
+    Exchanged,
     Gave,
     Looked,
     Peeked,
@@ -89,13 +91,28 @@ class EventView:
                 self.seen[p][i] = self.everyone
         elif isinstance(e, Penalty):
             grid = self.grids[e.seat]
+            # Face down, or face up (an exchange's drawn card kept) for everyone.
+            seen = self.everyone if e.audience == EVERYONE else 0
             if e.slot == len(grid):
                 grid.append(e.card)
-                self.seen[e.seat].append(0)
+                self.seen[e.seat].append(seen)
             else:
                 assert grid[e.slot] == EMPTY
                 grid[e.slot] = e.card
-                self.seen[e.seat][e.slot] = 0
+                self.seen[e.seat][e.slot] = seen
+        elif isinstance(e, Exchanged):
+            grid, masks = self.grids[e.seat], self.seen[e.seat]
+            if e.taken:
+                self.discard += e.cards
+                grid[e.slots[0]] = self.held
+                masks[e.slots[0]] = self.everyone if self.from_pile else 1 << e.seat
+                for i in e.slots[1:]:
+                    grid[i], masks[i] = EMPTY, 0
+                self.held = EMPTY
+            else:
+                for i, card in zip(e.slots, e.cards, strict=True):
+                    grid[i], masks[i] = card, self.everyone
+                self.held = EMPTY  # its fate follows: a Penalty (kept) or a Discarded
         elif isinstance(e, Gave):
             p, i = divmod(e.target, 256)
             mine = self.grids[e.seat]

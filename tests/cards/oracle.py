@@ -14,6 +14,9 @@ sets -- never reading ``known``, ``observe()`` or the view code:
   whoever saw it, and so does ``give``;
 * a wrong snap turns the card face up for everyone; a penalty card is seen by nobody; a right
   snap empties the slot;
+* an exchange of several cards (``multi_exchange``) that took them empties all but the lowest
+  named slot, where the held card goes with whoever saw it; one that did not turns them face
+  up for everyone, and a drawn card kept with them is face up too;
 * when the round is over every card is shown.
 
 From the engine it takes only what happens to a card in public: whether a snap was right
@@ -29,6 +32,7 @@ from cambio.cards import EMPTY, HIDDEN, Phase, State
 from cambio.cards.actions import (
     DISCARD,
     DRAW,
+    EXCHANGE,
     GIVE,
     LOOK,
     PEEK,
@@ -39,6 +43,7 @@ from cambio.cards.actions import (
     Action,
     arg_a,
     arg_b,
+    exchange_slots,
     kind_of,
 )
 
@@ -85,6 +90,8 @@ class Oracle:
             self.held_by = set()
         elif kind == DISCARD:
             self.held_by = set()
+        elif kind == EXCHANGE:
+            self._exchange(seat, exchange_slots(action), after)
         elif kind == PEEK:
             p, i = _slot(a)
             self.seen[p][i].add(seat)
@@ -105,6 +112,19 @@ class Oracle:
             self.give_to = None
         if after.is_over():
             self.over = True
+
+    def _exchange(self, seat: int, slots: list[int], after: State) -> None:
+        grid = after.grids[seat]
+        if all(grid[i] < 0 for i in slots[1:]):  # taken: the held card in the lowest slot
+            self.seen[seat][slots[0]] = set(self.held_by)
+            for i in slots[1:]:
+                self.seen[seat][i] = set()
+        else:
+            for i in slots:
+                self.seen[seat][i] = {EVERYONE}
+            while len(self.seen[seat]) < len(grid):  # the drawn card kept, face up
+                self.seen[seat].append({EVERYONE})
+        self.held_by = set()
 
     def _snap(self, before: State, seat: int, a: int, after: State) -> None:
         p, i = _slot(a)

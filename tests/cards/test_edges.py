@@ -512,8 +512,9 @@ def test_malformed_action_text(text):
 
 def test_action_codes_outside_the_kinds_have_no_text():
     with pytest.raises(InvalidActionError):
-        action_text(13)
+        action_text(14)
     assert action_text(12) == "pass"
+    assert action_text(13 | 0b101 << 5) == "exchange 0 2"
 
 
 def test_action_builders_agree_with_the_text_form():
@@ -664,7 +665,7 @@ def test_rules_field_names_and_powers():
     rules = Rules.preset("rulebook")
     names = Rules.field_names()
     assert "preset_name" not in names and names[0] == "min_players"
-    assert names[-1] == "max_turns" and len(names) == 30
+    assert names[-1] == "max_turns" and len(names) == 46
     assert rules.power_of(parse_card("7C")) == "peek_own"
     assert rules.power_of(parse_card("KS")) == "look_own_other_may_swap"
     assert rules.value(parse_card("KD")) == -1

@@ -39,7 +39,7 @@ from cambio.cards.events import (
     seen_by,
     shows,
 )
-from cambio.cards.rules import tables
+from cambio.cards.rules import CABO_FIRST_EDITION, tables
 from cambio.records.cards import observations
 
 from .diffed_observations import as_seen, diffed_observations
@@ -338,3 +338,36 @@ def test_records_observations_from_events_are_those_of_comparing_states(preset, 
                 assert list(as_seen(mine, players, viewer).items()) == \
                     list(as_seen(theirs, players, viewer).items()), (seed, events)
             assert [k for k, _, _ in mine] == [k for k, _, _ in theirs]
+
+
+@pytest.mark.parametrize("polled", [True, False], ids=["polled", "realtime"])
+@pytest.mark.parametrize("preset,overrides", [
+    ("cabo", {}), ("cabo", CABO_FIRST_EDITION), ("cambia", {}), ("evan", {})])
+def test_other_groups_rules_events_rebuild_views_and_records(preset, overrides, polled):
+    """The other groups' presets (exchanges, revealed cards, kept drawn cards, the queen's
+    look): each seat's view rebuilt from its events, and the records' observations against
+    those found by comparing states."""
+    rules = Rules.preset(preset, **overrides)
+    kinds: set[str] = set()
+    for seed in range(60):
+        players = 2 + seed % 3
+        s = State(rules, players, seed=seed, polled=polled)
+        seats: list[int | None] = [*range(players), None]
+        rebuilt = [EventView.deal(observe(s, seat)) for seat in seats]
+        rng = random.Random(seed)
+        while not s.is_over():
+            events: list[Event] = []
+            seat, action = random_move(s, rng, calm=seed % 3 == 0)
+            before = s.clone()
+            s.play(action, seat, events)
+            kinds |= {kind(e) for e in events}
+            for view in rebuilt:
+                view.follow(events)
+                assert view.matches(observe(s, view.seat)), (seed, view.seat, events)
+            mine = observations(events)
+            theirs = diffed_observations(before, seat, action, s)
+            for viewer in [*range(players), None]:
+                assert list(as_seen(mine, players, viewer).items()) == \
+                    list(as_seen(theirs, players, viewer).items()), (seed, events)
+    if preset == "cabo":
+        assert "Exchanged" in kinds

@@ -67,3 +67,33 @@ def test_a_match_without_a_seed_is_seed_zero():
     rules = Rules.preset("rulebook")
     assert Match(rules, 2).new_round().seed == Match(rules, 2, seed=0).new_round().seed
     assert Match(rules, 2).round_seed(1) != Match(rules, 2, seed=1).round_seed(1)
+
+
+# A Cabo match to 100, played by two memory bots (seed 4, bot seeds 40 and 41): seat 1
+# reaches exactly 100 after round 23 and is reset to 50 (its one reset); seat 0 passes 100
+# in round 24, which ends the match, and seat 1 wins on the lower total. Round 16 is a
+# failed call (seat 0's 8 points and the 10-point penalty; seat 1, lowest, scores its 5).
+CABO_MATCH = [
+    ([0, 12], [0, 12]), ([6, 0], [6, 12]), ([0, 9], [6, 21]), ([9, 0], [15, 21]),
+    ([0, 6], [15, 27]), ([7, 0], [22, 27]), ([0, 11], [22, 38]), ([0, 7], [22, 45]),
+    ([9, 0], [31, 45]), ([9, 0], [40, 45]), ([4, 0], [44, 45]), ([0, 5], [44, 50]),
+    ([8, 0], [52, 50]), ([0, 5], [52, 55]), ([0, 11], [52, 66]), ([18, 5], [70, 71]),
+    ([10, 0], [80, 71]), ([7, 0], [87, 71]), ([0, 7], [87, 78]), ([0, 7], [87, 85]),
+    ([0, 7], [87, 92]), ([6, 0], [93, 92]), ([0, 8], [93, 50]), ([16, 4], [109, 54]),
+]
+
+
+def test_golden_cabo_match_to_100_with_a_reset_at_exactly_100():
+    from cambio.bots.cards.base import play_round
+    from cambio.bots.cards.memory import ExpectedPointsBot
+
+    m = Match(Rules.preset("cabo"), 2, seed=4, rounds=None)
+    bots = [ExpectedPointsBot(40), ExpectedPointsBot(41)]
+    played = []
+    while not m.is_over():
+        s = m.new_round()
+        play_round(s, bots)
+        m.finish_round(s)
+        played.append((s.scores(), list(m.totals)))
+    assert played == CABO_MATCH
+    assert m.resets == [0, 1] and m.winners() == [1]

@@ -14,6 +14,7 @@ import pytest
 
 from cambio.cards import Rules, State, observe
 from cambio.cards.actions import SNAP, kind_of
+from cambio.cards.rules import CABO_FIRST_EDITION
 
 from .oracle import Oracle
 
@@ -23,6 +24,7 @@ CASES = [
     ("house", {"lock_caller": True, "caller_may_snap": False, "opening_peek": 1}),
     ("wikipedia", {"empty_grid_calls_cambio": True, "one_snap_per_discard": True,
                    "opening_peek": 4}),
+    ("cabo", {}), ("cabo", CABO_FIRST_EDITION), ("cambia", {}), ("evan", {}),
 ]
 
 
@@ -32,7 +34,7 @@ def test_every_view_shows_exactly_what_the_oracle_says(preset, overrides, polled
     rules = Rules.preset(preset, **overrides)
     checked = 0
     for k in range(12):
-        players = 2 + k % 4
+        players = min(2 + k % 4, rules.max_players or 5)
         state = State(rules, players, seed=k, polled=polled)
         oracle = Oracle.deal(state)
         rng = Random(k)

@@ -94,6 +94,21 @@ def test_random_play_invariants(preset, players, games):
             assert result.state == state
 
 
+@pytest.mark.parametrize("preset", ["cabo", "cambia", "evan"])
+@pytest.mark.parametrize("players,games", [(2, 120), (3, 80), (4, 60)])
+def test_random_play_invariants_of_other_groups_rules(preset, players, games):
+    """The same invariants for the other groups' presets (cabo seats at most 4)."""
+    for k in range(games):
+        polled = k % 3 != 2
+        state = run_game(preset, players, seed=k, polled=polled, sane=k % 2 == 1,
+                         deep=k % 10 == 0)
+        if k % 5 == 0:
+            header = make_header(state.rules, players, seed=k, polled=polled)
+            played = run(header, [(s, a, 0, {}) for s, a in state.history])
+            result = replay(parse_record(export(played, None)))
+            assert result.state == state
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 def test_same_seed_same_game(preset):
     for seed in range(30):

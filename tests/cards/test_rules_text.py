@@ -30,3 +30,11 @@ def test_docs_name_every_field() -> None:
     doc = RULES_DOC.read_text()
     missing = [f for f in Rules.field_names() if not re.search(rf"`{f}`", doc)]
     assert not missing, f"docs/rules.md does not mention {missing}"
+
+
+def test_no_two_choices_share_a_value() -> None:
+    """Choices' words are looked up by value (a StrEnum is its string): two choice types
+    with one value would share one entry, and one of them would show the other's words."""
+    values = [str(value) for kind in CHOICE_TYPES for value in kind]
+    assert sorted(v for v in set(values) if values.count(v) > 1) == []
+    assert len(CHOICE_TEXT) == len(values)

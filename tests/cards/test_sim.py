@@ -125,3 +125,16 @@ def test_records_replay_and_match_the_summary(tmp_path: Path):
     shown = run_cli("replay", str(files[3]), "--json")
     assert shown.returncode == 0, shown.stderr
     assert set(json.loads(shown.stdout)) >= {"scores", "winners"}
+
+
+def test_cli_plays_cabo_with_one_seat_per_bot_named():
+    done = run_cli("sim", "cards", "--rules", "cabo", "--bots", "hard,memory", "--games", "2",
+                   "--seed", "1", "--json", "--no-progress")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["players"] == 2 and summary["rules"]["preset"] == "cabo"
+    assert summary["games"] == 2 and sum(summary["wins"]) >= 2
+    refused = run_cli("sim", "cards", "--rules", "cabo", "--bots", "memory", "--games", "2",
+                      "--engine", "batch", "--no-progress")
+    assert refused.returncode != 0 and "compiled engine" in refused.stderr
+    assert "Traceback" not in refused.stderr

@@ -191,7 +191,8 @@ def test_an_unknown_preset_is_named_with_the_presets_there_are():
 
     with pytest.raises(RulesError) as err:
         Rules(preset_name="casino")
-    assert str(err.value) == "unknown preset 'casino'; presets: rulebook, house, wikipedia"
+    assert str(err.value) == "unknown preset 'casino'; presets: rulebook, house, " \
+        "wikipedia, cabo, cambia, evan"
 
 
 # ----------------------------------------------------------------------------- bad input

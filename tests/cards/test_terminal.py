@@ -226,3 +226,26 @@ def test_hints_suggest_a_legal_move_from_the_players_view():
     assert all(line.split()[1] in {"draw", "discard", "swap", "cambio", "peek", "switch",
                                    "look", "keep", "pass", "snap", "give", "skip", "take"}
                for line in hints)
+
+
+def test_a_cabo_match_plays_to_its_target_of_100():
+    code, text, _ = play("cabo", 2, seed=3, rounds=200)
+    assert code == 0
+    assert "The match is over (someone passed 100)" in text
+    totals = [int(t) for t in re.findall(r"match total (-?\d+)", text)]
+    assert max(totals[-2:]) > 100 and max(totals[:-2]) <= 100
+
+
+def test_several_slots_exchange_equal_cards_at_the_drawn_prompt():
+    from cambio.cards import State, observe
+    from cambio.cards.actions import exchange
+    from cambio.terminal.cards_prompts import _swap_or_exchange
+
+    s = State(Rules.preset("cabo"), 2, seed=1, polled=False)
+    s.play("draw")
+    view = observe(s, 0)
+    assert _swap_or_exchange(view, "0 2") == (exchange([0, 2]), None)
+    assert _swap_or_exchange(view, "0 99")[0] is None
+    plain = State(Rules.preset("rulebook"), 2, seed=1, polled=False)
+    plain.play("draw")
+    assert _swap_or_exchange(observe(plain, 0), "0 2")[0] is None

@@ -41,11 +41,20 @@ def test_catalogues(http: httpx.Client) -> None:
     assert {b["name"] for b in bots["cards"]} >= {"random", "memory"}
     assert all({"name", "label", "strength"} <= set(b) for b in bots["cards"])
     rules = http.get("/api/rules").json()
-    assert set(rules["presets"]) == {"rulebook", "house", "wikipedia"}
+    assert set(rules["presets"]) == {"rulebook", "house", "wikipedia", "cabo", "cambia", "evan"}
     assert rules["presets"]["house"]["value_queen"] == 12
+    assert rules["presets"]["cabo"]["match_target"] == 100
     fields = {f["name"]: f for f in rules["fields"]}
     assert fields["lock_caller"]["type"] == "bool"
     assert fields["resnap"]["type"] == "choice" and "snapper_only" in fields["resnap"]["choices"]
+    # An optional choice: "as_jack" (none: the jack's power) is one of its choices, in words,
+    # apart from the power "none" (no power).
+    queen = fields["power_queen"]
+    assert queen["type"] == "choice" and queen["choices"][0] == "as_jack"
+    assert queen["choice_labels"]["as_jack"] == "As the jack"
+    assert queen["choice_labels"]["none"] == "No power"
+    assert rules["presets"]["rulebook"]["power_queen"] == "as_jack"
+    assert rules["presets"]["evan"]["power_queen"] == "look_any_one_swap_any_two"
 
 
 def test_create_join_bots_start_flow(http: httpx.Client, server: ServerProcess) -> None:

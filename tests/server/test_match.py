@@ -72,3 +72,53 @@ async def _scenario(srv: ServerProcess) -> None:
     async with httpx.AsyncClient(base_url=srv.base, timeout=30) as http:
         reloaded: dict[str, Any] = (await http.get(f"/api/tables/{table}")).json()
     assert reloaded["history"] == after["history"] and reloaded["result"] == after["result"]
+
+
+def test_a_match_to_the_rules_target_with_its_reset(database: Database) -> None:
+    """Cabo's rules at a table (a low target, so a few rounds do): the table plays until a
+    total passes the target whatever its rounds say, resets an exact hit, names the winner,
+    and a restart rebuilds it all from the stored actions."""
+    srv = ServerProcess(database, bot_speed=40.0, round_pause=0.05)
+    with srv:
+        result = asyncio.run(_to_target(srv))
+        table = result.pop("table")
+        srv.kill()
+        srv.start()
+        reloaded = asyncio.run(_get(srv, table))
+        assert reloaded["result"] == result
+
+
+async def _get(srv: ServerProcess, table: str) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=srv.base, timeout=30) as http:
+        out: dict[str, Any] = (await http.get(f"/api/tables/{table}")).json()
+    return out
+
+
+async def _to_target(srv: ServerProcess) -> dict[str, Any]:
+    rules = {"preset": "cabo", "overrides": {"match_target": 12, "match_reset_to": 4,
+                                             "match_resets": None}}
+    async with httpx.AsyncClient(base_url=srv.base, timeout=30) as http:
+        host = await create_table(http, {"game": "cards", "players": 2, "rounds": 1,
+                                         "name": "Ann", "rules": rules})
+        table, token = host["table"], host["token"]
+        await start(http, table, token, fill="memory")
+        client = Client(ws_url(srv, table, token), seed=5, play=True)
+        await client.run(timeout=240)
+        assert client.status == "finished"
+        done = (await http.get(f"/api/tables/{table}")).json()
+    assert done["target"] == 12
+    result: dict[str, Any] = done["result"]
+    scores = _ends(client, 1)
+    assert result["scores"] == scores
+    totals = [0, 0]
+    resets = [0, 0]
+    for k, round_scores in enumerate(scores):
+        assert max(totals) <= 12, "the match went on after a total passed the target"
+        totals = [t + s for t, s in zip(totals, round_scores, strict=True)]
+        for s in range(2):
+            if totals[s] == 12:
+                totals[s], resets[s] = 4, resets[s] + 1
+        assert (max(totals) > 12) == (k == len(scores) - 1)
+    assert result["totals"] == totals and result["resets"] == resets
+    assert result["winners"] == [s for s in range(2) if totals[s] == min(totals)]
+    return {**result, "table": table}

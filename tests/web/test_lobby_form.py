@@ -66,3 +66,24 @@ def test_a_preset_or_a_game_switch_keeps_players_rounds_and_house_rules(
     assert table["rounds"] == 3
     assert table["rules"] == {"preset": "rulebook", "overrides": {"lock_caller": True}}
     ctx.close()
+
+
+def test_a_preset_with_a_match_target_says_so_and_the_table_plays_to_it(
+        browser: Browser, server: Server) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = ctx.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(server.base + "/")
+    page.fill("#name", "Ann")
+    page.wait_for_selector(".rule-row", state="attached")
+    assert page.locator("#target-note").count() == 0  # house: a match of set rounds
+    page.check("#preset-cabo")
+    page.wait_for_selector("#preset-cabo:checked")
+    assert "100" in page.inner_text("#target-note")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    table = server.api("GET", f"/api/tables/{page.url.rsplit('/', 1)[1]}")
+    assert isinstance(table, dict)
+    assert table["rules"] == {"preset": "cabo", "overrides": {}}
+    assert table["target"] == 100 and table["rounds"] == 0
+    ctx.close()

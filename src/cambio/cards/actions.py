@@ -37,6 +37,8 @@ class Kind(IntEnum):
     SNAP = 10
     GIVE = 11
     PASS = 12
+    EXCHANGE = 13
+    """Swap the held card for several cards of one value at once (``multi_exchange``)."""
 
 
 # One Final name per kind: the compiled engine inlines Final constants (a module global it
@@ -54,6 +56,12 @@ SKIP: Final = 9
 SNAP: Final = 10
 GIVE: Final = 11
 PASS: Final = 12
+EXCHANGE: Final = 13
+
+EXCHANGE_MAX: Final = 4
+"""The most cards one exchange names (a dealt grid's size)."""
+EXCHANGE_SLOTS: Final = 16
+"""Exchanges name slots 0-15 (a bit each in the action's first argument)."""
 
 SLOT_BITS: Final = 8
 MAX_SLOTS: Final = 1 << SLOT_BITS
@@ -120,6 +128,20 @@ def switch(a: int, b: int) -> Action:
     return SWITCH | a << 5 | b << 21
 
 
+def exchange(slots: list[int] | tuple[int, ...]) -> Action:
+    """Exchange the held card for the cards in ``slots`` of your grid (2 to 4 of them)."""
+    mask = 0
+    for i in slots:
+        mask |= 1 << i
+    return EXCHANGE | mask << 5
+
+
+def exchange_slots(action: Action) -> list[int]:
+    """The slots an ``exchange`` names, lowest first."""
+    mask = (action >> 5) & ADDR_MASK
+    return [i for i in range(EXCHANGE_SLOTS) if mask >> i & 1]
+
+
 def flipped(action: Action) -> Action:
     """``switch``/``look`` with its two addresses exchanged (any other action unchanged).
 
@@ -146,6 +168,8 @@ def action_text(action: Action) -> str:
     a = (action >> 5) & ADDR_MASK
     if kind in _ONE_SLOT:
         return f"{name} {a}"
+    if kind == EXCHANGE:
+        return " ".join([name, *(str(i) for i in exchange_slots(action))])
     if kind in _ONE_ADDR:
         return f"{name} {addr_text(a)}"
     return f"{name} {addr_text(a)} {addr_text(action >> 21)}"
@@ -179,6 +203,8 @@ def parse_action(text: str) -> Action:
     if name not in _NAMES:
         raise InvalidActionError(f"{text!r}: unknown action {name!r}; actions: {', '.join(_NAMES)}")
     kind = _NAMES.index(name)
+    if kind == EXCHANGE:
+        return _parse_exchange(text, args)
     want = 0 if kind in _NO_ARGS else 2 if kind in _TWO_ADDRS else 1
     if len(args) != want:
         raise InvalidActionError(f"{text!r}: {name} takes {want} argument(s), got {len(args)}")
@@ -191,3 +217,15 @@ def parse_action(text: str) -> Action:
     if kind in _ONE_ADDR:
         return kind | _parse_addr(args[0], text) << 5
     return kind | _parse_addr(args[0], text) << 5 | _parse_addr(args[1], text) << 21
+
+
+def _parse_exchange(text: str, args: list[str]) -> Action:
+    if not 2 <= len(args) <= EXCHANGE_MAX:
+        raise InvalidActionError(f"{text!r}: exchange takes 2 to {EXCHANGE_MAX} slot numbers")
+    if not all(_digits(x) and int(x) < EXCHANGE_SLOTS for x in args):
+        raise InvalidActionError(
+            f"{text!r}: exchange takes your slot numbers below {EXCHANGE_SLOTS}, e.g. 0 2")
+    slots = [int(x) for x in args]
+    if len(set(slots)) != len(slots):
+        raise InvalidActionError(f"{text!r}: exchange names each slot once")
+    return exchange(slots)

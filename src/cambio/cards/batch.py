@@ -32,8 +32,8 @@ import numpy.typing as npt
 
 from . import batch_kernels as k
 from .actions import action_text
-from .cards import deck_cards
-from .rules import Power, PowerTrigger, Resnap, Rules, TieRule, tables
+from .errors import RulesError
+from .rules import PRESETS, Power, PowerTrigger, Resnap, Rules, TieRule, tables
 from .state import EndReason, State
 
 I64 = npt.NDArray[np.int64]
@@ -46,9 +46,54 @@ _POWER_CODE = {
 }
 
 
+KERNEL_LESS_FIELDS = ("deck", "decks", "snapping", "snap_others", "reshuffle_pile",
+                      "multi_exchange", "exchange_mismatch", "round_zero",
+                      "failed_call_penalty", "kamikaze", "kamikaze_holder", "kamikaze_others",
+                      "power_queen", "tie_rule")
+"""Fields the kernels do not read: a rule set plays natively only with each of them at its
+value in the three Cambio presets (``tie_rule`` also takes ``most_cards_then_not_caller``).
+The match fields (``match_*``) do not change a round, so the kernels ignore them."""
+
+_NATIVE_TIES = (TieRule.ALL_TIED_WIN, TieRule.MOST_CARDS_THEN_NOT_CALLER)
+_POWER_FIELDS = ("power_seven_eight", "power_nine_ten", "power_jack_queen", "power_black_king",
+                 "power_red_king")
+
+
+class BatchRulesError(RulesError):
+    """The batch engine (and so the native bots and rollouts) cannot play these rules: play
+    them on the compiled engine (``State``) instead."""
+
+
+def kernel_blockers(rules: Rules) -> list[str]:
+    """The fields of ``rules`` the kernels cannot play (empty: the batch engine can)."""
+    base = PRESETS["rulebook"]
+    out = [f for f in KERNEL_LESS_FIELDS if f != "tie_rule"
+           and getattr(rules, f) != getattr(base, f)]
+    if rules.tie_rule not in _NATIVE_TIES:
+        out.append("tie_rule")
+    out += [f for f in _POWER_FIELDS if getattr(rules, f) not in _POWER_CODE]
+    return out
+
+
+def kernels_can_play(rules: Rules) -> bool:
+    """Whether the batch engine plays ``rules`` exactly (see :data:`KERNEL_LESS_FIELDS`)."""
+    return not kernel_blockers(rules)
+
+
+def check_kernel_rules(rules: Rules) -> None:
+    """Raise :class:`BatchRulesError` naming the fields the kernels cannot play."""
+    blockers = kernel_blockers(rules)
+    if blockers:
+        raise BatchRulesError(
+            f"the batch engine cannot play {rules.preset_name} with "
+            f"{', '.join(f'{f}={getattr(rules, f)}' for f in blockers)}; "
+            "play these rules on the compiled engine (--engine python)")
+
+
 def flatten_rules(rules: Rules, players: int, slots: int) -> I64:
     """The rule set as the kernels read it: values, power codes, the flags, then the layout
     of a game's record for ``players`` grids of ``slots`` slots."""
+    check_kernel_rules(rules)
     t = tables(rules)
     rf = np.zeros(k.N_RF, dtype=np.int64)
     rf[:56] = t.values
@@ -89,12 +134,13 @@ class Batch:
 
     def __init__(self, rules: Rules, players: int, games: int) -> None:
         rules.check_players(players)
+        check_kernel_rules(rules)
         if players > 62:
             raise ValueError("the batch engine handles at most 62 players")
         self.rules = rules
         self.players = players
         self.games = games
-        self.full = np.array(deck_cards(rules.decks_for(players), rules.jokers_per_deck),
+        self.full = np.array(rules.deck_cards(players),
                              dtype=np.int64)
         d = len(self.full)
         self.slots = d

@@ -84,9 +84,13 @@ def parse_cards(codes: Iterable[str]) -> list[Card]:
     return [parse_card(c) for c in codes]
 
 
-def deck_cards(decks: int, jokers_per_deck: int) -> list[Card]:
-    """Every card of ``decks`` decks, in a fixed unshuffled order (clubs, diamonds, ... jokers)."""
-    one = [make_card(rank, suit) for suit in range(4) for rank in range(1, 14)]
+def deck_cards(decks: int, jokers_per_deck: int, *, red_kings: bool = True) -> list[Card]:
+    """Every card of ``decks`` decks, in a fixed unshuffled order (clubs, diamonds, ... jokers).
+
+    ``red_kings=False`` leaves the kings of diamonds and hearts out (Cabo's deck, whose two
+    13s are the black kings)."""
+    one = [make_card(rank, suit) for suit in range(4) for rank in range(1, 14)
+           if red_kings or rank != KING or not is_red(make_card(rank, suit))]
     one.sort()
     jokers = [make_card(JOKER, i % 2) for i in range(jokers_per_deck)]
     return (one + jokers) * decks

@@ -157,6 +157,21 @@ class Gave:
 
 
 @dataclass(frozen=True, slots=True)
+class Exchanged:
+    """``seat`` named several of its own ``slots`` for the held card (``multi_exchange``),
+    showing their ``cards`` to everyone. ``taken``: they were all of one value and went to
+    the pile in slot order (the last on top), the held card into the first slot, the others
+    left empty. Otherwise they stay, face up, and the held card's fate follows (a
+    :class:`Penalty` seen by everyone when kept, a :class:`Discarded` from the hand when
+    not)."""
+
+    seat: int
+    slots: tuple[int, ...]
+    cards: tuple[Card, ...]
+    taken: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Reshuffled:
     """The deck ran out: the pile but its top card (``cards`` of them) became the deck."""
 
@@ -175,7 +190,7 @@ class RoundEnded:
 
 
 Event = (Drew | Discarded | PowerFired | Peeked | Looked | Switched | Declined | CambioCalled
-         | Snapped | Penalty | Gave | Reshuffled | RoundEnded)
+         | Snapped | Penalty | Gave | Exchanged | Reshuffled | RoundEnded)
 """Any engine event."""
 
 
@@ -193,5 +208,5 @@ def seen_by(event: Event, seat: int | None) -> Event:
 
 
 __all__ = ["EVERYONE", "NOBODY", "CambioCalled", "Declined", "Discarded", "Drew", "Event",
-           "Gave", "Looked", "Peeked", "Penalty", "PowerFired", "Reshuffled", "RoundEnded",
-           "Snapped", "Switched", "seen_by", "shows"]
+           "Exchanged", "Gave", "Looked", "Peeked", "Penalty", "PowerFired", "Reshuffled",
+           "RoundEnded", "Snapped", "Switched", "seen_by", "shows"]

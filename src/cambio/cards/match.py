@@ -3,6 +3,10 @@
 The match decides who deals and who plays first in each round (``Rules.next_round``) and
 when the match ends: after a number of rounds, or once someone's total reaches a target.
 Lowest cumulative total wins; tied players all win.
+
+Rules with a ``match_target`` (Cabo's 100) play to it when no other end is given: the match
+ends once someone's total passes the target, and a total of exactly the target is set to
+``match_reset_to`` (at most ``match_resets`` times for each player).
 """
 
 from __future__ import annotations
@@ -27,6 +31,10 @@ class Match:
         first_dealer: int | None = None,
     ) -> None:
         rules.check_players(players)
+        self.passes = target is None and rounds is None and rules.match_target is not None
+        """Whether the match ends once a total passes the rules' target (not reaches it)."""
+        if self.passes:
+            target = rules.match_target
         if rounds is None and target is None:
             raise RulesError("a match needs a number of rounds, a target total, or both")
         if rounds is not None and rounds < 1:
@@ -40,6 +48,8 @@ class Match:
         self.totals = [0] * players
         self.round_scores: list[list[int]] = []
         self.round_winners: list[list[int]] = []
+        self.resets = [0] * players
+        """How often each player's total has been reset (``match_reset_to``)."""
         self.dealer = (players - 1) if first_dealer is None else first_dealer % players
         self._playing: State | None = None
 
@@ -70,6 +80,7 @@ class Match:
         self.round_scores.append(scores)
         self.round_winners.append(winners)
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        self._reset_exact_hits()
         first = (self.dealer + 1) % self.n
         if self.rules.next_round == NextRound.WINNER_STARTS:
             # Several winners: the first of them clockwise from this round's first player.
@@ -79,13 +90,25 @@ class Match:
             self.dealer = first
         self._playing = None
 
+    def _reset_exact_hits(self) -> None:
+        rules = self.rules
+        if rules.match_reset_to is None or rules.match_target is None:
+            return
+        for s, total in enumerate(self.totals):
+            if total == rules.match_target and (
+                    rules.match_resets is None or self.resets[s] < rules.match_resets):
+                self.totals[s] = rules.match_reset_to
+                self.resets[s] += 1
+
     def next_first_player(self) -> int:
         return (self.dealer + 1) % self.n
 
     def is_over(self) -> bool:
         played = len(self.round_scores)
-        if self.target is not None and played and max(self.totals) >= self.target:
-            return True
+        if self.target is not None and played:
+            top = max(self.totals)
+            if top > self.target or (top == self.target and not self.passes):
+                return True
         return self.rounds is not None and played >= self.rounds
 
     def winners(self) -> list[int]:

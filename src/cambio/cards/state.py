@@ -44,6 +44,9 @@ from .actions import (
     CAMBIO,
     DISCARD,
     DRAW,
+    EXCHANGE,
+    EXCHANGE_MAX,
+    EXCHANGE_SLOTS,
     GIVE,
     KEEP,
     LOOK,
@@ -62,7 +65,7 @@ from .actions import (
     kind_of,
     parse_action,
 )
-from .cards import NUM_CARD_CODES, Card, card_code, deck_cards
+from .cards import NUM_CARD_CODES, Card, card_code
 from .errors import CardError, IllegalActionError, InvalidActionError, RulesError
 from .events import (
     EVERYONE,
@@ -71,6 +74,7 @@ from .events import (
     Discarded,
     Drew,
     Event,
+    Exchanged,
     Gave,
     Looked,
     Peeked,
@@ -81,7 +85,17 @@ from .events import (
     Snapped,
     Switched,
 )
-from .rules import Power, PowerTrigger, Resnap, Rules, TieRule, tables
+from .rules import (
+    ExchangeMismatch,
+    Kamikaze,
+    Power,
+    PowerTrigger,
+    Resnap,
+    RoundZero,
+    Rules,
+    TieRule,
+    tables,
+)
 
 # Every constant the hot loop reads is Final: mypyc inlines those, while a plain module
 # global costs a dictionary look-up at each use (a fifth of all instructions, measured).
@@ -102,6 +116,7 @@ P_SWAP_OWN_OTHER: Final = 3
 P_SWAP_ANY: Final = 4
 P_LOOK_MAY: Final = 5
 P_LOOK_ANY: Final = 6
+P_LOOK_ONE: Final = 7
 _POWER_CODE = {
     Power.NONE: P_NONE,
     Power.PEEK_OWN: P_PEEK_OWN,
@@ -110,6 +125,7 @@ _POWER_CODE = {
     Power.SWAP_ANY: P_SWAP_ANY,
     Power.LOOK_OWN_OTHER_MAY_SWAP: P_LOOK_MAY,
     Power.LOOK_ANY_SWAP_ANY: P_LOOK_ANY,
+    Power.LOOK_ONE_SWAP_ANY: P_LOOK_ONE,
 }
 POWER_NAMES = {code: power for power, code in _POWER_CODE.items()}
 
@@ -245,7 +261,7 @@ class State:
         self._chance = 0
         self.polled = polled
         self.public = 1 << players
-        full = list(_full_deck(rules.decks_for(players), rules.jokers_per_deck))
+        full = list(_full_deck(rules, players))
         cards: list[Card]
         if deck is None:
             cards = full
@@ -375,7 +391,7 @@ class State:
             if seat != self.poll[self.poll_i]:
                 return []
             poll = [PASS]
-            for a in self._all_slots():
+            for a in self._snap_targets(seat):
                 poll.append(SNAP | a << 5)
             return poll
         if ph == PH_GIVE:
@@ -385,8 +401,12 @@ class State:
             return [GIVE | i << 5 for i in range(len(g)) if g[i] >= 0]
         acts = self._turn_actions(seat, ph) if seat == self.turn else []
         if not self.polled and ph <= PH_DRAWN and self.can_snap(seat):
-            acts += [SNAP | a << 5 for a in self._all_slots()]
+            acts += [SNAP | a << 5 for a in self._snap_targets(seat)]
         return acts
+
+    def _snap_targets(self, seat: int) -> list[int]:
+        """The slots ``seat`` may snap: any on the table, or only their own."""
+        return self._all_slots() if self._f.snap_others else self._slots(seat)
 
     def _turn_actions(self, seat: int, ph: int) -> list[Action]:
         """The legal actions of the seat whose turn it is, snaps aside."""
@@ -401,6 +421,8 @@ class State:
         elif ph == PH_DRAWN:
             g = self.grids[seat]
             acts = [SWAP | i << 5 for i in range(len(g)) if g[i] >= 0]
+            if self._f.multi_exchange:
+                acts += _exchanges(g)
             if not self.held_from_pile or not acts:
                 # A card taken from the pile must be swapped in, unless a snap emptied
                 # the grid meanwhile (real-time tables): then it can only be discarded.
@@ -420,6 +442,8 @@ class State:
             acts = [PEEK | a << 5 for a in self._slots(seat)]
         elif p == P_PEEK_OTHER:
             acts = [PEEK | a << 5 for a in self._other_slots(seat)]
+        elif p == P_LOOK_ONE:
+            acts = [PEEK | a << 5 for a in self._all_slots()]
         elif p in (P_SWAP_OWN_OTHER, P_LOOK_MAY):
             kind = SWITCH if p == P_SWAP_OWN_OTHER else LOOK
             others = self._other_slots(seat)
@@ -529,8 +553,7 @@ class State:
             self.window = WINDOW_CLOSED
             self.phase = PH_DRAWN
         elif kind == PEEK:
-            self.known[a >> 8][a & 255] |= 1 << seat
-            self._after_discard()
+            self._peek(seat, a)
         elif kind == SWITCH:
             self._switch(a, action >> 21)
             self._after_discard()
@@ -545,8 +568,18 @@ class State:
             self._after_discard()
         elif kind == GIVE:
             self._give(seat, a)
+        elif kind == EXCHANGE:
+            self._exchange(seat, a)
         else:  # pragma: no cover - guarded by play()
             raise IllegalActionError(seat, str(action), f"unknown action kind in phase {ph}")
+
+    def _peek(self, seat: int, a: int) -> None:
+        self.known[a >> 8][a & 255] |= 1 << seat
+        if self.power == P_LOOK_ONE:  # the look before the switch
+            self.look_a = a
+            self.phase = PH_KING_DECIDE
+        else:
+            self._after_discard()
 
     def _apply_reporting(self, action: Action, seat: int | None, events: list[Event]) -> None:
         """:meth:`apply` with its events: those the state before the action already says,
@@ -603,7 +636,7 @@ class State:
         self.turn_number += 1
         self.turn_final = self.caller >= 0
         self.phase = PH_TURN_START
-        if not self.deck and len(self.pile) <= 1:
+        if not self.deck and (len(self.pile) <= 1 or not self._f.reshuffle):
             self._end(EndReason.DECK_EXHAUSTED)
 
     def _draw(self) -> Card:
@@ -611,7 +644,7 @@ class State:
         deck = self.deck
         if not deck:
             pile = self.pile
-            if len(pile) <= 1:
+            if len(pile) <= 1 or not self._f.reshuffle:
                 return EMPTY
             top = pile.pop()
             _shuffle(pile, self._draw_chance())
@@ -626,7 +659,7 @@ class State:
     def _discard(self, card: Card, seat: int, may_fire: bool) -> None:
         """An ordinary discard: opens a new snap window and maybe fires a power."""
         self.pile.append(card)
-        self.window = WINDOW_ANYONE
+        self.window = WINDOW_ANYONE if self._f.snapping else WINDOW_CLOSED
         p = self._f.powers[card] if may_fire else P_NONE
         if p != P_NONE and self._power_has_target(p, seat):
             self.power = p
@@ -657,6 +690,47 @@ class State:
         ia, ib = a & 255, b & 255
         ga[ia], gb[ib] = gb[ib], ga[ia]
         ka[ia], kb[ib] = kb[ib], ka[ia]
+
+    def _exchange(self, seat: int, mask: int) -> None:
+        """Several cards of the grid for the held one: all of one value, they are discarded
+        and the held card takes the lowest slot; otherwise they are turned face up and stay,
+        and the held card joins the grid or is discarded (``exchange_mismatch``)."""
+        self._occ = None
+        g = self.grids[seat]
+        k = self.known[seat]
+        slots = [i for i in range(EXCHANGE_SLOTS) if mask >> i & 1]
+        values = self._f.values
+        first = values[g[slots[0]]]
+        held = self.held
+        self.held = EMPTY
+        log = self._log
+        taken = all(values[g[i]] == first for i in slots)
+        if log is not None:
+            log.append(Exchanged(seat, tuple(slots), tuple(g[i] for i in slots), taken))
+        if taken:
+            top = g[slots[-1]]
+            for i in slots[:-1]:
+                self.pile.append(g[i])
+            for i in slots[1:]:
+                g[i] = EMPTY
+                k[i] = 0
+            g[slots[0]] = held
+            k[slots[0]] = (self.public << 1) - 1 if self.held_from_pile else 1 << seat
+            self._discard(top, seat, self._f.fire_replaced)
+            return
+        everyone = (self.public << 1) - 1
+        for i in slots:
+            k[i] = everyone
+        if self._f.mismatch_keeps and self._has_room(seat):
+            # The drawn card joins the grid face up (it has been shown with the others).
+            i = self._add_to_grid(seat, held, EVERYONE)
+            self.known[seat][i] = everyone
+            self.window = WINDOW_CLOSED
+            self._after_discard()
+        else:
+            if log is not None:
+                log.append(Discarded(seat, held, -1))
+            self._discard(held, seat, False)
 
     # ------------------------------------------------------------------ snapping
     def _open_poll(self) -> None:
@@ -735,7 +809,7 @@ class State:
         g = self.grids[seat]
         return cap < 0 or len(g) < cap or EMPTY in g
 
-    def _add_to_grid(self, seat: int, card: Card) -> None:
+    def _add_to_grid(self, seat: int, card: Card, audience: int = 0) -> int:
         """A penalty card: into a new slot, or into an empty one once ``max_grid`` is reached."""
         self._occ = None
         g = self.grids[seat]
@@ -750,7 +824,8 @@ class State:
             self.known[seat].append(0)
         log = self._log
         if log is not None:
-            log.append(Penalty(seat, i, card))
+            log.append(Penalty(seat, i, card, audience))
+        return i
 
     def _give(self, seat: int, slot: int) -> None:
         self._occ = None
@@ -803,7 +878,16 @@ class State:
                                         tuple(self.scores()), tuple(self.winners())))
 
     def scores(self) -> list[int]:
-        """Each seat's total: the sum of the values of the cards in its grid."""
+        """Each seat's score for the round: the sum of the values of the cards in its grid,
+        changed by the kamikaze hand and the caller's rules where those are on."""
+        v = self._f.values
+        totals = [sum(v[c] for c in g if c >= 0) for g in self.grids]
+        if self._f.plain_scores:
+            return totals
+        return _scored(self.rules, totals, self.grids, self.caller, v)
+
+    def card_totals(self) -> list[int]:
+        """Each seat's sum of card values, before any scoring rule."""
         v = self._f.values
         return [sum(v[c] for c in g if c >= 0) for g in self.grids]
 
@@ -821,6 +905,11 @@ class State:
             tied = [s for s in tied if counts[s] == most]
             if len(tied) > 1 and self.caller in tied:
                 tied.remove(self.caller)
+        elif self.rules.tie_rule == TieRule.CALLER_WINS_TIES and self.caller in tied:
+            tied = [self.caller]
+        elif self.rules.tie_rule == TieRule.NOT_CALLER and len(tied) > 1 \
+                and self.caller in tied:
+            tied.remove(self.caller)
         return tied
 
     def returns(self) -> list[float]:
@@ -986,6 +1075,14 @@ class _Fast:
         self.auto_call: bool = rules.empty_grid_calls_cambio
         self.earliest: int = rules.earliest_cambio_turn
         self.max_turns: int = rules.max_turns
+        self.snapping: bool = rules.snapping
+        self.snap_others: bool = rules.snap_others
+        self.reshuffle: bool = rules.reshuffle_pile
+        self.multi_exchange: bool = rules.multi_exchange
+        self.mismatch_keeps: bool = rules.exchange_mismatch == ExchangeMismatch.KEEP_ALL
+        self.plain_scores: bool = (rules.kamikaze == Kamikaze.OFF
+                                   and rules.round_zero == RoundZero.NOBODY
+                                   and rules.failed_call_penalty == 0)
 
 
 _FAST: dict[Rules, _Fast] = {}
@@ -1021,8 +1118,55 @@ def _shuffle(cards: list[Card], seed: int) -> None:
 
 
 @lru_cache(maxsize=64)
-def _full_deck(decks: int, jokers: int) -> tuple[Card, ...]:
-    return tuple(deck_cards(decks, jokers))
+def _full_deck(rules: Rules, players: int) -> tuple[Card, ...]:
+    return tuple(rules.deck_cards(players))
+
+
+_KAMIKAZE_VALUES: Final = (12, 12, 13, 13)
+
+
+def _scored(rules: Rules, totals: list[int], grids: list[list[Card]], caller: int,
+            values: tuple[int, ...]) -> list[int]:
+    """The round's scores from the card totals under the kamikaze and caller rules.
+
+    A kamikaze hand scores ``kamikaze_holder`` for its holder and ``kamikaze_others`` for
+    everyone else, and then no other rule applies. Otherwise the caller, when not the
+    lowest (nor tied for it), adds ``failed_call_penalty``; ``round_zero`` sets the lowest
+    (or a lowest caller) to 0.
+    """
+    n = len(totals)
+    if rules.kamikaze == Kamikaze.TWELVES_THIRTEENS:
+        holders = [s for s in range(n)
+                   if tuple(sorted(values[c] for c in grids[s] if c >= 0)) == _KAMIKAZE_VALUES]
+        if holders:
+            return [rules.kamikaze_holder if s in holders else rules.kamikaze_others
+                    for s in range(n)]
+    low = min(totals)
+    out = totals[:]
+    zero = rules.round_zero
+    for s in range(n):
+        if totals[s] == low:
+            if zero == RoundZero.LOWEST or (zero == RoundZero.CALLER_IF_LOWEST and s == caller):
+                out[s] = 0
+        elif s == caller:
+            out[s] += rules.failed_call_penalty
+    return out
+
+
+def _exchanges(grid: list[Card]) -> list[Action]:
+    """Every exchange of 2 to ``EXCHANGE_MAX`` occupied slots (below ``EXCHANGE_SLOTS``),
+    smaller sets first: offered whatever the cards are, as every legal action is."""
+    slots = [i for i in range(min(len(grid), EXCHANGE_SLOTS)) if grid[i] >= 0]
+    out: list[Action] = []
+    sets: list[list[int]] = [[i] for i in slots]
+    for _ in range(1, EXCHANGE_MAX):
+        sets = [c + [i] for c in sets for i in slots if i > c[-1]]
+        for c in sets:
+            mask = 0
+            for i in c:
+                mask |= 1 << i
+            out.append(EXCHANGE | mask << 5)
+    return out
 
 
 def _pairs(slots: list[int], kind: int) -> list[Action]:

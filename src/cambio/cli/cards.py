@@ -54,7 +54,9 @@ def bots_for_seats(spec: str, players: int) -> tuple[str, ...]:
 
 
 def sim_cards(
-    players: PlayersOpt = 4,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", help="Number of seats (default: one per bot named, or 4 for a "
+        "single name).")] = None,
     preset: PresetOpt = "rulebook",
     rule: RuleOpt = None,
     bots: Annotated[str, typer.Option(
@@ -80,6 +82,9 @@ def sim_cards(
     from cambio.sim.report import simulate_and_report
 
     rules = rules_from_options(preset, rule)
+    if players is None:
+        named = len([n for n in bots.split(",") if n.strip()])
+        players = named if named > 1 else 4
     try:
         rules.check_players(players)
     except CambioError as exc:

@@ -29,6 +29,8 @@ from cambio.cards.actions import (
     CAMBIO,
     DISCARD,
     DRAW,
+    EXCHANGE,
+    EXCHANGE_SLOTS,
     GIVE,
     KEEP,
     LOOK,
@@ -47,7 +49,7 @@ from cambio.cards.actions import (
     encode,
     kind_of,
 )
-from cambio.cards.cards import KING, NUM_CARD_CODES, deck_cards, is_red
+from cambio.cards.cards import KING, NUM_CARD_CODES, is_red
 from cambio.cards.state import P_NONE, POWER_NAMES, WINDOW_ANYONE, WINDOW_CLOSED
 
 Vector = npt.NDArray[np.float32]
@@ -58,7 +60,12 @@ CLASSES = 15
 """Card classes: rank 0 (joker) to 12 (queen), 13 a black king, 14 a red king. Suits matter
 to play only through the kings' colour, so this is all a seat needs."""
 _FIXED = (CAMBIO, DRAW, TAKE, DISCARD, KEEP, SKIP, PASS)
-_POWERS = tuple(Power)
+_POWERS = tuple(p for p in Power if p != Power.LOOK_ONE_SWAP_ANY)
+"""The powers of the power one-hot; the queen's look-one power (``evan``) is appended only
+for rules that use it, so the three Cambio presets keep their tensor (and the vector env,
+which writes it natively, its layout)."""
+_POWER_FIELDS = ("power_seven_eight", "power_nine_ten", "power_jack_queen", "power_queen",
+                 "power_black_king", "power_red_king")
 _PHASES = len(Phase)
 
 
@@ -105,11 +112,16 @@ class CardsCodec:
     def _offsets(self) -> dict[int, int]:
         s, a = self.slots, self.addresses
         base = len(_FIXED)
-        return {SWAP: base, GIVE: base + s, PEEK: base + 2 * s, SNAP: base + 2 * s + a,
-                LOOK: base + 2 * s + 2 * a, SWITCH: base + 2 * s + 2 * a + a * a}
+        out = {SWAP: base, GIVE: base + s, PEEK: base + 2 * s, SNAP: base + 2 * s + a,
+               LOOK: base + 2 * s + 2 * a, SWITCH: base + 2 * s + 2 * a + a * a}
+        if self.rules.multi_exchange:  # one number per set of own slots (a bitmask)
+            out[EXCHANGE] = out[SWITCH] + a * a
+        return out
 
     @cached_property
     def num_actions(self) -> int:
+        if self.rules.multi_exchange:
+            return self._offsets[EXCHANGE] + (1 << min(self.slots, EXCHANGE_SLOTS))
         return self._offsets[SWITCH] + self.addresses ** 2
 
     def _rel(self, address: int, me: int) -> int:
@@ -127,7 +139,7 @@ class CardsCodec:
             return _FIXED.index(kind)
         a = arg_a(action)
         off = self._offsets[kind]
-        if kind in (SWAP, GIVE):
+        if kind in (SWAP, GIVE, EXCHANGE):
             return off + a
         if kind in (PEEK, SNAP):
             return off + self._rel(a, me)
@@ -142,7 +154,7 @@ class CardsCodec:
         kind = max((k for k, off in self._offsets.items() if off <= index),
                    key=lambda k: self._offsets[k])
         i = index - self._offsets[kind]
-        if kind in (SWAP, GIVE):
+        if kind in (SWAP, GIVE, EXCHANGE):
             return encode(kind, i)
         if kind in (PEEK, SNAP):
             return encode(kind, self._abs(i, me))
@@ -202,9 +214,10 @@ class CardsCodec:
             Field("turn", n, "relative seat whose turn it is"),
             Field("caller", n, "relative seat that called Cambio (none: zeros)"),
             Field("final_turns_left", 1, "final turns left after a call / players"),
-            Field("power", len(_POWERS), "power being resolved: one-hot none, peek_own, "
-                                         "peek_other, swap_own_other, swap_any, "
-                                         "look_own_other_may_swap, look_any_two_swap_any_two"),
+            Field("power", len(self._powers), "power being resolved: one-hot none, peek_own, "
+                  "peek_other, swap_own_other, swap_any, look_own_other_may_swap, "
+                  "look_any_two_swap_any_two (and look_any_one_swap_any_two where the rules "
+                  "use it)"),
             Field("looked", a, "the two slots a king's look showed (relative addresses)"),
             Field("window", 2 + n, "snap window: [anyone, closed, only relative seat k]"),
             Field("poll", n, "relative seats still to be asked in this snap poll"),
@@ -221,16 +234,20 @@ class CardsCodec:
         return sum(f.size for f in self.fields)
 
     @cached_property
+    def _powers(self) -> tuple[Power, ...]:
+        used = {getattr(self.rules, f) for f in _POWER_FIELDS}
+        return _POWERS + ((Power.LOOK_ONE_SWAP_ANY,) if Power.LOOK_ONE_SWAP_ANY in used else ())
+
+    @cached_property
     def _class_totals(self) -> npt.NDArray[np.float32]:
         totals = np.zeros(CLASSES, dtype=np.float32)
-        decks = self.rules.decks_for(self.players)
-        for card in deck_cards(decks, self.rules.jokers_per_deck):
+        for card in self.rules.deck_cards(self.players):
             totals[card_class(card)] += 1
         return np.maximum(totals, 1)
 
     @cached_property
     def deck_total(self) -> int:
-        return len(deck_cards(self.rules.decks_for(self.players), self.rules.jokers_per_deck))
+        return len(self.rules.deck_cards(self.players))
 
     def encode(self, view: CardView, out: Vector | None = None) -> Vector:
         """The tensor of ``view`` (a seat's view, never a spectator's)."""
@@ -268,8 +285,9 @@ class CardsCodec:
             i += n
         v[i] = view.final_turns_left / n
         i += 1
-        v[i + (_POWERS.index(Power(view.power)) if view.power else 0)] = 1.0
-        i += len(_POWERS)
+        powers = self._powers
+        v[i + (powers.index(Power(view.power)) if view.power else 0)] = 1.0
+        i += len(powers)
         if view.looked:
             for addr in view.looked:
                 v[i + self._rel(addr, me)] = 1.0
@@ -412,7 +430,9 @@ class _Layout:
         self.cells = [[(rel * codec.slots + slot) * self.width for slot in range(codec.slots)]
                       for rel in range(codec.players)]
         self.slot_code = [2 + c for c in self.classes]
-        self.power_index = {code: _POWERS.index(POWER_NAMES[code]) for code in POWER_NAMES}
+        powers = codec._powers  # the rules' powers only (a queen's own power where it has one)
+        self.power_index = {code: powers.index(POWER_NAMES[code]) for code in POWER_NAMES
+                            if POWER_NAMES[code] in powers}
         self.power_index[P_NONE] = 0
 
 

@@ -42,7 +42,6 @@ from cambio.cards import (
     State,
     action_text,
     card_code,
-    deck_cards,
     observe,
 )
 from cambio.cards.actions import DRAW, SNAP, kind_of
@@ -126,7 +125,7 @@ def _cards_shared(params: tuple[tuple[str, Any], ...]) -> _Shared:
         raise ValueError("recall_steps must be at least 1 (0: from max_turns)")
     return _Shared("cards", params, players=players, rules=rules, recall_steps=steps,
                    codec=CardsCodec(rules, players, int(p["slots"])),
-                   full_deck=tuple(deck_cards(rules.decks_for(players), rules.jokers_per_deck)))
+                   full_deck=tuple(rules.deck_cards(players)))
 
 
 def _board_shared(params: tuple[tuple[str, Any], ...]) -> _Shared:

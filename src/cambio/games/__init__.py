@@ -269,6 +269,10 @@ class Configured(Protocol):
         """The game's own config (``config_fields``) read from a create-table body;
         ``ValueError`` saying what is wrong."""
 
+    def table_listing(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """What the lobby's listing of a table says of the game's own config (the card
+        game: its rules, its rounds, and the target of rules played to a score)."""
+
 
 @runtime_checkable
 class QuickBots(Protocol):

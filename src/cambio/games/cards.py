@@ -32,6 +32,13 @@ class CardsGame:
     def table_config(self, players: int, body: Mapping[str, Any]) -> dict[str, Any]:
         return table.table_config(players, body)
 
+    def table_listing(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        out = {name: config[name] for name in self.config_fields if name in config}
+        target = Rules.from_json(config["rules"]).match_target if "rules" in config else None
+        if target is not None:  # played to the target: the rounds are not counted out
+            out.update(target=target, rounds=0)
+        return out
+
     def table_rules(self, players: int, options: Mapping[str, Any]) -> Rules:
         try:
             rules = Rules.from_json(options.get("rules", {"preset": "house"}))

@@ -172,7 +172,10 @@ class CardMatch:
 
     def __init__(self, rules: Rules, players: int, seed: int, rounds: int) -> None:
         self.rules = rules
-        self.match = Match(rules, players, seed=seed, rounds=rounds, polled=False)
+        # Rules with a match target (Cabo's 100) play to it: the table's rounds do not count.
+        self.match = Match(rules, players, seed=seed,
+                           rounds=None if rules.match_target is not None else rounds,
+                           polled=False)
 
     def header(self, names: list[dict[str, Any]], extra: dict[str, Any]) -> dict[str, Any]:
         m = self.match
@@ -198,6 +201,7 @@ class CardMatch:
     def result(self) -> dict[str, Any]:
         m = self.match
         return {"scores": [list(s) for s in m.round_scores], "totals": list(m.totals),
+                "resets": list(m.resets),
                 "winners": m.winners() if m.is_over() else None}
 
 

@@ -28,6 +28,7 @@ from cambio.cards.events import (
     Discarded,
     Drew,
     Event,
+    Exchanged,
     Gave,
     Looked,
     Peeked,
@@ -40,7 +41,8 @@ from .jsonl import FORMAT, VERSION, Record, RecordError, dump_record
 
 HEADER_KEYS = {"format", "version", "game", "rules", "players", "seed", "deck", "dealer",
                "snaps", "view", "match", "started"}
-EVENT_KEYS = {"seat", "action", "card", "cards", "discarded", "right", "penalty", "reshuffled"}
+EVENT_KEYS = {"seat", "action", "card", "cards", "discarded", "right", "penalty", "reshuffled",
+              "revealed"}
 Fact = tuple[str, Any, int]
 """An observation: key, value, and its audience (a bitmask of seats as in
 :mod:`cambio.cards.events`: ``EVERYONE``, or ``NOBODY`` for what only full records show)."""
@@ -242,6 +244,9 @@ def observations(events: list[Event]) -> list[Fact]:
             facts.append(("card", card_code(e.card), e.audience))
         elif isinstance(e, Discarded):
             facts.append(("discarded", card_code(e.card), e.audience))
+        elif isinstance(e, Exchanged):
+            facts.append(("discarded" if e.taken else "revealed",
+                          [card_code(c) for c in e.cards], EVERYONE))
         elif isinstance(e, Looked):
             facts.append(("cards", [card_code(x) for x in e.cards], e.audience))
         elif isinstance(e, Snapped):

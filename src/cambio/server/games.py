@@ -18,7 +18,8 @@ from typing import Any, Protocol
 
 from cambio.bots.resolve import served_bots
 from cambio.cards import PRESETS, Rules
-from cambio.cards.rules_text import CHOICE_TEXT, RULE_TEXT
+from cambio.cards.rules import AS_JACK
+from cambio.cards.rules_text import CHOICE_TEXT, NONE_CHOICE_TEXT, RULE_TEXT
 from cambio.games import Configured, TableGame, get_game, load, register
 
 from .errors import ProtocolError
@@ -105,6 +106,8 @@ class TurnKind:
                 for name, choices in game.table_options.items()}
 
     def listing(self, config: dict[str, Any]) -> dict[str, Any]:
+        if isinstance(self.game, Configured):
+            return {"rounds": 1, **self.game.table_listing(config)}
         return {"rounds": 1, **self._options(config)}
 
     def options(self) -> dict[str, list[str]]:
@@ -156,9 +159,14 @@ def rules_catalogue() -> dict[str, Any]:
         kind = hints[f.name]
         label, text = RULE_TEXT[f.name]
         entry: dict[str, Any] = {"name": f.name, "label": label, "help": text}
+        optional = _optional_choice(kind)
         if isinstance(kind, type) and issubclass(kind, StrEnum):
             entry.update(type="choice", choices=[str(v) for v in kind],
                          choice_labels={str(v): CHOICE_TEXT[v] for v in kind})
+        elif optional is not None:  # AS_JACK stands for the field's fallback (none)
+            entry.update(type="choice", choices=[AS_JACK, *(str(v) for v in optional)],
+                         choice_labels={AS_JACK: NONE_CHOICE_TEXT[f.name],
+                                        **{str(v): CHOICE_TEXT[v] for v in optional}})
         elif kind is bool:
             entry["type"] = "bool"
         elif kind is int:
@@ -166,15 +174,26 @@ def rules_catalogue() -> dict[str, Any]:
         else:
             entry["type"] = "int_or_none"
         fields.append(entry)
+    choices = {f["name"] for f in fields if f["type"] == "choice"}
     presets = {
-        name: {f.name: _plain(getattr(rules, f.name)) for f in dataclasses.fields(Rules)
-               if f.name != "preset_name"}
+        name: {f.name: _plain(getattr(rules, f.name), f.name in choices)
+               for f in dataclasses.fields(Rules) if f.name != "preset_name"}
         for name, rules in PRESETS.items()
     }
     return {"presets": presets, "fields": fields}
 
 
-def _plain(value: Any) -> Any:
+def _optional_choice(kind: Any) -> type[StrEnum] | None:
+    """The choice type of an optional choice field (``Power | None``), else ``None``."""
+    args = [a for a in typing.get_args(kind) if a is not type(None)]
+    if len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], StrEnum):
+        return args[0]
+    return None
+
+
+def _plain(value: Any, choice: bool = False) -> Any:
+    if value is None and choice:
+        return AS_JACK
     return str(value) if isinstance(value, StrEnum) else value
 
 

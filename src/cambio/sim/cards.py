@@ -106,11 +106,18 @@ BATCH_CHUNK = 4096
 
 def choose_engine(config: SimConfig, engine: str) -> str:
     """``batch`` or ``python`` for ``engine`` (``auto``: batch when every bot has a native
-    version and no records are written, since the batch engine keeps no action history)."""
+    version, no records are written, since the batch engine keeps no action history, and the
+    kernels can play the rules; :func:`cambio.cards.batch.kernel_blockers`)."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; engines: {', '.join(ENGINES)}")
+    from cambio.cards.batch import BatchRulesError, check_kernel_rules
+
     native = all(name in NATIVE_BOTS for name in config.bots)
     if engine == "batch":
+        try:
+            check_kernel_rules(config.rules)
+        except BatchRulesError as exc:
+            raise ValueError(str(exc)) from None
         if not native:
             others = sorted(set(config.bots) - NATIVE_BOTS)
             raise ValueError(f"the batch engine has no native version of {', '.join(others)} "
@@ -119,6 +126,10 @@ def choose_engine(config: SimConfig, engine: str) -> str:
             raise ValueError("the batch engine writes no records; use --engine python")
         return "batch"
     if engine == "auto" and native and config.record_dir is None:
+        try:
+            check_kernel_rules(config.rules)
+        except BatchRulesError:
+            return "python"  # rules the kernels cannot play: the compiled engine plays them
         return "batch"
     return "python"
 

@@ -98,7 +98,9 @@ class TerminalGame:
         others = iter(options.bots)
         self.bot_names = ["you" if s == self.me else next(others) for s in range(n)]
         self.namer = Namer(self.me, self.bot_names)
-        self.match = Match(options.rules, n, seed=self.seed, rounds=None, target=options.target)
+        # Rules with their own match target (Cabo's 100, passed) play to it.
+        target = None if options.rules.match_target is not None else options.target
+        self.match = Match(options.rules, n, seed=self.seed, rounds=None, target=target)
         self.state: State | None = None
         self.round = 0
 
@@ -117,8 +119,9 @@ class TerminalGame:
             self.play_round()
             if self.match.is_over():
                 totals = self.match.totals
-                say("The match is over (someone reached "
-                    f"{o.target}): lowest total wins — " + " and ".join(
+                past = "passed" if self.match.passes else "reached"
+                say(f"The match is over (someone {past} "
+                    f"{self.match.target}): lowest total wins — " + " and ".join(
                         self.namer.seat(s) for s in self.match.winners()) +
                     f" with {min(totals)}.", style="bold")
                 return
@@ -166,11 +169,16 @@ class TerminalGame:
             for line in logger.describe(actor, action, told, after):
                 mine = actor == self.me or "your" in line
                 say(line, style="cyan" if mine else None)
+        resets = list(self.match.resets)
         self.match.finish_round(state)
         final = observe(state, self.me)
         say()
         for line in reveal_lines(final, self.namer, self.match.totals):
             say(line)
+        for s, (was, now) in enumerate(zip(resets, self.match.resets, strict=True)):
+            if now > was:
+                say(f"{self.namer.seat(s)} hit exactly {self.o.rules.match_target}: the total "
+                    f"is reset to {self.o.rules.match_reset_to}.", style="bold")
         self.save_record()
 
     # ------------------------------------------------------------------ records

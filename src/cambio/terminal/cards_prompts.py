@@ -16,6 +16,8 @@ from cambio.cards.actions import (
     CAMBIO,
     DISCARD,
     DRAW,
+    EXCHANGE,
+    EXCHANGE_SLOTS,
     GIVE,
     KEEP,
     LOOK,
@@ -33,6 +35,7 @@ from cambio.cards.actions import (
     arg_a,
     arg_b,
     encode,
+    exchange,
     kind_of,
 )
 
@@ -200,9 +203,25 @@ def _drawn(view: CardView) -> PromptSpec:
         question = f"You drew {held}{held_hint(view)}. Swap it into a slot ({slots}), " \
                    "or d = discard it."
         hint = f"Type a slot ({slots}) or d to discard."
+    if any(kind_of(a) == EXCHANGE for a in view.legal):
+        question += " Several slots of equal cards (e.g. 0 2) exchange them all at once."
+        hint += " Several slots (e.g. 0 2) exchange equal cards."
     words = {"d": DISCARD, "discard": DISCARD}
     return PromptSpec(question, hint,
-                      _with_text(lambda ans: _one_slot(view, SWAP, ans), words))
+                      _with_text(lambda ans: _swap_or_exchange(view, ans), words))
+
+
+def _swap_or_exchange(view: CardView, answer: str) -> Parsed:
+    """One own slot swaps; several (``multi_exchange``) exchange them all."""
+    words = _words(answer)
+    if len(words) < 2 or not all(w.isascii() and w.isdigit() for w in words) \
+            or not any(kind_of(a) == EXCHANGE for a in view.legal):
+        return _one_slot(view, SWAP, answer)
+    slots = [int(w) for w in words]
+    action = exchange(slots) if max(slots) < EXCHANGE_SLOTS else None
+    if action not in view.legal:
+        return None, "Name 2 to 4 different slots of your grid that hold cards."
+    return action, None
 
 
 def _poll(view: CardView, namer: Namer) -> PromptSpec:

@@ -19,6 +19,7 @@ from cambio.cards.events import (
     Discarded,
     Drew,
     Event,
+    Exchanged,
     Gave,
     Looked,
     Peeked,
@@ -210,10 +211,22 @@ class Logger:
             text += f"; {whom} {count} penalty card{'s' if count > 1 else ''} face down"
         return [text + "."]
 
+    def _exchanged(self, e: Exchanged, after: CardView) -> list[str]:
+        start = self.pending or f"{self.namer.who(e.seat)} drew"
+        self.pending = None
+        whose = "your" if e.seat == self.namer.me else f"seat {e.seat}'s"
+        cards = ", ".join(card_text(c) for c in e.cards)
+        if e.taken:
+            return [f"{start} and exchanged it for {whose} slots "
+                    f"{' '.join(map(str, e.slots))}: {cards} go to the pile."]
+        return [f"{start} and tried to exchange {whose} slots "
+                f"{' '.join(map(str, e.slots))}: {cards} are not all equal and stay face up."]
+
     _SAY: ClassVar[dict[type, Callable[..., list[str]]]] = {
         Drew: _drew, Discarded: _discarded, PowerFired: _power, CambioCalled: _cambio,
         Peeked: _peeked, Looked: _looked, Switched: _switched, Declined: _declined,
         Gave: _gave, Reshuffled: _reshuffled, RoundEnded: _ended, Snapped: _snapped,
+        Exchanged: _exchanged,
     }
     """The sentence for each kind of event (a penalty card is told with its snap)."""
 

@@ -22,7 +22,7 @@ from functools import lru_cache
 from random import Random
 
 from cambio.cards import EMPTY, HIDDEN, Card, CardView, Rules
-from cambio.cards.cards import NUM_CARD_CODES, deck_cards
+from cambio.cards.cards import NUM_CARD_CODES
 from cambio.cards.rules import tables
 
 
@@ -30,7 +30,7 @@ from cambio.cards.rules import tables
 def full_counts(rules: Rules, players: int) -> tuple[int, ...]:
     """How many copies of each card code the table's deck holds."""
     counts = [0] * NUM_CARD_CODES
-    for c in deck_cards(rules.decks_for(players), rules.jokers_per_deck):
+    for c in rules.deck_cards(players):
         counts[c] += 1
     return tuple(counts)
 

@@ -37,14 +37,17 @@ import numpy.typing as npt
 
 from cambio.cards import Action, CardView, Phase
 from cambio.cards.actions import PASS, SNAP, SWITCH, addr_seat, arg_a, arg_b, kind_of
+from cambio.cards.batch import kernels_can_play
 
 from ..renamed import renamed
 from .belief import Belief
 from .expert import OpponentModelBot, opponent_lambda
 from .memory import TUNED, MemoryParams
 from .rollouts import Rollouts, load_state
-from .search import Estimate, caller_tilt, determinize, is_final_turn
+from .search import Estimate, RolloutSearchBot, caller_tilt, determinize, is_final_turn
 
+FALLBACK_ROLLOUTS = 64
+"""Rollouts per decision on the compiled engine, for rules the kernels cannot play."""
 DEEP_ROWS = 1024
 """Rollouts per decision (split between the candidates)."""
 
@@ -85,11 +88,14 @@ class BatchRolloutSearchBot:
         self.rng = Random(seed)
         self.prior = OpponentModelBot(seed)
         self._pool: Rollouts | None = None
+        self._python_search: RolloutSearchBot | None = None
         self.last_estimates: dict[Action, Estimate] = {}
         """Each candidate's mean win share and final score at the last searched decision
         (what a hint shows)."""
 
     def act(self, view: CardView) -> Action:
+        if not kernels_can_play(view.rules):
+            return self._fallback().act(view)
         if self.infer:
             self._observe(view)
         legal = view.legal
@@ -101,6 +107,16 @@ class BatchRolloutSearchBot:
         if len(cands) == 1:
             return prior
         return self.search(view, cands)
+
+    def _fallback(self) -> RolloutSearchBot:
+        """Rules the native rollouts cannot play (:func:`kernels_can_play`): the same
+        search on the compiled engine (``search``, fewer rollouts, each scored by the
+        engine's own rules), so every rule the engine knows is in the evaluation."""
+        bot = self._python_search
+        if bot is None:
+            bot = self._python_search = RolloutSearchBot(self.seed, iterations=FALLBACK_ROLLOUTS,
+                                                         prior=self.prior)
+        return bot
 
     def _rollouts(self, view: CardView, rows: int) -> Rollouts:
         pool = self._pool

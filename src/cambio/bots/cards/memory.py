@@ -21,6 +21,7 @@ from cambio.cards.actions import (
     CAMBIO,
     DISCARD,
     DRAW,
+    EXCHANGE,
     LOOK,
     PASS,
     PEEK,
@@ -32,10 +33,10 @@ from cambio.cards.actions import (
     addr_slot,
     arg_a,
     arg_b,
+    exchange_slots,
     kind_of,
     snap,
 )
-from cambio.cards.cards import deck_cards
 from cambio.cards.rules import tables
 
 from ..renamed import renamed
@@ -187,7 +188,7 @@ class ExpectedPointsBot:
         t = tables(rules)
         self._rules, self._players = rules, view.players
         self._values, self._powers = t.values, t.powers
-        cards = deck_cards(rules.decks_for(view.players), rules.jokers_per_deck)
+        cards = rules.deck_cards(view.players)
         self._full = Counter(t.values[c] for c in cards)
 
     # ------------------------------------------------------------------ snapping
@@ -301,9 +302,15 @@ class ExpectedPointsBot:
             if trigger_end or not view.held_from_pile:
                 gain += self._power_value(held, k)
             out.append((gain, DISCARD))
+        own = k.own()
         for a in legal:
-            if kind_of(a) == SWAP:
+            kind = kind_of(a)
+            if kind == SWAP:
                 out.append((self._swap_benefit(k, arg_a(a), value, fires=trigger_end), a))
+            elif kind == EXCHANGE:  # only cards seen to be equal: a mismatch costs a card
+                cards = [own[i] for i in exchange_slots(a)]
+                if HIDDEN not in cards and len({self._values[c] for c in cards}) == 1:
+                    out.append((sum(self._values[c] for c in cards) - value, a))
         return out
 
     # ------------------------------------------------------------------ powers

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from cambio.cards import EMPTY, HIDDEN, Card, CardView, Phase, Rules, deck_cards
+from cambio.cards import EMPTY, HIDDEN, Card, CardView, Phase, Rules
 from cambio.cards.actions import (
     CAMBIO,
     DISCARD,
@@ -91,7 +91,7 @@ def _rank(card: Card) -> int:
 
 @lru_cache(maxsize=64)
 def _deck(rules: Rules, players: int) -> tuple[Card, ...]:
-    return tuple(deck_cards(rules.decks_for(players), rules.jokers_per_deck))
+    return tuple(rules.deck_cards(players))
 
 
 def unseen(view: CardView) -> list[Card]:

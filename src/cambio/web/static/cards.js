@@ -25,12 +25,14 @@ const END_REASONS = {
 };
 
 const VERB_WORDS = {
-  swap: "Swap in", give: "Give", peek: "Peek at", look: "Look at", switch: "Switch", snap: "Snap",
+  swap: "Swap in", exchange: "Exchange", give: "Give", peek: "Peek at", look: "Look at", switch: "Switch", snap: "Snap",
 };
 
 function parseAction(text, seat) {
   const [verb, ...args] = text.trim().split(/\s+/);
-  const targets = (verb === "swap" || verb === "give") ? args.map((a) => `${seat}.${a}`) : args;
+  // swap, give and exchange name slots of the actor's own grid.
+  const own = verb === "swap" || verb === "give" || verb === "exchange";
+  const targets = own ? args.map((a) => `${seat}.${a}`) : args;
   return { text, verb, targets };
 }
 
@@ -296,6 +298,7 @@ export class CardsUI {
       case "take": return `take ${top} from the pile`;
       case "cambio": return "call Cambio";
       case "swap": return `swap ${held} into ${names[0]}`;
+      case "exchange": return `exchange ${held} for ${names.join(" and ")}`;
       case "discard": return `discard ${held}`;
       case "peek": return `peek at ${names[0]}`;
       case "look": return `look at ${names.join(" and ")}`;
@@ -560,7 +563,8 @@ export class CardsUI {
 
   renderTopline(view) {
     const s = this.summary;
-    const round = s && s.rounds > 1 ? `Round ${s.round || 1} of ${s.rounds}` : null;
+    const round = s && s.target ? `Round ${s.round || 1} · to ${s.target}`
+      : s && s.rounds > 1 ? `Round ${s.round || 1} of ${s.rounds}` : null;
     const toggle = h("label.assist-toggle", { title: "Keep the cards you have seen face up" },
       h("input", {
         type: "checkbox", id: "assist", checked: this.assist, dataset: { key: "assist" },
@@ -704,7 +708,7 @@ export class CardsUI {
       const win = (view.winners || []).includes(s);
       badges.push(h("span.tag.score", { class: win ? "win" : "" }, `${view.scores[s]} pts${win ? " · winner" : ""}`));
     }
-    const total = sum && Array.isArray(sum.totals) && sum.rounds > 1 ? sum.totals[s] : null;
+    const total = sum && Array.isArray(sum.totals) && (sum.rounds > 1 || sum.target) ? sum.totals[s] : null;
 
     const cells = grid.map((code, i) => {
       const addr = `${s}.${i}`;
@@ -902,12 +906,12 @@ export class CardsUI {
       view.end_reason ? h("p.muted", null, END_REASONS[view.end_reason] || view.end_reason) : null,
       h("table.scores", null,
         h("thead", null, h("tr", null, h("th", null, "Player"), h("th", null, "Cards"), h("th", null, "Round"),
-          totals && sum.rounds > 1 ? h("th", null, "Total") : null)),
+          totals && (sum.rounds > 1 || sum.target) ? h("th", null, "Total") : null)),
         h("tbody", null, rows.map((s) => h("tr", { class: winners.has(s) ? "win" : "" },
           h("td", null, s === this.seat ? `You (${seatName(sum, s)})` : seatName(sum, s)),
           h("td", null, String(view.grids[s].filter((c) => c !== null).length)),
           h("td", null, view.scores ? String(view.scores[s]) : "–"),
-          totals && sum.rounds > 1 ? h("td", null, String(totals[s] ?? "")) : null)))));
+          totals && (sum.rounds > 1 || sum.target) ? h("td", null, String(totals[s] ?? "")) : null)))));
     const buttons = h("div.result-actions");
     if (finished) {
       if (this.ctx.isHost()) {
@@ -957,6 +961,14 @@ export class CardsUI {
         case "take": return [`${who} took `, cardSpan(ev.card), " from the pile"];
         case "swap": return [`${who} swapped it into ${ownSlot(a)}, discarding `, cardSpan(ev.discarded)];
         case "discard": return [`${who} discarded `, cardSpan(ev.discarded)];
+        case "exchange": {
+          // Several equal cards went to the pile, or unequal ones were turned face up.
+          const gone = Array.isArray(ev.discarded) ? ev.discarded : [];
+          const shown = Array.isArray(ev.revealed) ? ev.revealed : [];
+          return gone.length
+            ? [`${who} exchanged it for `, ...gone.flatMap((c, i) => [i ? ", " : "", cardSpan(c)])]
+            : [`${who} tried to exchange unequal cards: `, ...shown.flatMap((c, i) => [i ? ", " : "", cardSpan(c)])];
+        }
         case "peek": return [`${who} peeked at ${slot(a)}`, ...seen(ev.card)];
         case "look": {
           const cards = Array.isArray(ev.cards) ? ev.cards : [];

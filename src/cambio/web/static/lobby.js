@@ -10,7 +10,11 @@ const PRESET_NOTES = {
   rulebook: "The printed rules: jokers, every power card fires, no taking from the pile.",
   house: "The house sheet: aces 0, J 11, Q 12, black K 20; take from the pile; only the last snapper may snap again.",
   wikipedia: "Wikipedia's rules: up to 8 players, powers optional, ties go to the most cards.",
+  cabo: "Cabo (2nd edition): cards 0-13, no snapping, exchange several equal cards, a lowest caller scores 0, kamikaze; matches to 100.",
+  evan: "evanbrierton/cambio's defaults: black K -2, red K 25; queens look at one card and kings at two, then switch any two; a tied caller loses.",
+  cambia: "jason-s-yu/cambia's defaults: J 11, Q 12, black K 13; snap only your own cards, 2-card penalty; the caller wins ties.",
 };
+const PRESET_NAMES = Object.keys(PRESET_NOTES);
 
 const app = document.getElementById("app");
 const state = {
@@ -177,9 +181,15 @@ function createForm() {
               id: "rounds", name: "rounds",
               onchange: (e) => { state.rounds = Number(e.target.value); },
             }, Array.from({ length: 20 }, (_, i) => i + 1).map(
-              (n) => h("option", { value: n, selected: n === state.rounds }, n))))),
+              (n) => h("option", { value: n, selected: n === state.rounds }, n))),
+            // Rules with a match target (cabo: 100) play to it, whatever the rounds say.
+            (() => {
+              const target = "match_target" in state.overrides ? state.overrides.match_target
+                : presetValue(preset, "match_target");
+              return target ? h("small.muted", { id: "target-note" }, `these rules play to ${target} points`) : null;
+            })())),
         h("fieldset.presets", null, h("legend", null, "Rules"),
-          ["rulebook", "house", "wikipedia"].map((p) => h("label.preset", { for: `preset-${p}` },
+          PRESET_NAMES.map((p) => h("label.preset", { for: `preset-${p}` },
             h("input", {
               type: "radio", name: "preset", id: `preset-${p}`, value: p, checked: p === preset,
               onchange: () => { choosePreset(p); render(); },

@@ -186,7 +186,7 @@ export function accountPanel() {
 }
 
 // ------------------------------------------------------------------ play now
-const PRESETS = [["house", "House"], ["rulebook", "Rulebook"], ["wikipedia", "Wikipedia"]];
+const PRESETS = [["house", "House"], ["rulebook", "Rulebook"], ["wikipedia", "Wikipedia"], ["cabo", "Cabo"], ["cambia", "Cambia"], ["evan", "Evan"]];
 const now = { game: "cards", preset: "house", players: "2", setup: "quick", rated: true, waiting: null, timer: null };
 
 function select(id, label, options, value, onchange) {

@@ -81,7 +81,7 @@ async function main() {
   app.append(h("section.panel.rules", { dataset: { preset: rules.preset } },
     h("h2", null, heading ? `The rules at ${heading}` : `The ${rules.preset} rules`),
     h("p.muted", null, `Preset: ${rules.preset}`, n ? `, with ${n} house rule${n > 1 ? "s" : ""} (marked)` : "",
-      ". Other presets: ", ["rulebook", "house", "wikipedia"].filter((p) => p !== rules.preset)
+      ". Other presets: ", Object.keys(cat.presets).filter((p) => p !== rules.preset)
         .flatMap((p, i) => [i ? ", " : "", h("a", { href: `/rules?preset=${p}` }, p)])),
     h("h3", null, "How a round goes"),
     h("ol", null, TURN.map((t) => h("li", null, t))),

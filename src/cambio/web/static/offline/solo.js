@@ -14,7 +14,8 @@ const BOTS = [
   ["expert", "Expert (counts cards)"],
 ];
 const LOCAL_FRAMES = "cambio:solo-frames";   // what replay.js?local=1 shows
-const PRESETS = [["house", "House rules"], ["rulebook", "Rulebook"], ["wikipedia", "Wikipedia"]];
+const PRESETS = [["house", "House rules"], ["rulebook", "Rulebook"], ["wikipedia", "Wikipedia"],
+  ["cabo", "Cabo"], ["cambia", "Cambia"], ["evan", "Evan"]];
 
 const params = new URLSearchParams(location.search);
 const app = document.getElementById("app");
