@@ -133,6 +133,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--plot", help="write the ratio's path with its bounds to this PNG")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--journal", help="append each deal's share and the ratio to this "
+                        "file (JSON lines), to follow a long test while it runs")
     a = parser.parse_args()
     players = 2
     test = Sprt(a.elo0, a.elo1, a.alpha, a.beta)
@@ -144,6 +146,10 @@ def main() -> None:
         task = progress.add_task(f"{a.b} vs {a.a}", total=max_deals)
         for share, _times, _won in deals(jobs, a.workers):
             verdict = test.add(share)
+            if a.journal:
+                with open(a.journal, "a", encoding="utf-8") as f:
+                    f.write(json.dumps({"deal": len(test.shares), "share": share,
+                                        "llr": test.llrs[-1], "verdict": verdict}) + "\n")
             bounds = f"({test.lower:.2f}, {test.upper:.2f})"
             progress.update(task, advance=1,
                             description=f"{a.b} vs {a.a}: LLR {test.llrs[-1]:+.2f} in {bounds}")

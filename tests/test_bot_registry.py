@@ -80,7 +80,7 @@ def test_unknown_names_and_stray_arguments_are_refused() -> None:
 def test_stars_follow_the_measured_figures() -> None:
     stars = {e.name: e.stars for e in CARD_BOTS.entries.values()}
     assert stars == {"random": 1, "easy": 2, "rusher": 2, "snapper": 2, "memory": 3, "expert": 4,
-                     "search": 4, "learned": 5, "deep": 5}
+                     "search": 4, "learned": 5, "deep": 5, "adaptive": 5, "exploit": 3}
     assert card_stars(0.5) == 3 and card_stars(0.718) == 5
     assert board_stars(0) == 1 and board_stars(1422 + 377) == 5
     assert [b.stars for b in BOARD_BOTS.entries.values()][:2] == [1, 2]
@@ -95,10 +95,10 @@ def test_the_lobby_offers_native_as_the_dice_games_hard() -> None:
     assert "perfect" not in {b["name"] for b in bots}
     cards = game_kinds()["cards"].bots()
     assert {b["level"]: b["name"] for b in cards if b["level"] and b["alias_of"] is None} == {
-        "easy": "easy", "medium": "memory", "hard": "deep"}
+        "easy": "easy", "medium": "memory", "hard": "deep", "master": "adaptive"}
     # Every name a table accepts is listed: the old names as aliases of their bots.
     assert {b["name"]: b["alias_of"] for b in cards if b["alias_of"]} == {
-        "medium": "memory", "hard": "deep"}
+        "medium": "memory", "hard": "deep", "master": "adaptive"}
     assert all({"name", "label", "method", "measured", "strength", "level"} <= set(b)
                for b in cards + bots)
 

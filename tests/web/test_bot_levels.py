@@ -1,5 +1,5 @@
-"""The waiting room's card bots (issue 22, item 6): three levels first -- Easy, Medium, Hard,
-Medium chosen for "Start with bots" -- and the research bots under "More bots"."""
+"""The waiting room's card bots: four levels first -- Easy, Medium, Hard, Master, Medium
+chosen for "Start with bots" -- and the research bots under "More bots"."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ OPTIONS_JS = """(sel) => { const s = document.querySelector(sel);
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_three_levels_medium_chosen_research_bots_under_more(browser: Browser, server: Server,
+def test_four_levels_medium_chosen_research_bots_under_more(browser: Browser, server: Server,
                                                              size: str) -> None:
     ctx = browser.new_context(**SIZES[size])
     page = ctx.new_page()
@@ -31,15 +31,16 @@ def test_three_levels_medium_chosen_research_bots_under_more(browser: Browser, s
         page.wait_for_url("**/t/*")
         page.wait_for_selector("#fill-bot option", state="attached")
         got = page.evaluate(OPTIONS_JS, "#fill-bot")
-        assert [v for v, _ in got["main"]] == ["easy", "medium", "hard"], got
-        assert [t.split(" (")[0] for _, t in got["main"]] == ["Easy", "Medium", "Hard"], got
+        assert [v for v, _ in got["main"]] == ["easy", "medium", "hard", "master"], got
+        assert [t.split(" (")[0] for _, t in got["main"]] == ["Easy", "Medium", "Hard",
+                                                              "Master"], got
         assert got["chosen"] == "medium"
         assert len(got["more"]) == 1 and got["more"][0][0].startswith("More bots")
         more = set(got["more"][0][1])
         assert {"random", "expert", "search"} <= more, got
         # A level's bot is not listed again under its method's name (issue 22: no
         # near-duplicates such as "Memory" beside "Medium (memory)").
-        assert not more & {"memory", "deep", "medium", "hard", "easy"}, got
+        assert not more & {"memory", "deep", "medium", "hard", "easy", "adaptive", "master"}, got
         # The seat's own picker has the same choice.
         assert page.evaluate(OPTIONS_JS, "#bot-1")["chosen"] == "medium"
         page.click("#start")

@@ -135,10 +135,24 @@ class BatchRolloutSearchBot:
 
     def search(self, view: CardView, cands: list[Action]) -> Action:
         """The best of ``cands`` (the prior first) by paired rollouts."""
+        k = len(cands)
+        worlds = max(self.min_worlds, self.rows // k)
+        share, scores = self.play_out(view, cands, worlds)
+        self.last_estimates = {a: Estimate(float(m), float(sc)) for a, m, sc
+                               in zip(cands, share.mean(axis=1), scores.mean(axis=1),
+                                      strict=True)}
+        z = self.z
+        if self.per_test and k > 2:
+            z = NormalDist().inv_cdf(1.0 - (1.0 - NormalDist().cdf(z)) / (k - 1))
+        return cands[significant_best(share, z)]
+
+    def play_out(self, view: CardView, cands: list[Action], worlds: int
+                 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """Each candidate's win share and final score (``k x worlds``) in ``worlds`` fresh
+        worlds sampled from the view, every candidate in the same worlds (paired)."""
         me = view.seat
         assert me is not None
         k = len(cands)
-        worlds = max(self.min_worlds, self.rows // k)
         rows = worlds * k
         pool = self._rollouts(view, rows)
         b = pool.batch
@@ -160,24 +174,7 @@ class BatchRolloutSearchBot:
         else:
             pool.finish_with(rows, self._row_params(pool, view, worlds, k))
         shares, scores = pool.outcomes(rows, me)
-        share = shares.reshape(k, worlds)
-        means = share.mean(axis=1)
-        mean_scores = scores.reshape(k, worlds).mean(axis=1)
-        self.last_estimates = {a: Estimate(float(m), float(sc)) for a, m, sc
-                               in zip(cands, means, mean_scores, strict=True)}
-        best = 0
-        best_gain = 0.0
-        z = self.z
-        if self.per_test and k > 2:
-            z = NormalDist().inv_cdf(1.0 - (1.0 - NormalDist().cdf(z)) / (k - 1))
-        for c in range(1, k):
-            d = share[c] - share[0]
-            gain = float(d.mean())
-            margin = z * float(d.std()) / math.sqrt(worlds)
-            if gain > margin and gain > best_gain:
-                best, best_gain = c, gain
-        return cands[best]
-
+        return shares.reshape(k, worlds), scores.reshape(k, worlds)
 
     def _observe(self, view: CardView) -> None:
         """What each seat did this round that tells its style: its wrong (blind) snaps."""
@@ -221,6 +218,22 @@ class BatchRolloutSearchBot:
         return np.tile(prm, (k, 1, 1))
 
 
+def significant_best(share: npt.NDArray[np.float64], z: float) -> int:
+    """The row of ``share`` (candidates x paired worlds, the prior in row 0) whose mean
+    paired gain over the prior is the largest of those more than ``z`` standard errors above
+    zero; 0 (the prior) if none is."""
+    best = 0
+    best_gain = 0.0
+    worlds = share.shape[1]
+    for c in range(1, share.shape[0]):
+        d = share[c] - share[0]
+        gain = float(d.mean())
+        margin = z * float(d.std()) / math.sqrt(worlds)
+        if gain > margin and gain > best_gain:
+            best, best_gain = c, gain
+    return best
+
+
 def candidates(view: CardView, prior: Action) -> list[Action]:
     """The moves compared with ``prior`` (first)."""
     legal = view.legal
@@ -237,7 +250,7 @@ def candidates(view: CardView, prior: Action) -> list[Action]:
 
 
 __all__ = ["DEEP_ROWS", "EARLY_CALLER", "POPULATION", "SNAP_EAGER", "BatchRolloutSearchBot",
-           "candidates"]
+           "candidates", "significant_best"]
 
 if not TYPE_CHECKING:  # the old name, for one release (mypy sees only the new one)
     __getattr__ = renamed(__name__, {"DeepBot": "BatchRolloutSearchBot"})

@@ -74,6 +74,20 @@ def _snapper(argument: str, seed: int) -> CardBot:
     return snapper(seed)
 
 
+def _adaptive(argument: str, seed: int) -> CardBot:
+    from .adaptive import AdaptiveRolloutSearchBot
+
+    return AdaptiveRolloutSearchBot(seed)
+
+
+def _exploit(argument: str, seed: int) -> CardBot:
+    from .responder import BestResponseSearchBot
+
+    if not argument:
+        raise ValueError("exploit needs its target: exploit:memory, exploit:hard")
+    return BestResponseSearchBot(argument, seed)
+
+
 _HERE = __name__
 
 CARD_BOTS = Registry("cards", [
@@ -109,6 +123,16 @@ CARD_BOTS = Registry("cards", [
              "71.8% / 69.5% / 68.8% against memory (rulebook / house / wikipedia)",
              card_stars(0.718), f"{_HERE}:_deep", aliases=("hard",), level="hard",
              kernels="rollouts", stand_in="expert"),
+    BotEntry("adaptive", "Master (adaptive)", "hard's search, then up to 12x the rollouts "
+             "on the close decisions that matter (about a second at most)",
+             "73.6% against memory (rulebook, 176 rounds so far; docs/cards-strength.md)",
+             card_stars(0.736),
+             f"{_HERE}:_adaptive", aliases=("master",), level="master",
+             kernels="rollouts", stand_in="expert"),
+    BotEntry("exploit", "Best response", "a search whose rollouts play the target bot's own "
+             "policy in every other seat (exploit:memory; what cambio exploit plays)",
+             "measured against its target only (docs/cards-strength.md)", card_stars(0.5),
+             f"{_HERE}:_exploit", offered=False, takes_argument=True),
 ])
 """The card bots, weakest first."""
 

@@ -248,8 +248,8 @@ function botsFor(game) {
 // The card bots a newcomer chooses from: three levels, Medium first
 // chosen; the research bots are listed under "More bots". Data-driven: a bot the server
 // marks `main` (true/false) or `default` is taken at its word; without marks, by name.
-const MAIN_BOTS = { cards: ["easy", "medium", "hard"] };
-const MAIN_LABELS = { easy: "Easy", medium: "Medium", hard: "Hard" };
+const MAIN_BOTS = { cards: ["easy", "medium", "hard", "master"] };
+const MAIN_LABELS = { easy: "Easy", medium: "Medium", hard: "Hard", master: "Master" };
 const DEFAULT_BOTS = { cards: "medium" };
 const touchedBots = new Set();   // the pickers someone chose in: their choice stands
 

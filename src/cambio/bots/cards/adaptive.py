@@ -1,0 +1,131 @@
+"""The ``adaptive`` bot (the ``master`` level): ``deep``'s search, with thought where it matters.
+
+``deep`` (``hard``) spends the same 1,024 rollouts on every decision with more than one
+candidate, whether one move is plainly best, all moves are worth the same, or two good moves
+are a hair apart. This bot starts as ``deep`` does, then reads its own figures and spends
+more only where they say the decision is both *close* and *worth something*:
+
+* **decided** -- the best candidate's paired gain over the prior is ``decided`` standard
+  errors clear of zero, or every challenger is that far below: more rollouts would not
+  change the move;
+* **nothing at stake** -- no challenger's upper bound (gain plus two standard errors) reaches
+  ``stake`` of a win: even if the search is wrong, the move costs less than that;
+* otherwise the decision is close and matters: another stage of worlds, twice the last, for
+  the prior and the challengers still in the race (those whose upper bound reaches the best
+  one's lower bound), until ``cap`` rollouts or ``seconds`` of wall time.
+
+The move is then chosen as ``deep`` chooses it (the best paired gain more than ``z``
+standard errors above the prior's), over every world the candidate met. Most decisions stop
+after the first stage, so the bot is about ``hard``'s speed on them; the close, costly ones
+(the last turn after a call, a Cambio call, a swap into an unknown slot) get up to ``cap``.
+
+Like ``deep`` it sees only its view: the worlds come from the view and its seeded generator.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from cambio.cards import Action, CardView
+
+from .deep import DEEP_ROWS, BatchRolloutSearchBot, significant_best
+from .search import Estimate
+
+ADAPTIVE_CAP = 12 * DEEP_ROWS
+"""Rollouts a decision may use at most (``hard``'s 1,024 times twelve)."""
+
+
+class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
+    """``deep``'s first stage, then more worlds for the close decisions that matter."""
+
+    name = "adaptive"
+
+    def __init__(self, seed: int = 0, *, rows: int = DEEP_ROWS, cap: int = ADAPTIVE_CAP,
+                 seconds: float | None = None, decided: float = 3.0, stake: float = 0.01,
+                 z: float = 1.0) -> None:
+        super().__init__(seed, rows=rows, z=z)
+        if cap < rows:
+            raise ValueError(f"cap {cap} is below the first stage's {rows} rollouts")
+        self.cap = cap
+        self.seconds = seconds
+        """Wall time after which no new stage starts (``None``: only ``cap`` bounds it)."""
+        self.decided = decided
+        self.stake = stake
+        self.last_rollouts = 0
+        """Rollouts spent on the last decision (for benchmarks)."""
+
+    def act(self, view: CardView) -> Action:
+        self.last_rollouts = 0
+        return super().act(view)
+
+    def search(self, view: CardView, cands: list[Action]) -> Action:
+        """The best of ``cands`` (the prior first), by stages of paired rollouts."""
+        start = time.perf_counter()
+        k = len(cands)
+        worlds = max(self.min_worlds, self.rows // k)
+        share, scores = self.play_out(view, cands, worlds)
+        shares = [list(row) for row in share]
+        totals = [list(row) for row in scores]
+        alive = list(range(k))
+        spent = worlds * k
+        while True:
+            alive = _still_in(shares, alive, self.decided, self.stake)
+            worlds *= 2
+            if len(alive) < 2 or spent + worlds * len(alive) > self.cap or (
+                    self.seconds is not None and time.perf_counter() - start > self.seconds):
+                break
+            share, scores = self.play_out(view, [cands[c] for c in alive], worlds)
+            for row, c in enumerate(alive):
+                shares[c].extend(share[row])
+                totals[c].extend(scores[row])
+            spent += worlds * len(alive)
+        self.last_rollouts = spent
+        self.last_estimates = {a: Estimate(float(np.mean(shares[c])), float(np.mean(totals[c])))
+                               for c, a in enumerate(cands)}
+        return cands[_best(shares, self.z)]
+
+
+def _gain(shares: list[list[float]], c: int) -> tuple[float, float]:
+    """Candidate ``c``'s mean paired gain over the prior and its standard error, over the
+    worlds both met (the first ``len(shares[c])``: the prior meets every world)."""
+    n = len(shares[c])
+    d = np.asarray(shares[c]) - np.asarray(shares[0][:n])
+    return float(d.mean()), float(d.std()) / math.sqrt(n)
+
+
+def _still_in(shares: list[list[float]], alive: list[int], decided: float,
+              stake: float) -> list[int]:
+    """The prior and the challengers worth more worlds; only the prior when the decision
+    is decided or nothing is at stake."""
+    stats = {c: _gain(shares, c) for c in alive if c != 0}
+    if not stats:
+        return [0]
+    best = max(stats, key=lambda c: stats[c][0])
+    gain, se = stats[best]
+    if gain > decided * se:  # a challenger is clearly better than the prior
+        return [0]
+    if all(m + decided * s < 0 for m, s in stats.values()):  # all clearly worse
+        return [0]
+    if all(m + 2 * s < stake for m, s in stats.values()):  # none can gain much
+        return [0]
+    floor = max(0.0, gain - 2 * se)
+    return [0, *(c for c, (m, s) in stats.items() if m + 2 * s >= floor)]
+
+
+def _best(shares: list[list[float]], z: float) -> int:
+    """``deep``'s choice (:func:`~cambio.bots.cards.deep.significant_best`) over the worlds
+    each candidate met: a challenger dropped early is judged on its own worlds."""
+    best, best_gain = 0, 0.0
+    for c in range(1, len(shares)):
+        n = len(shares[c])
+        if significant_best(np.array([shares[0][:n], shares[c]]), z) == 1:
+            gain = _gain(shares, c)[0]
+            if gain > best_gain:
+                best, best_gain = c, gain
+    return best
+
+
+__all__ = ["ADAPTIVE_CAP", "AdaptiveRolloutSearchBot"]

@@ -1,0 +1,76 @@
+"""The ``adaptive`` bot (the ``master`` level): more worlds only where the decision is close
+and worth something; decisions from the view only."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from cambio.bots.cards import CARD_BOTS, make_bot, play_round
+from cambio.bots.cards.adaptive import AdaptiveRolloutSearchBot, _still_in
+from cambio.cards import Rules, State, observe
+
+from .knowledge import memory_rounds, twin_views
+
+
+def small(seed: int = 1) -> AdaptiveRolloutSearchBot:
+    return AdaptiveRolloutSearchBot(seed, rows=64, cap=512)
+
+
+def test_adaptive_decisions_depend_only_on_the_view() -> None:
+    """Same seed, cards the seat has not seen shuffled: every decision and every budget
+    spent is the same; some decisions stop after the first stage and some go on."""
+    spent: list[int] = []
+    for t in twin_views(memory_rounds("rulebook", 3), Random(3), rate=0.3):
+        bot = small()
+        a = bot.act(t.view)
+        twin = small()
+        assert a == twin.act(t.twin)
+        assert bot.last_rollouts == twin.last_rollouts
+        spent.append(bot.last_rollouts)
+    assert len(spent) > 10
+    first_stage = [n for n in spent if 0 < n <= 64 + 16]
+    assert first_stage and max(spent) > 64 + 16
+
+
+def test_the_same_seed_makes_the_same_decisions() -> None:
+    state = State(Rules.preset("house"), 3, seed=4)
+    views = []
+    bots = [make_bot("memory", s) for s in range(3)]
+    while not state.is_over():
+        seat = state.current_player()
+        view = observe(state, seat)
+        if len(view.legal) > 1:
+            views.append(view)
+        state.apply(bots[seat].act(view), seat)
+    one, two = small(9), small(9)
+    assert [one.act(v) for v in views[:15]] == [two.act(v) for v in views[:15]]
+
+
+def test_a_decided_or_worthless_decision_gets_no_more_worlds() -> None:
+    prior = [0.0, 1.0] * 50
+    # A challenger that wins every world the prior loses: clearly better.
+    assert _still_in([prior, [1.0] * 100], [0, 1], 3.0, 0.01) == [0]
+    # Challengers that play out exactly as the prior: nothing to gain.
+    assert _still_in([prior, list(prior), list(prior)], [0, 1, 2], 3.0, 0.01) == [0]
+    # A close challenger (a few worlds better, a few worse) stays; a clearly worse one goes.
+    close = list(prior)
+    close[0], close[1] = 1.0, 0.0
+    close[2] = 1.0
+    worse = [0.0] * 100
+    assert _still_in([prior, close, worse], [0, 1, 2], 3.0, 0.01) == [0, 1]
+
+
+def test_master_is_the_adaptive_bot_and_a_level() -> None:
+    assert isinstance(make_bot("master", 0), AdaptiveRolloutSearchBot)
+    assert CARD_BOTS.level("master").name == "adaptive"
+    with pytest.raises(ValueError, match="cap"):
+        AdaptiveRolloutSearchBot(0, rows=1024, cap=512)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_master_plays_legal_rounds(players: int) -> None:
+    state = State(Rules.preset("wikipedia"), players, seed=players)
+    bots = [small(s) if s % 2 == 0 else make_bot("memory", s) for s in range(players)]
+    assert play_round(state, bots).is_over()  # play_round raises on an illegal action
