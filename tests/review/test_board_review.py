@@ -27,6 +27,10 @@ def test_a_perfect_player_makes_only_best_moves_on_a_solved_board():
     assert review.decisions and review.budget == "exact table"
     assert all(d.exact and d.label == "best" for d in review.decisions)
     assert review.accuracy == pytest.approx(100.0, abs=0.01)
+    shape = review.to_json()
+    assert shape["game"] == "board" and shape["costliest"] == []
+    assert all(d["points"] is None and d["chosen"]["score"] is None
+               for d in shape["decisions"])
 
 
 def test_exact_values_are_the_tables():
