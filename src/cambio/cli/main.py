@@ -20,6 +20,7 @@ from . import build_web
 from . import cards as cards_cli
 from .exploit import exploit_command
 from .replay import export_command, replay_command
+from .review import review_command
 
 app = typer.Typer(
     help="cambio: play, simulate and study both games called Cambio.",
@@ -54,6 +55,7 @@ app.add_typer(solve_app, name="solve")
 app.add_typer(tournament_app, name="tournament")
 app.command("replay")(replay_command)
 app.command("export")(export_command)
+app.command("review")(review_command)
 app.command("exploit")(exploit_command)
 
 cards_cli.register(sim=sim_app, play=play_app, tournament=tournament_app)
