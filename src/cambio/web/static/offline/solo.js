@@ -225,12 +225,14 @@ function ensureUI() {
 function renderActions() {
   const finished = page.summary && page.summary.status === "finished";
   actionsEl.hidden = !page.summary;
-  actionsEl.replaceChildren(
+  // replaceChildren, unlike h(), writes a null child out as the text "null": leave it out.
+  actionsEl.replaceChildren(...[
     h("button", { type: "button", id: "export", disabled: !finished, onclick: saveRecord,
       title: finished ? "Save this game's record (.jsonl)" : "The record can be saved once the round is over" },
     "Save the record"),
     finished ? h("button", { type: "button", id: "solo-replay", onclick: watchReplay }, "Watch the replay") : null,
-    h("button.ghost", { type: "button", id: "new-game", onclick: newGame }, "New game"));
+    h("button.ghost", { type: "button", id: "new-game", onclick: newGame }, "New game"),
+  ].filter(Boolean));
 }
 
 /** The replay viewer on this game's record, in another tab (this game stays here). */
