@@ -307,6 +307,6 @@ export function playNowPanel() {
   window.addEventListener("pagehide", () => leave(false));
   return h("section.panel.play-now", { id: "play-now-panel" },
     h("h2", null, "Play now"),
-    h("p.muted", null, "Meet other players waiting for the same game; bots take the seats nobody fills."),
+    h("p.muted", null, "Waits a few seconds for other people who want the same game; bots take the seats nobody fills. Rated if you like."),
     panelBody);
 }
