@@ -43,7 +43,9 @@ function engineText() {
     case "ready": return "The game engine is ready: solo games work offline from now on.";
     case "unavailable": return "This server has no offline engine (its operator runs `cambio fetch-pyodide`). Play online from the lobby meanwhile.";
     case "failed": return `The game engine did not start: ${page.engineNote}`;
-    default: return "The game engine is loading in the background (the first time only; about 13 MB)…";
+    default: return page.engineCached
+      ? "The game engine is starting (kept on this device from an earlier visit)…"
+      : "The game engine is loading in the background (the first time only; about 13 MB)…";
   }
 }
 
@@ -121,6 +123,11 @@ async function loadEngine() {
     return;
   }
   page.multiplayer = page.config.server || null;
+  // A visit after the first finds the engine kept by the service worker (sw.js's
+  // ENGINE_CACHE): no 13 MB to promise then.
+  try {
+    page.engineCached = (await caches.keys()).some((k) => k.startsWith("cambio-engine-"));
+  } catch { page.engineCached = false; }   // no Cache API (an insecure origin)
   renderSetup();   // with the multiplayer link
   if (!page.config.available) {
     setEngine("unavailable");
