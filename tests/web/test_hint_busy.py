@@ -1,5 +1,5 @@
-"""The Hint button is there without assist mode and says it is working until the hint comes
-(the first one after a server start took seconds, with nothing to show it was asked). The
+"""The Hint button (assist mode) says it is working until the hint comes (the first one after
+a server start took seconds, with nothing to show it was asked). The
 table is the layout harness's, whose hint request goes nowhere: the wait is as long as the
 test likes, with no timing involved."""
 
@@ -18,7 +18,7 @@ def test_the_hint_button_is_busy_until_the_hint(browser: Browser, server: Server
     ctx, page = open_table(browser, server.base, SIZES["phone"], 2, False)
     try:
         show(page, scene["view"], scene["version"], summary(2, clock=False))
-        assert not page.is_checked("#assist")
+        page.check("#assist")
         assert page.is_enabled("#hint") and page.inner_text("#hint") == "Hint"
         page.click("#hint")
         assert page.is_disabled("#hint") and page.get_attribute("#hint", "aria-busy") == "true"

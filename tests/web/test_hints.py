@@ -1,4 +1,4 @@
-"""A Hint button, with or without assist mode, shows the hard bot's suggestion for your move."""
+"""Assist mode in the browser: a Hint button shows the hard bot's suggestion for your move."""
 
 from __future__ import annotations
 
@@ -8,13 +8,15 @@ from .conftest import Server
 from .driver import host_page, play_until, seen, wait_for_game
 
 
-def test_a_hint_from_the_hard_bot(browser: Browser, server: Server) -> None:
+def test_assist_mode_offers_a_hint_against_the_hard_bot(browser: Browser,
+                                                        server: Server) -> None:
     ctx, page, _ = host_page(browser, server.base, players="2")
     page.select_option("#fill-bot", "hard")
     page.click("#start")
     wait_for_game(page)
     play_until({"ann": page}, lambda: seen(page).my_move)
-    assert not page.is_checked("#assist")     # a hint needs no assist mode
+    assert page.locator("#hint").count() == 0  # only in assist mode
+    page.check("#assist")
     page.click("#hint")
     # The hint stands in the status line (issue 22, item 4), in the table's words.
     hint = page.wait_for_selector("#hint-text")

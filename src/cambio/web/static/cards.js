@@ -562,7 +562,7 @@ export class CardsUI {
   renderTopline(view) {
     const s = this.summary;
     const round = s && s.rounds > 1 ? `Round ${s.round || 1} of ${s.rounds}` : null;
-    const toggle = h("label.assist-toggle", { title: "Keep the cards you have seen face up" },
+    const toggle = h("label.assist-toggle", { title: "Keep the cards you have seen face up, and offer a Hint button" },
       h("input", {
         type: "checkbox", id: "assist", checked: this.assist, dataset: { key: "assist" },
         onchange: (e) => { this.assist = e.target.checked; setAssist(this.assist); this.render(); },
@@ -877,11 +877,11 @@ export class CardsUI {
         }
       }
     }
-    // Ask the hard bot what it would do here (from your view only). Not only in assist mode:
-    // a newcomer who needs a hint has not found that box yet. The first hint after a server
-    // start takes seconds, so the button says it is working until the hint (or the next
-    // move) comes.
-    if (view.actor === this.seat && this.ctx.hint) {
+    // Assist mode: ask the hard bot what it would do here (from your view only). (Always
+    // shown, it took a row of its own that a crowded phone table has not got.) The first
+    // hint after a server start takes seconds, so the button says it is working until the
+    // hint (or the next move) comes.
+    if (this.assist && view.actor === this.seat && this.ctx.hint) {
       const busy = this.hintAsked === this.version && !this.liveHint();
       bar.append(h("button.ghost.hint", { type: "button", id: "hint", dataset: { key: "hint" },
         title: "What would the hard bot do? (computed from your view only)",
