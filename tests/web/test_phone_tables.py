@@ -64,3 +64,18 @@ def test_words_stay_whole_and_taps_are_big_enough(browser: Browser, server: Serv
             assert tabs and all(min(w, ht) >= 44 for _, w, ht in tabs), f"{size}: {tabs}"
         finally:
             ctx.close()
+
+
+def test_the_rules_pages_send_nobody_to_a_repository_file(browser: Browser,
+                                                          server: Server) -> None:
+    ctx = browser.new_context(**VIEWPORTS["phone"])
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(WAIT_MS)
+        for path, box in (("/rules", ".rules"), ("/rules?game=board", "#board-rules")):
+            page.goto(server.base + path)
+            page.wait_for_selector(f"{box} p.muted:has-text('every ruling')")
+            text = page.inner_text("main")
+            assert ".md" not in text and "docs/" not in text, path
+    finally:
+        ctx.close()
