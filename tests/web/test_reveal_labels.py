@@ -36,3 +36,31 @@ def test_reveal_headers_are_whole(browser: Browser, server: Server, size: str) -
         finally:
             ctx.close()
     assert not bad, "\n".join(bad)
+
+
+YOU_JS = """() => { const e = document.querySelector('.seat.mine .seat-name .you');
+  const r = e.getBoundingClientRect();
+  // The clipping boxes around it: the name and the header (both cut what overflows).
+  const room = Math.min(e.closest('.seat-name').getBoundingClientRect().right,
+                        e.closest('.seat-head').getBoundingClientRect().right) - r.right;
+  return [e.textContent, e.scrollWidth, r.width, room];
+}"""
+
+
+@pytest.mark.parametrize("size", ["small", "phone"])
+def test_your_seat_says_you_whole(browser: Browser, server: Server, size: str) -> None:
+    bad: list[str] = []
+    for players in (2, 4, 8):
+        found = scenes(players)
+        ctx, page = open_table(browser, server.base,
+                               {**VIEWPORTS[size], "reduced_motion": "reduce"}, players, False)
+        try:
+            for phase in ("turn_start", "drawn", "snap"):
+                scene = found[phase]
+                show(page, scene["view"], scene["version"], summary(players, clock=False))
+                text, needed, shown, room = page.evaluate(YOU_JS)
+                if text != "You" or shown < needed - 0.5 or room < -0.5:
+                    bad.append(f"{players}p {phase}: {text!r} {shown:.0f}/{needed} px")
+        finally:
+            ctx.close()
+    assert not bad, "\n".join(bad)
