@@ -135,7 +135,10 @@ def test_a_solo_round_with_no_network_and_no_server(browser: Browser, pyodide: P
         page.goto(url)
         wait_engine(page)
         deal(page)
+        # The buttons under the table are only buttons (a missing one once showed as "null").
+        assert page.inner_text(".solo-actions").split() == ["Save", "the", "record", "New", "game"]
         play_round(page)
+        assert "null" not in page.inner_text(".solo-actions")
         with page.expect_download() as download:
             page.click("#export")
         path = tmp_path / "solo.jsonl"

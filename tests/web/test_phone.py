@@ -130,6 +130,9 @@ def test_lobby_and_a_card_table_are_usable_on_a_phone(browser: Browser, server: 
     arrow.tap()
     page.wait_for_selector(f'.arrow.armed[data-move="{move}"]')
     assert page.locator(".die.preview").count() == 5
+    # The prompt says the push in words ("into column B from the bottom"), not "b1^".
+    prompt = page.inner_text(".board-game #status")
+    assert prompt.startswith("Push into ") and move not in prompt, prompt
     assert page.get_attribute(".board-game", "data-version") == str(v), "not pushed yet"
     check_layout(page, "the board, a push previewed")
     page.locator(f'.arrow.armed[data-move="{move}"]').tap()

@@ -91,7 +91,10 @@ def test_a_new_visitor_plays_a_rated_game_and_finds_it_on_their_profile(
         assert row.get_attribute("data-status") == "finished"
         figure = page.text_content("#ratings .rating-card[data-class='cards-2'] .rating")
         assert figure is not None and float(figure) < 25
-        assert page.locator("#ratings svg.rating-chart circle").count() == 1
+        # A first rating says it is provisional, and one point draws no chart.
+        card = "#ratings .rating-card[data-class='cards-2']"
+        assert (page.text_content(f"{card} .rating-figure") or "").startswith("Provisional: ")
+        assert page.locator("#ratings svg.rating-chart").count() == 0
         row.locator("a.replay").click()
         page.wait_for_url(f"**/r/{table}*")
         page.wait_for_selector("#replay-slider, #replay-missing")

@@ -327,7 +327,7 @@ export class BoardUI extends GameView {
     }
     if (this.seat === null) return `Watching · ${this.name(b.turn)} to play.`;
     if (mine) {
-      if (this.preview && b.legal.includes(this.preview)) return `Push ${this.preview}? Tap the arrow again.`;
+      if (this.preview && b.legal.includes(this.preview)) return `Push ${pushWords(this.preview)}? Tap the arrow again.`;
       return matchMedia("(pointer: coarse)").matches
         ? "Your move: tap an arrow to see the push, tap it again to push."
         : "Your move: click an arrow to push a die in.";

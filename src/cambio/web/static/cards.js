@@ -73,6 +73,7 @@ export class CardsUI {
     this.pendingSnaps = new Set();
     this.sent = [];                // actions this page sent that the log has not shown yet
     this.hint = null;              // the server's last hint while its decision stands
+    this.hintAsked = null;         // the version a hint was asked for (the button is busy)
     this.assist = getAssist();
     this.banner = null;            // {text, kind, start, until}
     this.bannerQueue = [];         // {text, kind}: waiting for the shown banner's hold time
@@ -565,7 +566,7 @@ export class CardsUI {
     const s = this.summary;
     const round = s && s.target ? `Round ${s.round || 1} · to ${s.target}`
       : s && s.rounds > 1 ? `Round ${s.round || 1} of ${s.rounds}` : null;
-    const toggle = h("label.assist-toggle", { title: "Keep the cards you have seen face up" },
+    const toggle = h("label.assist-toggle", { title: "Keep the cards you have seen face up, and offer a Hint button" },
       h("input", {
         type: "checkbox", id: "assist", checked: this.assist, dataset: { key: "assist" },
         onchange: (e) => { this.assist = e.target.checked; setAssist(this.assist); this.render(); },
@@ -880,11 +881,17 @@ export class CardsUI {
         }
       }
     }
-    // Assist mode: ask the hard bot what it would do here (from your view only).
+    // Assist mode: ask the hard bot what it would do here (from your view only). (Always
+    // shown, it took a row of its own that a crowded phone table has not got.) The first
+    // hint after a server start takes seconds, so the button says it is working until the
+    // hint (or the next move) comes.
     if (this.assist && view.actor === this.seat && this.ctx.hint) {
+      const busy = this.hintAsked === this.version && !this.liveHint();
       bar.append(h("button.ghost.hint", { type: "button", id: "hint", dataset: { key: "hint" },
         title: "What would the hard bot do? (computed from your view only)",
-        onclick: () => this.ctx.hint() }, "Hint"));
+        disabled: busy, "aria-busy": busy ? "true" : null,
+        onclick: () => { this.hintAsked = this.version; this.render(); this.ctx.hint(); } },
+      busy ? "Thinking…" : "Hint"));
     }
     if (this.snaps().size && slotActs.length) {
       bar.append(button("snap-mode", this.snapMode ? "Snap: tap a card (cancel)" : "Snap…",

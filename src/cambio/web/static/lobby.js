@@ -300,10 +300,21 @@ async function tutorial(game, id) {
   }
 }
 
+/** What Cambio is, first on a phone's screen, with the way to learn it (the panels under it
+ * are taller than a phone's screen). */
+function introPanel() {
+  return h("section.panel.intro", { id: "intro" },
+    h("p", null, "Cambio is a card game of memory: your cards lie face down, you peek at a few, "
+      + "swap them for lower ones and call \"Cambio\" when you think your total is the lowest."),
+    h("button.ghost", { type: "button", id: "learn-intro", onclick: () => tutorial("cards", "learn-intro") },
+      "Learn to play"));
+}
+
 function quickPanel() {
+  // Not yellow like Play now beside it: the two do different things.
   return h("section.panel.quick", null,
-    h("button.primary.big", { type: "button", id: "quick-play", onclick: quickPlay }, "Quick play"),
-    h("p.muted", null, "One tap: a seat at a card table waiting for players, or a new game against a bot."),
+    h("button.big", { type: "button", id: "quick-play", onclick: quickPlay }, "Quick play"),
+    h("p.muted", null, "A game at once, never a wait: a seat at a card table that is waiting for players, or a new game against a bot. Not rated."),
     h("button.big.ghost", { type: "button", id: "tutorial", onclick: () => tutorial("cards", "tutorial") }, "Learn to play"),
     h("p.muted", null, "New to Cambio? A guided first round against the Easy bot: the page tells you what to do at each step."),
     h("button.big.ghost", { type: "button", id: "tutorial-dice", onclick: () => tutorial("board", "tutorial-dice") }, "Learn the dice game"),
@@ -435,7 +446,7 @@ async function main() {
   app.append(
     noticeLine(true),
     h("div.lobby-grid", null,
-      h("div.col", null, nameField(), playNowPanel(), quickPanel(), createForm()),
+      h("div.col", null, introPanel(), nameField(), playNowPanel(), quickPanel(), createForm()),
       h("div.col", null, accountPanel(), tablesPanel(), howTo())));
   ensurePlayer();
   refresh();

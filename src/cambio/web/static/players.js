@@ -81,8 +81,17 @@ function accountBody(player) {
       id: "claim-form",
       onsubmit: async (e) => {
         e.preventDefault();
-        await act(() => api("POST", "/api/me/claim", { username: valueOf("claim-username"), password: valueOf("claim-password") }),
-          "Your username is yours: sign in with it on any device.");
+        // Hashing the password takes a moment: a second press meanwhile would claim twice.
+        const button = document.getElementById("claim");
+        button.disabled = true;
+        button.textContent = "Claiming…";
+        try {
+          await act(() => api("POST", "/api/me/claim", { username: valueOf("claim-username"), password: valueOf("claim-password") }),
+            "Your username is yours: sign in with it on any device.");
+        } finally {
+          button.disabled = false;
+          button.textContent = "Claim";
+        }
       },
     },
     h("p.muted", null, "Keep this player on other devices: choose a username and a password."),
@@ -90,8 +99,10 @@ function accountBody(player) {
     field("claim-password", "Password", { type: "password", autocomplete: "new-password", minlength: 8, required: true }),
     h("button", { type: "submit", id: "claim" }, "Claim")));
     parts.push(transferMakeForm());
+    // A guest is made on every first visit, so a new device always has one: signing in or
+    // typing a code from another device is offered to it, not only to "no player".
+    parts.push(signInForm(), transferUseForm());
   }
-  parts.push(signInForm());
   parts.push(h("p.account-actions", null,
     h("button", {
       type: "button", id: "sign-out",
@@ -171,14 +182,16 @@ function transferUseForm() {
       await act(() => api("POST", "/api/transfer", { code: valueOf("transfer-input") }), "This browser is now that player.");
     },
   },
-  field("transfer-input", "A code from your other device", { maxlength: 20, autocomplete: "off" }),
-  h("button", { type: "submit", id: "transfer-use" }, "Use code"));
+  h("p.muted", null, "Playing on another device? Make a code there (Move to another device) and type it here."),
+  field("transfer-input", "Transfer code", { maxlength: 20, autocomplete: "off" }),
+  h("button", { type: "submit", id: "transfer-use" }, "Use a transfer code"));
 }
 
 export function accountPanel() {
   const body = h("div.account-body");
   const panel = h("section.panel.account", { id: "account" },
-    h("details", null, h("summary", null, h("h2", null, "Your player")), body));
+    h("details", null, h("summary", null, h("h2", null, "Your player"),
+      h("small.muted", null, "profile, username, other devices")), body));
   const draw = (player) => body.replaceChildren(...accountBody(player));
   me.listeners.push(draw);
   draw(me.player);
@@ -294,6 +307,6 @@ export function playNowPanel() {
   window.addEventListener("pagehide", () => leave(false));
   return h("section.panel.play-now", { id: "play-now-panel" },
     h("h2", null, "Play now"),
-    h("p.muted", null, "Meet other players waiting for the same game; bots take the seats nobody fills."),
+    h("p.muted", null, "Waits a few seconds for other people who want the same game; bots take the seats nobody fills. Rated if you like."),
     panelBody);
 }

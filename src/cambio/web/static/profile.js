@@ -39,10 +39,13 @@ function ratingsPanel(profile) {
       const history = (profile.history || {})[c] || [];
       return h("div.rating-card", { dataset: { class: c } },
         h("h3", null, CLASS[c] || c),
-        h("p.rating-figure", null, h("strong", { class: "rating" }, String(r.rating)), ` ± ${r.uncertainty}`),
+        // A first rating is μ − 3σ with σ still wide (often below zero): say it is provisional
+        // rather than lead with a bare "−1.7".
+        h("p.rating-figure", null, r.provisional ? h("span.provisional", null, "Provisional: ") : null,
+          h("strong", { class: "rating" }, String(r.rating)), ` ± ${Number(r.uncertainty).toFixed(1)}`),
         h("p.muted", null, r.fixed ? "fixed (measured strength)"
           : `${r.games} rated game${r.games === 1 ? "" : "s"}, ${r.opponents} opponent${r.opponents === 1 ? "" : "s"}${r.provisional ? " · provisional" : ""}`),
-        history.length ? chart(history) : null);
+        history.length > 1 ? chart(history) : null);   // one point is no curve
     })));
 }
 

@@ -56,7 +56,8 @@ function boardRules() {
   app.append(h("section.panel.rules", { id: "board-rules", dataset: { game: "board" } },
     h("h2", null, "The dice board game"),
     BOARD.map(([title, text]) => [h("h3", null, title), h("p", null, text)]),
-    h("p.muted", null, "The full text, with every ruling: docs/board-rules.md in the project. ",
+    // A reader here has no repository at hand: no file path to follow.
+    h("p.muted", null, "The table knows every ruling: it offers only the moves the rules allow. ",
       h("a", { href: "/rules" }, "The card game's rules"))));
 }
 
@@ -88,7 +89,7 @@ async function main() {
     GROUPS.map(([title, names]) => [h("h3", null, title), rulesTable(cat, values, overrides, names)]),
     h("h3", null, "Everything else"),
     rulesTable(cat, values, overrides, rest),
-    h("p.muted", null, "The full text, with every ruling: docs/rules.md in the project.")));
+    h("p.muted", null, "The table knows every ruling: it offers only the moves these rules allow.")));
 }
 
 main().catch((err) => {

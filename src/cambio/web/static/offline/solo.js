@@ -44,7 +44,9 @@ function engineText() {
     case "ready": return "The game engine is ready: solo games work offline from now on.";
     case "unavailable": return "This server has no offline engine (its operator runs `cambio fetch-pyodide`). Play online from the lobby meanwhile.";
     case "failed": return `The game engine did not start: ${page.engineNote}`;
-    default: return "The game engine is loading in the background (the first time only; about 13 MB)…";
+    default: return page.engineCached
+      ? "The game engine is starting (kept on this device from an earlier visit)…"
+      : "The game engine is loading in the background (the first time only; about 13 MB)…";
   }
 }
 
@@ -122,6 +124,11 @@ async function loadEngine() {
     return;
   }
   page.multiplayer = page.config.server || null;
+  // A visit after the first finds the engine kept by the service worker (sw.js's
+  // ENGINE_CACHE): no 13 MB to promise then.
+  try {
+    page.engineCached = (await caches.keys()).some((k) => k.startsWith("cambio-engine-"));
+  } catch { page.engineCached = false; }   // no Cache API (an insecure origin)
   renderSetup();   // with the multiplayer link
   if (!page.config.available) {
     setEngine("unavailable");
@@ -226,12 +233,14 @@ function ensureUI() {
 function renderActions() {
   const finished = page.summary && page.summary.status === "finished";
   actionsEl.hidden = !page.summary;
-  actionsEl.replaceChildren(
+  // replaceChildren, unlike h(), writes a null child out as the text "null": leave it out.
+  actionsEl.replaceChildren(...[
     h("button", { type: "button", id: "export", disabled: !finished, onclick: saveRecord,
       title: finished ? "Save this game's record (.jsonl)" : "The record can be saved once the round is over" },
     "Save the record"),
     finished ? h("button", { type: "button", id: "solo-replay", onclick: watchReplay }, "Watch the replay") : null,
-    h("button.ghost", { type: "button", id: "new-game", onclick: newGame }, "New game"));
+    h("button.ghost", { type: "button", id: "new-game", onclick: newGame }, "New game"),
+  ].filter(Boolean));
 }
 
 /** The replay viewer on this game's record, in another tab (this game stays here). */
