@@ -1,4 +1,4 @@
-"""Players who come back (issue 25): a lasting identity per browser, claimable with a
+"""Players who come back: a lasting identity per browser, claimable with a
 username and password; profiles with every game and its replay; OpenSkill ratings per game
 and table size; and Play now, which pairs people waiting for the same kind of game and
 fills the empty seats with bots near their rating.

@@ -1,4 +1,4 @@
-"""The players' tables (issue 25: identity, history, ratings) and the schema's migrations.
+"""The players' tables (identity, history, ratings) and the schema's migrations.
 
 Everything here is additive to the tables of :mod:`.statements`: a database made before
 players existed upgrades in place on start (:func:`migrate`), in one transaction per step,
@@ -23,7 +23,7 @@ Run = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
 VERSION_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
 
 MIGRATIONS: list[list[str]] = [
-    # 1 -- players (issue 25). A seat remembers which player took it.
+    # 1 -- players. A seat remembers which player took it.
     [
         "ALTER TABLE seats ADD COLUMN player_id TEXT",
         """CREATE TABLE players (

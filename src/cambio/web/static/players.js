@@ -1,4 +1,4 @@
-// Players who come back (issue 25): this browser's player, the account panel (claim, sign
+// Players who come back: this browser's player, the account panel (claim, sign
 // in and out, transfer code, delete) and the Play now panel of the lobby.
 import { api, getName, getToken, h, setName, setToken, toast } from "./common.js";
 
