@@ -112,8 +112,9 @@ def test_a_name_is_given_once() -> None:
 
 REGISTRY_MODULES = {"cambio.bots", "cambio.bots.registry", "cambio.bots.renamed",
                     "cambio.bots.resolve", "cambio.bots.cards", "cambio.bots.cards.base",
-                    "cambio.bots.cards.registry"}
-"""What naming the card bots takes: the registries and the resolver, no bot of its own."""
+                    "cambio.bots.cards.registry", "cambio.bots.kernels"}
+"""What naming the card bots takes: the registries and the resolver, no bot of its own (and
+the server's list of kernel families, which imports neither a bot nor numba)."""
 
 
 def loaded(module: str, prefixes: tuple[str, ...]) -> list[str]:

@@ -25,11 +25,17 @@ from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 
-from .board.registry import BOARD_BOTS
-from .cards.registry import CARD_BOTS
 from .registry import BotEntry, Registry
 
-REGISTRIES: dict[str, Registry] = {"cards": CARD_BOTS, "board": BOARD_BOTS}
+
+def registries() -> dict[str, Registry]:
+    """Each game's bot registry, imported when first asked for: importing the dice game's
+    registry imports its bots' package, which a server that only imports this module (to
+    warm kernels later) must not load (tests/test_bot_registry.py)."""
+    from .board.registry import BOARD_BOTS
+    from .cards.registry import CARD_BOTS
+
+    return {"cards": CARD_BOTS, "board": BOARD_BOTS}
 
 HOLD = "CAMBIO_KERNELS_HOLD"
 """A test hook: a server waits until the file this variable names exists before it loads or
@@ -67,14 +73,15 @@ FAMILIES: dict[str, Callable[[], None]] = {"rollouts": rollouts, "board": board}
 def entry(game: str, spec: str) -> BotEntry | None:
     """The registry entry of the bot ``spec`` of ``game`` (``None``: an outside bot, or
     a game without a registry here)."""
-    registry = REGISTRIES.get(game)
+    registry = registries().get(game)
     return registry.entry(spec) if registry is not None else None
 
 
 def offered(games: list[str]) -> list[str]:
     """The kernel families the bots offered for ``games`` need, in a fixed order."""
-    wanted = {e.kernels for g in games if g in REGISTRIES
-              for e in REGISTRIES[g].entries.values() if e.offered and e.kernels}
+    known = registries()
+    wanted = {e.kernels for g in games if g in known
+              for e in known[g].entries.values() if e.offered and e.kernels}
     return [f for f in FAMILIES if f in wanted]
 
 

@@ -14,8 +14,6 @@ from cambio.records import board as board_records
 from cambio.records import cards as cards_records
 from cambio.records.jsonl import RecordError
 from cambio.review import Review
-from cambio.review.board import REVIEW_DEPTH, review_game
-from cambio.review.cards import REVIEW_ROWS, review_round
 
 from .replay import _fail, _load
 
@@ -49,9 +47,15 @@ def review_command(
 
 
 def _review(game: str, result: object, seat: int, budget: int | None, seed: int) -> Review:
+    # The searches (numba kernels) are imported when a review runs: the CLI's other commands
+    # start without them (tests/test_bot_registry.py).
     if isinstance(result, cards_records.Result):
+        from cambio.review.cards import REVIEW_ROWS, review_round
+
         return review_round(result, seat, rows=budget or REVIEW_ROWS, seed=seed)
     if isinstance(result, board_records.Result):
+        from cambio.review.board import REVIEW_DEPTH, review_game
+
         return review_game(result, seat, depth=budget or REVIEW_DEPTH)
     raise RecordError(1, f"records of {game!r} cannot be reviewed")
 
