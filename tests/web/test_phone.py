@@ -132,6 +132,7 @@ def test_lobby_and_a_card_table_are_usable_on_a_phone(browser: Browser, server: 
     assert page.locator(".die.preview").count() == 5
     # The prompt says the push in words ("into column B from the bottom"), not "b1^".
     prompt = page.inner_text(".board-game #status")
+    assert move is not None
     assert prompt.startswith("Push into ") and move not in prompt, prompt
     assert page.get_attribute(".board-game", "data-version") == str(v), "not pushed yet"
     check_layout(page, "the board, a push previewed")
