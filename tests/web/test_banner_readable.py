@@ -46,6 +46,10 @@ SEE_JS = r"""(text) => {
     out.push(`text cut: ${el.scrollHeight} > ${el.clientHeight}`);
   }
   // Each line box of the text, probed at its middle: the topmost element there is the banner.
+  // A banner lets taps through (pointer-events: none), which hit-testing skips: it is probed
+  // as it is drawn.
+  const slot = el.closest('.banner-slot');
+  for (const e of [el, slot]) if (e) e.style.pointerEvents = 'auto';
   const range = document.createRange();
   range.selectNodeContents(el);
   for (const box of range.getClientRects()) {
@@ -58,6 +62,7 @@ SEE_JS = r"""(text) => {
       }
     }
   }
+  for (const e of [el, slot]) if (e) e.style.pointerEvents = '';
   const style = getComputedStyle(el);
   if (style.visibility !== 'visible' || Number(style.opacity) < 1) out.push('not visible');
   const lum = (css) => {
