@@ -39,6 +39,8 @@ def test_nim_is_created_from_the_lobby_and_played_to_the_end(browser: Browser,
         page.click("#create")
         page.wait_for_url("**/t/*")
         table = page.url.rsplit("/", 1)[1]
+        # The table page draws its title after the URL changes: wait for it, not the URL.
+        page.wait_for_selector("#title:has-text('nim')")
         assert "nim" in page.inner_text("#title")
         page.wait_for_selector(".seats-panel")
         page.select_option("#bot-1", "perfect")
