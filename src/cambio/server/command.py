@@ -37,6 +37,10 @@ def serve_command(
     round_pause: Annotated[float, typer.Option(
         min=0.0, help="Seconds between a round's reveal and the next deal (divided by "
         "--bot-speed).")] = DEFAULT.round_pause,
+    snap_race: Annotated[float, typer.Option(
+        min=0, help="Seconds a snap race is held, at least, when a player's client reports "
+        "reaction times, so a faster reaction on a slower link can win (plus that link's "
+        "round trip; 0: arrival order always).")] = DEFAULT.snap_race,
     seed: Annotated[int | None, typer.Option(
         help="Derive every table's seed from this (tests and benchmarks only: it makes the "
         "deals predictable).")] = DEFAULT.seed,
@@ -135,6 +139,7 @@ def serve_command(
 
     settings = Settings(database=database, away_after=away_after, bot_speed=bot_speed, seed=seed,
                         round_pause=round_pause, rest_rate=rest_rate, rest_burst=4 * rest_rate,
+                        snap_race=snap_race,
                         allowed_origins=tuple(o.rstrip("/") for o in allow_origin or ()),
                         forwarded_allow_ips=forwarded_allow_ips,
                         max_spectators=max_spectators,

@@ -23,6 +23,10 @@ class Settings:
     bot_speed: float = 1.0
     seed: int | None = None
     round_pause: float = 6.0
+    snap_race: float = 0.15
+    """Seconds a snap race is collected, at least, when a player reports reaction times
+    (plus the slowest such rival's round trip; 0: snaps always apply in arrival order;
+    server/snap_race.py)."""
     """Seconds between the reveal of a round and the deal of the next (divided by bot_speed)."""
     max_message: int = 4096
     """Bytes of one client WebSocket message; larger ones get ``too_large``."""

@@ -23,6 +23,7 @@ from .errors import BAD_MESSAGE, BUSY, INVALID_TOKEN, RATE_LIMITED, TOO_LARGE, P
 from .limits import ByteBudget, TokenBucket
 from .server import Server, token_hash
 from .settings import Settings
+from .snap_race import valid_ms
 from .table import Conn, Table, dumps
 
 MAX_REF = 64
@@ -189,14 +190,25 @@ def _dispatch(msg: dict[str, Any], conn: Conn, table: Table) -> None:
     ref = msg.get("ref")
     kind = msg.get("type")
     if kind == "ping":
+        rtt = msg.get("rtt_ms")  # the client's last ping's round trip: snap races
+        if rtt is not None and not valid_ms(rtt):
+            conn.error(BAD_MESSAGE, "\"rtt_ms\" is a whole number of milliseconds", ref)
+            return
+        if rtt is not None:
+            conn.latency.sample(rtt)
         conn.send('{"type":"pong"}')
     elif kind == "act":
-        action, version = msg.get("action"), msg.get("version")
-        if not isinstance(action, str) or not _count(version):
+        action, version, reaction = msg.get("action"), msg.get("version"), \
+            msg.get("reaction_ms")
+        if not isinstance(action, str) or not _count(version) \
+                or not (reaction is None or valid_ms(reaction)):
             conn.error(BAD_MESSAGE, "\"act\" needs \"action\" (text) and \"version\" "
-                                    "(a whole number)", ref)
+                                    "(a whole number); \"reaction_ms\" is a whole number "
+                                    "of milliseconds if given", ref)
             return
-        table.post(table.act, conn, action, version, ref)
+        if reaction is not None:
+            conn.latency.reports = True
+        table.post(table.act, conn, action, version, ref, reaction)
     elif kind == "sync":
         since, game_no, round_no = msg.get("since"), msg.get("game_no"), msg.get("round")
         if not _count(since) or not (game_no is None or _count(game_no)) \

@@ -10,6 +10,7 @@ import orjson
 from ..errors import STALE
 from ..limits import TokenBucket
 from ..mailbox import Mailbox
+from ..snap_race import Latency
 
 
 def dumps(obj: Any) -> str:
@@ -31,7 +32,7 @@ class Conn:
     when it reconnects).
     """
 
-    __slots__ = ("closing", "errors", "limit", "outbox", "seat", "strikes")
+    __slots__ = ("closing", "errors", "latency", "limit", "outbox", "seat", "strikes")
 
     def __init__(self, seat: int | None, limit: int = 2000, max_errors: int = 50,
                  error_window: float = 60.0) -> None:
@@ -43,6 +44,8 @@ class Conn:
         # Errors drain away: a long, honest session that loses snap races now and then is
         # never closed; a burst of bad messages is.
         self.strikes = TokenBucket(max_errors / max(error_window, 1e-9), max_errors)
+        self.latency = Latency()
+        """Its round trip and whether it reports snap reactions (server/snap_race.py)."""
 
     def send(self, text: str) -> None:
         if self.closing is not None:

@@ -42,6 +42,7 @@ from ..listing import listing_fields
 from ..match import summary_fields
 from ..session import Applied, Session
 from ..settings import Settings
+from ..snap_race import Referee, reaction_key
 from ..store import SeatRow, Statement, Store, TableRow
 from .actor import Actor
 from .bot_timers import BotTimers
@@ -115,6 +116,11 @@ class Table:
         """``(game_no, seat)`` whose player's own first move this process has stored."""
         self._expected: set[int] = set()
         """Seats given a grace to arrive (:meth:`expect`) whose player has not come yet."""
+        self.races: Referee[tuple[Conn | None, int, str, int, Any]] = Referee(
+            settings.snap_race)
+        """Snap races judged by reaction (server/snap_race.py): ``(conn or None for a bot,
+        seat, text, version, ref)`` held while a race is collected."""
+        self._race_timers: list[Handle] = []
 
     # ------------------------------------------------------------------ the actor
     def _later(self, delay: float, job: Job, *args: Any) -> Handle:
@@ -140,7 +146,7 @@ class Table:
 
     def _timers(self) -> list[Handle]:
         return (self.bots.handles() + self.seats.handles() + self.match.handles()
-                + self.clock.handles())
+                + self.clock.handles() + self._race_timers)
 
     # ------------------------------------------------------------------ what others read
     @property
@@ -379,7 +385,8 @@ class Table:
             self.audience.send_each_seat(lambda seat: out, self.chat_room.reads)
 
     # ------------------------------------------------------------------ actions
-    async def act(self, conn: Conn, text: str, version: int, ref: Any) -> None:
+    async def act(self, conn: Conn, text: str, version: int, ref: Any,
+                  reaction_ms: int | None = None) -> None:
         self.actor.touch()
         if conn.seat is None:
             conn.error(FORBIDDEN, "spectators cannot act; join a seat first", ref)
@@ -391,6 +398,8 @@ class Table:
         if self.status != "playing" or s is None or s.round_over():
             conn.error(NOT_PLAYING, f"the table is {self.status}"
                        + (", between rounds" if self.status == "playing" else ""), ref)
+            return
+        if await self._held(conn, conn.seat, text, version, ref, reaction_ms):
             return
         try:
             applied = s.play(conn.seat, text, version)
@@ -405,7 +414,54 @@ class Table:
     async def _bot_played(self, seat: int, text: str) -> None:
         s = self.session
         assert s is not None
+        before = s.version
+        if await self._held(None, seat, text, before, None, None) or s.version != before:
+            return  # held in a race, or held snaps went first: the bot decides again
         await self._accepted(s.play(seat, text, s.version))
+
+    async def _held(self, conn: Conn | None, seat: int, text: str, version: int, ref: Any,
+                    reaction_ms: int | None) -> bool:
+        """A snap joins (or opens) a race judged by reaction, if another seat reports
+        reactions; any other action first settles the race being collected (the snaps that
+        came before it go before it). ``True``: held, the race's end applies it."""
+        s = self.session
+        assert s is not None
+        if not s.is_snap(text):
+            if self.races.race is not None:
+                await self._judge_race()
+            return False
+        now = asyncio.get_running_loop().time()
+        window = s.snap_window()
+        rivals = [c.latency for c in self.audience
+                  if c.seat is not None and c.seat != seat and c.latency.reports]
+        key = reaction_key(self.races.elapsed_ms(window, now),
+                           conn.latency.rtt_ms if conn is not None else 0.0, reaction_ms)
+        opens = self.races.race is None
+        if not self.races.take(window, (conn, seat, text, version, ref), key, bool(rivals)):
+            return False
+        if opens:
+            self._race_timers = [self._later(self.races.wait(r.rtt_ms for r in rivals),
+                                             self._judge_race)]
+        return True
+
+    async def _judge_race(self) -> None:
+        """Apply the race's snaps by their keys: the first valid one wins; each later one
+        is judged against the state it finds (the card gone: a lost race)."""
+        for handle in self._race_timers:
+            handle.cancel()
+        self._race_timers = []
+        self.races.judging = True
+        try:
+            for conn, seat, text, version, ref in self.races.close():
+                s = self.match.live()
+                if conn is not None:
+                    await self.act(conn, text, version, ref)
+                elif s is not None and self.match.halted is None:
+                    with contextlib.suppress(ProtocolError):  # a bot's lost race: no word
+                        await self._accepted(s.play(seat, text, s.version))
+        finally:
+            self.races.judging = False
+        self._schedule()
 
     async def hint(self, conn: Conn, ref: Any) -> None:
         """Assist mode: the ``hard`` bot's suggestion for the asking seat, from its own view.
@@ -469,6 +525,7 @@ class Table:
         if acting is not None:
             self._movers.add(mover)
         self._broadcast_update(applied)
+        self.races.shown(s.snap_window(), asyncio.get_running_loop().time())
         if s.round_over():
             self._stop_timers()
             await self.match.end_round(self._finishing)
