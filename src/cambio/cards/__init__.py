@@ -20,7 +20,7 @@ from .errors import (
     InvalidActionError,
     RulesError,
 )
-from .match import Match
+from .match import Match, Standing
 from .rules import MAX_PLAYERS, PRESETS, NextRound, Power, PowerTrigger, Resnap, Rules, TieRule
 from .state import EMPTY, TERMINAL, EndReason, Phase, State
 from .view import CardView, observe
@@ -49,6 +49,7 @@ __all__ = [
     "Resnap",
     "Rules",
     "RulesError",
+    "Standing",
     "State",
     "TieRule",
     "action_text",

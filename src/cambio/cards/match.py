@@ -11,9 +11,67 @@ ends once someone's total passes the target, and a total of exactly the target i
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .errors import RulesError
 from .rules import NextRound, Rules
 from .state import State, mix64
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A match's standing while a round is played: public facts only (every total is
+    shown after each round), what a bot needs to play toward the match's end."""
+
+    totals: tuple[int, ...]
+    """Each seat's total before the round being played."""
+    target: int | None
+    """The match ends once a total reaches this (or passes it, with ``passes``)."""
+    passes: bool
+    rounds_left: int | None
+    """Rounds still to play after this one (``None``: as many as the target takes)."""
+    reset_at: int | None
+    """A total of exactly this is set to ``reset_to`` (the rules' ``match_target``)."""
+    reset_to: int | None
+    resets_left: tuple[int | None, ...]
+    """Resets each seat may still get (``None``: no limit)."""
+
+    def after(self, scores: list[int] | tuple[int, ...]) -> tuple[list[int], bool]:
+        """The totals once this round scored ``scores`` (exact hits reset), and whether the
+        match is then over: what :meth:`Match.finish_round` and :meth:`Match.is_over` do."""
+        totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        left = list(self.resets_left)
+        reset_totals(totals, left, self.reset_at, self.reset_to)
+        return totals, over(totals, self.target, self.passes) or self.rounds_left == 0
+
+    def single_round(self) -> bool:
+        """Nothing but this round decides the match: no target, no round after it, and
+        every total equal (its winners are the round's, by the round's own tie rule)."""
+        return self.target is None and self.rounds_left == 0 and len(set(self.totals)) <= 1
+
+
+def reset_totals(totals: list[int], resets_left: list[int | None], reset_at: int | None,
+                 reset_to: int | None) -> list[int]:
+    """Set each total of exactly ``reset_at`` to ``reset_to`` while its seat has resets
+    left (both lists in place); the seats reset."""
+    if reset_at is None or reset_to is None:
+        return []
+    done = []
+    for s, total in enumerate(totals):
+        left = resets_left[s]
+        if total == reset_at and (left is None or left > 0):
+            totals[s] = reset_to
+            resets_left[s] = None if left is None else left - 1
+            done.append(s)
+    return done
+
+
+def over(totals: list[int], target: int | None, passes: bool) -> bool:
+    """Whether ``totals`` end a match played to ``target`` (past it, with ``passes``)."""
+    if target is None or not totals:
+        return False
+    top = max(totals)
+    return top > target or (top == target and not passes)
 
 
 class Match:
@@ -91,24 +149,28 @@ class Match:
         self._playing = None
 
     def _reset_exact_hits(self) -> None:
+        for s in reset_totals(self.totals, self._resets_left(), self.rules.match_target,
+                              self.rules.match_reset_to):
+            self.resets[s] += 1
+
+    def _resets_left(self) -> list[int | None]:
+        cap = self.rules.match_resets
+        return [None if cap is None else cap - r for r in self.resets]
+
+    def standing(self) -> Standing:
+        """The standing while the current round is played (or before it is dealt)."""
         rules = self.rules
-        if rules.match_reset_to is None or rules.match_target is None:
-            return
-        for s, total in enumerate(self.totals):
-            if total == rules.match_target and (
-                    rules.match_resets is None or self.resets[s] < rules.match_resets):
-                self.totals[s] = rules.match_reset_to
-                self.resets[s] += 1
+        return Standing(tuple(self.totals), self.target, self.passes,
+                        None if self.rounds is None else self.rounds - self.round_number,
+                        rules.match_target, rules.match_reset_to, tuple(self._resets_left()))
 
     def next_first_player(self) -> int:
         return (self.dealer + 1) % self.n
 
     def is_over(self) -> bool:
         played = len(self.round_scores)
-        if self.target is not None and played:
-            top = max(self.totals)
-            if top > self.target or (top == self.target and not self.passes):
-                return True
+        if played and over(self.totals, self.target, self.passes):
+            return True
         return self.rounds is not None and played >= self.rounds
 
     def winners(self) -> list[int]:

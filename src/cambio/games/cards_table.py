@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cambio.bots.cards import CardBot
+from cambio.bots.cards.base import tell_standing
 from cambio.cards import (
     EMPTY,
     MAX_PLAYERS,
@@ -26,6 +27,7 @@ from cambio.cards import (
     Match,
     Phase,
     Rules,
+    Standing,
     State,
     action_text,
     card_code,
@@ -71,9 +73,12 @@ class CardPosition:
     :class:`~cambio.games.Snaps`, :class:`~cambio.games.Hints` and
     :class:`~cambio.games.Reveals`)."""
 
-    def __init__(self, state: State, header: dict[str, Any]) -> None:
+    def __init__(self, state: State, header: dict[str, Any],
+                 standing: Standing | None = None) -> None:
         self.state = state
         self.header = header
+        self.standing = standing
+        """The match this round is part of, told to the bots that play toward its end."""
         self._window = 0
 
     # ------------------------------------------------------------------ the round
@@ -118,6 +123,7 @@ class CardPosition:
 
     # ------------------------------------------------------------------ bots
     def bot_move(self, bot: CardBot, seat: int) -> str:
+        tell_standing(bot, self.standing)
         view = observe(self.state, seat)
         legal = tuple(a for a in view.legal if kind_of(a) != SNAP)
         choice = bot.act(dataclasses.replace(view, legal=legal)) if len(legal) > 1 else legal[0]
@@ -152,6 +158,7 @@ class CardPosition:
         return not self.state.is_over() and self.state.can_snap(seat)
 
     def bot_snap(self, bot: CardBot, seat: int) -> str | None:
+        tell_standing(bot, self.standing)
         view = observe(self.state, seat)
         snaps = tuple(a for a in view.legal if kind_of(a) == SNAP)
         if not snaps:
@@ -186,7 +193,7 @@ class CardMatch:
         state = self.match.new_round()
         if state.seed != header["seed"] or state.dealer != header.get("dealer", state.dealer):
             raise RuntimeError("stored round header does not match the match's next round")
-        return CardPosition(state, header)
+        return CardPosition(state, header, self.match.standing())
 
     def finish_round(self, position: Any) -> None:
         assert isinstance(position, CardPosition)

@@ -16,6 +16,7 @@ from typing import Protocol
 from rich.console import Console
 
 from cambio.bots.cards import CardBot, make_bot
+from cambio.bots.cards.base import tell_standing
 from cambio.cards import CardView, Match, Phase, Rules, State, observe
 from cambio.cards.actions import Action
 from cambio.cards.events import Event, seen_by
@@ -146,6 +147,8 @@ class TerminalGame:
         bots: dict[int, CardBot] = {
             s: make_bot(self.bot_names[s], derive_seed(self.seed, self.round, s))
             for s in range(n) if s != self.me}
+        for bot in bots.values():
+            tell_standing(bot, self.match.standing())
         say = self.screen.say
         say()
         say(f"══ Round {self.round} · seat {state.dealer} deals, seat {state.turn} plays "

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from cambio.cards import Action, CardView, State, observe
+from cambio.cards import Action, CardView, Standing, State, observe
 
 
 class CardBot(Protocol):
@@ -25,6 +25,13 @@ class CardBot(Protocol):
 
     def act(self, view: CardView) -> Action:
         ...
+
+
+def tell_standing(bot: object, standing: Standing | None) -> None:
+    """Tell ``bot`` where the match stands, if it plays toward a match's end (it has a
+    ``standing``: ``hard``); other bots play each round alone."""
+    if hasattr(bot, "standing"):
+        bot.standing = standing
 
 
 def play_round(state: State, bots: Sequence[CardBot], max_actions: int = 100_000) -> State:

@@ -35,13 +35,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from cambio.cards import Action, CardView, Phase
+from cambio.cards import Action, CardView, Phase, Standing
 from cambio.cards.actions import PASS, SNAP, SWITCH, addr_seat, arg_a, arg_b, kind_of
 from cambio.cards.batch import kernels_can_play
 
 from ..renamed import renamed
 from .belief import Belief
 from .expert import OpponentModelBot, opponent_lambda
+from .match_value import applies, match_shares
 from .memory import TUNED, MemoryParams
 from .rollouts import Rollouts, load_state
 from .search import Estimate, RolloutSearchBot, caller_tilt, determinize, is_final_turn
@@ -92,10 +93,17 @@ class BatchRolloutSearchBot:
         self.last_estimates: dict[Action, Estimate] = {}
         """Each candidate's mean win share and final score at the last searched decision
         (what a hint shows)."""
+        self.standing: Standing | None = None
+        """The match being played (set by the table or terminal; ``None``: one round):
+        rollouts are then valued by the share of the match they leave us
+        (:mod:`~cambio.bots.cards.match_value`)."""
+        self._match_rng: np.random.Generator | None = None
 
     def act(self, view: CardView) -> Action:
         if not kernels_can_play(view.rules):
-            return self._fallback().act(view)
+            fallback = self._fallback()
+            fallback.standing = self.standing
+            return fallback.act(view)
         if self.infer:
             self._observe(view)
         legal = view.legal
@@ -174,6 +182,12 @@ class BatchRolloutSearchBot:
         else:
             pool.finish_with(rows, self._row_params(pool, view, worlds, k))
         shares, scores = pool.outcomes(rows, me)
+        if applies(self.standing):
+            assert self.standing is not None
+            if self._match_rng is None:
+                self._match_rng = np.random.default_rng(self.seed)
+            shares = match_shares(self.standing, pool.scores(rows), me, self._match_rng,
+                                  pairs=k)
         return shares.reshape(k, worlds), scores.reshape(k, worlds)
 
     def _observe(self, view: CardView) -> None:

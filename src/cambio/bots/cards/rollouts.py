@@ -141,6 +141,17 @@ class Rollouts:
         """Each finished row's win share for ``seat`` (1 alone, ``1/k`` shared)."""
         return self.outcomes(rows, seat)[0]
 
+    def scores(self, rows: int) -> npt.NDArray[np.int64]:
+        """Each finished row's final score for every seat (rows x players): what a match
+        standing adds to the totals (:mod:`cambio.bots.cards.match_value`)."""
+        b = self.batch
+        out = np.zeros((rows, self.players), dtype=np.int64)
+        buf = np.zeros(self.players, dtype=np.int64)
+        for i in range(rows):
+            k.winners_mask(b.st[i], b.rf, buf)
+            out[i] = buf
+        return out
+
     def outcomes(self, rows: int, seat: int
                  ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
         """Each finished row's win share for ``seat`` and ``seat``'s final score (hints

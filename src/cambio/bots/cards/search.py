@@ -42,7 +42,9 @@ from functools import lru_cache
 from random import Random
 from typing import TYPE_CHECKING, NamedTuple
 
-from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, Power, State, observe
+import numpy as np
+
+from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, Power, Standing, State, observe
 from cambio.cards.actions import PASS, SKIP, SNAP, kind_of
 from cambio.cards.state import PH_POLL, POWER_NAMES, WINDOW_ANYONE, WINDOW_CLOSED
 from cambio.shares import tie_share
@@ -50,6 +52,7 @@ from cambio.shares import tie_share
 from ..renamed import renamed
 from .belief import Belief
 from .expert import OpponentModelBot, opponent_lambda, tilt_lambda
+from .match_value import applies, match_shares
 from .memory import ExpectedPointsBot
 
 _POWER_CODES = {str(p): code for code, p in POWER_NAMES.items() if p != Power.NONE}
@@ -232,6 +235,9 @@ class RolloutSearchBot:
         self.policy: list[ExpectedPointsBot] = []
         self.last_estimates: dict[Action, Estimate] = {}
         """Mean outcome of each candidate at the last searched decision (for hints)."""
+        self.standing: Standing | None = None
+        """The match being played (``None``: one round): each rollout is then valued by
+        the share of the match it leaves (:mod:`~cambio.bots.cards.match_value`)."""
 
     def act(self, view: CardView) -> Action:
         legal = view.legal
@@ -289,15 +295,20 @@ class RolloutSearchBot:
             else time.perf_counter() + self.seconds
         limit = self.iterations if iterations is None else iterations
         zz = self.z if z is None else z
+        standing = self.standing if applies(self.standing) else None
         while not _spent(done, k, limit, deadline):
             det = determinize(view, belief, self.rng, tilt=lam, knows=self.knows,
                               seat_tilt=seat_tilt)
+            # The match's futures: the same for every candidate in this world (paired).
+            futures = self.rng.getrandbits(63) if standing is not None else 0
             base = 0.0
             for i, a in enumerate(cands):
                 s = det.clone()
                 s.apply(a, me)
                 end = rollout(s, self.policy)
-                v = outcome(end, me)
+                v = outcome(end, me) if standing is None else float(match_shares(
+                    standing, np.array([end.scores()], dtype=np.int64), me,
+                    np.random.default_rng(futures))[0])
                 sums[i] += v
                 scores[i] += end.scores()[me]
                 if i == 0:
