@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cambio.cards import Match, Rules, RulesError, State
+from cambio.cards import Match, Rules, RulesError, Standing, State
 from cambio.cards.actions import DISCARD, DRAW, KEEP, PASS, SKIP, kind_of
 
 
@@ -97,3 +97,39 @@ def test_golden_cabo_match_to_100_with_a_reset_at_exactly_100():
         played.append((s.scores(), list(m.totals)))
     assert played == CABO_MATCH
     assert m.resets == [0, 1] and m.winners() == [1]
+
+
+def test_a_standing_is_what_the_match_does_next():
+    """``Match.standing()`` is the public standing a bot plays a match by, and its
+    ``after(scores)`` the totals and end that ``finish_round`` then gives (fed scores here,
+    as ``tests/cards/test_presets.py`` feeds them: the arithmetic, not a round's play)."""
+    m = Match(Rules.preset("cabo"), 2, rounds=None)
+    assert m.standing() == Standing((0, 0), 100, True, None, 100, 50, (1, 1))
+    for scores in ([60, 10], [40, 10], [50, 10], [1, 0]):
+        expected = m.standing().after(scores)
+        m.round_scores.append(scores)
+        m.round_winners.append([1])
+        m.totals = [t + s for t, s in zip(m.totals, scores, strict=True)]
+        m._reset_exact_hits()
+        assert expected == (m.totals, m.is_over())
+    assert m.standing().resets_left == (0, 1)  # the one reset was spent at 100
+    at95 = Standing((95, 60), 100, True, None, 100, 50, (1, 1))
+    assert at95.after([5, 3]) == ([50, 63], False)
+    assert at95.after([10, 0]) == ([105, 60], True)
+    assert at95.after([0, 40]) == ([95, 50], False)  # 100 exactly: reset, not over
+    spent = Standing((95, 60), 100, True, None, 100, 50, (0, None))
+    assert spent.after([5, 40]) == ([100, 50], False)
+    reached = Standing((95, 60), 100, False, None, None, None, (None, None))
+    assert reached.after([5, 0]) == ([100, 60], True)
+
+
+def test_a_standing_counts_the_rounds_left():
+    m = Match(Rules.preset("rulebook"), 2, rounds=3)
+    m.new_round()
+    first = m.standing()
+    assert first.rounds_left == 2 and first.target is None and not first.single_round()
+    assert first.after([4, 9]) == ([4, 9], False)
+    last = Standing((10, 12), None, False, 0, None, None, (None, None))
+    assert last.after([1, 1]) == ([11, 13], True) and not last.single_round()
+    assert Standing((0, 0), None, False, 0, None, None, (None, None)).single_round()
+    assert not Standing((0, 0), 100, True, 0, None, None, (None, None)).single_round()
