@@ -272,7 +272,23 @@ def test_cabo_match_resets_an_exact_hundred_to_fifty_once():
 
 def test_cabo_first_edition_resets_without_limit():
     m = _match_totals(first_edition(), [[100, 0], [50, 0]])
-    assert m.totals == [50, 0]
+    assert m.totals == [50, 0] and m.resets == [2, 0]
+
+
+def test_a_target_without_a_reset_keeps_an_exact_hit():
+    m = _match_totals(Rules.preset("rulebook", match_target=100), [[100, 0]])
+    assert m.totals == [100, 0] and m.resets == [0, 0] and not m.is_over()
+
+
+def test_a_match_of_set_rounds_ignores_the_rules_target():
+    """A table of set rounds with Cabo's rules plays its rounds, not to 100; without a
+    target in the rules, a match of set rounds never plays to one."""
+    m = Match(Rules.preset("cabo"), 2, rounds=2)
+    assert m.target is None and not m.passes
+    m = Match(Rules.preset("rulebook"), 2, rounds=3)
+    assert m.target is None and not m.passes
+    m = Match(Rules.preset("rulebook"), 2, rounds=None, target=50)
+    assert m.target == 50 and not m.passes
 
 
 def test_a_match_to_a_target_ends_when_a_total_passes_it():

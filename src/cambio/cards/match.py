@@ -11,6 +11,7 @@ ends once someone's total passes the target, and a total of exactly the target i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import RulesError
@@ -40,8 +41,7 @@ class Standing:
         """The totals once this round scored ``scores`` (exact hits reset), and whether the
         match is then over: what :meth:`Match.finish_round` and :meth:`Match.is_over` do."""
         totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
-        left = list(self.resets_left)
-        reset_totals(totals, left, self.reset_at, self.reset_to)
+        reset_totals(totals, self.resets_left, self.reset_at, self.reset_to)
         return totals, over(totals, self.target, self.passes) or self.rounds_left == 0
 
     def single_round(self) -> bool:
@@ -50,10 +50,10 @@ class Standing:
         return self.target is None and self.rounds_left == 0 and len(set(self.totals)) <= 1
 
 
-def reset_totals(totals: list[int], resets_left: list[int | None], reset_at: int | None,
+def reset_totals(totals: list[int], resets_left: Sequence[int | None], reset_at: int | None,
                  reset_to: int | None) -> list[int]:
-    """Set each total of exactly ``reset_at`` to ``reset_to`` while its seat has resets
-    left (both lists in place); the seats reset."""
+    """Set each total of exactly ``reset_at`` to ``reset_to`` (in place) if its seat has
+    resets left; the seats reset (one round resets a seat at most once)."""
     if reset_at is None or reset_to is None:
         return []
     done = []
@@ -61,7 +61,6 @@ def reset_totals(totals: list[int], resets_left: list[int | None], reset_at: int
         left = resets_left[s]
         if total == reset_at and (left is None or left > 0):
             totals[s] = reset_to
-            resets_left[s] = None if left is None else left - 1
             done.append(s)
     return done
 
