@@ -11,6 +11,7 @@ import pytest
 from cambio.cards import EMPTY, EndReason, IllegalActionError, Rules, RulesError, State, observe
 from cambio.cards.actions import Kind, kind_of, parse_action
 from cambio.cards.cards import card_code, parse_card
+from cambio.cards.events import Discarded, Event
 from cambio.cards.match import Match
 from cambio.cards.rules import CABO_FIRST_EDITION
 
@@ -176,6 +177,27 @@ def test_cabo_first_edition_mismatch_returns_them_and_discards_the_drawn_card():
     assert s.grids[0] == [c("4C"), c("6H"), c("9C"), c("5C")]
     assert s.pile == [c("AH")]
     assert observe(s, 1).grids[0][1] == c("6H")
+
+
+def test_first_edition_mismatch_discards_the_drawn_card_by_its_drawer_and_fires_nothing():
+    s = State(first_edition(), 2, deck=[c(x) for x in deck(["4C 6H 9C 5C", G[1]], "7H")],
+              polled=False)
+    run(s, "0 draw")
+    events: list[Event] = []
+    s.play("exchange 0 1", 0, events)
+    assert s.pile == [c("7H")] and s.phase == 0 and s.current_player() == 1  # no peek
+    thrown = [e for e in events if isinstance(e, Discarded)]
+    assert [(e.seat, e.card, e.slot) for e in thrown] == [(0, c("7H"), -1)]
+
+
+def test_an_exchange_ends_the_turn_with_the_top_cards_power_where_replaced_cards_fire():
+    """With the rulebook's trigger (the card put on the pile at the end of the turn fires,
+    drawn or replaced) and exchanges allowed, two 7s exchanged fire the top 7's peek for the
+    exchanging seat."""
+    s = state("rulebook", ["7C 7H 9C 5C", G[1]], "AH", multi_exchange=True)
+    run(s, "0 draw\n0 exchange 0 1")
+    assert s.phase == 2 and s.current_player() == 0
+    assert parse_action("peek 0.0") in s.legal_actions()
 
 
 def test_exchange_record_round_trips():
