@@ -471,3 +471,12 @@ def test_the_queens_own_power_reads_as_jack_apart_from_no_power():
     assert Rules.from_json(r.to_json()) == r
     with pytest.raises(RulesError):
         Rules.preset("rulebook", power_queen="fly")
+
+
+def test_out_of_range_fields_say_their_bounds_and_whether_none_is_allowed():
+    with pytest.raises(RulesError, match=r"^match_target must be between 1 and 10000 \(or none\)$"):
+        Rules.preset("cabo", match_target=0)
+    with pytest.raises(RulesError, match=r"^failed_call_penalty must be between -100 and 100$"):
+        Rules.preset("cabo", failed_call_penalty=101)
+    with pytest.raises(RulesError, match=r"^kamikaze_others must be between -200 and 200$"):
+        Rules.preset("cabo", kamikaze_others=-201)
