@@ -121,6 +121,8 @@ def test_a_standing_is_what_the_match_does_next():
     assert spent.after([5, 40]) == ([100, 50], False)
     reached = Standing((95, 60), 100, False, None, None, None, (None, None))
     assert reached.after([5, 0]) == ([100, 60], True)
+    with pytest.raises(ValueError):  # a score per seat, no fewer
+        at95.after([5])
 
 
 def test_a_standing_counts_the_rounds_left():

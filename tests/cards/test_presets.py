@@ -259,6 +259,17 @@ def test_kamikaze_needs_exactly_that_hand():
     assert s.scores() == [0, 49]
 
 
+def test_a_zero_beside_the_kamikaze_cards_is_not_the_kamikaze_hand():
+    """Two 12s and two 13s with a 0 kept face up after a mismatched exchange: five cards,
+    not the hand, so they score as cards."""
+    s = State(Rules.preset("cabo"), 2,
+              deck=[c(x) for x in deck(["QC KC QD KS", "AH AS 2H 2S"], "XB 6H 6S")],
+              polled=False)
+    run(s, "0 draw\n0 exchange 0 1\n1 cambio\n0 draw\n0 discard")
+    assert sorted(s.grids[0]) == sorted(c(x) for x in ("QC", "KC", "QD", "KS", "XB"))
+    assert s.is_over() and s.scores() == [50, 0]
+
+
 def test_cambia_caller_wins_ties():
     s = _called("cambia", ["AC AD 2C 2D", "AH AS 2H 2S"])
     assert s.scores() == [6, 6] and s.winners() == [0]
