@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import getpass
 import json
-import re
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -28,9 +27,6 @@ T = TypeVar("T")
 admin_app = typer.Typer(help="Moderation: reports, warnings, mutes, bans and operators.",
                         no_args_is_help=True)
 
-DURATION = re.compile(r"^(\d{1,6})([mhdw])$")
-UNIT = {"m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
-
 Database = Annotated[str, typer.Option(
     "--database", "--db", metavar="PATH|URL",
     help="The server's database: an SQLite file or a PostgreSQL URL.")]
@@ -42,13 +38,13 @@ DEFAULT_DB = Settings().database
 
 
 def duration(raw: str | None) -> float | None:
-    """``30m``, ``12h``, ``7d``, ``2w`` in seconds; ``None`` for none given."""
-    if raw is None:
-        return None
-    found = DURATION.match(raw.strip())
-    if found is None or int(found.group(1)) == 0:
-        raise typer.BadParameter("a duration is a number and m, h, d or w: 30m, 12h, 7d")
-    return float(int(found.group(1)) * UNIT[found.group(2)])
+    """``--for``, in seconds (:func:`.social.moderation.duration`)."""
+    from .social.moderation import duration as seconds
+
+    try:
+        return seconds(raw)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
 
 
 def _fail(message: str) -> None:

@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket
 
 from . import lobby, offline_routes, tutorial
 from .limits import AddressLimiter
+from .moderation_api import routes as moderation_routes
 from .players.service import Players
 from .players_api import my_seat
 from .players_api import routes as player_routes
@@ -161,6 +162,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         Route("/api/tables/{id}/seat", route(my_seat), methods=["POST"]),
         *player_routes(),
         *social_routes(),
+        *moderation_routes(),
         WebSocketRoute("/ws/{table}", socket),
         *offline_routes.ROUTES,
         Mount("/static", app=StaticFiles(directory=WEB / "static", check_dir=False),

@@ -111,10 +111,20 @@ def test_a_ban_from_the_command_line_reaches_a_running_server(database: Database
                 await until(ws, "chat_log")
                 await say(ws, text="before")
                 assert (await until(ws, "chat"))["text"] == "before"
-                cli(database, "ban", "bo_banned", "-r", "cheating", "--for", "7d")
-                await say(ws, text="after", ref="x")
+                cli(database, "mute", "bo_banned", "-r", "insults", "--for", "1h")
+                await say(ws, text="muted", ref="x")
                 refused = await until(ws, "error")
-                assert refused["code"] == "forbidden" and "banned" in refused["message"]
+                assert refused["code"] == "forbidden" and "muted until" in refused["message"]
+                await say(ws, emote="gg")  # not even a quick phrase
+                assert (await until(ws, "error"))["code"] == "forbidden"
+                cli(database, "ban", "bo_banned", "-r", "cheating", "--for", "7d")
+                # The server finds the ban: the seat's connections close, its token dies.
+                shut = await until(ws, "error", 30)
+                assert shut["code"] == "forbidden" and "banned" in shut["message"]
+                await ws.wait_closed()
+                assert ws.close_code == 1008
+            async with websockets.connect(ws_url(srv, table, bo_token)) as ws:
+                assert (await until(ws, "error"))["code"] == "invalid_token"
             assert (await bo.get("/api/me")).json()["player"] is None  # session ended
             login = {"username": "bo_banned", "password": STRONG}
             r = await bo.post("/api/login", json=login)
@@ -136,3 +146,40 @@ def test_a_ban_from_the_command_line_reaches_a_running_server(database: Database
 
     with ServerProcess(database) as srv:
         asyncio.run(main(srv))
+
+
+def test_an_operator_moderates_through_the_api(server: ServerProcess) -> None:
+    async def main() -> None:
+        (op, bo), (o, b) = await people(server, "Olga", "Bo")
+        try:
+            assert (await op.get("/api/admin/reports")).status_code == 403
+            await asyncio.to_thread(admin, server.database, "grant", o["id"])
+            r = await bo.post(f"/api/players/{o['id']}/report", json={"reason": "other"})
+            assert r.status_code == 201
+            found = (await op.get("/api/admin/reports")).json()["reports"]
+            assert r.json()["report"] in [x["id"] for x in found]
+            r = await op.post(f"/api/admin/players/{b['id']}/mute",
+                              json={"reason": "flooding", "for": "1h"})
+            assert r.status_code == 200 and r.json()["until"] is not None, r.text
+            [held] = (await bo.get("/api/players/me/standing")).json()["sanctions"]
+            assert (held["kind"], held["reason"]) == ("mute", "flooding")
+            r = await op.post(f"/api/admin/players/{b['id']}/unmute", json={})
+            assert r.status_code == 200
+            assert (await bo.get("/api/players/me/standing")).json()["sanctions"] == []
+            [entry, _] = (await op.get("/api/admin/log")).json()["log"][:2]
+            assert (entry["actor"], entry["action"], entry["player"]) == (
+                o["id"], "unmute", b["id"])
+            # Bad calls change nothing; an operator is moderated from the command line.
+            for action, body, code in (("explode", {"reason": "x"}, 404),
+                                       ("mute", {"reason": "x", "for": "soon"}, 400),
+                                       ("warn", {"reason": ""}, 400)):
+                r = await op.post(f"/api/admin/players/{b['id']}/{action}", json=body)
+                assert r.status_code == code, (action, r.text)
+            r = await op.post(f"/api/admin/players/{o['id']}/ban", json={"reason": "x"})
+            assert r.status_code == 403
+            assert (await bo.post(f"/api/admin/players/{o['id']}/ban", json={"reason": "x"})
+                    ).status_code == 403  # not an operator
+        finally:
+            await close_all([op, bo])
+
+    asyncio.run(main())

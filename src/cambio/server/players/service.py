@@ -13,6 +13,7 @@ from starlette.requests import Request
 
 from ..server import Server
 from ..social import hush
+from ..social.bans import BanWatch
 from ..social.relations import Relations
 from ..store import players_sql as sql
 from ..store import social_sql
@@ -44,6 +45,7 @@ class Players:
         self.relations = Relations(server.store, self.connected)
         self.matchmaker = Matchmaker(self.backend, self.start_group, self.apart)
         self._sweeper: asyncio.Task[None] | None = None
+        self._bans: asyncio.Task[None] | None = None
         self._watching: set[asyncio.Task[None]] = set()
         """Play now tables' seat-grace watchers (kept so they are not collected)."""
         server.table_hooks = self.hook
@@ -68,10 +70,13 @@ class Players:
     async def start(self) -> None:
         self.matchmaker.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="players")
+        self._bans = asyncio.get_running_loop().create_task(BanWatch(self.server).run(),
+                                                            name="bans")
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._bans):
+            if task is not None:
+                task.cancel()
         for task in list(self._watching):
             task.cancel()
         await self.matchmaker.stop()

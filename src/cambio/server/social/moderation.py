@@ -13,6 +13,7 @@ sanction) the player's open reports closed.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -77,6 +78,20 @@ def refuse_banned(store: Store, player_id: str) -> None:
 def warnings(store: Store, player_id: str, limit: int = 20) -> list[dict[str, Any]]:
     return [{"at": iso(float(at)), "reason": json.loads(detail).get("reason", "")}
             for at, detail in store.read(sql.WARNINGS_OF, (player_id, limit))]
+
+
+DURATION = re.compile(r"^(\d{1,6})([mhdw])$")
+UNIT = {"m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+
+
+def duration(raw: Any) -> float | None:
+    """``30m``, ``12h``, ``7d``, ``2w`` in seconds (``None``: none given, until lifted)."""
+    if raw is None:
+        return None
+    found = DURATION.match(raw.strip()) if isinstance(raw, str) else None
+    if found is None or int(found.group(1)) == 0:
+        raise ValueError("a duration is a number and m, h, d or w: 30m, 12h, 7d")
+    return float(int(found.group(1)) * UNIT[found.group(2)])
 
 
 def reason_text(raw: Any) -> str:

@@ -154,3 +154,5 @@ WARNINGS_OF = ("SELECT at, detail FROM moderation WHERE player_id = ? AND action
                "ORDER BY at DESC LIMIT ?")
 ROLE_OF = "SELECT role FROM players WHERE id = ?"
 OPERATORS = "SELECT id, name, shown FROM players WHERE role = 'operator' ORDER BY id"
+BANS_SINCE = ("SELECT player_id, until, reason, created FROM sanctions WHERE kind = ? AND "
+              "created > ?")
