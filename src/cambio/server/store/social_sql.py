@@ -1,5 +1,5 @@
 """The SQL of people among themselves: follows, blocks, mutes, invites, reports, and the
-operators' roles, sanctions and log (the tables of migration 3 in :mod:`.players_sql`).
+operators' roles, sanctions and log (their migration step is in :mod:`.players_sql`).
 
 Every relation is a row ``(player_id, other_id)`` read as "player_id follows / blocks /
 mutes other_id". The same SQL runs on SQLite and PostgreSQL (the dialect
