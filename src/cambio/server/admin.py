@@ -132,7 +132,8 @@ def reports_command(database: Database = DEFAULT_DB,
             seats = r["evidence"].get("seats", {})
             typer.echo(f"    table {r['table']}, seats {seats}")
             for line in r["evidence"].get("chat", []):
-                typer.echo(f"    [{line['at']}] seat {line['seat']} {line['name']}: "
+                mark = ">" if line["n"] == r["evidence"].get("line") else " "
+                typer.echo(f"   {mark}[{line['at']}] seat {line['seat']} {line['name']}: "
                            f"{line['text']}")
 
 

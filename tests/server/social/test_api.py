@@ -4,6 +4,7 @@ process on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import httpx
@@ -186,8 +187,8 @@ def test_a_report_carries_the_tables_chat_read_by_the_server(server: ServerProce
             async with websockets.connect(ws_url(server, table, bo_token)) as bo_ws:
                 await until(bo_ws, "chat_log")
                 await say(bo_ws, text="you are terrible")
-                await until(bo_ws, "chat")
-            body = {"reason": "abuse", "note": "  insults ", "table": table,
+                said = await until(bo_ws, "chat")
+            body = {"reason": "abuse", "note": "  insults ", "table": table, "line": said["n"],
                     "chat": [{"seat": 0, "text": "forged"}]}  # never taken from a client
             r = await ann.post(f"/api/players/{b['id']}/report", json=body)
             assert r.status_code == 201, r.text
@@ -196,6 +197,7 @@ def test_a_report_carries_the_tables_chat_read_by_the_server(server: ServerProce
                 "WHERE id = ?", (r.json()["report"],))
             assert (reporter, reported, reason, note) == (a["id"], b["id"], "abuse", "insults")
             assert "forged" not in evidence and "you are terrible" in evidence
+            assert json.loads(evidence)["line"] == said["n"]
             again = await ann.post(f"/api/players/{b['id']}/report", json=body)
             assert again.status_code == 429  # once is enough for a while
             # Cy never sat there: no report from that table; bad reasons are refused.

@@ -9,7 +9,7 @@ the database (so they hold on every device and every process of a cluster).
 - **block**: a mute that also ends following both ways and the invites between you, keeps
   them from following or inviting you, and Play now never seats you together;
 - **report** with a reason: the server attaches the table's last chat lines itself (what a
-  client says the lines were is never taken).
+  client says the lines were is never taken), and marks the line reported from.
 
 **What a friend plays.** A table in play is named (its id, to watch) only if it is public
 or the asker holds a seat there: a private table's id is its only lock, so a follower
@@ -189,9 +189,11 @@ class Relations:
             seats = {int(s): str(p) for s, p in await self._read(sql.SEATED_AT, (table_id,))}
             if me not in seats.values() or other not in seats.values():
                 raise ProtocolError(FORBIDDEN, "you both sit at a table you report from")
-            evidence = {"seats": {str(s): p for s, p in sorted(seats.items())},
-                        "chat": await asyncio.to_thread(self.store.chat, table_id,
-                                                        CHAT_EVIDENCE)}
+            chat = await asyncio.to_thread(self.store.chat, table_id, CHAT_EVIDENCE)
+            evidence = {"seats": {str(s): p for s, p in sorted(seats.items())}, "chat": chat}
+            line = body.get("line")  # the line reported from, if it is theirs and kept
+            if any(x["n"] == line and seats.get(x["seat"]) == other for x in chat):
+                evidence["line"] = line
         report_id = "r_" + secrets.token_urlsafe(8)
         await self.store.write([sql.insert_report(report_id, me, other, reason, note,
                                                   table_id, evidence, now)])
