@@ -13,6 +13,7 @@ import typer
 
 from cambio import __version__
 from cambio.extras import run_command
+from cambio.server.admin import register as register_admin
 from cambio.server.command import register as register_serve
 
 from . import board as board_cli
@@ -61,6 +62,7 @@ app.command("exploit")(exploit_command)
 cards_cli.register(sim=sim_app, play=play_app, tournament=tournament_app)
 board_cli.register(sim=sim_app, play=play_app, solve=solve_app, tournament=tournament_app)
 register_serve(app)
+register_admin(app)
 build_web.register(app)
 
 

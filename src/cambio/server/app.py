@@ -18,11 +18,13 @@ from starlette.websockets import WebSocket
 
 from . import lobby, offline_routes, tutorial
 from .limits import AddressLimiter
+from .moderation_api import routes as moderation_routes
 from .players.service import Players
 from .players_api import my_seat
 from .players_api import routes as player_routes
 from .server import Server
 from .settings import Settings
+from .social_api import routes as social_routes
 from .store import Store
 from .ws import table_socket
 
@@ -159,6 +161,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         Route("/api/tables/{id}/frames", route(lobby.table_frames)),
         Route("/api/tables/{id}/seat", route(my_seat), methods=["POST"]),
         *player_routes(),
+        *social_routes(),
+        *moderation_routes(),
         WebSocketRoute("/ws/{table}", socket),
         *offline_routes.ROUTES,
         Mount("/static", app=StaticFiles(directory=WEB / "static", check_dir=False),

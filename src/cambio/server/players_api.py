@@ -6,6 +6,7 @@ asks the package who a caller is, so the package must not import the lobby.)"""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -22,6 +23,7 @@ from .players.matching import Entry
 from .players.ratings import CLASSES, MU, rating_class
 from .players.service import Players, address_hash, caller, players_of
 from .server import new_token, token_hash
+from .social.moderation import refuse_banned
 from .store import players_sql as sql
 
 MAX_LEADERBOARD = 100
@@ -226,6 +228,7 @@ async def queue_join(request: Request) -> Response:
             names.display_name(name) if name is not None else "Player", _address(request))
     elif name is not None and names.display_name(name) != player.name:
         player = await players.directory.rename(player, names.display_name(name))
+    await asyncio.to_thread(refuse_banned, server.store, player.id)
     klass = rating_class(game, min(sizes))
     mine = (await profiles.read(server.store.read, sql.RATING_MU, (player.id, klass))
             if klass else [])

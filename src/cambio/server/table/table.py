@@ -337,7 +337,7 @@ class Table:
             self.broadcast_table()
             self._schedule()
         if self.chat_room.reads(conn.seat):
-            conn.send(self.chat_room.log_text())
+            conn.send(await self.chat_room.log_for(conn.seat))
 
     async def disconnect(self, conn: Conn) -> None:
         self.actor.touch()
@@ -373,10 +373,10 @@ class Table:
         if conn.seat is None or conn not in self.audience:
             conn.error(FORBIDDEN, "spectators cannot chat; join a seat first", ref)
             return
-        out = await self.chat_room.say(conn, conn.seat, self.seats[conn.seat].name, text,
-                                       emote, ref)
-        if out is not None:
-            self.audience.send_each_seat(lambda seat: out, self.chat_room.reads)
+        said = await self.chat_room.say(conn, conn.seat, self.seats[conn.seat].name, text,
+                                        emote, ref)
+        if said is not None:
+            self.audience.send_each_seat(lambda seat: said[0], said[1])
 
     # ------------------------------------------------------------------ actions
     async def act(self, conn: Conn, text: str, version: int, ref: Any) -> None:
