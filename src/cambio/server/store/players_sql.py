@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from . import reviews_sql
 from .statements import Statement
 
 Run = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
@@ -94,6 +95,8 @@ MIGRATIONS: list[list[str]] = [
 )""",
         "CREATE INDEX rated_opponents_opponent ON rated_opponents (opponent)",
     ],
+    # reviews of finished games (server/reviews.py) and daily deals (server/daily.py)
+    reviews_sql.MIGRATION,
 ]
 """Step ``n`` (1-based) brings a database from version ``n - 1`` to ``n``."""
 
