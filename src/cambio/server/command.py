@@ -13,6 +13,8 @@ from typing import Annotated
 
 import typer
 
+from cambio.daily import parse_day
+
 from .settings import Settings
 
 DEFAULT = Settings()
@@ -139,6 +141,11 @@ def serve_command(
     """Serve the web platform: the lobby, tables with bots, real-time play and records."""
     from .run import serve
 
+    if daily_date is not None:
+        try:
+            daily_date = parse_day(daily_date)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--daily-date") from None
     offer_bots(bot, board_bot)
     games = offer_games(game)
 

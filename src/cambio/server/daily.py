@@ -22,12 +22,13 @@ import json
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import datetime
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from cambio.daily import parse_day, utc_day
 from cambio.seeds import derive_seed
 
 from .errors import ProtocolError
@@ -62,12 +63,12 @@ def day_of(settings: Settings, now: datetime | None = None) -> str:
     """The day whose deal is served (UTC), ``YYYY-MM-DD``."""
     if settings.daily_date is not None:
         return settings.daily_date
-    return (now or datetime.now(UTC)).astimezone(UTC).date().isoformat()
+    return utc_day(now)
 
 
 def check_day(text: str) -> str:
     try:
-        return date.fromisoformat(text).isoformat()
+        return parse_day(text)
     except ValueError:
         raise ProtocolError("bad_request", "a day is YYYY-MM-DD") from None
 
