@@ -10,6 +10,7 @@ the CLI and the server start without them (``tests/test_bot_registry.py``).
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from cambio.games import get_game
 from cambio.records import board as board_records
@@ -45,7 +46,7 @@ def review_record(text: str, seat: int, budget: int | None = None, seed: int = 0
 
 
 def review_job(text: str, seat: int, budget: int | None, seed: int
-               ) -> tuple[dict[str, object], float]:
+               ) -> tuple[dict[str, Any], float]:
     """A review worker's job (a process of its own: ``cambio.server.reviews``): the
     review of ``seat`` in the record ``text`` as ``cambio review --json`` prints it, and
     the CPU seconds it took."""

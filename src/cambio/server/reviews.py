@@ -32,7 +32,7 @@ import multiprocessing
 import os
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -41,6 +41,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from cambio.records.jsonl import RecordError
+from cambio.review.record import review_job
 
 from . import daily
 from .errors import FORBIDDEN, NOT_FOUND, ProtocolError
@@ -90,16 +91,11 @@ def reviewable(game: str, players: int) -> str | None:
 class Reviews:
     """The review pool of one server process (``app.state.reviews``)."""
 
-    def __init__(self, server: Server,
-                 job: Callable[..., tuple[dict[str, Any], float]] | None = None) -> None:
+    def __init__(self, server: Server) -> None:
         self.server = server
         self.workers = server.settings.review_workers
         self.budget = server.settings.review_budget
         self.me = f"{os.getpid()}-{secrets.token_hex(4)}"
-        if job is None:
-            from cambio.review.record import review_job
-            job = review_job
-        self._job = job
         self._pool: ProcessPoolExecutor | None = None
         self._running: dict[Key, asyncio.Task[None]] = {}
         self._wake = asyncio.Event()
@@ -208,7 +204,7 @@ class Reviews:
         try:
             text = await asyncio.to_thread(self._record, key)
             loop = asyncio.get_running_loop()
-            body, cpu = await loop.run_in_executor(self.pool(), self._job, text, key[3],
+            body, cpu = await loop.run_in_executor(self.pool(), review_job, text, key[3],
                                                    self.budget, SEED)
         except (RecordError, ValueError) as exc:
             await _quietly(store.write([sql.fail_review(key, str(exc)[:300])]))
