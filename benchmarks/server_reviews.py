@@ -8,8 +8,9 @@ round: ``tables x rounds`` reviews of rounds played as bots play them. The secon
 the same database with ``--workers`` review processes at the default budget (or
 ``--budget``): a client polls the lobby (``GET /api/tables``) back to back, 10 ms apart,
 for ``--quiet`` seconds with the queue held (the reviews are queued only then), then
-while every review runs, until the store holds them all. Reported:
-the lobby's gaps (max, p99, median) quiet and while the reviews run, each review's CPU
+while every review runs, until the store holds them all, then as long again (at most
+``--control`` seconds) with the pool idle: the control, a window as long as the queue's.
+Reported: the lobby's gaps (max, p99, median) in the three windows, each review's CPU
 seconds (median, p95, as the worker measured them), the wall time of the queue, the server
 process's own CPU seconds meanwhile (its event loop and threads; the workers are other
 processes), and the load average.
@@ -129,6 +130,11 @@ async def review_all(db: Path, log: Path, args: argparse.Namespace) -> dict[str,
                     break
             t_end = time.perf_counter()
             cpu = cpu_seconds(server.proc.pid) - cpu0
+            # The control: as long again with the pool idle (the machine's load is not ours
+            # to hold still; a window as long as the queue's is what its longest gap is
+            # compared with).
+            await asyncio.sleep(min(t_end - t_start, args.control))
+            t_after = time.perf_counter()
             lobby.stop.set()
             await poller
     finally:
@@ -141,6 +147,7 @@ async def review_all(db: Path, log: Path, args: argparse.Namespace) -> dict[str,
             "load_average": [round(load_before, 1), round(os.getloadavg()[0], 1)],
             "lobby_quiet": lobby.gaps(t_quiet, t_start),
             "lobby_while_reviews_run": lobby.gaps(t_start, t_end),
+            "lobby_after_as_long_idle": lobby.gaps(t_end, t_after),
             "review_cpu_s": {"median": round(statistics.median(cpus), 2),
                              "p95": round(cpus[min(len(cpus) - 1,
                                                    int(0.95 * len(cpus)))], 2)}
@@ -165,6 +172,8 @@ def cli() -> None:
     p.add_argument("--budget", type=int, default=None, help="rollouts per decision")
     p.add_argument("--quiet", type=float, default=30.0, help="seconds of lobby alone first")
     p.add_argument("--limit", type=float, default=1800.0, help="give up after these seconds")
+    p.add_argument("--control", type=float, default=600.0,
+                   help="most seconds of the idle window measured after the reviews")
     print(json.dumps(asyncio.run(main(p.parse_args())), indent=2))
 
 
