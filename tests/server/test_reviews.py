@@ -64,21 +64,25 @@ async def _finish_a_game(server: ServerProcess, database: Database) -> tuple[str
         rows = database.rows("SELECT round_no, seat, status FROM reviews WHERE table_id = ?",
                              (table,))
         assert rows == [(1, 0, "queued")]
+        # as if a process had claimed it and died: the next start takes it back
+        database.execute("UPDATE reviews SET status = 'running', worker = 'gone', "
+                         "started = ? WHERE table_id = ?", (time.time(), table))
         # another player, and nobody at all, are refused the human seat's review
         for other in (bo, nobody):
             r = await other.get(url(table, 0))
             assert r.status_code == 403, r.text
             assert r.json()["error"]["code"] == "forbidden"
-        # the seat's player (by identity, or by seat token from anywhere): in the queue
+        # the seat's player (by identity, or by seat token from anywhere): being computed
         for r in (await ann.get(url(table, 0)),
                   await nobody.get(url(table, 0), headers=auth(token))):
             assert r.status_code == 202, r.text
             assert r.json() == {"table": table, "game": 1, "round": 1, "seat": 0,
-                                "rounds": 1, "status": "queued", "ahead": 0, "workers": 0}
+                                "rounds": 1, "status": "running", "ahead": 0, "workers": 0}
             assert r.headers["retry-after"]
         # a bot's seat: anyone, once the game is over (asked for now)
         r = await bo.get(url(table, 1))
-        assert r.status_code == 202 and r.json()["ahead"] == 1
+        assert r.status_code == 202
+        assert r.json()["status"] == "queued" and r.json()["ahead"] == 0
         r = await ann.get(url(table, 5))
         assert r.status_code == 404
         r = await ann.get(url(table, 0), params={"round": 2})

@@ -12,7 +12,8 @@ server").
   the event loop only reads the record, hands it over and stores the answer. A review is
   claimed in the store before it is computed (``running`` with this process's name), so
   two processes of a cluster never compute one review twice; one whose process died is
-  taken again after :data:`STALE` seconds.
+  taken again at the next start of a lone server, and in a cluster after :data:`STALE`
+  seconds.
 - **Cached.** A review is computed once: its JSON, the seat's accuracy and its CPU time stay
   in the ``reviews`` table. It is the same review ``cambio review RECORD --seat N --seed 0``
   prints for the record the replay downloads (same budget): both run one function.
@@ -111,8 +112,11 @@ class Reviews:
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
-        if self.workers > 0:
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="reviews")
+        if self.workers <= 0:
+            return
+        if self.server.settings.redis is None:  # the database's only process
+            await self.server.store.write([sql.RELEASE_RUNNING])
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="reviews")
 
     async def stop(self) -> None:
         if self._task is not None:

@@ -66,6 +66,12 @@ def claim_review(key: tuple[str, int, int, int], worker: str, now: float,
             (worker, now, *key, stale))
 
 
+RELEASE_RUNNING: Statement = (
+    "UPDATE reviews SET status = 'queued', worker = NULL WHERE status = 'running'", ())
+"""Every claimed review back to the queue: for the only process of its database, at its
+start (whatever was running was lost with the process before it)."""
+
+
 def finish_review(key: tuple[str, int, int, int], review: str, accuracy: float | None,
                   decisions: int, cpu: float) -> Statement:
     return ("UPDATE reviews SET status = 'done', review = ?, accuracy = ?, decisions = ?, "
