@@ -132,3 +132,33 @@ async def _cached(server: ServerProcess, table: str, token: str, ann: str,
         assert game["accuracy"] == round(review["accuracy"], 1)
         bot = (await http.get("/api/players/bot:random")).json()
         assert any(g["table"] == table and g["accuracy"] is not None for g in bot["games"])
+
+
+def test_dice_games_are_reviewed_two_players_only(database: Database) -> None:
+    with served(database, ["--review-workers", "1", "--review-budget", "1"]) as server:
+        asyncio.run(_dice(server))
+
+
+async def _dice(server: ServerProcess) -> None:
+    async with browser(server) as http:
+        tables = {}
+        for players in (2, 3):
+            r = await http.post("/api/tables", json={"game": "board", "players": players,
+                                                     "setup": "quick", "name": "Ann"})
+            assert r.status_code == 201, r.text
+            table, token = r.json()["table"], r.json()["token"]
+            r = await http.post(f"/api/tables/{table}/start", json={"fill": "greedy"},
+                                headers=auth(token))
+            assert r.status_code == 200, r.text
+            await play_to_end(server, table, token, seed=players)
+            tables[players] = (table, token)
+        table, token = tables[3]
+        r = await http.get(url(table, 0), headers=auth(token))
+        assert r.status_code == 409 and "two-player" in r.json()["error"]["message"]
+        table, token = tables[2]
+        body = await _poll(http, url(table, 0), headers=auth(token))
+        review = body["review"]
+        assert review["game"] == "board" and review["budget"] == "depth 1"
+        assert review["decisions"] and all(d["points"] is None for d in review["decisions"])
+        record = (await http.get(f"/api/tables/{table}/record")).text
+        assert review == review_record(record, 0, 1, 0).to_json()
