@@ -11,6 +11,7 @@ from typing import Any
 
 from starlette.requests import Request
 
+from ..errors import ProtocolError
 from ..server import Server
 from ..social import hush
 from ..social.bans import BanWatch
@@ -170,6 +171,14 @@ async def caller(request: Request) -> Player | None:
     return await players.directory.by_key(request.cookies.get(COOKIE))
 
 
+async def required(request: Request) -> Player:
+    """The caller's player; ``unauthorized`` when the browser has none yet."""
+    player = await caller(request)
+    if player is None:
+        raise ProtocolError("unauthorized", "no player: open the lobby first (POST /api/me)")
+    return player
+
+
 async def caller_id(request: Request) -> str | None:
     player = await caller(request)
     return player.id if player is not None else None
@@ -191,4 +200,4 @@ def address_hash(request: Request) -> str:
     return keys.address_hash(request.client.host if request.client else "?")
 
 
-__all__ = ["MU", "Players", "caller", "caller_id", "own_seat", "players_of"]
+__all__ = ["MU", "Players", "caller", "caller_id", "own_seat", "players_of", "required"]

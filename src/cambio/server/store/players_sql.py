@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from . import reviews_sql
 from .social_sql import forget_player
 from .statements import Statement
 
@@ -157,6 +158,8 @@ MIGRATIONS: list[list[str]] = [
 )""",
         "CREATE INDEX moderation_player ON moderation (player_id, at)",
     ],
+    # reviews of finished games (server/reviews.py) and daily deals (server/daily.py)
+    reviews_sql.MIGRATION,
 ]
 """Step ``n`` (1-based) brings a database from version ``n - 1`` to ``n``."""
 
