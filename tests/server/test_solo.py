@@ -21,8 +21,8 @@ from cambio.cards import Rules
 from cambio.games import get_game
 from cambio.records.jsonl import parse_record
 from cambio.server import offline
-from cambio.server.solo import PROTOCOL, SOLO_BOTS, SoloTable
-from cambio.server.table.connections import PROTOCOL as SERVER_PROTOCOL
+from cambio.server.server_messages import PROTOCOL as SERVER_PROTOCOL
+from cambio.server.solo import SOLO_BOTS, SoloTable
 from tests.support.cards_table import card_session
 
 ALONE = r"""
@@ -82,10 +82,6 @@ def test_the_bundle_runs_alone_without_numpy_numba_or_the_web_stack(tmp_path: Pa
     assert not {"numpy", "numba", "starlette", "sqlite3"} & set(loaded)
     # Everything came from the zip, not from this checkout.
     assert all(rel.endswith(".py") for rel in offline.BUNDLE_MODULES)
-
-
-def test_the_solo_table_speaks_the_servers_protocol_version() -> None:
-    assert PROTOCOL == SERVER_PROTOCOL
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

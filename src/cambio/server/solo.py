@@ -28,12 +28,9 @@ from cambio.seeds import derive_seed
 
 from .errors import BAD_MESSAGE, NOT_PLAYING, ProtocolError
 from .match import summary_fields
+from .server_messages import PROTOCOL, ServerMessage, State, TableChanged, Update, error
 from .session import SNAP_DELAY, TURN_DELAY, Applied, SeatBot
 from .turn_session import TurnSession, frames_body, turn_record
-
-PROTOCOL = 2
-"""The protocol version a server table announces (``table.connections.PROTOCOL``; a test
-keeps them equal): the solo table speaks the same one."""
 
 SOLO_BOTS = {"random": "Random bot", "easy": "Easy bot", "memory": "Medium bot",
              "expert": "Expert bot"}
@@ -111,22 +108,20 @@ class SoloTable:
                 "spectator_chat": False, "table_name": "Solo game", "private": True,
                 "solo": True, **summary_fields(s, [], self.players, None)}
 
-    def _fields(self) -> dict[str, Any]:
-        return {"game_no": 1, "round": self.session.round_no}
-
-    def _state(self) -> dict[str, Any]:
+    def _state(self) -> State:
         s = self.session
-        return {"type": "state", "version": s.version, **self._fields(), "view": s.view(SEAT),
-                "log": [a.event(SEAT) for a in s.log]}
+        return {"type": "state", "version": s.version, "game_no": 1, "round": s.round_no,
+                "view": s.view(SEAT), "log": [a.event(SEAT) for a in s.log]}
 
-    def _out(self, messages: list[dict[str, Any]]) -> str:
+    def _out(self, messages: list[ServerMessage]) -> str:
         return json.dumps({"messages": messages, "timers": self._follow()})
 
     def welcome(self) -> str:
         """The messages a page gets on connecting: ``welcome``, then the dealt ``state``."""
         return self._out([{"type": "welcome", "seat": SEAT, "table": self.summary(),
-                           "version": self.session.version, **self._fields(),
-                           "protocol": PROTOCOL}, self._state()])
+                           "version": self.session.version, "game_no": 1,
+                           "round": self.session.round_no, "protocol": PROTOCOL},
+                          self._state()])
 
     def sync(self) -> str:
         return self._out([self._state()])
@@ -135,23 +130,20 @@ class SoloTable:
         """The person's action: applied and told as ``update``, or refused as ``error``
         (nothing changed), exactly as a server table judges it."""
         if self.session.round_over():
-            return self._out([{"type": "error", "code": NOT_PLAYING,
-                               "message": "the table is finished", "ref": ref}])
+            return self._out([error(NOT_PLAYING, "the table is finished", ref)])
         if not isinstance(text, str) or not isinstance(version, int):
-            return self._out([{"type": "error", "code": BAD_MESSAGE,
-                               "message": "an act needs an action text and a version",
-                               "ref": ref}])
+            return self._out([error(BAD_MESSAGE, "an act needs an action text and a version",
+                                    ref)])
         try:
             applied = self.session.play(SEAT, text, version)
         except ProtocolError as exc:
-            return self._out([{"type": "error", "code": exc.code, "message": exc.message,
-                               "ref": ref}])
+            return self._out([error(exc.code, exc.message, ref)])
         return self._out(self._accepted(applied))
 
     def fire(self, timer: int) -> str:
         """A bot's timer is due: its move, or its look at the open snap window."""
         s = self.session
-        messages: list[dict[str, Any]] = []
+        messages: list[ServerMessage] = []
         if self._turn is not None and self._turn[1] == timer:
             seat = self._turn[0]
             self._turn = None
@@ -170,21 +162,23 @@ class SoloTable:
                         messages = self._accepted(s.play(seat, snap, s.version))
         return self._out(messages)
 
-    def _accepted(self, applied: Applied) -> list[dict[str, Any]]:
+    def _accepted(self, applied: Applied) -> list[ServerMessage]:
         s = self.session
-        out: list[dict[str, Any]] = [{"type": "update", "version": applied.version,
-                                      **self._fields(), "event": applied.event(SEAT),
-                                      "view": s.view(SEAT)}]
+        update: Update = {"type": "update", "version": applied.version, "game_no": 1,
+                          "round": s.round_no, "event": applied.event(SEAT),
+                          "view": s.view(SEAT)}
+        out: list[ServerMessage] = [update]
         if s.round_over():
             s.finish_round()
-            out.append({"type": "table", "table": self.summary()})
+            changed: TableChanged = {"type": "table", "table": self.summary()}
+            out.append(changed)
         return out
 
     def hint(self, ref: Any = None) -> str:
         """Hints search with the ``hard`` bot, which needs numba: not in the browser."""
-        return self._out([{"type": "error", "code": NOT_PLAYING,
-                           "message": "hints need a server (the hard bot does not run offline)",
-                           "ref": ref}])
+        return self._out([error(NOT_PLAYING,
+                                "hints need a server (the hard bot does not run offline)",
+                                ref)])
 
     # ------------------------------------------------------------------ bots' timers
     def _delay(self, low: float, high: float) -> float:
@@ -234,4 +228,4 @@ class SoloTable:
         return json.dumps(frames_body(GAME, self.header, actions, seat, 1))
 
 
-__all__ = ["PROTOCOL", "SOLO_BOTS", "SoloTable"]
+__all__ = ["SOLO_BOTS", "SoloTable"]

@@ -11,6 +11,7 @@ from typing import Any
 from ..chat import CHAT_KEPT, chat_text
 from ..errors import RATE_LIMITED, SERVER_ERROR, ProtocolError
 from ..limits import TokenBucket
+from ..server_messages import Chat, ChatLine, ChatLog
 from ..store import Store
 from .connection import Conn, dumps
 
@@ -29,7 +30,7 @@ class ChatRoom:
         self._now_iso = now_iso
         self._clock = clock
         self._buckets: dict[int, TokenBucket] = {}
-        self.lines: list[dict[str, Any]] = []
+        self.lines: list[ChatLine] = []
         """The last lines (the server loads them from the store with the table)."""
 
     def reads(self, seat: int | None) -> bool:
@@ -37,7 +38,8 @@ class ChatRoom:
 
     def log_text(self) -> str:
         """The ``chat_log`` message a connection that may read the chat gets on arrival."""
-        return dumps({"type": "chat_log", "lines": self.lines})
+        log: ChatLog = {"type": "chat_log", "lines": self.lines}
+        return dumps(log)
 
     async def say(self, conn: Conn, seat: int, name: str, text: Any, emote: Any,
                   ref: Any) -> str | None:
@@ -58,7 +60,8 @@ class ChatRoom:
         lines = self.lines
         n = lines[-1]["n"] + 1 if lines else 1
         at = self._now_iso()
-        line = {"n": n, "seat": seat, "name": name, "text": shown, "emote": emote_id, "at": at}
+        line: ChatLine = {"n": n, "seat": seat, "name": name, "text": shown,
+                          "emote": emote_id, "at": at}
         try:
             await self._store.write([Store.insert_chat(self._table_id, n, seat, name, shown,
                                                        emote_id, at)])
@@ -68,4 +71,5 @@ class ChatRoom:
             return None
         lines.append(line)
         del lines[:-CHAT_KEPT]
-        return dumps({"type": "chat", **line})
+        said: Chat = {"type": "chat", **line}
+        return dumps(said)

@@ -40,6 +40,7 @@ from ..games import GameKind
 from ..kernels import Kernels
 from ..listing import listing_fields
 from ..match import summary_fields
+from ..server_messages import PROTOCOL, ChatLine, Hint, State, TableChanged, Update, Welcome
 from ..session import Applied, Session
 from ..settings import Settings
 from ..store import SeatRow, Statement, Store, TableRow
@@ -47,7 +48,7 @@ from .actor import Actor
 from .bot_timers import BotTimers
 from .chat_room import ChatRoom
 from .connection import Conn, dumps
-from .connections import PROTOCOL, Connections
+from .connections import Connections
 from .lifecycle import Lifecycle, now_iso
 from .seats import Seats
 from .timers import Handle, Job
@@ -172,11 +173,11 @@ class Table:
         self.match.history = results
 
     @property
-    def chat_log(self) -> list[dict[str, Any]]:
+    def chat_log(self) -> list[ChatLine]:
         return self.chat_room.lines
 
     @chat_log.setter
-    def chat_log(self, lines: list[dict[str, Any]]) -> None:
+    def chat_log(self, lines: list[ChatLine]) -> None:
         self.chat_room.lines = lines
 
     @property
@@ -216,27 +217,29 @@ class Table:
         return out
 
     # ------------------------------------------------------------------ telling clients
-    def _round_fields(self) -> dict[str, Any]:
-        return {"game_no": self.game_no, "round": self.match.round_no()}
-
     def broadcast_table(self) -> None:
         if self.watch is not None:
             self.watch(self)
         if self.audience:
-            self.audience.send_all(dumps({"type": "table", "table": self.summary()}))
+            changed: TableChanged = {"type": "table", "table": self.summary()}
+            self.audience.send_all(dumps(changed))
 
     def _state_text(self, seat: int | None) -> str:
         s = self.session
         assert s is not None
-        return dumps({"type": "state", "version": s.version, **self._round_fields(),
-                      "view": s.view(seat), "log": [a.event(seat) for a in s.log]})
+        state: State = {"type": "state", "version": s.version, "game_no": self.game_no,
+                        "round": self.match.round_no(), "view": s.view(seat),
+                        "log": [a.event(seat) for a in s.log]}
+        return dumps(state)
 
     def _broadcast_state(self) -> None:
         self.audience.send_each_seat(self._state_text)
 
     def _update_text(self, applied: Applied, seat: int | None, view: dict[str, Any]) -> str:
-        return dumps({"type": "update", "version": applied.version, **self._round_fields(),
-                      "event": applied.event(seat), "view": view})
+        update: Update = {"type": "update", "version": applied.version,
+                          "game_no": self.game_no, "round": self.match.round_no(),
+                          "event": applied.event(seat), "view": view}
+        return dumps(update)
 
     def _broadcast_update(self, applied: Applied) -> None:
         s = self.session
@@ -327,9 +330,10 @@ class Table:
             changed, was_away = self.seats.arrived(conn.seat)
             if was_away:  # back: the turn clock's timeouts in a row start again
                 self.clock.acted(conn.seat)
-        conn.send(dumps({"type": "welcome", "seat": conn.seat, "table": self.summary(),
-                         "version": self.match.version(), **self._round_fields(),
-                         "protocol": PROTOCOL}))
+        welcome: Welcome = {"type": "welcome", "seat": conn.seat, "table": self.summary(),
+                            "version": self.match.version(), "game_no": self.game_no,
+                            "round": self.match.round_no(), "protocol": PROTOCOL}
+        conn.send(dumps(welcome))
         if self.session is not None and self.session.round_no:
             conn.send(self._state_text(conn.seat))
             conn.send(self._clock_text())
@@ -432,7 +436,12 @@ class Table:
         if found is None:
             conn.error(NOT_PLAYING, "it is not your decision now", ref)
             return
-        conn.send(dumps({"type": "hint", "version": s.version, **found, "ref": ref}))
+        hint: Hint = {"type": "hint", "version": s.version, "action": found["action"],
+                      "text": found["text"], "score": found["score"],
+                      "win_share": found["win_share"], "runner_up": found["runner_up"],
+                      "runner_up_score": found["runner_up_score"],
+                      "runner_up_win_share": found["runner_up_win_share"], "ref": ref}
+        conn.send(dumps(hint))
 
     def _after(self, future: asyncio.Future[None], job: Job, *args: Any) -> None:
         """Post ``job(*args)`` to the actor once ``future`` is done (the table goes on
