@@ -4,11 +4,10 @@ The offline client (``web/static/offline/``) runs this module in Pyodide (WebAss
 plays one person (seat 0) against quick bots with the very session a server table uses
 (:class:`~.turn_session.TurnSession` over :mod:`cambio.games.cards`), and answers with the
 messages a server table sends that seat (``welcome``, ``state``, ``update``, ``table``,
-``error``: ``docs/protocol.md``), so the table page's modules draw it as they draw an
-online game. Bots are seeded and timed as
-:class:`~.table.bot_timers.BotTimers` seeds and times them (the same derived seeds, the
-same delay ranges): the page arms a timer for each delay this table asks for and calls
-:meth:`SoloTable.fire` when it is due.
+``error``: ``docs/protocol.md``, built by the same functions of :mod:`.table_core`), so the
+table page's modules draw it as they draw an online game. Bots are seeded as a server
+table seeds them and timed by the same :class:`~.table_core.BotPlan`: the page arms a timer
+for each delay this table asks for and calls :meth:`SoloTable.fire` when it is due.
 
 Only pure-Python modules are imported here and by what this imports (the rules core, the
 records layer, the quick bots, the game interface): the browser has no numpy or numba.
@@ -19,7 +18,6 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from random import Random
 from typing import Any
 
 from cambio.cards import Rules, RulesError
@@ -28,8 +26,9 @@ from cambio.seeds import derive_seed
 
 from .errors import BAD_MESSAGE, NOT_PLAYING, ProtocolError
 from .match import summary_fields
-from .server_messages import PROTOCOL, ServerMessage, State, TableChanged, Update, error
-from .session import SNAP_DELAY, TURN_DELAY, Applied, SeatBot
+from .server_messages import ServerMessage, error
+from .session import Applied, SeatBot
+from .table_core import BotPlan, state_message, table_message, update_message, welcome_message
 from .turn_session import TurnSession, frames_body, turn_record
 
 SOLO_BOTS = {"random": "Random bot", "easy": "Easy bot", "memory": "Medium bot",
@@ -88,11 +87,8 @@ class SoloTable:
         self.bots: dict[int, SeatBot] = {
             seat: self.session.seat_bot(b, derive_seed(self.seed, "bot", seat))
             for seat, b in enumerate(bots, start=1)}
-        self.delays = Random(derive_seed(self.seed, "delays"))
-        self._ids = 0
-        self._turn: tuple[int, int] | None = None       # (seat, timer id)
-        self._polls: dict[int, int] = {}                # seat -> timer id
-        self._polled: dict[int, int | None] = {}
+        self.plan = BotPlan(self.speed)
+        self.plan.seat(self.seed)
 
     # ------------------------------------------------------------------ messages
     def summary(self) -> dict[str, Any]:
@@ -108,23 +104,17 @@ class SoloTable:
                 "spectator_chat": False, "table_name": "Solo game", "private": True,
                 "solo": True, **summary_fields(s, [], self.players, None)}
 
-    def _state(self) -> State:
-        s = self.session
-        return {"type": "state", "version": s.version, "game_no": 1, "round": s.round_no,
-                "view": s.view(SEAT), "log": [a.event(SEAT) for a in s.log]}
-
     def _out(self, messages: list[ServerMessage]) -> str:
         return json.dumps({"messages": messages, "timers": self._follow()})
 
     def welcome(self) -> str:
         """The messages a page gets on connecting: ``welcome``, then the dealt ``state``."""
-        return self._out([{"type": "welcome", "seat": SEAT, "table": self.summary(),
-                           "version": self.session.version, "game_no": 1,
-                           "round": self.session.round_no, "protocol": PROTOCOL},
-                          self._state()])
+        s = self.session
+        return self._out([welcome_message(SEAT, self.summary(), s.version, 1, s.round_no),
+                          state_message(s, SEAT, 1)])
 
     def sync(self) -> str:
-        return self._out([self._state()])
+        return self._out([state_message(self.session, SEAT, 1)])
 
     def act(self, text: str, version: int, ref: Any = None) -> str:
         """The person's action: applied and told as ``update``, or refused as ``error``
@@ -143,35 +133,30 @@ class SoloTable:
     def fire(self, timer: int) -> str:
         """A bot's timer is due: its move, or its look at the open snap window."""
         s = self.session
+        due = self.plan.due(timer)
         messages: list[ServerMessage] = []
-        if self._turn is not None and self._turn[1] == timer:
-            seat = self._turn[0]
-            self._turn = None
-            if s.decider() == seat:
-                self._polled[seat] = None  # what it does may show it a match
-                messages = self._accepted(s.play(seat, self.bots[seat].move(seat), s.version))
+        if due is None:
+            pass
+        elif not due.snap:
+            if s.decider() == due.seat:
+                self.plan.moved(due.seat)
+                messages = self._accepted(s.play(due.seat, self.bots[due.seat].move(due.seat),
+                                                 s.version))
         else:
-            seat = next((k for k, v in self._polls.items() if v == timer), -1)
-            if seat >= 0:
-                del self._polls[seat]
-                window = s.snap_window()
-                if window is not None and s.can_snap(seat):
-                    self._polled[seat] = window
-                    snap = self.bots[seat].snap(seat)
-                    if snap is not None:
-                        messages = self._accepted(s.play(seat, snap, s.version))
+            window = s.snap_window()
+            if window is not None and s.can_snap(due.seat):
+                self.plan.looked(due.seat, window)
+                snap = self.bots[due.seat].snap(due.seat)
+                if snap is not None:
+                    messages = self._accepted(s.play(due.seat, snap, s.version))
         return self._out(messages)
 
     def _accepted(self, applied: Applied) -> list[ServerMessage]:
         s = self.session
-        update: Update = {"type": "update", "version": applied.version, "game_no": 1,
-                          "round": s.round_no, "event": applied.event(SEAT),
-                          "view": s.view(SEAT)}
-        out: list[ServerMessage] = [update]
+        out: list[ServerMessage] = [update_message(s, applied, SEAT, 1)]
         if s.round_over():
             s.finish_round()
-            changed: TableChanged = {"type": "table", "table": self.summary()}
-            out.append(changed)
+            out.append(table_message(self.summary()))
         return out
 
     def hint(self, ref: Any = None) -> str:
@@ -181,35 +166,14 @@ class SoloTable:
                                 ref)])
 
     # ------------------------------------------------------------------ bots' timers
-    def _delay(self, low: float, high: float) -> float:
-        return self.delays.uniform(low, high) / self.speed
-
-    def _arm(self, delay: float, timers: list[dict[str, Any]]) -> int:
-        self._ids += 1
-        timers.append({"id": self._ids, "delay": round(delay, 4)})
-        return self._ids
-
     def _follow(self) -> list[dict[str, Any]]:
-        """The timers the state calls for, drawn as ``BotTimers.follow`` draws them."""
+        """The timers the state calls for (``{"id", "delay"}``), as a server table's."""
         s = self.session
-        timers: list[dict[str, Any]] = []
         if s.round_over():
-            self._turn = None
-            self._polls.clear()
-            return timers
-        decider = s.decider()
-        if decider in self.bots:
-            if self._turn is None or self._turn[0] != decider:
-                self._turn = (decider, self._arm(self._delay(*TURN_DELAY), timers))
-        else:
-            self._turn = None
-        window = s.snap_window()
-        for seat in self.bots:
-            if window is None or seat in self._polls or self._polled.get(seat) == window \
-                    or not s.can_snap(seat):
-                continue
-            self._polls[seat] = self._arm(self._delay(*SNAP_DELAY), timers)
-        return timers
+            self.plan.cancel()
+            return []
+        arm, _ = self.plan.follow(s, self.bots.__contains__)
+        return [{"id": a.id, "delay": round(a.delay, 4)} for a in arm]
 
     # ------------------------------------------------------------------ the record
     def record(self) -> str:

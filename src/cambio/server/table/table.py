@@ -40,10 +40,11 @@ from ..games import GameKind
 from ..kernels import Kernels
 from ..listing import listing_fields
 from ..match import summary_fields
-from ..server_messages import PROTOCOL, ChatLine, Hint, State, TableChanged, Update, Welcome
+from ..server_messages import ChatLine, Hint
 from ..session import Applied, Session
 from ..settings import Settings
 from ..store import SeatRow, Statement, Store, TableRow
+from ..table_core import state_message, table_message, update_message, welcome_message
 from .actor import Actor
 from .bot_timers import BotTimers
 from .chat_room import ChatRoom
@@ -221,31 +222,21 @@ class Table:
         if self.watch is not None:
             self.watch(self)
         if self.audience:
-            changed: TableChanged = {"type": "table", "table": self.summary()}
-            self.audience.send_all(dumps(changed))
+            self.audience.send_all(dumps(table_message(self.summary())))
 
     def _state_text(self, seat: int | None) -> str:
         s = self.session
         assert s is not None
-        state: State = {"type": "state", "version": s.version, "game_no": self.game_no,
-                        "round": self.match.round_no(), "view": s.view(seat),
-                        "log": [a.event(seat) for a in s.log]}
-        return dumps(state)
+        return dumps(state_message(s, seat, self.game_no))
 
     def _broadcast_state(self) -> None:
         self.audience.send_each_seat(self._state_text)
 
-    def _update_text(self, applied: Applied, seat: int | None, view: dict[str, Any]) -> str:
-        update: Update = {"type": "update", "version": applied.version,
-                          "game_no": self.game_no, "round": self.match.round_no(),
-                          "event": applied.event(seat), "view": view}
-        return dumps(update)
-
     def _broadcast_update(self, applied: Applied) -> None:
         s = self.session
         assert s is not None
-        self.audience.send_each_seat(lambda seat: self._update_text(applied, seat,
-                                                                    s.view(seat)))
+        self.audience.send_each_seat(
+            lambda seat: dumps(update_message(s, applied, seat, self.game_no)))
 
     def _clock_text(self) -> str:
         return dumps(self.clock.message(self.game_no, self.match.round_no(),
@@ -330,10 +321,8 @@ class Table:
             changed, was_away = self.seats.arrived(conn.seat)
             if was_away:  # back: the turn clock's timeouts in a row start again
                 self.clock.acted(conn.seat)
-        welcome: Welcome = {"type": "welcome", "seat": conn.seat, "table": self.summary(),
-                            "version": self.match.version(), "game_no": self.game_no,
-                            "round": self.match.round_no(), "protocol": PROTOCOL}
-        conn.send(dumps(welcome))
+        conn.send(dumps(welcome_message(conn.seat, self.summary(), self.match.version(),
+                                        self.game_no, self.match.round_no())))
         if self.session is not None and self.session.round_no:
             conn.send(self._state_text(conn.seat))
             conn.send(self._clock_text())
@@ -363,7 +352,7 @@ class Table:
             return
         view = s.view(conn.seat) if missed else {}
         for applied in s.log[since:]:
-            conn.send(self._update_text(applied, conn.seat, view))
+            conn.send(dumps(update_message(s, applied, conn.seat, self.game_no, view)))
 
     async def back(self, conn: Conn) -> None:
         """``back``: a player marked away (their clock ran out again and again) takes

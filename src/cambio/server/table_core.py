@@ -1,0 +1,164 @@
+"""A table's play without I/O: the decisions a served table and the offline solo table share.
+
+Nothing here awaits, stores, sends or sets a timer: each call takes the state (a
+:class:`~.session.Session`, which seats bots play) and returns what to do -- the timers to
+set and to call off, the messages to send -- and the two drivers do it: the server's
+:class:`~.table.Table` (asyncio timers, the store, sockets) and
+:class:`~.solo.SoloTable` (a Pyodide worker whose page arms the timers). So a bot's delays,
+the order they are drawn in and the messages an accepted action makes are written once.
+
+Only the standard library and the pure modules of the session are imported: the offline
+client runs this in the browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from random import Random
+
+from cambio.seeds import derive_seed
+
+from .server_messages import PROTOCOL, JsonObject, State, TableChanged, Update, Welcome
+from .session import SNAP_DELAY, TURN_DELAY, Applied, Session
+
+
+@dataclass(frozen=True)
+class Arm:
+    """A timer to set: tell the plan :meth:`BotPlan.due` ``(id)`` in ``delay`` seconds."""
+
+    id: int
+    delay: float
+
+
+@dataclass(frozen=True)
+class Due:
+    """A bot's timer fired: ``seat``'s turn to move, or (``snap``) its look at the open snap
+    window."""
+
+    seat: int
+    snap: bool
+
+
+class BotPlan:
+    """When a table's bots move: their turn and snap timers, drawn from the game's seeded
+    generator in an order fixed by public events only (a bot's decision comes, a snap
+    window opens), so when a bot moves never depends on cards.
+
+    :meth:`follow` says which timers the state calls for; when one fires, :meth:`due` says
+    whose move it is (``None``: it was called off meanwhile)."""
+
+    def __init__(self, speed: float) -> None:
+        self._speed = speed
+        self._ids = 0
+        self.delays = Random(0)
+        self.turn: tuple[int, int] | None = None
+        """``(seat, timer id)`` of the bot whose decision is timed."""
+        self.polls: dict[int, int] = {}
+        """Each bot's timer to look at the open snap window."""
+        self.polled: dict[int, int | None] = {}
+        """The snap window each bot was last offered (``None``: offer it the next one)."""
+
+    def seat(self, game_seed: int) -> None:
+        """A new game (or one rebuilt from storage): its delays' own generator."""
+        self.delays = Random(derive_seed(game_seed, "delays"))
+        self.polled.clear()
+
+    def new_round(self) -> None:
+        self.polled.clear()
+
+    def cancel(self) -> list[int]:
+        """Call every timer off; the ids to cancel."""
+        ids = list(self.polls.values())
+        if self.turn is not None:
+            ids.append(self.turn[1])
+        self.turn = None
+        self.polls.clear()
+        return ids
+
+    def _delay(self, low: float, high: float) -> float:
+        return self.delays.uniform(low, high) / self._speed
+
+    def _arm(self, delay: float, out: list[Arm]) -> int:
+        self._ids += 1
+        out.append(Arm(self._ids, delay))
+        return self._ids
+
+    def follow(self, s: Session, controls: Callable[[int], bool], think: float = 0.0
+               ) -> tuple[list[Arm], list[int]]:
+        """The timers the live session calls for: ``(to set, ids to call off)``.
+        ``controls(seat)``: a bot plays the seat now; ``think``: seconds a bot's reply
+        takes after its timer fires (taken off its delay, so the whole stays the same)."""
+        arm: list[Arm] = []
+        cancel: list[int] = []
+        decider = s.decider()
+        if decider is not None and controls(decider):
+            if self.turn is None or self.turn[0] != decider:
+                if self.turn is not None:
+                    cancel.append(self.turn[1])
+                self.turn = (decider, self._arm(self._delay(*TURN_DELAY) - think, arm))
+        elif self.turn is not None:
+            cancel.append(self.turn[1])
+            self.turn = None
+        window = s.snap_window()
+        for seat in range(s.players):
+            if not controls(seat):
+                timer = self.polls.pop(seat, None)
+                if timer is not None:
+                    cancel.append(timer)
+                continue
+            if window is None or seat in self.polls or self.polled.get(seat) == window \
+                    or not s.can_snap(seat):
+                continue
+            self.polls[seat] = self._arm(self._delay(*SNAP_DELAY), arm)
+        return arm, cancel
+
+    def due(self, timer: int) -> Due | None:
+        """Timer ``timer`` fired: whose move it is, or ``None`` if it was called off."""
+        if self.turn is not None and self.turn[1] == timer:
+            seat = self.turn[0]
+            self.turn = None
+            return Due(seat, False)
+        for seat, armed in self.polls.items():
+            if armed == timer:
+                del self.polls[seat]
+                return Due(seat, True)
+        return None
+
+    def moved(self, seat: int) -> None:
+        """The seat's bot made its move: what it did may show it a match, so it looks at
+        the next snap window even if it is the one it was last offered."""
+        self.polled[seat] = None
+
+    def looked(self, seat: int, window: int) -> None:
+        """The seat's bot was offered snap window ``window`` (it looks once per window)."""
+        self.polled[seat] = window
+
+
+def state_message(s: Session, seat: int | None, game_no: int) -> State:
+    """The whole state as ``seat`` sees it (a resync)."""
+    return {"type": "state", "version": s.version, "game_no": game_no, "round": s.round_no,
+            "view": s.view(seat), "log": [a.event(seat) for a in s.log]}
+
+
+def update_message(s: Session, applied: Applied, seat: int | None, game_no: int,
+                   view: JsonObject | None = None) -> Update:
+    """An accepted action as ``seat`` sees it, with its view (``view``: one already built,
+    such as the current view a catch-up sends with every update)."""
+    return {"type": "update", "version": applied.version, "game_no": game_no,
+            "round": s.round_no, "event": applied.event(seat),
+            "view": s.view(seat) if view is None else view}
+
+
+def welcome_message(seat: int | None, summary: JsonObject, version: int, game_no: int,
+                    round_no: int) -> Welcome:
+    return {"type": "welcome", "seat": seat, "table": summary, "version": version,
+            "game_no": game_no, "round": round_no, "protocol": PROTOCOL}
+
+
+def table_message(summary: JsonObject) -> TableChanged:
+    return {"type": "table", "table": summary}
+
+
+__all__ = ["Arm", "BotPlan", "Due", "state_message", "table_message", "update_message",
+           "welcome_message"]
