@@ -24,11 +24,19 @@ from cambio.cards import Rules, RulesError
 from cambio.games.cards import GAME
 from cambio.seeds import derive_seed
 
-from .errors import BAD_MESSAGE, NOT_PLAYING, ProtocolError
-from .match import summary_fields
+from .errors import BAD_MESSAGE, NOT_PLAYING
 from .server_messages import ServerMessage, error
 from .session import Applied, SeatBot
-from .table_core import BotPlan, state_message, table_message, update_message, welcome_message
+from .table_core import (
+    BotPlan,
+    Refusal,
+    judge_act,
+    state_message,
+    table_message,
+    table_summary,
+    update_message,
+    welcome_message,
+)
 from .turn_session import TurnSession, frames_body, turn_record
 
 SOLO_BOTS = {"random": "Random bot", "easy": "Easy bot", "memory": "Medium bot",
@@ -91,18 +99,19 @@ class SoloTable:
         self.plan.seat(self.seed)
 
     # ------------------------------------------------------------------ messages
+    def status(self) -> str:
+        return "finished" if self.session.game_over() else "playing"
+
     def summary(self) -> dict[str, Any]:
-        s = self.session
-        status = "finished" if s.game_over() else "playing"
-        seats = [{"seat": i, "name": n["name"], "kind": "bot" if "bot" in n else "human",
-                  "bot": n.get("bot"), "connected": True, "away": False}
-                 for i, n in enumerate(self.names)]
-        return {"id": f"solo-{self.seed}", "game": "cards", "players": self.players,
-                "rules": self.rules.to_json(), "rounds": 1, "status": status, "host": SEAT,
-                "seats": seats, "game_no": 1, "round": s.round_no, "totals": s.totals(),
-                "created": self.created, "halted": None, "clock": None,
-                "spectator_chat": False, "table_name": "Solo game", "private": True,
-                "solo": True, **summary_fields(s, [], self.players, None)}
+        seats: list[dict[str, Any]] = [
+            {"seat": i, "name": n["name"], "kind": "bot" if "bot" in n else "human",
+             "bot": n.get("bot"), "connected": True, "away": False}
+            for i, n in enumerate(self.names)]
+        return {**table_summary(f"solo-{self.seed}", "cards", self.players,
+                                {"rules": self.rules.to_json(), "rounds": 1}, self.status(),
+                                seats, 1, self.session, self.created, None,
+                                {"table_name": "Solo game", "private": True}, [], None),
+                "solo": True}
 
     def _out(self, messages: list[ServerMessage]) -> str:
         return json.dumps({"messages": messages, "timers": self._follow()})
@@ -119,16 +128,13 @@ class SoloTable:
     def act(self, text: str, version: int, ref: Any = None) -> str:
         """The person's action: applied and told as ``update``, or refused as ``error``
         (nothing changed), exactly as a server table judges it."""
-        if self.session.round_over():
-            return self._out([error(NOT_PLAYING, "the table is finished", ref)])
         if not isinstance(text, str) or not isinstance(version, int):
             return self._out([error(BAD_MESSAGE, "an act needs an action text and a version",
                                     ref)])
-        try:
-            applied = self.session.play(SEAT, text, version)
-        except ProtocolError as exc:
-            return self._out([error(exc.code, exc.message, ref)])
-        return self._out(self._accepted(applied))
+        judged = judge_act(self.session, self.status(), None, SEAT, text, version)
+        if isinstance(judged, Refusal):
+            return self._out([error(judged.code, judged.message, ref)])
+        return self._out(self._accepted(judged))
 
     def fire(self, timer: int) -> str:
         """A bot's timer is due: its move, or its look at the open snap window."""

@@ -19,8 +19,80 @@ from random import Random
 
 from cambio.seeds import derive_seed
 
+from .errors import FORBIDDEN, ILLEGAL, NOT_PLAYING, SERVER_ERROR, ProtocolError
+from .listing import listing_fields
+from .match import summary_fields
 from .server_messages import PROTOCOL, JsonObject, State, TableChanged, Update, Welcome
 from .session import SNAP_DELAY, TURN_DELAY, Applied, Session
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A client's message refused: the ``error`` to send it; nothing changed. A refusal
+    that does not ``count`` is play, not abuse (a snap that lost a race)."""
+
+    code: str
+    message: str
+    counts: bool = True
+
+
+def judge_act(s: Session | None, status: str, halted: str | None, seat: int | None,
+              text: str, version: int) -> Applied | Refusal:
+    """A seat's ``act``: the action applied to the session (nothing stored or sent yet),
+    or why it is refused -- the acceptance rules of docs/protocol.md, the same at a served
+    table and a solo one."""
+    if seat is None:
+        return Refusal(FORBIDDEN, "spectators cannot act; join a seat first")
+    if halted is not None:
+        return Refusal(SERVER_ERROR, f"this table is halted: {halted}")
+    if status != "playing" or s is None or s.round_over():
+        return Refusal(NOT_PLAYING, f"the table is {status}"
+                       + (", between rounds" if status == "playing" else ""))
+    try:
+        return s.play(seat, text, version)
+    except ProtocolError as exc:
+        # A snap that lost a race is refused as illegal: play, not abuse.
+        race = exc.code == ILLEGAL and s.is_snap(text)
+        return Refusal(exc.code, exc.message, counts=not race)
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    """An accepted action as it is stored (before anyone hears of it)."""
+
+    round_no: int
+    version: int
+    seat: int
+    text: str
+
+
+def stored(s: Session, applied: Applied) -> StoredAction:
+    return StoredAction(s.round_no, applied.version, applied.seat, applied.text)
+
+
+def table_summary(table_id: str, game: str, players: int, listing: JsonObject, status: str,
+                  seats: list[JsonObject], game_no: int, s: Session | None, created: str,
+                  halted: str | None, config: JsonObject, history: list[JsonObject],
+                  next_round: float | None) -> JsonObject:
+    """A table's summary (docs/protocol.md, "A summary"): ``listing`` is what the game
+    shows of its config, ``seats`` each seat's public fields."""
+    out: JsonObject = {"id": table_id, "game": game, "players": players}
+    out.update(listing)
+    out.update({
+        "status": status,
+        "host": 0,
+        "seats": seats,
+        "game_no": game_no,
+        "round": s.round_no if s is not None else 0,
+        "totals": s.totals() if s is not None else None,
+        "created": created,
+        "halted": halted,
+        "clock": config.get("clock"),
+        "spectator_chat": bool(config.get("spectator_chat")),
+        **summary_fields(s, history, players, next_round),
+    })
+    out.update(listing_fields(config))
+    return out
 
 
 @dataclass(frozen=True)
@@ -160,5 +232,5 @@ def table_message(summary: JsonObject) -> TableChanged:
     return {"type": "table", "table": summary}
 
 
-__all__ = ["Arm", "BotPlan", "Due", "state_message", "table_message", "update_message",
-           "welcome_message"]
+__all__ = ["Arm", "BotPlan", "Due", "Refusal", "StoredAction", "judge_act", "state_message",
+           "stored", "table_message", "table_summary", "update_message", "welcome_message"]

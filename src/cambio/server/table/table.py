@@ -29,7 +29,6 @@ from ..clock import Decision
 from ..errors import (
     BUSY,
     FORBIDDEN,
-    ILLEGAL,
     INVALID_TOKEN,
     NOT_PLAYING,
     SERVER_ERROR,
@@ -38,13 +37,20 @@ from ..errors import (
 from ..faults import crash_point
 from ..games import GameKind
 from ..kernels import Kernels
-from ..listing import listing_fields
-from ..match import summary_fields
 from ..server_messages import ChatLine, Hint
 from ..session import Applied, Session
 from ..settings import Settings
 from ..store import SeatRow, Statement, Store, TableRow
-from ..table_core import state_message, table_message, update_message, welcome_message
+from ..table_core import (
+    Refusal,
+    judge_act,
+    state_message,
+    stored,
+    table_message,
+    table_summary,
+    update_message,
+    welcome_message,
+)
 from .actor import Actor
 from .bot_timers import BotTimers
 from .chat_room import ChatRoom
@@ -198,24 +204,11 @@ class Table:
         return self.status == "waiting" and self.seats.host_here() and bool(self.seats.empty())
 
     def summary(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "game": self.game, "players": self.players}
-        out.update(self.kind.listing(self.config))
-        s = self.session
-        out.update({
-            "status": self.status,
-            "host": 0,
-            "seats": self.seats.public(),
-            "game_no": self.game_no,
-            "round": self.match.round_no(),
-            "totals": s.totals() if s is not None else None,
-            "created": datetime.fromtimestamp(self.created, UTC).isoformat(timespec="seconds"),
-            "halted": self.match.halted,
-            "clock": self.config.get("clock"),
-            "spectator_chat": bool(self.config.get("spectator_chat")),
-            **summary_fields(s, self.history, self.players, self.match.next_round_in()),
-        })
-        out.update(listing_fields(self.config))
-        return out
+        created = datetime.fromtimestamp(self.created, UTC).isoformat(timespec="seconds")
+        return table_summary(self.id, self.game, self.players, self.kind.listing(self.config),
+                             self.status, self.seats.public(), self.game_no, self.session,
+                             created, self.match.halted, self.config, self.history,
+                             self.match.next_round_in())
 
     # ------------------------------------------------------------------ telling clients
     def broadcast_table(self) -> None:
@@ -374,26 +367,13 @@ class Table:
     # ------------------------------------------------------------------ actions
     async def act(self, conn: Conn, text: str, version: int, ref: Any) -> None:
         self.actor.touch()
-        if conn.seat is None:
-            conn.error(FORBIDDEN, "spectators cannot act; join a seat first", ref)
+        judged = judge_act(self.session, self.status, self.match.halted, conn.seat, text,
+                           version)
+        if isinstance(judged, Refusal):
+            conn.error(judged.code, judged.message, ref, counts=judged.counts)
             return
-        if self.match.halted is not None:
-            conn.error(SERVER_ERROR, f"this table is halted: {self.match.halted}", ref)
-            return
-        s = self.session
-        if self.status != "playing" or s is None or s.round_over():
-            conn.error(NOT_PLAYING, f"the table is {self.status}"
-                       + (", between rounds" if self.status == "playing" else ""), ref)
-            return
-        try:
-            applied = s.play(conn.seat, text, version)
-        except ProtocolError as exc:
-            # A snap that lost a race is refused as illegal: play, not abuse.
-            race = exc.code == ILLEGAL and s.is_snap(text)
-            conn.error(exc.code, exc.message, ref, counts=not race)
-            return
-        self._present(conn.seat)
-        await self._accepted(applied, conn, ref)
+        self._present(judged.seat)
+        await self._accepted(judged, conn, ref)
 
     async def _bot_played(self, seat: int, text: str) -> None:
         s = self.session
@@ -454,10 +434,11 @@ class Table:
         extra = acting(self, applied.seat) if acting is not None else []
         if s.round_over():
             crash_point("round-end-action")
+        row = stored(s, applied)
         try:
-            await self.store.write([Store.insert_action(self.id, self.game_no, s.round_no,
-                                                        applied.version, applied.seat,
-                                                        applied.text), *extra])
+            await self.store.write([Store.insert_action(self.id, self.game_no, row.round_no,
+                                                        row.version, row.seat, row.text),
+                                    *extra])
         except Exception as exc:
             self._halt(f"storing an action failed ({type(exc).__name__}: {exc})")
             if conn is not None:
