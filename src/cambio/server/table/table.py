@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -58,7 +59,7 @@ from .connection import Conn, dumps
 from .connections import Connections
 from .lifecycle import Lifecycle, now_iso
 from .seats import Seats
-from .timers import Handle, Job
+from .timers import Handle, Job, Later
 from .turn_clock import TurnClock
 
 log = logging.getLogger("cambio.server")
@@ -69,10 +70,14 @@ class Table:
     """A table in memory: its parts, and the handlers of every message it gets."""
 
     def __init__(self, store: Store, settings: Settings, kinds: Mapping[str, GameKind],
-                 row: TableRow, seats: list[SeatRow], kernels: Kernels | None = None
-                 ) -> None:
+                 row: TableRow, seats: list[SeatRow], kernels: Kernels | None = None, *,
+                 later: Later | None = None, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         """``kernels``: the process's bots' kernels (``None``: every bot is built when
-        asked for, whatever it compiles)."""
+        asked for, whatever it compiles). ``later``, ``clock`` and ``sleep`` are the
+        table's time: by default the event loop's timers posting to the actor, and real
+        time; the in-process tests hand in a clock they move by hand."""
+        self._later_fn = later
         # The server's parts a table uses, handed in (not the server: it owns the tables).
         self.store = store
         self.settings = settings
@@ -94,16 +99,19 @@ class Table:
                            self._away)
         self.audience = Connections(settings.max_spectators)
         self.match = Lifecycle(store, self.kind, row, self._later,
-                               settings.round_pause / settings.bot_speed, self._next_round)
+                               settings.round_pause / settings.bot_speed, self._next_round,
+                               now=clock)
         self.kernels = kernels
         self._waits: set[asyncio.Task[None]] = set()
         self.bots = BotTimers(self._later, settings.bot_speed, self.match.live,
                               self.seats.bot_controls, self._schedule, self._bot_played,
+                              sleep=sleep, now=clock,
                               pick=kernels.playable if kernels else lambda game, bot: bot)
         self.clock = TurnClock(row.config.get("clock"), settings.clock_strikes, self._later,
-                               self._clock_out)
+                               self._clock_out, now=clock)
         self.chat_room = ChatRoom(store, row.id, settings.chat_rate, settings.chat_burst,
-                                  bool(row.config.get("spectator_chat")), now_iso)
+                                  bool(row.config.get("spectator_chat")), now_iso,
+                                  clock=clock)
         self.last_hint: tuple[tuple[int, int], dict[str, Any] | None] | None = None
         # Hooks for a server of several processes (server/cluster/node.py).
         self.watch: Callable[[Table], None] | None = None
@@ -126,6 +134,8 @@ class Table:
 
     # ------------------------------------------------------------------ the actor
     def _later(self, delay: float, job: Job, *args: Any) -> Handle:
+        if self._later_fn is not None:
+            return self._later_fn(delay, job, *args)
         return asyncio.get_running_loop().call_later(delay, self.actor.post, job, *args)
 
     def start_actor(self) -> None:
