@@ -9,7 +9,7 @@ import json
 from cambio.cards import Rules
 from cambio.server.session import SNAP_DELAY, TURN_DELAY, Applied
 from cambio.server.solo import SoloTable
-from cambio.server.table_core import BotPlan, Refusal, judge_act, table_summary
+from cambio.server.table_core import BotPlan, Refusal, catch_up, judge_act, table_summary
 from cambio.server.turn_session import TurnSession
 from tests.support.cards_table import card_session
 
@@ -94,3 +94,36 @@ def test_both_tables_send_the_same_summary_fields() -> None:
     assert set(solo) == set(served) | {"solo"}
     assert solo["private"] is True and solo["table_name"] == "Solo game"
     assert served["round"] == 0 and served["result"] is None
+
+
+def test_a_sync_gets_the_updates_it_missed_or_the_whole_state() -> None:
+    s = dealt()
+    for _ in range(3):
+        seat = s.decider()
+        assert seat is not None
+        legal = [a for a in s.view(seat)["legal"] if not a.startswith("snap")]
+        s.play(seat, "draw" if "draw" in legal else legal[0], s.version)
+    missed = catch_up(s, 0, 1, 1, 1, 1, limit=64)
+    assert [(m["type"], m["version"]) for m in missed] == [("update", 2), ("update", 3)]
+    assert all(m["view"] == s.view(0) for m in missed)  # each with the current view
+    assert catch_up(s, 0, 3, 1, 1, 1, limit=64) == []
+    for since, game_no, round_no, limit in ((1, 1, 1, 1), (0, 2, 1, 64), (0, None, None, 64),
+                                            (5, 1, 1, 64)):
+        whole = catch_up(s, 0, since, game_no, round_no, 1, limit)
+        assert [m["type"] for m in whole] == ["state"]
+
+
+def test_the_solo_table_answers_a_sync_as_a_server_table() -> None:
+    table = SoloTable(json.dumps({"seed": 2, "bots": ["random"]}))
+    table.welcome()
+    s = table.session
+    while s.version < 2:
+        if s.decider() == 0:
+            legal = [a for a in s.view(0)["legal"] if not a.startswith("snap")]
+            table.act(legal[-1], s.version)
+        else:
+            table.fire(table.plan.turn[1] if table.plan.turn else
+                       next(iter(table.plan.polls.values())))
+    answer = json.loads(table.sync(1, 1, 1))["messages"]
+    assert [m["version"] for m in answer] == list(range(2, s.version + 1))
+    assert [m["type"] for m in json.loads(table.sync())["messages"]] == ["state"]

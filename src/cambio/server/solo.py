@@ -30,6 +30,7 @@ from .session import Applied, SeatBot
 from .table_core import (
     BotPlan,
     Refusal,
+    catch_up,
     judge_act,
     state_message,
     table_message,
@@ -122,8 +123,12 @@ class SoloTable:
         return self._out([welcome_message(SEAT, self.summary(), s.version, 1, s.round_no),
                           state_message(s, SEAT, 1)])
 
-    def sync(self) -> str:
-        return self._out([state_message(self.session, SEAT, 1)])
+    def sync(self, since: int = 0, game_no: int | None = None, round_no: int | None = None
+             ) -> str:
+        """``sync``: what the page missed, as a server table answers it (no network in
+        between, so every missed update may be sent, however many)."""
+        s = self.session
+        return self._out(list(catch_up(s, SEAT, since, game_no, round_no, 1, len(s.log))))
 
     def act(self, text: str, version: int, ref: Any = None) -> str:
         """The person's action: applied and told as ``update``, or refused as ``error``

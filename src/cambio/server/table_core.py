@@ -222,6 +222,20 @@ def update_message(s: Session, applied: Applied, seat: int | None, game_no: int,
             "view": s.view(seat) if view is None else view}
 
 
+def catch_up(s: Session, seat: int | None, since: int, game_no: int | None,
+             round_no: int | None, current_game_no: int, limit: int) -> list[State | Update]:
+    """What a client that has everything up to version ``since`` of game ``game_no``, round
+    ``round_no`` is missing (``sync``): the updates since, each with the current view, or
+    the whole state when it has another game or round, or missed more than ``limit``."""
+    same = game_no == current_game_no and round_no == s.round_no
+    missed = s.version - since
+    if not same or missed < 0 or missed > limit:
+        return [state_message(s, seat, current_game_no)]
+    view = s.view(seat) if missed else {}
+    return [update_message(s, applied, seat, current_game_no, view)
+            for applied in s.log[since:]]
+
+
 def welcome_message(seat: int | None, summary: JsonObject, version: int, game_no: int,
                     round_no: int) -> Welcome:
     return {"type": "welcome", "seat": seat, "table": summary, "version": version,
@@ -232,5 +246,6 @@ def table_message(summary: JsonObject) -> TableChanged:
     return {"type": "table", "table": summary}
 
 
-__all__ = ["Arm", "BotPlan", "Due", "Refusal", "StoredAction", "judge_act", "state_message",
+__all__ = ["Arm", "BotPlan", "Due", "Refusal", "StoredAction", "catch_up", "judge_act",
+           "state_message",
            "stored", "table_message", "table_summary", "update_message", "welcome_message"]

@@ -44,6 +44,7 @@ from ..settings import Settings
 from ..store import SeatRow, Statement, Store, TableRow
 from ..table_core import (
     Refusal,
+    catch_up,
     judge_act,
     state_message,
     stored,
@@ -348,14 +349,9 @@ class Table:
         s = self.session
         if conn not in self.audience or s is None or not s.round_no:
             return
-        same = game_no == self.game_no and round_no == s.round_no
-        missed = s.version - since
-        if not same or missed < 0 or missed > self.settings.catch_up:
-            conn.send(self._state_text(conn.seat))
-            return
-        view = s.view(conn.seat) if missed else {}
-        for applied in s.log[since:]:
-            conn.send(dumps(update_message(s, applied, conn.seat, self.game_no, view)))
+        for message in catch_up(s, conn.seat, since, game_no, round_no, self.game_no,
+                                self.settings.catch_up):
+            conn.send(dumps(message))
 
     async def back(self, conn: Conn) -> None:
         """``back``: a player marked away (their clock ran out again and again) takes
