@@ -56,7 +56,7 @@ def test_the_bot_plan_times_the_deciding_bot_and_calls_off_what_is_no_longer_due
     # The seat is a person's again: its timer is called off, and firing it does nothing.
     arm2, cancel2 = plan.follow(s, lambda x: False)
     assert arm2 == [] and cancel2 == [arm[0].id]
-    assert plan.due(arm[0].id) is None
+    assert plan.ready(arm[0].id, s, lambda x: True) is None
 
 
 def test_a_fired_timer_says_whose_move_it_is_and_the_delays_repeat_with_the_seed() -> None:
@@ -69,12 +69,12 @@ def test_a_fired_timer_says_whose_move_it_is_and_the_delays_repeat_with_the_seed
             arm, _ = plan.follow(s, lambda x: True)
             out += [a.delay for a in arm]
             timer = plan.turn[1] if plan.turn else next(iter(plan.polls.values()))
-            due = plan.due(timer)
-            assert due is not None
+            due = plan.ready(timer, s, lambda x: True)
+            assert due is not None  # each fired in the state that timed it
             if due.snap:
-                window = s.snap_window()
-                assert window is not None  # a look is timed only while a window is open
-                plan.looked(due.seat, window)
+                # A bot looks once per window: no second look is timed for this one.
+                again, _ = plan.follow(s, lambda x: True)
+                assert again == []
             else:
                 legal = [a for a in s.view(due.seat)["legal"] if not a.startswith("snap")]
                 s.play(due.seat, legal[0], s.version)

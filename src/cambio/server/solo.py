@@ -144,22 +144,16 @@ class SoloTable:
     def fire(self, timer: int) -> str:
         """A bot's timer is due: its move, or its look at the open snap window."""
         s = self.session
-        due = self.plan.due(timer)
+        due = self.plan.ready(timer, s, self.bots.__contains__)
         messages: list[ServerMessage] = []
-        if due is None:
-            pass
-        elif not due.snap:
-            if s.decider() == due.seat:
-                self.plan.moved(due.seat)
-                messages = self._accepted(s.play(due.seat, self.bots[due.seat].move(due.seat),
-                                                 s.version))
-        else:
-            window = s.snap_window()
-            if window is not None and s.can_snap(due.seat):
-                self.plan.looked(due.seat, window)
-                snap = self.bots[due.seat].snap(due.seat)
-                if snap is not None:
-                    messages = self._accepted(s.play(due.seat, snap, s.version))
+        if due is not None and not due.snap:
+            self.plan.moved(due.seat)
+            messages = self._accepted(s.play(due.seat, self.bots[due.seat].move(due.seat),
+                                             s.version))
+        elif due is not None:
+            snap = self.bots[due.seat].snap(due.seat)
+            if snap is not None:
+                messages = self._accepted(s.play(due.seat, snap, s.version))
         return self._out(messages)
 
     def _accepted(self, applied: Applied) -> list[ServerMessage]:

@@ -97,7 +97,8 @@ def table_summary(table_id: str, game: str, players: int, listing: JsonObject, s
 
 @dataclass(frozen=True)
 class Arm:
-    """A timer to set: tell the plan :meth:`BotPlan.due` ``(id)`` in ``delay`` seconds."""
+    """A timer to set: tell the plan :meth:`BotPlan.ready` ``(id, …)`` in ``delay``
+    seconds."""
 
     id: int
     delay: float
@@ -117,8 +118,8 @@ class BotPlan:
     generator in an order fixed by public events only (a bot's decision comes, a snap
     window opens), so when a bot moves never depends on cards.
 
-    :meth:`follow` says which timers the state calls for; when one fires, :meth:`due` says
-    whose move it is (``None``: it was called off meanwhile)."""
+    :meth:`follow` says which timers the state calls for; when one fires, :meth:`ready` says
+    which bot decision is due (``None``: none any more)."""
 
     def __init__(self, speed: float) -> None:
         self._speed = speed
@@ -185,7 +186,7 @@ class BotPlan:
             self.polls[seat] = self._arm(self._delay(*SNAP_DELAY), arm)
         return arm, cancel
 
-    def due(self, timer: int) -> Due | None:
+    def _due(self, timer: int) -> Due | None:
         """Timer ``timer`` fired: whose move it is, or ``None`` if it was called off."""
         if self.turn is not None and self.turn[1] == timer:
             seat = self.turn[0]
@@ -197,14 +198,28 @@ class BotPlan:
                 return Due(seat, True)
         return None
 
+    def ready(self, timer: int, s: Session | None, controls: Callable[[int], bool]
+              ) -> Due | None:
+        """Timer ``timer`` fired: the bot decision due now -- its turn, or its look at the
+        open snap window (remembered: a bot looks once per window) -- or ``None`` when
+        there is none (called off, no longer the bot's seat or decision, the window
+        closed): the driver then brings the timers up to date."""
+        due = self._due(timer)
+        if due is None or s is None or not controls(due.seat):
+            return None
+        if not due.snap:
+            return due if s.decider() == due.seat else None
+        window = s.snap_window()
+        if window is None or not s.can_snap(due.seat):
+            return None
+        self.polled[due.seat] = window
+        return due
+
     def moved(self, seat: int) -> None:
         """The seat's bot made its move: what it did may show it a match, so it looks at
         the next snap window even if it is the one it was last offered."""
         self.polled[seat] = None
 
-    def looked(self, seat: int, window: int) -> None:
-        """The seat's bot was offered snap window ``window`` (it looks once per window)."""
-        self.polled[seat] = window
 
 
 def state_message(s: Session, seat: int | None, game_no: int) -> State:

@@ -120,15 +120,12 @@ class BotTimers:
 
     async def _fire(self, timer: int) -> None:
         self._handles.pop(timer, None)
-        due = self.plan.due(timer)
-        if due is None:  # called off after it was queued
-            return
         s = self._live()
-        if due.snap:
-            if s is not None and self._controls(due.seat):
-                await self._poll(s, due.seat)
-        elif s is None or s.decider() != due.seat or not self._controls(due.seat):
+        due = self.plan.ready(timer, s, self._controls)
+        if due is None or s is None:
             self._reschedule()
+        elif due.snap:
+            await self._snap(s, due.seat)
         else:
             await self.play_now(s, due.seat)
 
@@ -161,12 +158,8 @@ class BotTimers:
             return decide(seat)
         return await asyncio.get_running_loop().run_in_executor(None, decide, seat)
 
-    async def _poll(self, s: Session, seat: int) -> None:
-        window = s.snap_window()
-        if window is None or not s.can_snap(seat):
-            self._reschedule()
-            return
-        self.plan.looked(seat, window)
+    async def _snap(self, s: Session, seat: int) -> None:
+        """The seat's bot looks at the open snap window: it snaps, or lets it pass."""
         bot = self._bot(s, seat)
         text = await self._decide(bot, bot.snap, seat) if s.threaded_bots else bot.snap(seat)
         if text is None:
