@@ -56,20 +56,6 @@ def judge_act(s: Session | None, status: str, halted: str | None, seat: int | No
         return Refusal(exc.code, exc.message, counts=not race)
 
 
-@dataclass(frozen=True)
-class StoredAction:
-    """An accepted action as it is stored (before anyone hears of it)."""
-
-    round_no: int
-    version: int
-    seat: int
-    text: str
-
-
-def stored(s: Session, applied: Applied) -> StoredAction:
-    return StoredAction(s.round_no, applied.version, applied.seat, applied.text)
-
-
 def table_summary(table_id: str, game: str, players: int, listing: JsonObject, status: str,
                   seats: list[JsonObject], game_no: int, s: Session | None, created: str,
                   halted: str | None, config: JsonObject, history: list[JsonObject],
@@ -261,6 +247,5 @@ def table_message(summary: JsonObject) -> TableChanged:
     return {"type": "table", "table": summary}
 
 
-__all__ = ["Arm", "BotPlan", "Due", "Refusal", "StoredAction", "catch_up", "judge_act",
-           "state_message",
-           "stored", "table_message", "table_summary", "update_message", "welcome_message"]
+__all__ = ["Arm", "BotPlan", "Due", "Refusal", "catch_up", "judge_act", "state_message",
+           "table_message", "table_summary", "update_message", "welcome_message"]

@@ -47,7 +47,6 @@ from ..table_core import (
     catch_up,
     judge_act,
     state_message,
-    stored,
     table_message,
     table_summary,
     update_message,
@@ -440,11 +439,10 @@ class Table:
         extra = acting(self, applied.seat) if acting is not None else []
         if s.round_over():
             crash_point("round-end-action")
-        row = stored(s, applied)
         try:
-            await self.store.write([Store.insert_action(self.id, self.game_no, row.round_no,
-                                                        row.version, row.seat, row.text),
-                                    *extra])
+            await self.store.write([Store.insert_action(self.id, self.game_no, s.round_no,
+                                                        applied.version, applied.seat,
+                                                        applied.text), *extra])
         except Exception as exc:
             self._halt(f"storing an action failed ({type(exc).__name__}: {exc})")
             if conn is not None:
