@@ -4,8 +4,8 @@ that turns a frame into one of them.
 Each message is a frozen ``msgspec`` struct tagged by its ``type``: the WebSocket door
 (:mod:`.ws`) decodes a frame straight into the closed union :data:`ClientMessage`, so
 everything behind the door works with typed values, never with dicts. ``msgspec`` was chosen
-by measurement: decoding an ``act`` into its struct takes about a fifteenth of the time the
-hand-written ``json.loads`` and checks took, and a third of pydantic's
+by measurement: decoding an ``act`` into its struct takes a tenth of the time the
+hand-written ``json.loads`` and checks took, and a sixth of pydantic's
 (docs/reports/performance.md, "One typed protocol"). A frame that does not decode is looked
 at once more, slowly, only to say what was wrong with it: the answers are the typed errors
 the protocol has always given (``bad_message`` with what the message needs).
