@@ -9,7 +9,14 @@ import json
 from cambio.cards import Rules
 from cambio.server.session import SNAP_DELAY, TURN_DELAY, Applied
 from cambio.server.solo import SoloTable
-from cambio.server.table_core import BotPlan, Refusal, catch_up, judge_act, table_summary
+from cambio.server.table_core import (
+    BotPlan,
+    Refusal,
+    arrival,
+    catch_up,
+    judge_act,
+    table_summary,
+)
 from cambio.server.turn_session import TurnSession
 from tests.support.cards_table import card_session
 
@@ -127,3 +134,14 @@ def test_the_solo_table_answers_a_sync_as_a_server_table() -> None:
     answer = json.loads(table.sync(1, 1, 1))["messages"]
     assert [m["version"] for m in answer] == list(range(2, s.version + 1))
     assert [m["type"] for m in json.loads(table.sync())["messages"]] == ["state"]
+
+
+def test_an_arriving_connection_gets_the_welcome_then_the_state_once_dealt() -> None:
+    undealt = card_session(Rules.preset("rulebook"), 2, 1)
+    before = arrival(None, {"id": "t"}, undealt, 1)
+    assert [(m["type"], m["round"]) for m in before] == [("welcome", 0)]
+    assert [m["type"] for m in arrival(1, {"id": "t"}, None, 0)] == ["welcome"]
+    s = dealt()
+    welcome, state = arrival(1, {"id": "t"}, s, 1)
+    assert welcome["type"] == "welcome" and welcome["seat"] == 1 and welcome["protocol"] == 2
+    assert state["type"] == "state" and state["view"] == s.view(1) and state["round"] == 1

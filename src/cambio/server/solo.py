@@ -30,13 +30,12 @@ from .session import Applied, SeatBot
 from .table_core import (
     BotPlan,
     Refusal,
+    arrival,
     catch_up,
     judge_act,
-    state_message,
     table_message,
     table_summary,
     update_message,
-    welcome_message,
 )
 from .turn_session import TurnSession, frames_body, turn_record
 
@@ -119,9 +118,7 @@ class SoloTable:
 
     def welcome(self) -> str:
         """The messages a page gets on connecting: ``welcome``, then the dealt ``state``."""
-        s = self.session
-        return self._out([welcome_message(SEAT, self.summary(), s.version, 1, s.round_no),
-                          state_message(s, SEAT, 1)])
+        return self._out(list(arrival(SEAT, self.summary(), self.session, 1)))
 
     def sync(self, since: int = 0, game_no: int | None = None, round_no: int | None = None
              ) -> str:

@@ -243,9 +243,20 @@ def welcome_message(seat: int | None, summary: JsonObject, version: int, game_no
             "game_no": game_no, "round": round_no, "protocol": PROTOCOL}
 
 
+def arrival(seat: int | None, summary: JsonObject, s: Session | None, game_no: int
+            ) -> list[Welcome | State]:
+    """What a connection gets on arriving: ``welcome``, then the whole state once a round
+    has been dealt."""
+    if s is None or not s.round_no:
+        return [welcome_message(seat, summary, 0 if s is None else s.version, game_no, 0)]
+    return [welcome_message(seat, summary, s.version, game_no, s.round_no),
+            state_message(s, seat, game_no)]
+
+
 def table_message(summary: JsonObject) -> TableChanged:
     return {"type": "table", "table": summary}
 
 
-__all__ = ["Arm", "BotPlan", "Due", "Refusal", "catch_up", "judge_act", "state_message",
+__all__ = ["Arm", "BotPlan", "Due", "Refusal", "arrival", "catch_up", "judge_act",
+           "state_message",
            "table_message", "table_summary", "update_message", "welcome_message"]

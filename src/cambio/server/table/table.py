@@ -44,13 +44,13 @@ from ..settings import Settings
 from ..store import SeatRow, Statement, Store, TableRow
 from ..table_core import (
     Refusal,
+    arrival,
     catch_up,
     judge_act,
     state_message,
     table_message,
     table_summary,
     update_message,
-    welcome_message,
 )
 from .actor import Actor
 from .bot_timers import BotTimers
@@ -324,10 +324,9 @@ class Table:
             changed, was_away = self.seats.arrived(conn.seat)
             if was_away:  # back: the turn clock's timeouts in a row start again
                 self.clock.acted(conn.seat)
-        conn.send(dumps(welcome_message(conn.seat, self.summary(), self.match.version(),
-                                        self.game_no, self.match.round_no())))
+        for greeting in arrival(conn.seat, self.summary(), self.session, self.game_no):
+            conn.send(dumps(greeting))
         if self.session is not None and self.session.round_no:
-            conn.send(self._state_text(conn.seat))
             conn.send(self._clock_text())
         if changed:
             self.broadcast_table()
