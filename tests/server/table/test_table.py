@@ -1,5 +1,6 @@
-"""The table's own handlers, in process: a real table on a real SQLite file, its time a
-clock the test moves by hand, its clients :class:`Conn` outboxes the test reads.
+"""The table's own handlers, in process: a real table on a real store (SQLite, and a real
+PostgreSQL server: the ``database`` fixture), its time a clock the test moves by hand, its
+clients :class:`Conn` outboxes the test reads.
 
 Every message a table takes is here -- a client's ``connect``, ``act``, ``sync``, ``hint``,
 ``back``, ``chat`` and ``disconnect``; the lobby's ``join``, ``set_bot``, ``free_seat``,
@@ -12,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +23,7 @@ from cambio.server.settings import Settings
 from cambio.server.store import SeatRow, Store, TableRow, open_store
 from cambio.server.table import Conn, Table
 
+from ...support.databases import Database
 from .manual import ManualTimers
 
 TABLE = "tbl1"
@@ -32,12 +33,12 @@ class Harness:
     """One table of ``players`` seats: people hold seats ``humans``, nobody the ``empty``
     ones, bots the others."""
 
-    def __init__(self, tmp: Path, *, humans: tuple[int, ...] = (0, 1), players: int = 2,
+    def __init__(self, database: Database, *, humans: tuple[int, ...] = (0, 1), players: int = 2,
                  empty: tuple[int, ...] = (), bot: str = "random", clock: int | None = None,
                  seed: int = 11, **settings: Any) -> None:
         self.timers = ManualTimers()
-        self.store = open_store(str(tmp / "t.sqlite3"))
-        self.settings = Settings(database=str(tmp / "t.sqlite3"), **settings)
+        self.store = open_store(database.url)
+        self.settings = Settings(database=database.url, **settings)
         kinds = game_kinds(())
         _, config = kinds["cards"].config({"players": players,
                                            "rules": {"preset": "rulebook"}})
@@ -86,8 +87,9 @@ def of_type(messages: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
     return [m for m in messages if m["type"] == kind]
 
 
-def run(tmp: Path, scenario: Callable[[Harness], Awaitable[None]], **kw: Any) -> None:
-    h = Harness(tmp, **kw)
+def run(database: Database, scenario: Callable[[Harness], Awaitable[None]], **kw: Any
+        ) -> None:
+    h = Harness(database, **kw)
 
     async def main() -> None:
         try:
@@ -113,7 +115,7 @@ def a_legal(table: Table, seat: int) -> str:
     return "draw" if "draw" in legal else str(legal[0])
 
 
-def test_connect_start_act_and_what_each_seat_and_spectator_hears(tmp_path: Path) -> None:
+def test_connect_start_act_and_what_each_seat_and_spectator_hears(database: Database) -> None:
     async def scenario(h: Harness) -> None:
         table = await h.open()
         a, b, watcher = await h.connect(0), await h.connect(1), await h.connect(None)
@@ -138,10 +140,10 @@ def test_connect_start_act_and_what_each_seat_and_spectator_hears(tmp_path: Path
         assert "card" not in updates[1 - seat][0]["event"]  # nobody else does
         assert "card" not in updates[None][0]["event"]
 
-    run(tmp_path, scenario)
+    run(database, scenario)
 
 
-def test_refused_actions_change_nothing_and_say_why(tmp_path: Path) -> None:
+def test_refused_actions_change_nothing_and_say_why(database: Database) -> None:
     async def scenario(h: Harness) -> None:
         table = await h.open()
         a, b, watcher = await h.connect(0), await h.connect(1), await h.connect(None)
@@ -162,10 +164,10 @@ def test_refused_actions_change_nothing_and_say_why(tmp_path: Path) -> None:
         assert table.session is not None and table.session.version == 0
         assert h.store.actions(TABLE, 1, 1) == []
 
-    run(tmp_path, scenario)
+    run(database, scenario)
 
 
-def test_not_playing_before_the_deal(tmp_path: Path) -> None:
+def test_not_playing_before_the_deal(database: Database) -> None:
     async def scenario(h: Harness) -> None:
         table = await h.open()
         a = await h.connect(0)
@@ -175,10 +177,10 @@ def test_not_playing_before_the_deal(tmp_path: Path) -> None:
         assert [(m["code"], m["ref"]) for m in of_type(drain(a), "error")] == [
             ("not_playing", "x"), ("not_playing", "y")]
 
-    run(tmp_path, scenario)
+    run(database, scenario)
 
 
-def test_sync_sends_what_was_missed_or_the_whole_state(tmp_path: Path) -> None:
+def test_sync_sends_what_was_missed_or_the_whole_state(database: Database) -> None:
     async def scenario(h: Harness) -> None:
         table = await h.open()
         a, b = await h.connect(0), await h.connect(1)
@@ -198,10 +200,10 @@ def test_sync_sends_what_was_missed_or_the_whole_state(tmp_path: Path) -> None:
         await table.sync(a, 0, None, None)                      # no game/round: a state
         assert [m["type"] for m in drain(a)] == ["state"]
 
-    run(tmp_path, scenario)
+    run(database, scenario)
 
 
-def test_chat_is_stored_then_sent_and_spectators_may_not_write(tmp_path: Path) -> None:
+def test_chat_is_stored_then_sent_and_spectators_may_not_write(database: Database) -> None:
     async def scenario(h: Harness) -> None:
         table = await h.open()
         a, b, watcher = await h.connect(0), await h.connect(1), await h.connect(None)
@@ -216,10 +218,10 @@ def test_chat_is_stored_then_sent_and_spectators_may_not_write(tmp_path: Path) -
         assert of_type(seen, "error")[0]["code"] == "forbidden"
         assert of_type(seen, "chat") == []  # spectators do not read this table's chat
 
-    run(tmp_path, scenario)
+    run(database, scenario)
 
 
-def test_a_bot_seat_plays_a_whole_round_on_the_clock_alone(tmp_path: Path) -> None:
+def test_a_bot_seat_plays_a_whole_round_on_the_clock_alone(database: Database) -> None:
     async def scenario(h: Harness) -> None:
         table = await h.open()
         a = await h.connect(0)
@@ -244,10 +246,10 @@ def test_a_bot_seat_plays_a_whole_round_on_the_clock_alone(tmp_path: Path) -> No
         assert h.timers.pending() == []  # and every timer is called off at the end
         assert of_type(drain(a), "table")[-1]["table"]["result"]["winners"] is not None
 
-    run(tmp_path, scenario, humans=(0,))
+    run(database, scenario, humans=(0,))
 
 
-def test_snaps_race_in_arrival_order_and_a_lost_race_does_not_count(tmp_path: Path) -> None:
+def test_snaps_race_in_arrival_order_and_a_lost_race_does_not_count(database: Database) -> None:
     async def scenario(h: Harness) -> None:
         table, a, b, s = await h.dealt_pair()
         # Play until a card is on the pile: a snap window is open for both seats.
@@ -276,11 +278,11 @@ def test_snaps_race_in_arrival_order_and_a_lost_race_does_not_count(tmp_path: Pa
         assert of_type(drain(a), "error")[0]["code"] == "illegal"
         assert a.strikes.tokens == a.strikes.burst and a.closing is None
 
-    run(tmp_path, scenario)
+    run(database, scenario)
 
 
 def test_the_turn_clock_plays_for_a_slow_seat_then_marks_it_away_until_back(
-        tmp_path: Path) -> None:
+        database: Database) -> None:
     async def scenario(h: Harness) -> None:
         table, a, b, s = await h.dealt_pair()
         clocks = of_type(drain(a), "clock")
@@ -298,10 +300,10 @@ def test_the_turn_clock_plays_for_a_slow_seat_then_marks_it_away_until_back(
         await table.back(conn)
         assert not table.seats.public()[seat]["away"]
 
-    run(tmp_path, scenario, clock=5)
+    run(database, scenario, clock=5)
 
 
-def test_a_player_gone_past_the_away_timeout_is_played_by_a_bot(tmp_path: Path) -> None:
+def test_a_player_gone_past_the_away_timeout_is_played_by_a_bot(database: Database) -> None:
     async def scenario(h: Harness) -> None:
         table, a, b, s = await h.dealt_pair()
         await table.disconnect(b)
@@ -323,10 +325,10 @@ def test_a_player_gone_past_the_away_timeout_is_played_by_a_bot(tmp_path: Path) 
         assert table.seats.public()[1]["away"] is False
         assert drain(b2)[0]["type"] == "welcome"
 
-    run(tmp_path, scenario, away_after=3.0)
+    run(database, scenario, away_after=3.0)
 
 
-def test_the_lobby_calls_join_set_bot_free_seat_start_and_rematch(tmp_path: Path) -> None:
+def test_the_lobby_calls_join_set_bot_free_seat_start_and_rematch(database: Database) -> None:
     async def scenario(h: Harness) -> None:
         table = await h.open()
         host = await h.connect(0)
@@ -362,4 +364,4 @@ def test_the_lobby_calls_join_set_bot_free_seat_start_and_rematch(tmp_path: Path
         assert summary["history"][0]["winners"] == winners
         assert h.store.game_seed(TABLE, 2) is not None   # the new deal is stored
 
-    run(tmp_path, scenario, humans=(0,), players=3, empty=(1, 2))
+    run(database, scenario, humans=(0,), players=3, empty=(1, 2))
