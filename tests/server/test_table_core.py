@@ -15,6 +15,7 @@ from cambio.server.table_core import (
     arrival,
     catch_up,
     judge_act,
+    judge_hint,
     table_summary,
 )
 from cambio.server.turn_session import TurnSession
@@ -145,3 +146,16 @@ def test_an_arriving_connection_gets_the_welcome_then_the_state_once_dealt() -> 
     welcome, state = arrival(1, {"id": "t"}, s, 1)
     assert welcome["type"] == "welcome" and welcome["seat"] == 1 and welcome["protocol"] == 2
     assert state["type"] == "state" and state["view"] == s.view(1) and state["round"] == 1
+
+
+def test_a_hint_is_for_a_seat_at_a_game_in_play_that_gives_them() -> None:
+    s = dealt()
+    assert judge_hint(s, "playing", None) == Refusal(
+        "forbidden", "spectators get no hints; join a seat first")
+    for status, session in (("waiting", None), ("finished", s)):
+        refused = judge_hint(session, status, 0)
+        assert refused is not None and refused.code == "not_playing"
+    assert judge_hint(s, "playing", 0) is None  # the card game gives hints: search
+    solo = SoloTable(json.dumps({"seed": 1, "bots": ["random"]}))
+    offline = json.loads(solo.hint("h"))["messages"][0]
+    assert offline["code"] == "not_playing" and "server" in offline["message"]

@@ -33,6 +33,7 @@ from .table_core import (
     arrival,
     catch_up,
     judge_act,
+    judge_hint,
     table_message,
     table_summary,
     update_message,
@@ -162,7 +163,11 @@ class SoloTable:
         return out
 
     def hint(self, ref: Any = None) -> str:
-        """Hints search with the ``hard`` bot, which needs numba: not in the browser."""
+        """Refused as a server table refuses a hint; and when a server would search, still
+        refused: the ``hard`` bot needs numba, which the browser does not have."""
+        refused = judge_hint(self.session, self.status(), SEAT)
+        if refused is not None:
+            return self._out([error(refused.code, refused.message, ref)])
         return self._out([error(NOT_PLAYING,
                                 "hints need a server (the hard bot does not run offline)",
                                 ref)])

@@ -81,6 +81,16 @@ def table_summary(table_id: str, game: str, players: int, listing: JsonObject, s
     return out
 
 
+def judge_hint(s: Session | None, status: str, seat: int | None) -> Refusal | None:
+    """Why a ``hint`` is refused before any search (``None``: it may be searched): hints are
+    for a seat, at a game in play that gives them."""
+    if seat is None:
+        return Refusal(FORBIDDEN, "spectators get no hints; join a seat first")
+    if status != "playing" or s is None or s.round_over() or not s.hints:
+        return Refusal(NOT_PLAYING, "hints are for a card game in play")
+    return None
+
+
 @dataclass(frozen=True)
 class Arm:
     """A timer to set: tell the plan :meth:`BotPlan.ready` ``(id, …)`` in ``delay``
@@ -257,6 +267,6 @@ def table_message(summary: JsonObject) -> TableChanged:
     return {"type": "table", "table": summary}
 
 
-__all__ = ["Arm", "BotPlan", "Due", "Refusal", "arrival", "catch_up", "judge_act",
+__all__ = ["Arm", "BotPlan", "Due", "Refusal", "arrival", "catch_up", "judge_act", "judge_hint",
            "state_message",
            "table_message", "table_summary", "update_message", "welcome_message"]

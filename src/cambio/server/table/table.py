@@ -47,6 +47,7 @@ from ..table_core import (
     arrival,
     catch_up,
     judge_act,
+    judge_hint,
     state_message,
     table_message,
     table_summary,
@@ -388,13 +389,12 @@ class Table:
         """Assist mode: the ``hard`` bot's suggestion for the asking seat, from its own view.
 
         Searched off the loop; one per seat and version (asking again sends the same)."""
-        if conn.seat is None:
-            conn.error(FORBIDDEN, "spectators get no hints; join a seat first", ref)
-            return
         s = self.session
-        if self.status != "playing" or s is None or s.round_over() or not s.hints:
-            conn.error(NOT_PLAYING, "hints are for a card game in play", ref)
+        refused = judge_hint(s, self.status, conn.seat)
+        if refused is not None:
+            conn.error(refused.code, refused.message, ref)
             return
+        assert s is not None and conn.seat is not None  # judge_hint saw to both
         searcher = getattr(getattr(s, "table_game", None), "hint_bot", None)
         loading = self.kernels.loading(self.game, searcher) if self.kernels and searcher \
             else None
