@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from ..chat import CHAT_KEPT, chat_text
 from ..errors import FORBIDDEN, RATE_LIMITED, SERVER_ERROR, ProtocolError
 from ..limits import TokenBucket
+from ..server_messages import Chat, ChatLine, ChatLog
 from ..store import Store
 from .connection import Conn, dumps
 
@@ -36,7 +37,7 @@ class ChatRoom:
         self._now_iso = now_iso
         self._clock = clock
         self._buckets: dict[int, TokenBucket] = {}
-        self.lines: list[dict[str, Any]] = []
+        self.lines: list[ChatLine] = []
         """The last lines (the server loads them from the store with the table)."""
         self.hush: Callable[[], Awaitable[Hush]] | None = None
         """Set by the players' package: who may not chat, whose lines a reader mutes."""
@@ -46,15 +47,17 @@ class ChatRoom:
 
     def log_text(self) -> str:
         """The ``chat_log`` message a connection that may read the chat gets on arrival."""
-        return dumps({"type": "chat_log", "lines": self.lines})
+        log: ChatLog = {"type": "chat_log", "lines": self.lines}
+        return dumps(log)
 
     async def log_for(self, seat: int | None) -> str:
         """:meth:`log_text` without the lines of players the seat's player muted."""
         if self.hush is None or seat is None or not self.lines:
             return self.log_text()
         hush = await self.hush()
-        return dumps({"type": "chat_log",
-                      "lines": [x for x in self.lines if not hush.hides(seat, x["seat"])]})
+        log: ChatLog = {"type": "chat_log",
+                        "lines": [x for x in self.lines if not hush.hides(seat, x["seat"])]}
+        return dumps(log)
 
     async def say(self, conn: Conn, seat: int, name: str, text: Any, emote: Any, ref: Any
                   ) -> tuple[str, Callable[[int | None], bool]] | None:
@@ -80,7 +83,8 @@ class ChatRoom:
         lines = self.lines
         n = lines[-1]["n"] + 1 if lines else 1
         at = self._now_iso()
-        line = {"n": n, "seat": seat, "name": name, "text": shown, "emote": emote_id, "at": at}
+        line: ChatLine = {"n": n, "seat": seat, "name": name, "text": shown,
+                          "emote": emote_id, "at": at}
         try:
             await self._store.write([Store.insert_chat(self._table_id, n, seat, name, shown,
                                                        emote_id, at)])
@@ -90,5 +94,6 @@ class ChatRoom:
             return None
         lines.append(line)
         del lines[:-CHAT_KEPT]
-        return dumps({"type": "chat", **line}), (
+        said: Chat = {"type": "chat", **line}
+        return dumps(said), (
             lambda reader: self.reads(reader) and (hush is None or not hush.hides(reader, seat)))
