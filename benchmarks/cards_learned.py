@@ -1,6 +1,6 @@
 """Train the ``learned`` card bot: collect ``hard``'s decisions, fit the network, draw its curve.
 
-Three steps, each reproducible from its seed (issue 23, item 3):
+Three steps, each reproducible from its seed:
 
 ``collect``
     Plays ``--games`` 2-player rulebook rounds of ``hard`` (1,024 native rollouts a decision)

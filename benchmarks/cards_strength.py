@@ -7,7 +7,7 @@ rollouts of the true state at every decision, the fair ceiling). Two bots, heads
 against ``players - 1`` copies of the other; every deal is played with the seats rotated (as in
 the tournament), and the first bot's win share (a round won alone counts 1, shared by k winners
 1/k) is reported with a 95% interval from the per-deal means; so is ``won_or_tied``, the share
-of rounds it won or tied for, each tie counting fully (the measure of issue 7's 4-player
+of rounds it won or tied for, each tie counting fully (the measure of the 4-player
 baseline, in which each of four ``memory`` bots wins about 30%). Game seeds are
 ``cambio.seeds.derive_seed(seed, deal)``; decision times of the first bot are CPU seconds
 (``time.process_time``) per decision, with percentiles.

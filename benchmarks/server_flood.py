@@ -1,4 +1,4 @@
-"""What a few connections flooding big frames cost another table (issue 19, item 4).
+"""What a few connections flooding big frames cost another table.
 
 One ``cambio serve`` process (its own temporary SQLite file, the default limits). A player
 seated at one table (from 127.0.0.1) sends ``ping`` and waits for its ``pong``, one after

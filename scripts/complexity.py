@@ -29,8 +29,8 @@ figure (the comment at the function says the same)."""
 
 NOT_YET_SPLIT: dict[str, str] = {
 }
-"""Numba kernels above the limit whose split has not been measured yet (issue 12 stays open
-for them): known by name so that no other function joins them unnoticed."""
+"""Numba kernels above the limit whose split has not been measured yet (their split is
+still to do): known by name so that no other function joins them unnoticed."""
 
 EXCEPTIONS = {**HOT_PATHS, **NOT_YET_SPLIT}
 

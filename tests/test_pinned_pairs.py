@@ -1,4 +1,4 @@
-"""Behaviour pinned across the merge of five duplicated pairs (issue 21): each digest was
+"""Behaviour pinned across the merge of five duplicated pairs: each digest was
 taken with the code before the merge and must not move.
 
 - ``ExpectedPointsBot._switch_gain`` now serves ``OpponentModelBot`` too (hooks ``_est_at``,

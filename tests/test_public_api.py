@@ -1,5 +1,5 @@
 """The public API outside bots import keeps its names; a moved name keeps a deprecated
-alias for a release (issue 23)."""
+alias for a release."""
 
 from __future__ import annotations
 

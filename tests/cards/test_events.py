@@ -5,6 +5,7 @@ events it may see, and nothing else."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -74,6 +75,48 @@ def random_move(state: State, rng: random.Random, calm: bool) -> tuple[int, int]
         if quiet and rng.random() < 0.97:
             acts = quiet
     return seat, rng.choice(acts)
+
+
+Played = tuple[State, int, int, list[Event]]
+"""One random action of a seeded round: the state before it, the seat, the action, and the
+events it reported (the round's state is then the state after it)."""
+
+
+def seeded_round(rules: Rules, players: int, seed: int, polled: bool,
+                 calm: bool) -> tuple[State, Iterator[Played]]:
+    """A seeded round and a generator that plays it to its end by random legal moves, so each
+    random-play check states only what it checks after every action."""
+    s = State(rules, players, seed=seed, polled=polled)
+
+    def actions() -> Iterator[Played]:
+        rng = random.Random(seed)
+        while not s.is_over():
+            seat, action = random_move(s, rng, calm=calm)
+            before = s.clone()
+            events: list[Event] = []
+            s.play(action, seat, events)
+            yield before, seat, action, events
+
+    return s, actions()
+
+
+def check_views(rebuilt: list[EventView], s: State, seed: int, events: list[Event]) -> None:
+    """Each rebuilt view, after following the events, is the seat's view of the state."""
+    for view in rebuilt:
+        view.follow(events)
+        assert view.matches(observe(s, view.seat)), (seed, view.seat, events)
+
+
+def check_observations(before: State, seat: int, action: int, s: State,
+                       events: list[Event]) -> None:
+    """The records' observations read off the events are, for every viewer and in order,
+    those found by comparing the states before and after the action."""
+    mine = observations(events)
+    theirs = diffed_observations(before, seat, action, s)
+    for viewer in [*range(s.n), None]:
+        assert list(as_seen(mine, s.n, viewer).items()) == \
+            list(as_seen(theirs, s.n, viewer).items()), (events,)
+    assert [k for k, _, _ in mine] == [k for k, _, _ in theirs]
 
 
 def kind(event: Event) -> str:
@@ -286,19 +329,11 @@ def test_the_events_a_seat_sees_rebuild_its_view(preset, polled):
     grids, held card and pile as rebuilt from the events it may see are its view."""
     rules = Rules.preset(preset, empty_grid_calls_cambio=preset == "house")
     for seed in range(200):
-        players = 2 + seed % 3
-        s = State(rules, players, seed=seed, polled=polled)
-        seats: list[int | None] = [*range(players), None]
-        rebuilt = [EventView.deal(observe(s, seat)) for seat in seats]
-        rng = random.Random(seed)
-        while not s.is_over():
-            events: list[Event] = []
-            seat, action = random_move(s, rng, calm=seed % 3 == 0)
-            s.apply(action, seat, events)
+        s, played = seeded_round(rules, 2 + seed % 3, seed, polled, calm=seed % 3 == 0)
+        rebuilt = [EventView.deal(observe(s, seat)) for seat in [*range(s.n), None]]
+        for _, _, _, events in played:
             assert events, "every action reports what happened"
-            for view in rebuilt:
-                view.follow(events)
-                assert view.matches(observe(s, view.seat)), (seed, view.seat, events)
+            check_views(rebuilt, s, seed, events)
 
 
 def test_asking_for_events_changes_nothing_in_the_round():
@@ -322,22 +357,11 @@ def test_records_observations_from_events_are_those_of_comparing_states(preset, 
     records (and the server) read off the events are, in the same order, those found by
     comparing the state before and after the action."""
     for seed in range(350):
-        players = 2 + seed % 5
         rules = Rules.preset(preset, snap_penalty=seed % 4,
                              max_grid=5 if seed % 3 == 0 else None)
-        s = State(rules, players, seed=seed, polled=polled)
-        rng = random.Random(seed)
-        while not s.is_over():
-            seat, action = random_move(s, rng, calm=seed % 2 == 0)
-            before = s.clone()
-            events: list[Event] = []
-            s.play(action, seat, events)
-            mine = observations(events)
-            theirs = diffed_observations(before, seat, action, s)
-            for viewer in [*range(players), None]:
-                assert list(as_seen(mine, players, viewer).items()) == \
-                    list(as_seen(theirs, players, viewer).items()), (seed, events)
-            assert [k for k, _, _ in mine] == [k for k, _, _ in theirs]
+        s, played = seeded_round(rules, 2 + seed % 5, seed, polled, calm=seed % 2 == 0)
+        for before, seat, action, events in played:
+            check_observations(before, seat, action, s, events)
 
 
 @pytest.mark.parametrize("polled", [True, False], ids=["polled", "realtime"])
@@ -350,24 +374,11 @@ def test_other_groups_rules_events_rebuild_views_and_records(preset, overrides, 
     rules = Rules.preset(preset, **overrides)
     kinds: set[str] = set()
     for seed in range(60):
-        players = 2 + seed % 3
-        s = State(rules, players, seed=seed, polled=polled)
-        seats: list[int | None] = [*range(players), None]
-        rebuilt = [EventView.deal(observe(s, seat)) for seat in seats]
-        rng = random.Random(seed)
-        while not s.is_over():
-            events: list[Event] = []
-            seat, action = random_move(s, rng, calm=seed % 3 == 0)
-            before = s.clone()
-            s.play(action, seat, events)
+        s, played = seeded_round(rules, 2 + seed % 3, seed, polled, calm=seed % 3 == 0)
+        rebuilt = [EventView.deal(observe(s, seat)) for seat in [*range(s.n), None]]
+        for before, seat, action, events in played:
             kinds |= {kind(e) for e in events}
-            for view in rebuilt:
-                view.follow(events)
-                assert view.matches(observe(s, view.seat)), (seed, view.seat, events)
-            mine = observations(events)
-            theirs = diffed_observations(before, seat, action, s)
-            for viewer in [*range(players), None]:
-                assert list(as_seen(mine, players, viewer).items()) == \
-                    list(as_seen(theirs, players, viewer).items()), (seed, events)
+            check_views(rebuilt, s, seed, events)
+            check_observations(before, seat, action, s, events)
     if preset == "cabo":
         assert "Exchanged" in kinds

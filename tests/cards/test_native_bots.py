@@ -111,7 +111,7 @@ def test_native_random_bots_are_the_random_bot():
 
 
 def test_sim_with_memory_bots_gives_the_same_summary_on_both_engines():
-    """A small version of issue 10's acceptance command (4 memory bots, rulebook)."""
+    """A small version of the native bots' acceptance run (4 memory bots, rulebook)."""
     config = SimConfig(Rules.preset("rulebook"), 4, ("memory",) * 4, 400, seed=1)
     assert choose_engine(config, "auto") == "batch"
     fast, slow = simulate(config, engine="batch"), simulate(config, engine="python")

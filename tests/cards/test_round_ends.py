@@ -1,4 +1,4 @@
-"""Rounds between bots end (issue 23): no seeded round between two strong bots runs to the
+"""Rounds between bots end: no seeded round between two strong bots runs to the
 turn cap."""
 
 from __future__ import annotations

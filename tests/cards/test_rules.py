@@ -206,7 +206,7 @@ def test_black_king_looks_own_and_other_then_may_switch(preset):
 
 @pytest.mark.parametrize("preset", ["rulebook", "wikipedia"])
 def test_switch_and_look_take_their_two_addresses_in_either_order(preset):
-    # Issue 11: "switch 1.0 0.3" was refused while "switch 0.3 1.0" was legal.
+    # "switch 1.0 0.3" was once refused while "switch 0.3 1.0" was legal.
     s = play(preset, G2, "JH", "0 draw\n0 discard\n0 switch 1.0 0.3")
     assert s.grids[0][3] == c("2D") and s.grids[1][0] == c("5C")
     s = play(preset, G2, "KS",

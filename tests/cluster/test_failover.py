@@ -1,4 +1,4 @@
-"""Issue 8's acceptance, with real processes: a cluster of server processes on one Redis
+"""Fail-over, with real processes: a cluster of server processes on one Redis
 and one PostgreSQL database, players that reconnect by themselves, and failures.
 
 - 20 ``kill -9``s of a random process under bot load and human actions: every action a

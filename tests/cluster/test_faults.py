@@ -1,5 +1,5 @@
-"""Issue 19, item 3, with real processes: Redis restarted (empty), then PostgreSQL stopped
-for 10 s and started again, during play, on ``cambio serve --workers 2``.
+"""Storage faults under a cluster, with real processes: Redis restarted (empty), then
+PostgreSQL stopped for 10 s and started again, during play, on ``cambio serve --workers 2``.
 
 Afterwards every table -- finished before the faults, in play during them (and finished
 after), waiting for players throughout -- answers ``GET /api/tables/{id}`` with 200 within

@@ -63,3 +63,21 @@ def test_bad_seat_is_refused():
     result = played(Rules(size=3), ("random", "random"), seed=4)
     with pytest.raises(RecordError, match="seat 2"):
         review_game(result, 2)
+
+
+def test_same_record_gives_the_same_review_and_forced_results_are_exact():
+    """Nothing in a dice review is random; a forced result the search proves within its
+    depth is valued as the result itself (won 1, lost 0), not as an estimate."""
+    result = played(Rules(), ("greedy", "random"), seed=11, cap=200)
+    out = result.board.outcome
+    assert out is not None and out.winners == (0,)
+    loser = review_game(result, 1, depth=4)
+    assert loser.to_json() == review_game(result, 1, depth=4).to_json()
+    last = loser.decisions[-1]
+    assert last.chosen.win == 0.0 and last.best.win > 0.0  # it walked into a forced loss
+    assert last.loss == pytest.approx(100 * last.best.win)
+    winner = review_game(result, 0, depth=1).decisions[-1]
+    assert winner.chosen.win == 1.0 and winner.label == "best"  # the winning push
+    for d in loser.decisions + review_game(result, 0, depth=1).decisions:
+        if d.exact:
+            assert all(o.win in (0.0, 0.5, 1.0) for o in d.options)

@@ -72,3 +72,22 @@ def test_bad_input_is_refused(tmp_path: Path):
     eyes.write_text(export(played(5), 0))
     out = run(str(eyes), "--seat", "0")
     assert out.returncode == 2 and "full record" in out.stderr
+
+
+def test_json_output_of_a_dice_game(tmp_path: Path):
+    board = Board(Rules(size=3))
+    while not board.is_over():
+        board.push(board.legal_moves()[-1])
+    path = tmp_path / "dice.jsonl"
+    path.write_text(board_record(board))
+    out = run(str(path), "--seat", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    review = json.loads(out.stdout)
+    assert set(review) == REVIEW_KEYS
+    assert review["game"] == "board" and review["budget"] == "exact table"
+    assert len(review["series"]) == len(review["decisions"]) > 0
+    for d in review["decisions"]:
+        assert set(d) == DECISION_KEYS and d["exact"] is True and d["points"] is None
+        assert all(set(o) == OPTION_KEYS and o["score"] is None for o in d["options"])
+    again = run(str(path), "--seat", "1", "--json")
+    assert json.loads(again.stdout) == review

@@ -1,4 +1,4 @@
-"""The per-connection byte budget (issue 19, item 4), counted against a clock the test moves:
+"""The per-connection byte budget, counted against a clock the test moves:
 a connection sending big frames is read at ``rate`` bytes a second once its burst is spent.
 (What a flood costs another table is measured by benchmarks/server_flood.py, docs/server.md.)
 """

@@ -1,4 +1,4 @@
-"""Table chat (issue 11, feature 5): seated players talk, spectators read only where the
+"""Table chat: seated players talk, spectators read only where the
 table allows it, text stays text, fast talkers are slowed down, and the chat survives a
 restart (it is stored with the table)."""
 

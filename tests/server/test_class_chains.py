@@ -1,5 +1,5 @@
 """The server is built by composition: no class in ``cambio.server`` stands on more than
-one class of the project (issue 21: the table was once a chain of eleven, each layer
+one class of the project (the table was once a chain of eleven, each layer
 reading every field and lower layers calling upward through ``NotImplementedError``)."""
 
 from __future__ import annotations

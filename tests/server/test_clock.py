@@ -1,4 +1,4 @@
-"""The turn clock (issue 11, bug 4): a connected but idle player no longer stalls a table.
+"""The turn clock: a connected but idle player no longer stalls a table.
 
 The bookkeeping (:class:`Decisions`) is tested on a hand-driven time source; the whole thing
 on a real server process, driven by the messages it sends (never by timing them).

@@ -1,12 +1,12 @@
-"""Issue 19, items 5, 6, 8, 9 and 10, each against a real server process.
+"""Hardening, each against a real server process.
 
-- 5: a stored text that is not UTF-8 (a damaged ``tables.status``, a seat's name) sets its
+- a stored text that is not UTF-8 (a damaged ``tables.status``, a seat's name) sets its
   table aside; the server starts and serves the others.
-- 6: ``--log-level debug`` never writes a WebSocket frame (a seat's private view) to the log.
-- 8: state-changing REST calls take JSON bodies only (415) and pass the origin check (403).
-- 9: ``Transfer-Encoding`` with ``Content-Length`` is refused with 400 and the connection
+- ``--log-level debug`` never writes a WebSocket frame (a seat's private view) to the log.
+- state-changing REST calls take JSON bodies only (415) and pass the origin check (403).
+- ``Transfer-Encoding`` with ``Content-Length`` is refused with 400 and the connection
   closed, nothing after it served.
-- 10: while PostgreSQL is down, REST calls answer 503 ``unavailable`` with ``Retry-After``,
+- while PostgreSQL is down, REST calls answer 503 ``unavailable`` with ``Retry-After``,
   a WebSocket to a table that must be loaded closes with 1013, and no traceback is logged.
 """
 
@@ -50,7 +50,7 @@ def played_table(base: str, ws_base: str, rounds: int = 1) -> str:
     return asyncio.run(main())
 
 
-# ====================================================================== item 5
+# ====================================================================== damaged text
 def test_text_that_is_not_utf8_sets_only_its_table_aside(tmp_path: Path) -> None:
     database = sqlite_database(tmp_path)  # PostgreSQL cannot hold such bytes in a text
     server = ServerProcess(database)
@@ -73,7 +73,7 @@ def test_text_that_is_not_utf8_sets_only_its_table_aside(tmp_path: Path) -> None
     assert "Traceback" not in log
 
 
-# ====================================================================== item 6
+# ====================================================================== no frame logged
 def test_debug_logging_writes_no_frame(database: Database) -> None:
     with ServerProcess(database, extra=["--log-level", "debug"]) as server:
         played_table(server.base, server.ws_base)
@@ -83,7 +83,7 @@ def test_debug_logging_writes_no_frame(database: Database) -> None:
         assert frame not in log, frame
 
 
-# ====================================================================== item 8
+# ====================================================================== JSON, origins
 def test_state_changing_calls_take_json_from_this_site_only(server: ServerProcess) -> None:
     body = json.dumps({"game": "cards", "players": 2})
     evil = {"Origin": "https://evil.example"}
@@ -111,7 +111,7 @@ def test_state_changing_calls_take_json_from_this_site_only(server: ServerProces
         assert [s["kind"] for s in summary["seats"]].count("empty") == 1  # nothing changed
 
 
-# ====================================================================== item 9
+# ====================================================================== smuggling
 def exchange(port: int, request: bytes) -> bytes:
     """Send ``request`` on a fresh connection; everything the server sends until it closes."""
     with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
@@ -137,7 +137,7 @@ def test_transfer_encoding_with_content_length_is_refused(server: ServerProcess)
     assert exchange(server.port, plain.replace(smuggled, b"")).startswith(b"HTTP/1.1 201 ")
 
 
-# ====================================================================== item 10
+# ====================================================================== database down
 @pytest.fixture
 def own_postgres() -> Any:
     postgres = PostgresCluster().start()  # its own: the session's serves other tests

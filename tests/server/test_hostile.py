@@ -1,4 +1,4 @@
-"""Hostile clients against a real server process (issue 13): seat lockout, a long-round
+"""Hostile clients against a real server process: seat lockout, a long-round
 flood, Unicode digits, NaN refs, connection floods, origins, proxies, expiry.
 
 Two servers serve the whole module (started once per test worker): ``capped`` has a small
@@ -93,7 +93,7 @@ async def refused(url: str, **kw: Any) -> dict[str, Any]:
         return {**msg, "close": closed.value.rcvd.code}
 
 
-# ====================================================================== item 1: lockout
+# ====================================================================== lockout
 def test_spectators_cannot_lock_a_seated_player_out(capped: ServerProcess) -> None:
     async def main() -> None:
         async with httpx.AsyncClient(base_url=capped.base, timeout=30) as http:
@@ -131,7 +131,7 @@ def test_spectators_cannot_lock_a_seated_player_out(capped: ServerProcess) -> No
     run(main())
 
 
-# ====================================================================== item 2: long rounds
+# ====================================================================== long rounds
 def test_a_long_round_flood_ends_at_the_turn_cap(capped: ServerProcess) -> None:
     """One client holds both seats and draws and discards as fast as it may: the round
     ends at the rules' turn cap, scored, and its record replays."""
@@ -197,7 +197,7 @@ def test_a_long_round_flood_ends_at_the_turn_cap(capped: ServerProcess) -> None:
     assert result.state.turn_number == cap
 
 
-# ====================================================================== item 3: digits
+# ====================================================================== digits
 def test_unicode_digits_are_illegal_actions_not_crashes(capped: ServerProcess) -> None:
     async def main() -> None:
         async with httpx.AsyncClient(base_url=capped.base, timeout=30) as http:
@@ -234,7 +234,7 @@ def test_unicode_digits_are_illegal_actions_not_crashes(capped: ServerProcess) -
     run(main())
 
 
-# ====================================================================== item 6: NaN refs
+# ====================================================================== NaN refs
 def not_json(constant: str) -> Any:
     raise AssertionError(f"the server sent {constant}, which is not JSON")
 
@@ -261,7 +261,7 @@ def test_non_finite_refs_are_refused_with_valid_json(capped: ServerProcess, raw:
     run(main())
 
 
-# ====================================================================== item 9: errors
+# ====================================================================== errors
 def test_stale_actions_and_lost_snaps_do_not_close_the_connection(
         capped: ServerProcess) -> None:
     """Races are play: 60 of them (more than the 50-error limit) leave the connection
@@ -292,7 +292,7 @@ def test_stale_actions_and_lost_snaps_do_not_close_the_connection(
     run(main())
 
 
-# ====================================================================== item 8: origins
+# ====================================================================== origins
 def test_websockets_from_other_sites_are_refused(capped: ServerProcess) -> None:
     async def main() -> None:
         async with httpx.AsyncClient(base_url=capped.base, timeout=30) as http:
@@ -309,7 +309,7 @@ def test_websockets_from_other_sites_are_refused(capped: ServerProcess) -> None:
     run(main())
 
 
-# ====================================================================== item 9: floods
+# ====================================================================== floods
 def test_connection_floods_are_capped_per_address(strict: ServerProcess) -> None:
     async def main() -> None:
         async with httpx.AsyncClient(base_url=strict.base, timeout=30) as http:
@@ -369,7 +369,7 @@ def test_forwarded_for_is_trusted_only_from_configured_proxies(
     assert 429 in statuses(proxied.base, 150, vary=False)
 
 
-# ====================================================================== item 9: expiry
+# ====================================================================== expiry
 def test_waiting_tables_expire(expiring: ServerProcess) -> None:
     with httpx.Client(base_url=expiring.base, timeout=30) as http:
         r = http.post("/api/tables", json={"game": "cards", "players": 2})
@@ -385,7 +385,7 @@ def test_waiting_tables_expire(expiring: ServerProcess) -> None:
         assert r.status_code == 404
 
 
-# ====================================================================== item 8: --seed
+# ====================================================================== --seed
 def test_a_seeded_server_says_its_deals_are_predictable(capped: ServerProcess) -> None:
     log = capped.log.read_text()
     assert "--seed is set: every deal on this server is predictable" in log

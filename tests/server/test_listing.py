@@ -1,4 +1,4 @@
-"""The lobby's listing (issue 11, feature 7): table names, private tables, quick play, and
+"""The lobby's listing: table names, private tables, quick play, and
 waiting tables that expire."""
 
 from __future__ import annotations

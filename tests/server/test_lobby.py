@@ -208,7 +208,7 @@ def test_a_freed_seat_loses_its_connection(http: httpx.Client, server: ServerPro
 
 
 def test_names_lose_bidi_controls_and_may_have_forty_characters(http: httpx.Client) -> None:
-    # A right-to-left override would reverse the text shown around the name (issue 11).
+    # A right-to-left override would reverse the text shown around the name.
     tid = create(http, name="\u202eAnn\u2066 Lee\u2069\u200f")["table"]
     bo = http.post(f"/api/tables/{tid}/join", json={"name": "B" * MAX_NAME})
     assert bo.status_code == 200, bo.text
@@ -231,7 +231,7 @@ def test_the_lobby_allows_the_servers_name_length() -> None:
 
 def test_switch_and_look_arrive_in_either_address_order(http: httpx.Client,
                                                         server: ServerProcess) -> None:
-    """Issue 11: the network takes ``switch 1.0 0.3`` for the offered ``switch 0.3 1.0``;
+    """The network takes ``switch 1.0 0.3`` for the offered ``switch 0.3 1.0``;
     the record keeps the offered spelling and replays.
 
     Whether a deal brings a switch or a look at all depends on the table's seed, which on
@@ -275,7 +275,7 @@ def test_switch_and_look_arrive_in_either_address_order(http: httpx.Client,
 
 
 def test_open_tables_lists_only_tables_someone_can_join(database: Database) -> None:
-    # Issue 11: "Open tables" listed full and abandoned tables.
+    # "Open tables" once listed full and abandoned tables.
     with ServerProcess(database, away_after=1.0) as srv, \
             httpx.Client(base_url=srv.base, timeout=30) as http:
 

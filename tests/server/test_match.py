@@ -1,4 +1,4 @@
-"""Match flow (issue 11, bug 5 and feature 4): the summary says who won the match, each
+"""Match flow: the summary says who won the match, each
 round's scores and when the next round is dealt; a rematch keeps the earlier matches, and a
 restart rebuilds them from the stored actions."""
 

@@ -1,4 +1,4 @@
-"""Quick play never seats a player twice at one table (issue 22, item 1): a caller whose
+"""Quick play never seats a player twice at one table: a caller whose
 browser holds a seat at a waiting table is sent back to that seat."""
 
 from __future__ import annotations

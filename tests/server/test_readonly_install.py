@@ -1,4 +1,4 @@
-"""A system-wide install run by a service user (issue 19, item 7): the package is read-only
+"""A system-wide install run by a service user: the package is read-only
 and the user has no writable home, so numba can cache its compiled kernels in neither of its
 own places. ``cambio`` commands still run (numba caches under the temporary directory, with
 a one-line notice), ``cambio serve`` among them.

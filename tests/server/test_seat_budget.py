@@ -1,4 +1,4 @@
-"""Players behind one address (issue 19, item 2): anonymous connections from the players'
+"""Players behind one address: anonymous connections from the players'
 own address -- a reconnect loop emptying the connection-rate bucket, and the cap of open
 anonymous connections held full -- never keep a seat's connection out; a wrong token still
 costs what an anonymous connection costs."""

@@ -1,4 +1,4 @@
-"""Seeds stay on the server until the game is over (issue 11, bug 6).
+"""Seeds stay on the server until the game is over.
 
 Every bot's seed derives from the game's seed, and so does every deck: a player who knew it
 mid-game could predict the bots' moves (someone predicted five MCTS moves of five from the

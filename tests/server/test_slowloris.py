@@ -1,4 +1,4 @@
-"""Slow and half-sent requests (issue 19, item 1): one address cannot take the server offline.
+"""Slow and half-sent requests: one address cannot take the server offline.
 
 The server runs with the common limit of 1,024 open files (soft and hard, so it cannot raise
 it): 1,100 requests that never finish, from 127.0.0.2, each sending a header line every

@@ -14,7 +14,6 @@ from cambio.server.snap_race import (
     Race,
     Referee,
     reaction_key,
-    valid_ms,
 )
 
 
@@ -63,12 +62,6 @@ def test_the_round_trip_estimate_moves_toward_samples() -> None:
     assert lat.rtt_ms == pytest.approx(140.0)  # 0.6 * 100 + 0.4 * 200
     lat.sample(60_000)
     assert lat.rtt_ms == pytest.approx(0.6 * 140.0 + 0.4 * RTT_CAP_MS)
-
-
-def test_valid_reports_are_whole_milliseconds() -> None:
-    assert valid_ms(0) and valid_ms(150) and valid_ms(60_000)
-    for bad in (-1, 60_001, 1.5, True, "150", None, [150]):
-        assert not valid_ms(bad)
 
 
 def test_a_race_orders_by_key_then_arrival() -> None:

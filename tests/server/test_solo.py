@@ -21,8 +21,8 @@ from cambio.cards import Rules
 from cambio.games import get_game
 from cambio.records.jsonl import parse_record
 from cambio.server import offline
-from cambio.server.solo import PROTOCOL, SOLO_BOTS, SoloTable
-from cambio.server.table.connections import PROTOCOL as SERVER_PROTOCOL
+from cambio.server.server_messages import PROTOCOL as SERVER_PROTOCOL
+from cambio.server.solo import SOLO_BOTS, SoloTable
 from tests.support.cards_table import card_session
 
 ALONE = r"""
@@ -45,11 +45,16 @@ for bot in ("random", "easy", "memory", "expert"):
             legal = [a for a in view["legal"] if not a.startswith("snap")]
             t.act(legal[-1] if len(t.session.log) > 12 else legal[0], t.session.version)
         else:
-            timers = ([t._turn[1]] if t._turn else []) + list(t._polls.values())
-            t.fire(timers[0])
+            plan = t.plan
+            t.fire(plan.turn[1] if plan.turn else next(iter(plan.polls.values())))
     print(bot, t.summary()["result"]["scores"][0])
 print(sorted(m for m in sys.modules if m.startswith("cambio") or m in BLOCKED))
 """
+
+
+def armed(table: SoloTable) -> list[int]:
+    """The ids of the bots' timers the table has asked the page to set and not yet fired."""
+    return ([table.plan.turn[1]] if table.plan.turn else []) + list(table.plan.polls.values())
 
 
 def play(table: SoloTable, rng: Random) -> list[dict[str, Any]]:
@@ -63,7 +68,7 @@ def play(table: SoloTable, rng: Random) -> list[dict[str, Any]]:
             pick = "cambio" if "cambio" in legal and s.version > 12 else rng.choice(legal)
             out = json.loads(table.act(pick, s.version))
         else:
-            timers = ([table._turn[1]] if table._turn else []) + list(table._polls.values())
+            timers = armed(table)
             out = json.loads(table.fire(timers[0]))
         messages += out["messages"]
     return messages
@@ -82,10 +87,6 @@ def test_the_bundle_runs_alone_without_numpy_numba_or_the_web_stack(tmp_path: Pa
     assert not {"numpy", "numba", "starlette", "sqlite3"} & set(loaded)
     # Everything came from the zip, not from this checkout.
     assert all(rel.endswith(".py") for rel in offline.BUNDLE_MODULES)
-
-
-def test_the_solo_table_speaks_the_servers_protocol_version() -> None:
-    assert PROTOCOL == SERVER_PROTOCOL
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -144,7 +145,7 @@ def test_an_illegal_or_stale_action_changes_nothing() -> None:
     table = SoloTable(json.dumps({"seed": 5, "bots": ["memory"]}))
     table.welcome()
     while table.session.decider() != 0:
-        timers = ([table._turn[1]] if table._turn else []) + list(table._polls.values())
+        timers = armed(table)
         table.fire(timers[0])
     before = (table.session.version, table.session.view(0))
     illegal = json.loads(table.act("swap 0.9", table.session.version, "r1"))["messages"]

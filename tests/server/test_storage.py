@@ -1,4 +1,4 @@
-"""Damaged storage (issue 13, item 7): clear messages, damaged tables set aside while the
+"""Damaged storage: clear messages, damaged tables set aside while the
 rest are served, one single-process server per database, and a failing write halts its
 table visibly instead of looping.
 

@@ -1,4 +1,4 @@
-"""The store's WAL stays bounded under steady writes (issue 13, item 4), on a real SQLite file.
+"""The store's WAL stays bounded under steady writes, on a real SQLite file.
 
 The full-size check is ``benchmarks/soak.py`` (16 MiB threshold, half a million actions);
 here the same mechanism runs with a 256 KiB threshold and a checkpoint every 50 ms, so a

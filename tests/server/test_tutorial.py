@@ -1,4 +1,4 @@
-"""The first-game tutorials (issue 22, item 6): ``POST /api/tutorial`` deals a fixed game
+"""The first-game tutorials: ``POST /api/tutorial`` deals a fixed game
 against a bot, the same for every newcomer, and tells the seat only its normal view."""
 
 from __future__ import annotations

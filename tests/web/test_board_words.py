@@ -1,4 +1,4 @@
-"""The dice game explained (issue 22, item 5): a Rules button on its table opens a rules
+"""The dice game explained: a Rules button on its table opens a rules
 page for it; its log says each push in words, the notation beside it; the setup line says
 whose dice you adjust."""
 

@@ -38,7 +38,7 @@ def test_four_levels_medium_chosen_research_bots_under_more(browser: Browser, se
         assert len(got["more"]) == 1 and got["more"][0][0].startswith("More bots")
         more = set(got["more"][0][1])
         assert {"random", "expert", "search"} <= more, got
-        # A level's bot is not listed again under its method's name (issue 22: no
+        # A level's bot is not listed again under its method's name (no
         # near-duplicates such as "Memory" beside "Medium (memory)").
         assert not more & {"memory", "deep", "medium", "hard", "easy", "adaptive", "master"}, got
         # The seat's own picker has the same choice.

@@ -45,7 +45,7 @@ WATCH_JS = """() => {
   }).observe(root, {subtree: true, childList: true, characterData: true});
 }"""
 """Records, at every change of the table, how many snaps of the race the log holds and which
-banner shows (issue 11, bug 7: the second snapper's banner replaced the first's at once)."""
+banner shows (the second snapper's banner replaced the first's at once)."""
 
 
 def grids(page: Page) -> dict[str, list[str | None]]:
@@ -183,7 +183,7 @@ def test_two_players_play_a_card_round_in_their_browsers(browser: Browser, serve
     if first["right"]:
         # The card left the grid: the later snap found an empty slot (or a give under way)
         # and was refused, without a penalty. The loser reads who was first, not the
-        # engine's reason (issue 11, bug 7).
+        # engine's reason.
         assert len(results) == 1 and len(refused) == 1, (results, refused)
         assert refused[0]["code"] == "illegal"
         loser_page = bo if loser == 1 else ann

@@ -1,4 +1,4 @@
-"""Table chat in the page (issue 11, feature 5), at laptop and phone size.
+"""Table chat in the page, at laptop and phone size.
 
 Ann and Bo sit at a table, a spectator watches. Ann types a message full of markup: Bo's
 page (and the spectator's, if the table lets spectators read the chat) shows it as text,

@@ -1,4 +1,4 @@
-"""A card table that fits the screen (issue 22, item 2).
+"""A card table that fits the screen.
 
 At 390x844 and 360x740 (a phone) and 1280x800 (a laptop), for 2 to 8 players, with and
 without the turn clock, in every phase a decision can be in (the deal, a turn's start, a
@@ -6,7 +6,7 @@ drawn card, each power's targets, a king's decision, a snap, a give, the reveal,
 over), every element the decision needs -- your grid, the deck and the pile, each of this
 decision's buttons and the cards it may choose, the status line, the clock -- lies inside
 the viewport, with the page scrolled to its top (no scrolling needed), and every card one
-may tap is at least 44x44 px (issue 22: 40x46 at 360 px wide). The views are the
+may tap is at least 44x44 px (40x46 at 360 px wide). The views are the
 engine's own (scenes.py), rendered by the real client (harness.py)."""
 
 from __future__ import annotations

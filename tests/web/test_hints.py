@@ -18,7 +18,7 @@ def test_assist_mode_offers_a_hint_against_the_hard_bot(browser: Browser,
     assert page.locator("#hint").count() == 0  # only in assist mode
     page.check("#assist")
     page.click("#hint")
-    # The hint stands in the status line (issue 22, item 4), in the table's words.
+    # The hint stands in the status line, in the table's words.
     hint = page.wait_for_selector("#hint-text")
     assert hint is not None
     text = hint.inner_text()

@@ -1,4 +1,4 @@
-"""Nothing happens out of sight (issue 22, item 3): with the page scrolled down to the log,
+"""Nothing happens out of sight: with the page scrolled down to the log,
 a snap's banner, the status line (where a hint shows) and the clock are on screen; after
 a reveal, the next deal (a rematch's "Play again" at the bottom of the results) brings the
 page back to the table."""

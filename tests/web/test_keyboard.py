@@ -1,4 +1,4 @@
-"""Keyboard play (issue 22, item 7): a whole round against a bot with the keyboard alone --
+"""Keyboard play: a whole round against a bot with the keyboard alone --
 shortcuts for each decision, a card by its number (O, the player, the number for another
 player's), a snap (S then a card), Cambio (C twice), the `?` overlay -- and the focus on
 the decision's first button when it is your move."""

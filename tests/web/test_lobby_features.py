@@ -1,4 +1,4 @@
-"""The lobby and the rules in words (issue 11, features 6 and 7), at laptop and phone size.
+"""The lobby and the rules in words, at laptop and phone size.
 
 - House rules are shown by name and description (never a field identifier), in the lobby's
   form and in the waiting room; the rules page lists the rules in force at a table, its

@@ -1,7 +1,7 @@
 """The lobby's "New table" form keeps what the player chose while it redraws itself.
 
 Choosing a preset, or switching to the dice board and back, redraws the form; the players,
-rounds and house rules already chosen must survive (issue 11, bug 1), and the table created
+rounds and house rules already chosen must survive, and the table created
 afterwards must be the one the form showed.
 """
 

@@ -1,4 +1,4 @@
-"""Anonymous connections cannot lock a player out of their seat (issue 13, item 1).
+"""Anonymous connections cannot lock a player out of their seat.
 
 Spectators have their own cap per table: with it full, a seated player still gets in. And
 the page forgets its seat token only when the server says the token is not valid: when the

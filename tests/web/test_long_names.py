@@ -1,4 +1,4 @@
-"""40-character names without spaces on a 390 px phone (issue 11, bug 3).
+"""40-character names without spaces on a 390 px phone.
 
 Such a name widened the page to 401 px in the lobby, 487 px in the waiting room and 670 px
 at the table (your own cards and the Draw button cut off). Every view must fit the screen's
@@ -64,7 +64,7 @@ STATUS_TOP_JS = "() => document.getElementById('status').getBoundingClientRect()
 
 
 def check_toasts(page: Page) -> None:
-    """Toasts on a phone (issue 11, bug 3: "The game starts!" covered the top bar): they go
+    """Toasts on a phone ("The game starts!" covered the top bar): they go
     into the notice line, in the flow of the page, so they cover nothing (the top bar, the
     status line, the buttons, one's cards); the line keeps its height, so the table does not
     move when one comes or goes."""

@@ -3,7 +3,7 @@
 test_long_names.py plays a match as a seated player (the lobby, the waiting room, the table
 in a match, the reveal). Here the same names go through the other views: a spectator watching
 a match to its end, the match's replay, and the dice board game (seated and watching). In
-each, the page must not scroll sideways (issue 11, bug 3: "no horizontal scroll at 390 px
+each, the page must not scroll sideways ("no horizontal scroll at 390 px
 with 40-character names in every view").
 """
 

@@ -1,4 +1,4 @@
-"""Match flow in the page (issue 11, bug 5 and feature 4), at laptop and phone size.
+"""Match flow in the page, at laptop and phone size.
 
 Ann's two-round match against a bot plays itself (her one-second turn clock runs out and her
 bot plays for her): between the rounds the page counts down to the next deal; at the end the

@@ -1,4 +1,4 @@
-"""Cards travel (issue 11, feature 2), at laptop and phone size, and never show a hidden face.
+"""Cards travel, at laptop and phone size, and never show a hidden face.
 
 A player plays turns against a bot while the page records every flying card it makes (a
 copy that travels from where a card was to where it went). There must be flights (a draw:

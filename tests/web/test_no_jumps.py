@@ -1,4 +1,4 @@
-"""No layout jumps (issue 11, feature 8), at laptop and phone size.
+"""No layout jumps, at laptop and phone size.
 
 During one's own turn the buttons come and go (Draw and Call Cambio, then Discard, a confirm
 and Cancel after choosing a card, then none), the status line changes and banners may show.

@@ -1,4 +1,4 @@
-"""The installable app and solo play with no network (issue 26), in Debian's chromium.
+"""The installable app and solo play with no network, in Debian's chromium.
 
 Servers of this module's own (one is killed: nothing can reach it), one browser. The
 lobby is installable (chromium's own criteria, over CDP); the solo page loads the engine

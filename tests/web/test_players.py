@@ -1,4 +1,4 @@
-"""Players who come back, in a real browser (issue 25): a new visitor types a name, presses
+"""Players who come back, in a real browser: a new visitor types a name, presses
 Play now, plays a rated game against bots and finds it on their profile with its replay and
 a rating; a player claimed with a password on one browser signs in on another and sees the
 same history; two players pressing Play now within seconds land at one table."""

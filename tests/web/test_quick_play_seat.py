@@ -1,5 +1,5 @@
-"""Quick play from the lobby never seats the host a second time at her own table (issue 22,
-item 1): she is sent back to seat 1, keeps the Start button, and her token is unchanged."""
+"""Quick play from the lobby never seats the host a second time at her own table: she is
+sent back to seat 1, keeps the Start button, and her token is unchanged."""
 
 from __future__ import annotations
 

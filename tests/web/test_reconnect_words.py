@@ -1,5 +1,5 @@
-"""The connection badge says what is happening and when the page tries next (issue 22,
-item 8): killed, the server leaves the page "connection lost · reconnecting in N s" (or
+"""The connection badge says what is happening and when the page tries next: killed, the
+server leaves the page "connection lost · reconnecting in N s" (or
 "now"), then "reconnecting… (try N)"; back, it says "online"."""
 
 from __future__ import annotations

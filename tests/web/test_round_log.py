@@ -1,4 +1,4 @@
-"""The move that ends a round stays in the log (issue 11, bug 2).
+"""The move that ends a round stays in the log.
 
 The last swap, discard or peek of a round carries the round's end facts, and the page used to
 show that event as "The round is over." only, so the move itself was missing. The log must

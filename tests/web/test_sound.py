@@ -1,4 +1,4 @@
-"""Sound (issue 11, feature 3), at laptop and phone size: off by default, then, switched on,
+"""Sound, at laptop and phone size: off by default, then, switched on,
 the cues of your turn, a snap and a Cambio call are played (WebAudio tones; the page notes
 each cue it plays in ``window.__cambioSounds``, since a headless browser has nobody to hear).
 """

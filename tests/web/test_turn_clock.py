@@ -1,4 +1,4 @@
-"""The turn clock in the page (issue 11, bug 4 and feature 1), at laptop and phone size.
+"""The turn clock in the page, at laptop and phone size.
 
 Ann sits at a five-second clock against a bot and does nothing: the page counts her time
 down and says "Your turn" in the tab title; when her time runs out her bot plays for her
@@ -17,7 +17,7 @@ from .harness import open_table
 
 MY_LOG_LINES = """() => [...document.querySelectorAll('.cards-game .log-list li')]
   .filter((li) => li.textContent.startsWith('Your bot ')).length"""
-"""Her bot's moves: the log says "Your bot drew a card", never "You drew…" (issue 22, item 8)."""
+"""Her bot's moves: the log says "Your bot drew a card", never "You drew…"."""
 
 
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])

@@ -1,4 +1,4 @@
-"""The card game's first-game tutorial (issue 22, item 6): "Learn to play" in the lobby
+"""The card game's first-game tutorial: "Learn to play" in the lobby
 starts a guided round on the server's fixed deal against the Easy bot. Following only what
 the guidance outlines plays the round to its end: the opening peek, a power (the 8♥: peek at
 your own card), snaps of your own cards, calling Cambio; each is explained when

@@ -1,4 +1,4 @@
-"""The dice game's guided game (issue 22, item 6) and its sound toggle (item 5): "Learn the
+"""The dice game's guided game and its sound toggle: "Learn the
 dice game" in the lobby starts a tutorial against the Random bot from the server's fixed
 start; the status line says what to do and one legal arrow is outlined at each move of
 yours; following it wins the game. Sound is off until switched on, then your turn plays its

@@ -1,5 +1,5 @@
-"""The table's words (issue 22, item 8): self-snaps, moves of one's own bot, the log's
-count, the connection badge; and a hint in the table's terms (item 4).
+"""The table's words: self-snaps, moves of one's own bot, the log's
+count, the connection badge; and a hint in the table's terms.
 
 The log is read twice: from a real game whose one-second clock hands Ann's seat to her bot
 (every move of her seat is her bot's: never "You drew…"), and from the real client fed

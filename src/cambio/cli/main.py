@@ -13,11 +13,13 @@ import typer
 
 from cambio import __version__
 from cambio.extras import run_command
+from cambio.server.admin import register as register_admin
 from cambio.server.command import register as register_serve
 
 from . import board as board_cli
 from . import build_web
 from . import cards as cards_cli
+from .daily import daily_command
 from .exploit import exploit_command
 from .replay import export_command, replay_command
 from .review import review_command
@@ -56,11 +58,13 @@ app.add_typer(tournament_app, name="tournament")
 app.command("replay")(replay_command)
 app.command("export")(export_command)
 app.command("review")(review_command)
+app.command("daily")(daily_command)
 app.command("exploit")(exploit_command)
 
 cards_cli.register(sim=sim_app, play=play_app, tournament=tournament_app)
 board_cli.register(sim=sim_app, play=play_app, solve=solve_app, tournament=tournament_app)
 register_serve(app)
+register_admin(app)
 build_web.register(app)
 
 

@@ -10,10 +10,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cambio.records import board as board_records
-from cambio.records import cards as cards_records
 from cambio.records.jsonl import RecordError
 from cambio.review import Review
+from cambio.review.record import review_result
 
 from .replay import _fail, _load
 
@@ -35,7 +34,7 @@ def review_command(
     record, game = _load(file)
     try:
         result = game.replay(record)
-        review = _review(game.name, result, seat, budget, seed)
+        review = review_result(result, seat, budget, seed)
     except RecordError as exc:
         _fail(file, exc)
     except ValueError as exc:
@@ -44,20 +43,6 @@ def review_command(
         print(json.dumps(review.to_json()))
     else:
         show(review, Console())
-
-
-def _review(game: str, result: object, seat: int, budget: int | None, seed: int) -> Review:
-    # The searches (numba kernels) are imported when a review runs: the CLI's other commands
-    # start without them (tests/test_bot_registry.py).
-    if isinstance(result, cards_records.Result):
-        from cambio.review.cards import REVIEW_ROWS, review_round
-
-        return review_round(result, seat, rows=budget or REVIEW_ROWS, seed=seed)
-    if isinstance(result, board_records.Result):
-        from cambio.review.board import REVIEW_DEPTH, review_game
-
-        return review_game(result, seat, depth=budget or REVIEW_DEPTH)
-    raise RecordError(1, f"records of {game!r} cannot be reviewed")
 
 
 def show(review: Review, console: Console) -> None:

@@ -5,8 +5,10 @@ compared with every legal push: exactly, from the solved table, on a two-player 
 enough to solve (4x4 and below, :func:`cambio.bots.board.perfect.solution_for`: won 1,
 drawn 1/2, lost 0); elsewhere by the native alphabeta search
 (:func:`cambio.bots.board.native.search_value`) to ``depth`` plies after the move, its
-value (hundredths of a logit for the side to move) read as a win chance. Two players only:
-with three or more there is no single value of a position for one seat.
+value (hundredths of a logit for the side to move) read as a win chance -- except where the
+search proves a forced result within its depth (a mate score: the short solve of a game's
+end), which is exact too. Two players only: with three or more there is no single value of
+a position for one seat. Nothing is random: the same record gives the same review.
 """
 
 from __future__ import annotations
@@ -57,28 +59,32 @@ def review_move(board: Board, chosen: int, *, step: int = 0, depth: int = REVIEW
     """Every legal push at ``board`` valued for the seat to move, best first."""
     me = board.turn
     values: dict[int, Option] = {}
+    exact = True
     for move in board.legal_moves():
         child = board.copy()
         child.push(move)
-        values[move] = Option(board.move_text(move), _win(child, me, depth, table))
+        win, known = _win(child, me, depth, table)
+        values[move] = Option(board.move_text(move), win)
+        exact = exact and known
     options = sorted(values.values(), key=lambda o: (-o.win, o.action))
-    return Decision(step, values[chosen], tuple(options), exact=table is not None)
+    return Decision(step, values[chosen], tuple(options), exact=exact)
 
 
-def _win(child: Board, me: int, depth: int, table: Solution | None) -> float:
-    """``me``'s chance of winning from ``child`` (the other seat to move, or over)."""
+def _win(child: Board, me: int, depth: int, table: Solution | None) -> tuple[float, bool]:
+    """``me``'s chance of winning from ``child`` (the other seat to move, or over), and
+    whether it is exact (the game over, the solved table, or a forced result found)."""
     out = child.outcome
     if out is not None:
-        return 0.5 if out.is_draw else (1.0 if me in out.winners else 0.0)
+        return (0.5 if out.is_draw else (1.0 if me in out.winners else 0.0)), True
     if table is not None:
-        return (1 - table.value(child)) / 2  # the table values the side to move
+        return (1 - table.value(child)) / 2, True  # the table values the side to move
     fit = tuples_fit(child.g, child.rules.other_line == "mover_loses", 2)
     value, _ = search_value(child, depth, tuples=fit)
     if value >= MATE_ZONE:
-        return 0.0
+        return 0.0, True
     if value <= -MATE_ZONE:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(value / 100.0))  # the other side's logit, negated
+        return 1.0, True
+    return 1.0 / (1.0 + math.exp(value / 100.0)), False  # the other side's logit, negated
 
 
 __all__ = ["REVIEW_DEPTH", "review_game", "review_move"]

@@ -16,13 +16,15 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from . import lobby, offline_routes, tutorial
+from . import daily, lobby, offline_routes, reviews, tutorial
 from .limits import AddressLimiter
+from .moderation_api import routes as moderation_routes
 from .players.service import Players
 from .players_api import my_seat
 from .players_api import routes as player_routes
 from .server import Server
 from .settings import Settings
+from .social_api import routes as social_routes
 from .store import Store
 from .ws import table_socket
 
@@ -121,8 +123,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         app.state.server = server
         app.state.rest_limiter = AddressLimiter(settings.rest_rate, settings.rest_burst)
         players = app.state.players = Players(server)  # sets every table's results hooks
+        pool = app.state.reviews = reviews.Reviews(server)  # queues reviews at a finish
         await server.start()
         await players.start()
+        await pool.start()
         # What exists now (modules, the tables just loaded) lives as long as the process:
         # keep it out of the cyclic garbage collector's passes; then collect on a clock.
         gc.collect()
@@ -132,6 +136,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
             yield
         finally:
             collector.cancel()
+            await pool.stop()
             await players.stop()
             await server.stop()
 
@@ -158,7 +163,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         Route("/api/tables/{id}/record", route(lobby.table_record)),
         Route("/api/tables/{id}/frames", route(lobby.table_frames)),
         Route("/api/tables/{id}/seat", route(my_seat), methods=["POST"]),
+        Route("/api/tables/{id}/seats/{seat}/review", route(reviews.seat_review)),
+        Route("/api/daily", daily.start_daily, methods=["POST"]),
+        Route("/api/daily", daily.daily_results, methods=["GET"]),
         *player_routes(),
+        *social_routes(),
+        *moderation_routes(),
         WebSocketRoute("/ws/{table}", socket),
         *offline_routes.ROUTES,
         Mount("/static", app=StaticFiles(directory=WEB / "static", check_dir=False),

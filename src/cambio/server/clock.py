@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import ProtocolError
+from .server_messages import Clock
 
 CLOCK_MIN = 1
 CLOCK_MAX = 3600
@@ -118,7 +119,7 @@ class Decisions:
         """The player made a move themselves: their timeouts in a row start again."""
         self.timeouts.pop(seat, None)
 
-    def message(self, game_no: int, round_no: int, version: int) -> dict[str, Any]:
+    def message(self, game_no: int, round_no: int, version: int) -> Clock:
         """The ``clock`` message: who is on the clock and how long they have left."""
         cur = self.current
         left = self.left()

@@ -13,6 +13,8 @@ from typing import Annotated
 
 import typer
 
+from cambio.daily import parse_day
+
 from .settings import Settings
 
 DEFAULT = Settings()
@@ -128,12 +130,26 @@ def serve_command(
         "low-priority subprocess compiles them when numba's cache is cold); off: when a "
         "table first seats such a bot. Their stand-ins play until then.")]
     = DEFAULT.warm_kernels,
+    review_workers: Annotated[int, typer.Option(
+        min=0, max=64, help="Processes that compute game reviews in the background, at a "
+        "low priority (0: none).")] = DEFAULT.review_workers,
+    review_budget: Annotated[int | None, typer.Option(
+        min=1, help="A review's budget: card rollouts per decision (default 4096, at least "
+        "16), dice plies (default 4).")] = DEFAULT.review_budget,
+    daily_date: Annotated[str | None, typer.Option(
+        hidden=True, help="Serve this day's daily deal (YYYY-MM-DD; tests).")]
+    = DEFAULT.daily_date,
     handoff_fd: Annotated[int | None, typer.Option(hidden=True)] = None,
     worker_id: Annotated[str | None, typer.Option(hidden=True)] = DEFAULT.worker_id,
 ) -> None:
     """Serve the web platform: the lobby, tables with bots, real-time play and records."""
     from .run import serve
 
+    if daily_date is not None:
+        try:
+            daily_date = parse_day(daily_date)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--daily-date") from None
     offer_bots(bot, board_bot)
     games = offer_games(game)
 
@@ -152,7 +168,9 @@ def serve_command(
                         leaderboard_games=leaderboard_games,
                         leaderboard_opponents=leaderboard_opponents, seat_grace=seat_grace,
                         secure_cookies=secure_cookies, hash_workers=hash_workers,
-                        hash_queue=hash_queue, warm_kernels=warm_kernels)
+                        hash_queue=hash_queue, warm_kernels=warm_kernels,
+                        review_workers=review_workers, review_budget=review_budget,
+                        daily_date=daily_date)
     if redis is None and workers > 1:
         raise typer.BadParameter("--workers needs --redis (and a shared --database)")
     if redis is not None:

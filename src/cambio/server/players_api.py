@@ -6,6 +6,7 @@ asks the package who a caller is, so the package must not import the lobby.)"""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -16,12 +17,15 @@ from starlette.routing import Route
 from .errors import NOT_FOUND, ProtocolError
 from .lobby import endpoint, read_body
 from .players import names, profiles
-from .players.directory import Player
 from .players.keys import COOKIE, COOKIE_AGE
 from .players.matching import Entry
 from .players.ratings import CLASSES, MU, rating_class
 from .players.service import Players, address_hash, caller, players_of
+from .players.service import required as _required
+from .reviews import with_accuracy
 from .server import new_token, token_hash
+from .social.moderation import refuse_banned
+from .store import Store
 from .store import players_sql as sql
 
 MAX_LEADERBOARD = 100
@@ -44,13 +48,6 @@ def _with_key(response: Response, request: Request, key: str) -> Response:
     response.set_cookie(COOKIE, key, max_age=COOKIE_AGE, path="/", httponly=True,
                         samesite="lax", secure=_players(request).server.settings.secure_cookies)
     return response
-
-
-async def _required(request: Request) -> Player:
-    player = await caller(request)
-    if player is None:
-        raise ProtocolError("unauthorized", "no player: open the lobby first (POST /api/me)")
-    return player
 
 
 # ---------------------------------------------------------------------- identity
@@ -142,7 +139,8 @@ async def profile(request: Request) -> Response:
         found = _bot_entry(players, name[4:])
         if found is None:
             raise ProtocolError(NOT_FOUND, "no such player")
-        return JSONResponse(await profiles.read(profiles.bot_profile, store, *found))
+        return JSONResponse(await _reviewed(store, await profiles.read(
+            profiles.bot_profile, store, *found)))
     player = await players.directory.lookup(name, _address(request))
     if player is None:
         raise ProtocolError(NOT_FOUND, "no such player")
@@ -150,8 +148,13 @@ async def profile(request: Request) -> Response:
     own = me_ is not None and me_.id == player.id
     settings = players.server.settings
     need = (settings.leaderboard_games, settings.leaderboard_opponents)
-    return JSONResponse(await profiles.read(profiles.player_profile, store, player, own, need),
-                        headers={"Cache-Control": "no-store"})
+    body = await profiles.read(profiles.player_profile, store, player, own, need)
+    return JSONResponse(await _reviewed(store, body), headers={"Cache-Control": "no-store"})
+
+
+async def _reviewed(store: Store, body: dict[str, Any]) -> dict[str, Any]:
+    """A profile whose games carry their accuracy (server/reviews.py)."""
+    return {**body, "games": await profiles.read(with_accuracy, store, body["games"])}
 
 
 def _bot_entry(players: Players, name: str) -> tuple[str, dict[str, Any]] | None:
@@ -226,6 +229,7 @@ async def queue_join(request: Request) -> Response:
             names.display_name(name) if name is not None else "Player", _address(request))
     elif name is not None and names.display_name(name) != player.name:
         player = await players.directory.rename(player, names.display_name(name))
+    await asyncio.to_thread(refuse_banned, server.store, player.id)
     klass = rating_class(game, min(sizes))
     mine = (await profiles.read(server.store.read, sql.RATING_MU, (player.id, klass))
             if klass else [])

@@ -115,3 +115,12 @@ class Settings:
     (compiled by a low-priority subprocess when the cache is cold); ``False``: only when a
     table first seats such a bot (server/kernels.py). Either way their stand-ins play until
     they are loaded."""
+    review_workers: int = 1
+    """Processes that compute game reviews (server/reviews.py), at a low priority, never
+    on the event loop (0: no reviews are computed; asked ones wait)."""
+    review_budget: int | None = None
+    """A review's search budget: card rollouts per decision, dice plies (``None``: the
+    defaults of ``cambio review``)."""
+    daily_date: str | None = None
+    """The day (``YYYY-MM-DD``) whose daily deal is served instead of today's (UTC): for
+    tests only (server/daily.py)."""

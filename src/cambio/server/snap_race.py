@@ -41,14 +41,6 @@ RTT_CAP_MS = 600
 """A round trip above this counts as this: the adjustment stays bounded on a stalled link."""
 RTT_WEIGHT = 0.4
 """Weight of a new round-trip sample in the running estimate (the rest is the old one)."""
-MAX_REPORT_MS = 60_000
-"""The largest ``reaction_ms`` or ``rtt_ms`` a client may send (a larger one is refused)."""
-
-
-def valid_ms(value: object) -> bool:
-    """``value`` is a whole number of milliseconds a client may report (not a bool)."""
-    return isinstance(value, int) and not isinstance(value, bool) \
-        and 0 <= value <= MAX_REPORT_MS
 
 
 @dataclass

@@ -4,11 +4,10 @@ The offline client (``web/static/offline/``) runs this module in Pyodide (WebAss
 plays one person (seat 0) against quick bots with the very session a server table uses
 (:class:`~.turn_session.TurnSession` over :mod:`cambio.games.cards`), and answers with the
 messages a server table sends that seat (``welcome``, ``state``, ``update``, ``table``,
-``error``: ``docs/protocol.md``), so the table page's modules draw it as they draw an
-online game. Bots are seeded and timed as
-:class:`~.table.bot_timers.BotTimers` seeds and times them (the same derived seeds, the
-same delay ranges): the page arms a timer for each delay this table asks for and calls
-:meth:`SoloTable.fire` when it is due.
+``error``: ``docs/protocol.md``, built by the same functions of :mod:`.table_core`), so the
+table page's modules draw it as they draw an online game. Bots are seeded as a server
+table seeds them and timed by the same :class:`~.table_core.BotPlan`: the page arms a timer
+for each delay this table asks for and calls :meth:`SoloTable.fire` when it is due.
 
 Only pure-Python modules are imported here and by what this imports (the rules core, the
 records layer, the quick bots, the game interface): the browser has no numpy or numba.
@@ -19,21 +18,27 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from random import Random
 from typing import Any
 
 from cambio.cards import Rules, RulesError
 from cambio.games.cards import GAME
 from cambio.seeds import derive_seed
 
-from .errors import BAD_MESSAGE, NOT_PLAYING, ProtocolError
-from .match import summary_fields
-from .session import SNAP_DELAY, TURN_DELAY, Applied, SeatBot
+from .errors import BAD_MESSAGE, NOT_PLAYING
+from .server_messages import ServerMessage, error
+from .session import Applied, SeatBot
+from .table_core import (
+    BotPlan,
+    Refusal,
+    arrival,
+    catch_up,
+    judge_act,
+    judge_hint,
+    table_message,
+    table_summary,
+    update_message,
+)
 from .turn_session import TurnSession, frames_body, turn_record
-
-PROTOCOL = 2
-"""The protocol version a server table announces (``table.connections.PROTOCOL``; a test
-keeps them equal): the solo table speaks the same one."""
 
 SOLO_BOTS = {"random": "Random bot", "easy": "Easy bot", "memory": "Medium bot",
              "expert": "Expert bot"}
@@ -91,131 +96,91 @@ class SoloTable:
         self.bots: dict[int, SeatBot] = {
             seat: self.session.seat_bot(b, derive_seed(self.seed, "bot", seat))
             for seat, b in enumerate(bots, start=1)}
-        self.delays = Random(derive_seed(self.seed, "delays"))
-        self._ids = 0
-        self._turn: tuple[int, int] | None = None       # (seat, timer id)
-        self._polls: dict[int, int] = {}                # seat -> timer id
-        self._polled: dict[int, int | None] = {}
+        self.plan = BotPlan(self.speed)
+        self.plan.seat(self.seed)
 
     # ------------------------------------------------------------------ messages
+    def status(self) -> str:
+        return "finished" if self.session.game_over() else "playing"
+
     def summary(self) -> dict[str, Any]:
-        s = self.session
-        status = "finished" if s.game_over() else "playing"
-        seats = [{"seat": i, "name": n["name"], "kind": "bot" if "bot" in n else "human",
-                  "bot": n.get("bot"), "connected": True, "away": False}
-                 for i, n in enumerate(self.names)]
-        return {"id": f"solo-{self.seed}", "game": "cards", "players": self.players,
-                "rules": self.rules.to_json(), "rounds": 1, "status": status, "host": SEAT,
-                "seats": seats, "game_no": 1, "round": s.round_no, "totals": s.totals(),
-                "created": self.created, "halted": None, "clock": None,
-                "spectator_chat": False, "table_name": "Solo game", "private": True,
-                "solo": True, **summary_fields(s, [], self.players, None)}
+        seats: list[dict[str, Any]] = [
+            {"seat": i, "name": n["name"], "kind": "bot" if "bot" in n else "human",
+             "bot": n.get("bot"), "connected": True, "away": False}
+            for i, n in enumerate(self.names)]
+        return {**table_summary(f"solo-{self.seed}", "cards", self.players,
+                                {"rules": self.rules.to_json(), "rounds": 1}, self.status(),
+                                seats, 1, self.session, self.created, None,
+                                {"table_name": "Solo game", "private": True}, [], None),
+                "solo": True}
 
-    def _fields(self) -> dict[str, Any]:
-        return {"game_no": 1, "round": self.session.round_no}
-
-    def _state(self) -> dict[str, Any]:
-        s = self.session
-        return {"type": "state", "version": s.version, **self._fields(), "view": s.view(SEAT),
-                "log": [a.event(SEAT) for a in s.log]}
-
-    def _out(self, messages: list[dict[str, Any]]) -> str:
+    def _out(self, messages: list[ServerMessage]) -> str:
         return json.dumps({"messages": messages, "timers": self._follow()})
 
     def welcome(self) -> str:
         """The messages a page gets on connecting: ``welcome``, then the dealt ``state``."""
-        return self._out([{"type": "welcome", "seat": SEAT, "table": self.summary(),
-                           "version": self.session.version, **self._fields(),
-                           "protocol": PROTOCOL}, self._state()])
+        return self._out(list(arrival(SEAT, self.summary(), self.session, 1)))
 
-    def sync(self) -> str:
-        return self._out([self._state()])
+    def sync(self, since: int = 0, game_no: int | None = None, round_no: int | None = None
+             ) -> str:
+        """``sync``: what the page missed, as a server table answers it (no network in
+        between, so every missed update may be sent, however many)."""
+        s = self.session
+        return self._out(list(catch_up(s, SEAT, since, game_no, round_no, 1, len(s.log))))
 
     def act(self, text: str, version: int, ref: Any = None) -> str:
         """The person's action: applied and told as ``update``, or refused as ``error``
         (nothing changed), exactly as a server table judges it."""
-        if self.session.round_over():
-            return self._out([{"type": "error", "code": NOT_PLAYING,
-                               "message": "the table is finished", "ref": ref}])
         if not isinstance(text, str) or not isinstance(version, int):
-            return self._out([{"type": "error", "code": BAD_MESSAGE,
-                               "message": "an act needs an action text and a version",
-                               "ref": ref}])
-        try:
-            applied = self.session.play(SEAT, text, version)
-        except ProtocolError as exc:
-            return self._out([{"type": "error", "code": exc.code, "message": exc.message,
-                               "ref": ref}])
-        return self._out(self._accepted(applied))
+            return self._out([error(BAD_MESSAGE, "an act needs an action text and a version",
+                                    ref)])
+        judged = judge_act(self.session, self.status(), None, SEAT, text, version)
+        if isinstance(judged, Refusal):
+            return self._out([error(judged.code, judged.message, ref)])
+        return self._out(self._accepted(judged))
 
     def fire(self, timer: int) -> str:
         """A bot's timer is due: its move, or its look at the open snap window."""
         s = self.session
-        messages: list[dict[str, Any]] = []
-        if self._turn is not None and self._turn[1] == timer:
-            seat = self._turn[0]
-            self._turn = None
-            if s.decider() == seat:
-                self._polled[seat] = None  # what it does may show it a match
-                messages = self._accepted(s.play(seat, self.bots[seat].move(seat), s.version))
-        else:
-            seat = next((k for k, v in self._polls.items() if v == timer), -1)
-            if seat >= 0:
-                del self._polls[seat]
-                window = s.snap_window()
-                if window is not None and s.can_snap(seat):
-                    self._polled[seat] = window
-                    snap = self.bots[seat].snap(seat)
-                    if snap is not None:
-                        messages = self._accepted(s.play(seat, snap, s.version))
+        due = self.plan.ready(timer, s, self.bots.__contains__)
+        messages: list[ServerMessage] = []
+        if due is not None and not due.snap:
+            self.plan.moved(due.seat)
+            messages = self._accepted(s.play(due.seat, self.bots[due.seat].move(due.seat),
+                                             s.version))
+        elif due is not None:
+            snap = self.bots[due.seat].snap(due.seat)
+            if snap is not None:
+                messages = self._accepted(s.play(due.seat, snap, s.version))
         return self._out(messages)
 
-    def _accepted(self, applied: Applied) -> list[dict[str, Any]]:
+    def _accepted(self, applied: Applied) -> list[ServerMessage]:
         s = self.session
-        out: list[dict[str, Any]] = [{"type": "update", "version": applied.version,
-                                      **self._fields(), "event": applied.event(SEAT),
-                                      "view": s.view(SEAT)}]
+        out: list[ServerMessage] = [update_message(s, applied, SEAT, 1)]
         if s.round_over():
             s.finish_round()
-            out.append({"type": "table", "table": self.summary()})
+            out.append(table_message(self.summary()))
         return out
 
     def hint(self, ref: Any = None) -> str:
-        """Hints search with the ``hard`` bot, which needs numba: not in the browser."""
-        return self._out([{"type": "error", "code": NOT_PLAYING,
-                           "message": "hints need a server (the hard bot does not run offline)",
-                           "ref": ref}])
+        """Refused as a server table refuses a hint; and when a server would search, still
+        refused: the ``hard`` bot needs numba, which the browser does not have."""
+        refused = judge_hint(self.session, self.status(), SEAT)
+        if refused is not None:
+            return self._out([error(refused.code, refused.message, ref)])
+        return self._out([error(NOT_PLAYING,
+                                "hints need a server (the hard bot does not run offline)",
+                                ref)])
 
     # ------------------------------------------------------------------ bots' timers
-    def _delay(self, low: float, high: float) -> float:
-        return self.delays.uniform(low, high) / self.speed
-
-    def _arm(self, delay: float, timers: list[dict[str, Any]]) -> int:
-        self._ids += 1
-        timers.append({"id": self._ids, "delay": round(delay, 4)})
-        return self._ids
-
     def _follow(self) -> list[dict[str, Any]]:
-        """The timers the state calls for, drawn as ``BotTimers.follow`` draws them."""
+        """The timers the state calls for (``{"id", "delay"}``), as a server table's."""
         s = self.session
-        timers: list[dict[str, Any]] = []
         if s.round_over():
-            self._turn = None
-            self._polls.clear()
-            return timers
-        decider = s.decider()
-        if decider in self.bots:
-            if self._turn is None or self._turn[0] != decider:
-                self._turn = (decider, self._arm(self._delay(*TURN_DELAY), timers))
-        else:
-            self._turn = None
-        window = s.snap_window()
-        for seat in self.bots:
-            if window is None or seat in self._polls or self._polled.get(seat) == window \
-                    or not s.can_snap(seat):
-                continue
-            self._polls[seat] = self._arm(self._delay(*SNAP_DELAY), timers)
-        return timers
+            self.plan.cancel()
+            return []
+        arm, _ = self.plan.follow(s, self.bots.__contains__)
+        return [{"id": a.id, "delay": round(a.delay, 4)} for a in arm]
 
     # ------------------------------------------------------------------ the record
     def record(self) -> str:
@@ -234,4 +199,4 @@ class SoloTable:
         return json.dumps(frames_body(GAME, self.header, actions, seat, 1))
 
 
-__all__ = ["PROTOCOL", "SOLO_BOTS", "SoloTable"]
+__all__ = ["SOLO_BOTS", "SoloTable"]

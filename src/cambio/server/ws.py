@@ -11,22 +11,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import math
-from typing import Any
+from typing import assert_never
 from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket
 
+from .client_messages import (
+    Act,
+    Back,
+    BadMessage,
+    ChatSay,
+    ClientMessage,
+    HintRequest,
+    Ping,
+    Sync,
+    parse,
+)
 from .errors import BAD_MESSAGE, BUSY, INVALID_TOKEN, RATE_LIMITED, TOO_LARGE, ProtocolError
 from .limits import ByteBudget, TokenBucket
 from .server import Server, token_hash
+from .server_messages import Pong, error
 from .settings import Settings
-from .snap_race import valid_ms
 from .table import Conn, Table, dumps
-
-MAX_REF = 64
 
 
 def origin_allowed(websocket: HTTPConnection, settings: Settings) -> bool:
@@ -157,93 +164,45 @@ async def _serve(websocket: WebSocket, server: Server, settings: Settings,
 
 
 def _handle(raw: str, conn: Conn, table: Table, bucket: TokenBucket, limit: int) -> None:
-    msg = _message(raw, conn, bucket, limit)
-    if msg is not None:
-        _dispatch(msg, conn, table)
-
-
-def _message(raw: str, conn: Conn, bucket: TokenBucket, limit: int) -> dict[str, Any] | None:
-    """The message as a JSON object with a valid ``ref``, or ``None`` (the error sent)."""
+    """Check one frame's size and rate, parse it into its message and hand that on."""
     if len(raw) > limit or (len(raw) * 4 > limit and len(raw.encode("utf-8")) > limit):
         conn.error(TOO_LARGE, f"messages are limited to {limit} bytes")
-        return None
+        return
     if not bucket.take():
         conn.error(RATE_LIMITED, "too many messages; slow down")
-        return None
+        return
     try:
-        msg = json.loads(raw, parse_constant=_no_constant)
-    except (ValueError, RecursionError):
-        conn.error(BAD_MESSAGE, "not JSON")
-        return None
-    if not isinstance(msg, dict):
-        conn.error(BAD_MESSAGE, "a message is a JSON object with a \"type\"")
-        return None
-    if not _ok_ref(msg.get("ref")):
-        conn.error(BAD_MESSAGE, f"\"ref\" must be a string or a number (up to {MAX_REF} "
-                                "characters)")
-        return None
-    return msg
+        msg = parse(raw)
+    except BadMessage as exc:
+        conn.error(exc.code, exc.message, exc.ref)
+        return
+    _dispatch(msg, conn, table)
 
 
-def _dispatch(msg: dict[str, Any], conn: Conn, table: Table) -> None:
-    """Hand a well-formed message to the table's actor (or answer a ping)."""
-    ref = msg.get("ref")
-    kind = msg.get("type")
-    if kind == "ping":
-        rtt = msg.get("rtt_ms")  # the client's last ping's round trip: snap races
-        if rtt is not None and not valid_ms(rtt):
-            conn.error(BAD_MESSAGE, "\"rtt_ms\" is a whole number of milliseconds", ref)
-            return
-        if rtt is not None:
-            conn.latency.sample(rtt)
-        conn.send('{"type":"pong"}')
-    elif kind == "act":
-        action, version, reaction = msg.get("action"), msg.get("version"), \
-            msg.get("reaction_ms")
-        if not isinstance(action, str) or not _count(version) \
-                or not (reaction is None or valid_ms(reaction)):
-            conn.error(BAD_MESSAGE, "\"act\" needs \"action\" (text) and \"version\" "
-                                    "(a whole number); \"reaction_ms\" is a whole number "
-                                    "of milliseconds if given", ref)
-            return
-        if reaction is not None:
-            conn.latency.reports = True
-        table.post(table.act, conn, action, version, ref, reaction)
-    elif kind == "sync":
-        since, game_no, round_no = msg.get("since"), msg.get("game_no"), msg.get("round")
-        if not _count(since) or not (game_no is None or _count(game_no)) \
-                or not (round_no is None or _count(round_no)):
-            conn.error(BAD_MESSAGE, "\"sync\" needs \"since\" (a whole number); \"game_no\" "
-                                    "and \"round\" are whole numbers if given", ref)
-            return
-        table.post(table.sync, conn, since, game_no, round_no)
-    elif kind == "hint":
-        table.post(table.hint, conn, ref)
-    elif kind == "back":
-        table.post(table.back, conn)
-    elif kind == "chat":
-        table.post(table.chat, conn, msg.get("text"), msg.get("emote"), ref)
-    else:
-        conn.error(BAD_MESSAGE, "unknown message type; types: act, sync, hint, back, chat, "
-                                "ping", ref)
+def _dispatch(msg: ClientMessage, conn: Conn, table: Table) -> None:
+    """Hand a message to the table's actor (or answer a ping)."""
+    match msg:
+        case Act():
+            if msg.reaction_ms is not None:  # it judges its snaps by reaction
+                conn.latency.reports = True
+            table.post(table.act, conn, msg.action, msg.version, msg.ref, msg.reaction_ms)
+        case Ping():
+            if msg.rtt_ms is not None:  # its last ping's round trip: snap races
+                conn.latency.sample(msg.rtt_ms)
+            conn.send(PONG)
+        case Sync():
+            table.post(table.sync, conn, msg.since, msg.game_no, msg.round)
+        case HintRequest():
+            table.post(table.hint, conn, msg.ref)
+        case Back():
+            table.post(table.back, conn)
+        case ChatSay():
+            table.post(table.chat, conn, msg.text, msg.emote, msg.ref)
+        case _:
+            assert_never(msg)
 
 
-def _count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1 << 31
-
-
-def _no_constant(name: str) -> Any:
-    """``NaN`` and ``Infinity`` are not JSON: echoed back (in an error's ``ref``), they
-    would make the server's own message invalid."""
-    raise ValueError(f"{name} is not JSON")
-
-
-def _ok_ref(ref: Any) -> bool:
-    if ref is None or (isinstance(ref, int) and not isinstance(ref, bool)):
-        return ref is None or abs(ref) < 1 << 53
-    if isinstance(ref, float):
-        return math.isfinite(ref)
-    return isinstance(ref, str) and len(ref) <= MAX_REF
+PONG = dumps(Pong(type="pong"))
 
 
 async def _writer(websocket: WebSocket, conn: Conn) -> None:
@@ -267,6 +226,5 @@ async def _writer(websocket: WebSocket, conn: Conn) -> None:
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int = 1008) -> None:
     with contextlib.suppress(Exception):
-        await websocket.send_text(dumps({"type": "error", "code": code, "message": message,
-                                         "ref": None}))
+        await websocket.send_text(dumps(error(code, message)))
         await websocket.close(close)

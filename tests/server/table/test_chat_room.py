@@ -32,7 +32,7 @@ def test_a_line_is_stored_then_returned_for_its_readers(tmp_path: Path) -> None:
     conn = Conn(0)
     out = asyncio.run(chat.say(conn, 0, "Ann", "  hello   there ", None, 1))
     assert out is not None
-    assert json.loads(out) == {"type": "chat", "n": 1, "seat": 0, "name": "Ann",
+    assert json.loads(out[0]) == {"type": "chat", "n": 1, "seat": 0, "name": "Ann",
                                "text": "hello there", "emote": None,
                                "at": "2026-01-01T00:00:00+00:00"}
     assert [line["text"] for line in store.chat("t1", 10)] == ["hello there"]
@@ -72,3 +72,33 @@ def test_spectators_read_only_where_the_table_allows(tmp_path: Path) -> None:
     open_, _ = room(tmp_path / "b", [0.0], spectators_read=True)
     assert closed.reads(0) and not closed.reads(None)
     assert open_.reads(None)
+
+
+class Muting:
+    """A hush where seat 1 muted seat 0, and seat 2 may not chat."""
+
+    def refusal(self, seat: int, emote: bool) -> str | None:
+        return "you are muted" if seat == 2 else None
+
+    def hides(self, reader: int | None, speaker: int) -> bool:
+        return (reader, speaker) == (1, 0)
+
+
+def test_a_hush_refuses_a_silenced_seat_and_hides_a_muted_speaker(tmp_path: Path) -> None:
+    chat, store = room(tmp_path, [0.0])
+
+    async def hush() -> Muting:
+        return Muting()
+
+    chat.hush = hush
+    ann, cy = Conn(0), Conn(2)
+    said = asyncio.run(chat.say(ann, 0, "Ann", "hello", None, None))
+    assert said is not None
+    _, reads = said
+    assert [reads(seat) for seat in (0, 1, 2)] == [True, False, True]
+    assert asyncio.run(chat.say(cy, 2, "Cy", "hi", None, None)) is None
+    assert errors(cy) == ["forbidden"]
+    assert [line["seat"] for line in store.chat("t1", 10)] == [0]  # nothing kept of Cy's
+    assert json.loads(asyncio.run(chat.log_for(1)))["lines"] == []
+    assert len(json.loads(asyncio.run(chat.log_for(2)))["lines"]) == 1
+    store.close()

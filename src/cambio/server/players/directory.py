@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from ..errors import NOT_FOUND, RATE_LIMITED, ProtocolError
 from ..limits import AddressLimiter
+from ..social.moderation import refuse_banned
 from ..store import Statement, Store
 from ..store import players_sql as sql
 from . import keys, names, passwords
@@ -170,6 +171,7 @@ class Directory:
                               password[:keys.MAX_PASSWORD])
         if player is None or not ok:
             raise ProtocolError("forbidden", "wrong username or password")
+        await asyncio.to_thread(refuse_banned, self.store, player.id)
         browser = keys.new_key()
         await self.write([sql.insert_key(keys.key_hash(browser), player.id, BROWSER, None)])
         return player, browser

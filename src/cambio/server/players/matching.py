@@ -6,11 +6,13 @@ Each accepts one or more table sizes (cards "any": 2 to 4). The oldest waiting e
 first: a full table forms as soon as enough entries that accept one size wait together (the
 largest size the oldest accepts first); once the oldest has waited its time (``fill_at``),
 it sits with whoever is compatible, at the size that seats the most of them (the smallest
-such size), and bots take the empty seats. A player is never seated with themselves.
+such size), and bots take the empty seats. A player is never seated with themselves, nor
+with a player of a pair kept ``apart`` (one blocked the other).
 """
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass, field
 
 
@@ -45,8 +47,10 @@ class Group:
     rated: bool = field(default=True)
 
 
-def form(entries: list[Entry], now: float) -> list[Group]:
-    """The tables to start now, from the entries waiting (each entry in at most one)."""
+def form(entries: list[Entry], now: float,
+         apart: Set[frozenset[str]] = frozenset()) -> list[Group]:
+    """The tables to start now, from the entries waiting (each entry in at most one);
+    ``apart``: pairs of players never seated together."""
     groups: list[Group] = []
     kinds: dict[tuple[str, str, bool], list[Entry]] = {}
     for e in sorted(entries, key=lambda e: (e.joined, e.ticket)):
@@ -58,8 +62,8 @@ def form(entries: list[Entry], now: float) -> list[Group]:
                 continue
             others = [x for x in waiting if x.ticket not in taken and x.ticket != first.ticket
                       and x.player != first.player]
-            chosen = _full(first, others) or (_filled(first, others)
-                                              if now >= first.fill_at else None)
+            chosen = _full(first, others, apart) or (_filled(first, others, apart)
+                                                     if now >= first.fill_at else None)
             if chosen is None:
                 continue
             seated, size = chosen
@@ -73,30 +77,34 @@ def form(entries: list[Entry], now: float) -> list[Group]:
     return groups
 
 
-def _fits(first: Entry, others: list[Entry], size: int) -> list[Entry]:
+def _fits(first: Entry, others: list[Entry], size: int, apart: Set[frozenset[str]]
+          ) -> list[Entry]:
     seated = [first]
     players = {first.player}
     for x in others:
         if len(seated) == size:
             break
-        if size in x.sizes and x.player not in players:
+        if size in x.sizes and x.player not in players \
+                and not any(frozenset((x.player, p)) in apart for p in players):
             seated.append(x)
             players.add(x.player)
     return seated
 
 
-def _full(first: Entry, others: list[Entry]) -> tuple[list[Entry], int] | None:
+def _full(first: Entry, others: list[Entry], apart: Set[frozenset[str]]
+          ) -> tuple[list[Entry], int] | None:
     for size in sorted(first.sizes, reverse=True):
-        seated = _fits(first, others, size)
+        seated = _fits(first, others, size, apart)
         if len(seated) == size:
             return seated, size
     return None
 
 
-def _filled(first: Entry, others: list[Entry]) -> tuple[list[Entry], int]:
+def _filled(first: Entry, others: list[Entry], apart: Set[frozenset[str]]
+            ) -> tuple[list[Entry], int]:
     best: tuple[list[Entry], int] | None = None
     for size in sorted(first.sizes):
-        seated = _fits(first, others, size)
+        seated = _fits(first, others, size, apart)
         if best is None or len(seated) > len(best[0]):
             best = (seated, size)
     assert best is not None

@@ -204,9 +204,13 @@ class Matchmaker:
     (:func:`.matching.form`) and start a table for each (``start_group``)."""
 
     def __init__(self, backend: Backend,
-                 start_group: Callable[[Group], Awaitable[tuple[str, list[int]]]]) -> None:
+                 start_group: Callable[[Group], Awaitable[tuple[str, list[int]]]],
+                 apart: Callable[[list[str]], Awaitable[set[frozenset[str]]]] | None = None
+                 ) -> None:
+        """``apart``: the pairs of the players given that are never seated together."""
         self.backend = backend
         self.start_group = start_group
+        self.apart = apart
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -237,7 +241,9 @@ class Matchmaker:
         await self.backend.remove(stale)
         here = [_shortened(e, seen[e.ticket]) for e in entries
                 if e.ticket in seen and _here(seen[e.ticket], now)]
-        groups = form(here, now)
+        players = sorted({e.player for e in here})
+        apart = await self.apart(players) if self.apart and len(players) > 1 else set()
+        groups = form(here, now, apart)
         # Every group's entries leave the queue before any table is made: starting tables
         # takes a while, and a process that took the lead meanwhile must not seat them again.
         for e in (e for group in groups for e in group.entries):

@@ -11,8 +11,13 @@ from typing import Any
 
 from starlette.requests import Request
 
+from ..errors import ProtocolError
 from ..server import Server
+from ..social import hush
+from ..social.bans import BanWatch
+from ..social.relations import Relations
 from ..store import players_sql as sql
+from ..store import social_sql
 from ..table import Table
 from . import keys, results
 from .directory import Directory, Player
@@ -38,19 +43,41 @@ class Players:
         redis = getattr(server, "redis", None)
         self.backend: Backend = (RedisBackend(redis, str(getattr(server, "me", "")))
                                  if redis is not None else MemoryBackend())
-        self.matchmaker = Matchmaker(self.backend, self.start_group)
+        self.relations = Relations(server.store, self.connected)
+        self.matchmaker = Matchmaker(self.backend, self.start_group, self.apart)
         self._sweeper: asyncio.Task[None] | None = None
+        self._bans: asyncio.Task[None] | None = None
         self._watching: set[asyncio.Task[None]] = set()
         """Play now tables' seat-grace watchers (kept so they are not collected)."""
-        server.table_hooks = results.hook
+        server.table_hooks = self.hook
+
+    def hook(self, table: Table) -> None:
+        """Every table's results hooks and its chat room's hush."""
+        results.hook(table)
+        hush.hook(self.server.store, table)
+
+    def connected(self, table_id: str) -> set[str]:
+        """The players with an open connection at a table this process holds."""
+        table = self.server.tables.get(table_id)
+        return {x.player for x in table.seats if x.player and x.conns} if table else set()
+
+    async def apart(self, players: list[str]) -> set[frozenset[str]]:
+        """The pairs among ``players`` that Play now never seats together: one blocked the
+        other."""
+        text = social_sql.BLOCK_PAIRS.format(ids=", ".join("?" for _ in players))
+        rows = await asyncio.to_thread(self.server.store.read, text, (*players, *players))
+        return {frozenset((str(a), str(b))) for a, b in rows}
 
     async def start(self) -> None:
         self.matchmaker.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="players")
+        self._bans = asyncio.get_running_loop().create_task(BanWatch(self.server).run(),
+                                                            name="bans")
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._bans):
+            if task is not None:
+                task.cancel()
         for task in list(self._watching):
             task.cancel()
         await self.matchmaker.stop()
@@ -64,7 +91,8 @@ class Players:
             now = time.time()
             try:
                 await self.server.store.write([sql.delete_expired_keys(now),
-                                               *sql.forget_idle(now - IDLE_DAYS * 86400)])
+                                               *sql.forget_idle(now - IDLE_DAYS * 86400),
+                                               social_sql.delete_old_invites(now - 86400)])
             except Exception as exc:  # the database away: next time
                 log.warning("players: the sweep failed (%s)", type(exc).__name__)
 
@@ -84,8 +112,9 @@ class Players:
             body["rules"] = {"preset": first.variant, "overrides": {}}
         else:
             body["setup"] = first.variant
-        table, _ = await self.server.create(first.game, body, first.name,
-                                            extra={"rated": True} if group.rated else None,
+        # strangers: free text at this table needs a claimed account (social/hush.py)
+        extra = {hush.STRANGERS: True, **({"rated": True} if group.rated else {})}
+        table, _ = await self.server.create(first.game, body, first.name, extra=extra,
                                             player=first.player, host_hash=first.token_hash)
         seats = [0]
         for e in group.entries[1:]:
@@ -142,6 +171,14 @@ async def caller(request: Request) -> Player | None:
     return await players.directory.by_key(request.cookies.get(COOKIE))
 
 
+async def required(request: Request) -> Player:
+    """The caller's player; ``unauthorized`` when the browser has none yet."""
+    player = await caller(request)
+    if player is None:
+        raise ProtocolError("unauthorized", "no player: open the lobby first (POST /api/me)")
+    return player
+
+
 async def caller_id(request: Request) -> str | None:
     player = await caller(request)
     return player.id if player is not None else None
@@ -163,4 +200,4 @@ def address_hash(request: Request) -> str:
     return keys.address_hash(request.client.host if request.client else "?")
 
 
-__all__ = ["MU", "Players", "caller", "caller_id", "own_seat", "players_of"]
+__all__ = ["MU", "Players", "caller", "caller_id", "own_seat", "players_of", "required"]

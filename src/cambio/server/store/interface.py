@@ -31,6 +31,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from ..server_messages import ChatLine
 from . import statements as sql
 from .rows import (
     DamagedRow,
@@ -228,7 +229,7 @@ class Store(ABC):
         """``(seat, action text)`` in version order."""
         return action_rows(table_id, self._rows(sql.ACTIONS, (table_id, game_no, round_no)))
 
-    def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+    def chat(self, table_id: str, limit: int) -> list[ChatLine]:
         """The table's last ``limit`` chat lines, oldest first."""
         return chat_rows(table_id, self._rows(sql.CHAT, (table_id, limit)))[::-1]
 

@@ -15,6 +15,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from . import reviews_sql
+from .social_sql import forget_player
 from .statements import Statement
 
 Run = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
@@ -94,6 +96,70 @@ MIGRATIONS: list[list[str]] = [
 )""",
         "CREATE INDEX rated_opponents_opponent ON rated_opponents (opponent)",
     ],
+    # 3 -- people among themselves (store/social_sql.py): follows, blocks, mutes, invites,
+    # reports with their evidence, and the operators' roles, sanctions and log.
+    [
+        "ALTER TABLE players ADD COLUMN role TEXT",      # 'operator', or NULL
+        "ALTER TABLE players ADD COLUMN seen DOUBLE PRECISION",  # last call, to the minute
+        """CREATE TABLE follows (
+    player_id TEXT NOT NULL,
+    other_id TEXT NOT NULL,        -- the player followed
+    created DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (player_id, other_id)
+)""",
+        "CREATE INDEX follows_other ON follows (other_id)",
+        """CREATE TABLE blocks (
+    player_id TEXT NOT NULL,
+    other_id TEXT NOT NULL,        -- never seated with, invited by or followed by player_id
+    created DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (player_id, other_id)
+)""",
+        "CREATE INDEX blocks_other ON blocks (other_id)",
+        """CREATE TABLE mutes (
+    player_id TEXT NOT NULL,
+    other_id TEXT NOT NULL,        -- whose chat player_id does not get
+    created DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (player_id, other_id)
+)""",
+        """CREATE TABLE invites (
+    player_id TEXT NOT NULL,       -- invited
+    from_id TEXT NOT NULL,
+    table_id TEXT NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (player_id, from_id, table_id)
+)""",
+        """CREATE TABLE reports (
+    id TEXT PRIMARY KEY,
+    reporter_id TEXT NOT NULL,
+    player_id TEXT NOT NULL,       -- reported
+    reason TEXT NOT NULL,
+    note TEXT NOT NULL,            -- the reporter's words (may be empty)
+    table_id TEXT,                 -- where it happened, if at a table
+    evidence TEXT NOT NULL,        -- JSON: who sat where, the table's last chat lines
+    created DOUBLE PRECISION NOT NULL,
+    closed DOUBLE PRECISION        -- when an operator acted on it
+)""",
+        "CREATE INDEX reports_open ON reports (closed, created)",
+        """CREATE TABLE sanctions (
+    player_id TEXT NOT NULL,
+    kind TEXT NOT NULL,            -- 'mute' (no chat) or 'ban'
+    until DOUBLE PRECISION,        -- NULL: until lifted
+    reason TEXT NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (player_id, kind)
+)""",
+        """CREATE TABLE moderation (
+    id TEXT PRIMARY KEY,
+    at DOUBLE PRECISION NOT NULL,
+    actor TEXT NOT NULL,           -- who did it: 'cli:USER' or an operator's player id
+    action TEXT NOT NULL,          -- warn, mute, unmute, ban, unban, grant, revoke, close
+    player_id TEXT NOT NULL,
+    detail TEXT NOT NULL           -- JSON: reason, until, report
+)""",
+        "CREATE INDEX moderation_player ON moderation (player_id, at)",
+    ],
+    # reviews of finished games (server/reviews.py) and daily deals (server/daily.py)
+    reviews_sql.MIGRATION,
 ]
 """Step ``n`` (1-based) brings a database from version ``n - 1`` to ``n``."""
 
@@ -187,6 +253,7 @@ def delete_player(player_id: str) -> list[Statement]:
             ("UPDATE player_games SET players = REPLACE(players, ?, 'null')",
              (f'"{player_id}"',)),
             ("UPDATE seats SET player_id = NULL WHERE player_id = ?", (player_id,)),
+            *forget_player(player_id),
             ("DELETE FROM players WHERE id = ?", (player_id,))]
 
 

@@ -7,6 +7,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..server_messages import ChatLine
+
 
 class DamagedRow(Exception):
     """A stored row that cannot be read back; its table is set aside (quarantined)."""
@@ -109,9 +111,9 @@ def action_rows(table_id: str, rows: list[tuple[Any, ...]]) -> list[tuple[int, s
     return out
 
 
-def chat_rows(table_id: str, rows: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+def chat_rows(table_id: str, rows: list[tuple[Any, ...]]) -> list[ChatLine]:
     """Chat lines as the table sends them (``chat`` messages, docs/protocol.md)."""
-    out: list[dict[str, Any]] = []
+    out: list[ChatLine] = []
     for n, seat, name, text, emote, at in rows:
         if not isinstance(n, int) or not isinstance(seat, int) or not isinstance(text, str) \
                 or not isinstance(name, str) or not (emote is None or isinstance(emote, str)):

@@ -1,5 +1,6 @@
-"""When bots move: the timers of bots' turns and snaps, drawn from the table's own seeded
-generator in an order fixed by public events only (a bot's turn comes, a snap window opens).
+"""When bots move, driven on the event loop: the timers of bots' turns and snaps that the
+table core's :class:`~cambio.server.table_core.BotPlan` calls for (the one plan the offline
+solo table follows too), set as the table's own timers, and the bots' moves when they fire.
 A bot decides when its timer fires, so how long it "thinks" never depends on its cards."""
 
 from __future__ import annotations
@@ -7,12 +8,12 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from random import Random
 from typing import TypeVar
 
 from cambio.seeds import derive_seed
 
-from ..session import SNAP_DELAY, TURN_DELAY, SeatBot, Session
+from ..session import SeatBot, Session
+from ..table_core import BotPlan
 from .timers import Handle, Later
 
 T = TypeVar("T")
@@ -55,11 +56,9 @@ class BotTimers:
         self.standing_in: set[int] = set()
         """Seats played by a stand-in until their bot's kernels are loaded."""
         self._seed = 0
-        self.delays = Random(0)
-        self.turn_timer: tuple[int, Handle] | None = None
-        self.poll_timers: dict[int, Handle] = {}
-        self.polled: dict[int, int | None] = {}
-        """The snap window each bot was last offered (``None``: offer it the next one)."""
+        self.plan = BotPlan(speed)
+        self._handles: dict[int, Handle] = {}
+        """The plan's timers that are set, by id."""
 
     def seat(self, session: Session, names: list[str], game_seed: int) -> None:
         """A new game (or one rebuilt from storage): one bot per seat, ``names[seat]``,
@@ -68,8 +67,7 @@ class BotTimers:
         self.names = dict(enumerate(names))
         self.standing_in.clear()
         self.bots = {seat: self._build(session, seat) for seat in self.names}
-        self.delays = Random(derive_seed(game_seed, "delays"))
-        self.polled.clear()
+        self.plan.seat(game_seed)
 
     def _build(self, session: Session, seat: int) -> SeatBot:
         name = self.names[seat]
@@ -88,65 +86,48 @@ class BotTimers:
         return self.bots[seat]
 
     def new_round(self) -> None:
-        self.polled.clear()
+        self.plan.new_round()
+
+    @property
+    def turn_timer(self) -> tuple[int, int] | None:
+        """``(seat, timer id)`` of the bot whose decision is timed, if any."""
+        return self.plan.turn
 
     def cancel(self) -> None:
-        if self.turn_timer:
-            self.turn_timer[1].cancel()
-            self.turn_timer = None
-        for handle in self.poll_timers.values():
-            handle.cancel()
-        self.poll_timers.clear()
+        for timer in self.plan.cancel():
+            handle = self._handles.pop(timer, None)
+            if handle is not None:
+                handle.cancel()
 
     def handles(self) -> list[Handle]:
-        out = list(self.poll_timers.values())
-        if self.turn_timer:
-            out.append(self.turn_timer[1])
-        return out
+        return list(self._handles.values())
 
     def _think(self, session: Session) -> float:
         """The fixed reply time of a bot that thinks off the loop (0 for the others)."""
         return THINK / self._speed if session.threaded_bots else 0.0
 
-    def _delay(self, low: float, high: float) -> float:
-        return self.delays.uniform(low, high) / self._speed
-
     def follow(self, s: Session) -> None:
-        """Arm the timers the live session calls for (public facts only)."""
-        decider = s.decider()
-        if decider is not None and self._controls(decider):
-            if self.turn_timer is None or self.turn_timer[0] != decider:
-                if self.turn_timer:
-                    self.turn_timer[1].cancel()
-                # A thinking bot's reply comes THINK after its timer fires, however long
-                # it thought (see play_now), so the whole delay stays TURN_DELAY.
-                handle = self._later(self._delay(*TURN_DELAY) - self._think(s), self._turn,
-                                     decider)
-                self.turn_timer = (decider, handle)
-        elif self.turn_timer:
-            self.turn_timer[1].cancel()
-            self.turn_timer = None
-        window = s.snap_window()
-        for seat in range(s.players):
-            if not self._controls(seat):
-                timer = self.poll_timers.pop(seat, None)
-                if timer:
-                    timer.cancel()
-                continue
-            if window is None or seat in self.poll_timers or self.polled.get(seat) == window \
-                    or not s.can_snap(seat):
-                continue
-            self.poll_timers[seat] = self._later(self._delay(*SNAP_DELAY), self._poll, seat)
+        """Set the timers the live session calls for (public facts only)."""
+        # A thinking bot's reply comes THINK after its timer fires, however long it
+        # thought (see play_now), so the whole delay stays the plan's.
+        arm, cancel = self.plan.follow(s, self._controls, self._think(s))
+        for timer in cancel:
+            handle = self._handles.pop(timer, None)
+            if handle is not None:
+                handle.cancel()
+        for armed in arm:
+            self._handles[armed.id] = self._later(armed.delay, self._fire, armed.id)
 
-    async def _turn(self, seat: int) -> None:
-        if self.turn_timer is None or self.turn_timer[0] != seat:
-            return
-        self.turn_timer = None
+    async def _fire(self, timer: int) -> None:
+        self._handles.pop(timer, None)
         s = self._live()
-        if s is None or s.decider() != seat or not self._controls(seat):
+        due = self.plan.ready(timer, s, self._controls)
+        if due is None or s is None:
             self._reschedule()
-            return
-        await self.play_now(s, seat)
+        elif due.snap:
+            await self._snap(s, due.seat)
+        else:
+            await self.play_now(s, due.seat)
 
     async def play_now(self, s: Session, seat: int) -> None:
         """The seat's bot plays its decision now: after a bot's delay, or when a player's
@@ -164,7 +145,7 @@ class BotTimers:
             text = bot.move(seat)
         if self._live() is None:  # storage failed while it thought
             return
-        self.polled[seat] = None  # what it does may show it a match
+        self.plan.moved(seat)
         await self._play(seat, text)
 
     @staticmethod
@@ -177,17 +158,8 @@ class BotTimers:
             return decide(seat)
         return await asyncio.get_running_loop().run_in_executor(None, decide, seat)
 
-    async def _poll(self, seat: int) -> None:
-        if self.poll_timers.pop(seat, None) is None:
-            return
-        s = self._live()
-        if s is None or not self._controls(seat):
-            return
-        window = s.snap_window()
-        if window is None or not s.can_snap(seat):
-            self._reschedule()
-            return
-        self.polled[seat] = window
+    async def _snap(self, s: Session, seat: int) -> None:
+        """The seat's bot looks at the open snap window: it snaps, or lets it pass."""
         bot = self._bot(s, seat)
         text = await self._decide(bot, bot.snap, seat) if s.threaded_bots else bot.snap(seat)
         if text is None:

@@ -10,6 +10,7 @@ import orjson
 from ..errors import STALE
 from ..limits import TokenBucket
 from ..mailbox import Mailbox
+from ..server_messages import error
 from ..snap_race import Latency
 
 
@@ -59,7 +60,7 @@ class Conn:
         """Send an ``error``; too many that ``count`` in a short time close the connection
         (1008). A ``stale`` action or a lost snap race is play, not abuse: it does not count.
         """
-        self.send(dumps({"type": "error", "code": code, "message": message, "ref": ref}))
+        self.send(dumps(error(code, message, ref)))
         self.errors += 1
         if counts and code != STALE and not self.strikes.take():
             self.close(1008)

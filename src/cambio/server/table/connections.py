@@ -11,9 +11,6 @@ from collections.abc import Callable, Iterator
 
 from .connection import Conn
 
-PROTOCOL = 2
-"""The version of docs/protocol.md this server speaks (sent in ``welcome``)."""
-
 
 class Connections:
     """The connections of one table, and the spectators' cap."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -29,7 +30,6 @@ from ..clock import Decision
 from ..errors import (
     BUSY,
     FORBIDDEN,
-    ILLEGAL,
     INVALID_TOKEN,
     NOT_PLAYING,
     SERVER_ERROR,
@@ -38,20 +38,30 @@ from ..errors import (
 from ..faults import crash_point
 from ..games import GameKind
 from ..kernels import Kernels
-from ..listing import listing_fields
-from ..match import summary_fields
+from ..server_messages import ChatLine, Hint
 from ..session import Applied, Session
 from ..settings import Settings
 from ..snap_race import Referee, reaction_key
 from ..store import SeatRow, Statement, Store, TableRow
+from ..table_core import (
+    Refusal,
+    arrival,
+    catch_up,
+    judge_act,
+    judge_hint,
+    state_message,
+    table_message,
+    table_summary,
+    update_message,
+)
 from .actor import Actor
 from .bot_timers import BotTimers
 from .chat_room import ChatRoom
 from .connection import Conn, dumps
-from .connections import PROTOCOL, Connections
+from .connections import Connections
 from .lifecycle import Lifecycle, now_iso
 from .seats import Seats
-from .timers import Handle, Job
+from .timers import Handle, Job, Later
 from .turn_clock import TurnClock
 
 log = logging.getLogger("cambio.server")
@@ -62,10 +72,15 @@ class Table:
     """A table in memory: its parts, and the handlers of every message it gets."""
 
     def __init__(self, store: Store, settings: Settings, kinds: Mapping[str, GameKind],
-                 row: TableRow, seats: list[SeatRow], kernels: Kernels | None = None
-                 ) -> None:
+                 row: TableRow, seats: list[SeatRow], kernels: Kernels | None = None, *,
+                 later: Later | None = None, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         """``kernels``: the process's bots' kernels (``None``: every bot is built when
-        asked for, whatever it compiles)."""
+        asked for, whatever it compiles). ``later``, ``clock`` and ``sleep`` are the
+        table's time: by default the event loop's timers posting to the actor, and real
+        time; the in-process tests hand in a clock they move by hand."""
+        self._later_fn = later
+        self._clock = clock
         # The server's parts a table uses, handed in (not the server: it owns the tables).
         self.store = store
         self.settings = settings
@@ -87,16 +102,19 @@ class Table:
                            self._away)
         self.audience = Connections(settings.max_spectators)
         self.match = Lifecycle(store, self.kind, row, self._later,
-                               settings.round_pause / settings.bot_speed, self._next_round)
+                               settings.round_pause / settings.bot_speed, self._next_round,
+                               now=clock)
         self.kernels = kernels
         self._waits: set[asyncio.Task[None]] = set()
         self.bots = BotTimers(self._later, settings.bot_speed, self.match.live,
                               self.seats.bot_controls, self._schedule, self._bot_played,
+                              sleep=sleep, now=clock,
                               pick=kernels.playable if kernels else lambda game, bot: bot)
         self.clock = TurnClock(row.config.get("clock"), settings.clock_strikes, self._later,
-                               self._clock_out)
+                               self._clock_out, now=clock)
         self.chat_room = ChatRoom(store, row.id, settings.chat_rate, settings.chat_burst,
-                                  bool(row.config.get("spectator_chat")), now_iso)
+                                  bool(row.config.get("spectator_chat")), now_iso,
+                                  clock=clock)
         self.last_hint: tuple[tuple[int, int], dict[str, Any] | None] | None = None
         # Hooks for a server of several processes (server/cluster/node.py).
         self.watch: Callable[[Table], None] | None = None
@@ -124,6 +142,8 @@ class Table:
 
     # ------------------------------------------------------------------ the actor
     def _later(self, delay: float, job: Job, *args: Any) -> Handle:
+        if self._later_fn is not None:
+            return self._later_fn(delay, job, *args)
         return asyncio.get_running_loop().call_later(delay, self.actor.post, job, *args)
 
     def start_actor(self) -> None:
@@ -178,11 +198,11 @@ class Table:
         self.match.history = results
 
     @property
-    def chat_log(self) -> list[dict[str, Any]]:
+    def chat_log(self) -> list[ChatLine]:
         return self.chat_room.lines
 
     @chat_log.setter
-    def chat_log(self, lines: list[dict[str, Any]]) -> None:
+    def chat_log(self, lines: list[ChatLine]) -> None:
         self.chat_room.lines = lines
 
     @property
@@ -202,53 +222,32 @@ class Table:
         return self.status == "waiting" and self.seats.host_here() and bool(self.seats.empty())
 
     def summary(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "game": self.game, "players": self.players}
-        out.update(self.kind.listing(self.config))
-        s = self.session
-        out.update({
-            "status": self.status,
-            "host": 0,
-            "seats": self.seats.public(),
-            "game_no": self.game_no,
-            "round": self.match.round_no(),
-            "totals": s.totals() if s is not None else None,
-            "created": datetime.fromtimestamp(self.created, UTC).isoformat(timespec="seconds"),
-            "halted": self.match.halted,
-            "clock": self.config.get("clock"),
-            "spectator_chat": bool(self.config.get("spectator_chat")),
-            **summary_fields(s, self.history, self.players, self.match.next_round_in()),
-        })
-        out.update(listing_fields(self.config))
-        return out
+        created = datetime.fromtimestamp(self.created, UTC).isoformat(timespec="seconds")
+        return table_summary(self.id, self.game, self.players, self.kind.listing(self.config),
+                             self.status, self.seats.public(), self.game_no, self.session,
+                             created, self.match.halted, self.config, self.history,
+                             self.match.next_round_in())
 
     # ------------------------------------------------------------------ telling clients
-    def _round_fields(self) -> dict[str, Any]:
-        return {"game_no": self.game_no, "round": self.match.round_no()}
-
     def broadcast_table(self) -> None:
         if self.watch is not None:
             self.watch(self)
         if self.audience:
-            self.audience.send_all(dumps({"type": "table", "table": self.summary()}))
+            self.audience.send_all(dumps(table_message(self.summary())))
 
     def _state_text(self, seat: int | None) -> str:
         s = self.session
         assert s is not None
-        return dumps({"type": "state", "version": s.version, **self._round_fields(),
-                      "view": s.view(seat), "log": [a.event(seat) for a in s.log]})
+        return dumps(state_message(s, seat, self.game_no))
 
     def _broadcast_state(self) -> None:
         self.audience.send_each_seat(self._state_text)
 
-    def _update_text(self, applied: Applied, seat: int | None, view: dict[str, Any]) -> str:
-        return dumps({"type": "update", "version": applied.version, **self._round_fields(),
-                      "event": applied.event(seat), "view": view})
-
     def _broadcast_update(self, applied: Applied) -> None:
         s = self.session
         assert s is not None
-        self.audience.send_each_seat(lambda seat: self._update_text(applied, seat,
-                                                                    s.view(seat)))
+        self.audience.send_each_seat(
+            lambda seat: dumps(update_message(s, applied, seat, self.game_no)))
 
     def _clock_text(self) -> str:
         return dumps(self.clock.message(self.game_no, self.match.round_no(),
@@ -333,17 +332,15 @@ class Table:
             changed, was_away = self.seats.arrived(conn.seat)
             if was_away:  # back: the turn clock's timeouts in a row start again
                 self.clock.acted(conn.seat)
-        conn.send(dumps({"type": "welcome", "seat": conn.seat, "table": self.summary(),
-                         "version": self.match.version(), **self._round_fields(),
-                         "protocol": PROTOCOL}))
+        for greeting in arrival(conn.seat, self.summary(), self.session, self.game_no):
+            conn.send(dumps(greeting))
         if self.session is not None and self.session.round_no:
-            conn.send(self._state_text(conn.seat))
             conn.send(self._clock_text())
         if changed:
             self.broadcast_table()
             self._schedule()
         if self.chat_room.reads(conn.seat):
-            conn.send(self.chat_room.log_text())
+            conn.send(await self.chat_room.log_for(conn.seat))
 
     async def disconnect(self, conn: Conn) -> None:
         self.actor.touch()
@@ -358,14 +355,9 @@ class Table:
         s = self.session
         if conn not in self.audience or s is None or not s.round_no:
             return
-        same = game_no == self.game_no and round_no == s.round_no
-        missed = s.version - since
-        if not same or missed < 0 or missed > self.settings.catch_up:
-            conn.send(self._state_text(conn.seat))
-            return
-        view = s.view(conn.seat) if missed else {}
-        for applied in s.log[since:]:
-            conn.send(self._update_text(applied, conn.seat, view))
+        for message in catch_up(s, conn.seat, since, game_no, round_no, self.game_no,
+                                self.settings.catch_up):
+            conn.send(dumps(message))
 
     async def back(self, conn: Conn) -> None:
         """``back``: a player marked away (their clock ran out again and again) takes
@@ -379,37 +371,25 @@ class Table:
         if conn.seat is None or conn not in self.audience:
             conn.error(FORBIDDEN, "spectators cannot chat; join a seat first", ref)
             return
-        out = await self.chat_room.say(conn, conn.seat, self.seats[conn.seat].name, text,
-                                       emote, ref)
-        if out is not None:
-            self.audience.send_each_seat(lambda seat: out, self.chat_room.reads)
+        said = await self.chat_room.say(conn, conn.seat, self.seats[conn.seat].name, text,
+                                        emote, ref)
+        if said is not None:
+            self.audience.send_each_seat(lambda seat: said[0], said[1])
 
     # ------------------------------------------------------------------ actions
     async def act(self, conn: Conn, text: str, version: int, ref: Any,
                   reaction_ms: int | None = None) -> None:
         self.actor.touch()
-        if conn.seat is None:
-            conn.error(FORBIDDEN, "spectators cannot act; join a seat first", ref)
+        if conn.seat is not None and self.match.live() is not None \
+                and await self._held(conn, conn.seat, text, version, ref, reaction_ms):
             return
-        if self.match.halted is not None:
-            conn.error(SERVER_ERROR, f"this table is halted: {self.match.halted}", ref)
+        judged = judge_act(self.session, self.status, self.match.halted, conn.seat, text,
+                           version)
+        if isinstance(judged, Refusal):
+            conn.error(judged.code, judged.message, ref, counts=judged.counts)
             return
-        s = self.session
-        if self.status != "playing" or s is None or s.round_over():
-            conn.error(NOT_PLAYING, f"the table is {self.status}"
-                       + (", between rounds" if self.status == "playing" else ""), ref)
-            return
-        if await self._held(conn, conn.seat, text, version, ref, reaction_ms):
-            return
-        try:
-            applied = s.play(conn.seat, text, version)
-        except ProtocolError as exc:
-            # A snap that lost a race is refused as illegal: play, not abuse.
-            race = exc.code == ILLEGAL and s.is_snap(text)
-            conn.error(exc.code, exc.message, ref, counts=not race)
-            return
-        self._present(conn.seat)
-        await self._accepted(applied, conn, ref)
+        self._present(judged.seat)
+        await self._accepted(judged, conn, ref)
 
     async def _bot_played(self, seat: int, text: str) -> None:
         s = self.session
@@ -430,7 +410,7 @@ class Table:
             if self.races.race is not None:
                 await self._judge_race()
             return False
-        now = asyncio.get_running_loop().time()
+        now = self._clock()
         window = s.snap_window()
         rivals = [c.latency for c in self.audience
                   if c.seat is not None and c.seat != seat and c.latency.reports]
@@ -467,13 +447,12 @@ class Table:
         """Assist mode: the ``hard`` bot's suggestion for the asking seat, from its own view.
 
         Searched off the loop; one per seat and version (asking again sends the same)."""
-        if conn.seat is None:
-            conn.error(FORBIDDEN, "spectators get no hints; join a seat first", ref)
-            return
         s = self.session
-        if self.status != "playing" or s is None or s.round_over() or not s.hints:
-            conn.error(NOT_PLAYING, "hints are for a card game in play", ref)
+        refused = judge_hint(s, self.status, conn.seat)
+        if refused is not None:
+            conn.error(refused.code, refused.message, ref)
             return
+        assert s is not None and conn.seat is not None  # judge_hint saw to both
         searcher = getattr(getattr(s, "table_game", None), "hint_bot", None)
         loading = self.kernels.loading(self.game, searcher) if self.kernels and searcher \
             else None
@@ -488,7 +467,12 @@ class Table:
         if found is None:
             conn.error(NOT_PLAYING, "it is not your decision now", ref)
             return
-        conn.send(dumps({"type": "hint", "version": s.version, **found, "ref": ref}))
+        hint: Hint = {"type": "hint", "version": s.version, "action": found["action"],
+                      "text": found["text"], "score": found["score"],
+                      "win_share": found["win_share"], "runner_up": found["runner_up"],
+                      "runner_up_score": found["runner_up_score"],
+                      "runner_up_win_share": found["runner_up_win_share"], "ref": ref}
+        conn.send(dumps(hint))
 
     def _after(self, future: asyncio.Future[None], job: Job, *args: Any) -> None:
         """Post ``job(*args)`` to the actor once ``future`` is done (the table goes on
@@ -525,7 +509,7 @@ class Table:
         if acting is not None:
             self._movers.add(mover)
         self._broadcast_update(applied)
-        self.races.shown(s.snap_window(), asyncio.get_running_loop().time())
+        self.races.shown(s.snap_window(), self._clock())
         if s.round_over():
             self._stop_timers()
             await self.match.end_round(self._finishing)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from ..clock import Decision, Decisions
+from ..server_messages import Clock
 from .timers import Handle, Later
 
 
@@ -66,7 +66,7 @@ class TurnClock:
             self.timer.cancel()
             self.timer = None
 
-    def message(self, game_no: int, round_no: int, version: int) -> dict[str, Any]:
+    def message(self, game_no: int, round_no: int, version: int) -> Clock:
         return self.decisions.message(game_no, round_no, version)
 
     def handles(self) -> list[Handle]:
