@@ -166,9 +166,10 @@ export class TableConnection {
   }
 
   /** Send an action (text from view.legal) at the version we have; returns its ref or null. */
-  act(action) {
+  /** Send an action; `extra` adds fields (a snap's reaction_ms). The ref, or null. */
+  act(action, extra) {
     const ref = `a${++this.refs}`;
-    const ok = this.send({ type: "act", action, version: this.version ?? 0, ref });
+    const ok = this.send({ ...extra, type: "act", action, version: this.version ?? 0, ref });
     return ok ? ref : null;
   }
 

@@ -37,7 +37,7 @@ function cardFrame(frame, prev, names) {
     grids: view.grids, pile: view.discard || [], caller: view.caller, highlight: [],
     held: view.held ? { seat: view.turn, code: view.held } : null, scores: null, winners: null,
   };
-  let text = "";
+  let text;
   if (!ev) {
     text = "The deal: everyone peeks at their two bottom cards.";
   } else if (ev.end) {

@@ -4,7 +4,7 @@ import {
   noticeLine, seatName, setName, setToken, tableTitle, toast,
 } from "./common.js";
 import { TableConnection } from "./conn.js";
-import { CardsUI } from "./cards.js";
+import { CardsTable } from "./cards.js";
 import { BoardUI } from "./board.js";
 import { GenericUI } from "./generic.js";
 import { houseRuleLines, loadRules } from "./rules.js";
@@ -132,7 +132,7 @@ function setSummary(summary) {
 
 /** Each game's own UI; any other game (one served with `cambio serve --game`) gets the
  * generic one, which draws its view and its legal actions as buttons. */
-const GAME_UIS = { cards: CardsUI, board: BoardUI };
+const GAME_UIS = { cards: CardsTable, board: BoardUI };
 
 function ensureUI(view) {
   const game = (view && view.game) || (page.summary && page.summary.game) || "cards";
@@ -141,7 +141,7 @@ function ensureUI(view) {
     if (page.ui) page.ui.destroy();
     clear(gameEl);
     page.ui = new Kind(gameEl, {
-      act: (action) => act(action),
+      act: (action, extra) => act(action, extra),
       hint: () => conn.hint(),
       seat: () => page.seat,
       summary: () => page.summary,
@@ -190,9 +190,9 @@ function onError(msg) {
   else toast(text || "Refused.", msg.code === "stale" ? "info" : "error");
 }
 
-function act(action) {
+function act(action, extra) {
   if (page.seat === null) return null;
-  const ref = conn.act(action);
+  const ref = conn.act(action, extra);
   if (!ref) toast("Not connected; reconnecting…", "warn");
   return ref;
 }
