@@ -126,7 +126,10 @@ test("assist mode: the Hint button, busy until the answer; the hint replaces the
   assert.equal(idle.q("#hint").textContent, "Hint");
   idle.q("#hint").click();
   assert.deepEqual(idle.intents, [{ type: "ask-hint" }]);
-  assert.equal(draw({ ...s, hintAsked: 3 }).q("#hint").textContent, "Thinking…");
+  const busy = draw({ ...s, hintAsked: 3 }).q("#hint");
+  assert.deepEqual([busy.textContent, busy.hasAttribute("disabled"), busy.getAttribute("aria-busy")],
+    ["Thinking…", true, "true"]);
+  assert.equal(idle.q("#hint").hasAttribute("disabled"), false);
   const hinted = draw(ctl.onHint(s, { action: "draw", score: 3.2, win_share: 0.25 }));
   assert.equal(hinted.q("#hint-text").textContent,
     "Hint: draw a card from the deck. Expected final score: about 3 (lower wins); 25% chance to win.");
@@ -223,4 +226,32 @@ test("every status of another's move, and of ours", () => {
   assert.equal(mine(["switch 0.0 1.0"]), "Power: tap two highlighted cards to switch them.");
   assert.equal(mine(["pass", "snap 0.1"]), "Snap a matching card, or pass.");
   assert.equal(mine([]), "Your move.");
+});
+
+test("a log fed move by move: your bot's moves, yours, their own cards, a wrong snap", () => {
+  // Three players: Ann (seat 0, this page), Bot 2 and Bot 3.
+  const three = summary({ players: 3, seats: [{ seat: 0, kind: "human", name: "Ann" },
+    { seat: 1, kind: "bot", name: "Bot 2" }, { seat: 2, kind: "bot", name: "Bot 3" }] });
+  const v = view({ players: 3, grids: [["?", "?", "?", "?"], ["?", "?", "?", "?"], ["?", "?", "?", "?"]] });
+  let s = ctl.onState({ ...initialState({ seat: 0 }), summary: three }, { version: 0, view: v, log: [] }, T).state;
+  /** @param {import("../../src/cambio/web/static/messages.js").CardEvent} event @param {number} version */
+  const feed = (event, version) => { s = ctl.onUpdate(s, { version, event, view: v }, T); };
+  feed({ seat: 1, action: "snap 1.0", card: "7H", right: true }, 1);
+  feed({ seat: 0, action: "draw" }, 2);                 // not sent by this page
+  s = ctl.sent(s, "discard", "a1");
+  feed({ seat: 0, action: "discard", discarded: "3S" }, 3);
+  feed({ seat: 2, action: "peek 2.1" }, 4);
+  feed({ seat: 0, action: "snap 0.2", card: "9D", right: false }, 5);
+  const { el, q } = draw(s);
+  assert.deepEqual([...el.querySelectorAll(".log-list li")].map((li) => li.textContent), [
+    "Your bot snapped your card 3: 9♦ ✗ wrong, penalty card",
+    "Bot 3 peeked at their own card 2",
+    "You discarded 3♠",
+    "Your bot drew a card",
+    "Bot 2 snapped their own card 1: 7♥ ✓ right",
+  ]);
+  assert.equal(q("details.log summary").textContent, "Log (5)");
+  // The first banner holds its time; the second waits behind it.
+  assert.equal(q(".banner").textContent, "Bot 2 snapped their own card 1: 7♥ — right!");
+  assert.equal(s.bannerQueue.length, 1);
 });
