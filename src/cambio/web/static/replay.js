@@ -6,7 +6,8 @@
 // (Pyodide) hands over the same frames for its game. The viewer only draws them.
 import { clear, h } from "./common.js";
 import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
-import { normalize, renderBoardStatic } from "./board.js";
+import { renderBoardStatic } from "./board.js";
+import { normalize } from "./board/model.js";
 import { renderGenericFrame } from "./generic.js";
 
 const app = document.getElementById("app");
