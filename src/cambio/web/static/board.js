@@ -8,6 +8,7 @@ import { GameView } from "./gameview.js";
 import { playBoardCues } from "./sound.js";
 import { coachLine, guiding, skipTutorial } from "./tutorial.js";
 import { diceCoach } from "./tutorial_dice.js";
+import { boardStatus, lastPush, offered, tapMove } from "./board/controller.js";
 import { cellName, normalize, pushWords } from "./board/model.js";
 import { SEAT_COLOURS, boardGrid, symbolSvg } from "./board/view.js";
 
@@ -18,14 +19,10 @@ export class BoardUI extends GameView {
   }
 
   move(move, isPush) {
-    const coarse = matchMedia("(pointer: coarse)").matches;
-    if (isPush && coarse && this.preview !== move) {
-      this.preview = move;
-      this.render();
-      return;
-    }
-    this.preview = null;
-    this.ctx.act(move);
+    const { preview, send } = tapMove(this.preview, move, isPush, matchMedia("(pointer: coarse)").matches);
+    this.preview = preview;
+    if (send) this.ctx.act(send);
+    else this.render();
   }
 
   update(msg) {
@@ -34,22 +31,12 @@ export class BoardUI extends GameView {
     super.update(msg);
   }
 
-  lastMove(b) {
-    if (b.last && /^[a-h][1-8][<>^v]$/.test(b.last)) return b.last;
-    return null;
-  }
-
   render() {
     const view = this.view;
     if (!view) return;
     const b = normalize(view);
     const mine = this.seat !== null && b.actor === this.seat;
-    const legal = new Set(mine ? b.legal : []);
-    const picks = new Map();
-    for (const a of legal) {
-      const m = /^(neutral|own)\s+([a-h][1-8])$/.exec(a);
-      if (m) picks.set(m[2], a);
-    }
+    const { legal, picks } = offered(b, mine);
     const root = this.root;
     root.dataset.phase = b.phase;
     root.dataset.version = String(this.version);
@@ -76,7 +63,7 @@ export class BoardUI extends GameView {
     h("span.muted-on-felt", null, `${b.owners.filter((o) => o === s).length} dice`),
     (b.winners || []).includes(s) ? h("span.tag.score.win", null, "winner") : null))));
     out.append(boardGrid(b, {
-      legal, last: this.lastMove(b), win: winLines, picks, names, marks: coach ? coach.marks : null,
+      legal, last: lastPush(b), win: winLines, picks, names, marks: coach ? coach.marks : null,
       preview: legal.has(this.preview) ? this.preview : null,
       onMove: (m, isPush) => this.move(m, isPush),
     }));
@@ -90,34 +77,10 @@ export class BoardUI extends GameView {
   }
 
   statusText(b, mine, picking) {
-    if (b.over) {
-      const w = b.winners || [];
-      if (!w.length) return `Draw (${String(b.termination || "").replace(/_/g, " ")}).`;
-      const names = w.map((s) => this.name(s));
-      return `${names.join(" and ")} ${names.length === 1 && names[0] !== "You" ? "wins" : "win"}!`;
-    }
-    if (b.phase === "setup" || picking) {
-      if (mine && picking) {
-        const kinds = new Set(b.legal.map((a) => a.split(" ")[0]));
-        // Said where the eye is: whose dice you adjust, and what the tap does.
-        if (kinds.has("neutral")) return `Setup: you adjust ${this.name(this.setupTarget(b))}'s dice — tap a highlighted die to turn it neutral (at most two of theirs in a line).`;
-        return `Setup: you adjust ${this.name(this.setupTarget(b))}'s dice — tap a highlighted cell to give them a die there.`;
-      }
-      return `Setup: ${this.name(b.actor)} is choosing…`;
-    }
-    if (this.seat === null) return `Watching · ${this.name(b.turn)} to play.`;
-    if (mine) {
-      if (this.preview && b.legal.includes(this.preview)) return `Push ${pushWords(this.preview)}? Tap the arrow again.`;
-      return matchMedia("(pointer: coarse)").matches
-        ? "Your move: tap an arrow to see the push, tap it again to push."
-        : "Your move: click an arrow to push a die in.";
-    }
-    return `${this.name(b.turn)} is thinking…`;
-  }
-
-  setupTarget(b) {
-    const s = b.setup || {};
-    return s.adjusting ?? s.seat ?? b.actor;
+    return boardStatus(b, {
+      seat: this.seat, mine, picking, preview: this.preview, coarse: matchMedia("(pointer: coarse)").matches,
+      name: (s) => this.name(s),
+    });
   }
 
   renderSetup(b) {
