@@ -1,6 +1,14 @@
-// The table's WebSocket messages that the card table reads and sends, as JSDoc types
-// (docs/protocol.md is the contract). They stand in one module so that they can later be
-// pointed at the types generated from the server's own message definitions.
+// The table's WebSocket messages as the card table reads and sends them: the fields the
+// protocol defines come from the types generated from the server's message definitions
+// (protocol_types.js, scripts/gen_protocol.py), so renaming or retyping one there fails the
+// type check here; the card game's view and events, which the protocol leaves as JSON
+// objects, are typed below.
+
+/** @typedef {import('./protocol_types.js').State} ProtocolState */
+/** @typedef {import('./protocol_types.js').Update} ProtocolUpdate */
+/** @typedef {import('./protocol_types.js').Hint} ProtocolHint */
+/** @typedef {import('./protocol_types.js').Error} ProtocolError */
+/** @typedef {import('./protocol_types.js').Act} ProtocolAct */
 
 /**
  * One seat's view of a card round, as the server's observer makes it: a card code ("KD",
@@ -48,39 +56,32 @@
  */
 
 /**
- * @typedef {object} StateMessage   the whole view (a connect, a resync, a new deal)
- * @property {number} version
- * @property {CardView} view
- * @property {CardEvent[]} [log]
+ * The whole view (a connect, a resync, a new deal).
+ * @typedef {Pick<ProtocolState, "version"> & Partial<Pick<ProtocolState, "type" | "game_no" | "round">>
+ *   & { view: CardView, log?: CardEvent[] }} StateMessage
  */
 
 /**
- * @typedef {object} UpdateMessage  one accepted move and the view after it
- * @property {number} version
- * @property {CardView} view
- * @property {CardEvent | null} [event]
+ * One accepted move and the view after it.
+ * @typedef {Pick<ProtocolUpdate, "version"> & Partial<Pick<ProtocolUpdate, "type" | "game_no" | "round">>
+ *   & { view: CardView, event?: CardEvent | null }} UpdateMessage
  */
 
 /**
- * @typedef {object} HintMessage    the hard bot's suggestion (assist mode)
- * @property {string} action
- * @property {number} [score]
- * @property {number} [win_share]
- * @property {string} [text]
+ * The hard bot's suggestion (assist mode).
+ * @typedef {Pick<ProtocolHint, "action"> & Partial<Pick<ProtocolHint, "score" | "win_share" | "text">>} HintMessage
  */
 
 /**
- * @typedef {object} ErrorMessage   a refused message
- * @property {string} code
- * @property {string} [message]
- * @property {string | number | null} [ref]
+ * A refused message.
+ * @typedef {Pick<ProtocolError, "code"> & Partial<Pick<ProtocolError, "message" | "ref">>} ErrorMessage
  */
 
 /**
  * What the client adds to an `act` message besides the action, the version and the ref:
  * for a snap, how long after the pile's top card was shown it was pressed (milliseconds), so
  * the server can judge a race fairly between a near and a far player.
- * @typedef {{ reaction_ms?: number }} ActExtra
+ * @typedef {{ reaction_ms?: NonNullable<ProtocolAct["reaction_ms"]> }} ActExtra
  */
 
 /**
