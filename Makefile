@@ -13,7 +13,7 @@ RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: run test testdeps pyodide lint typecheck unit test-fast test-server test-browser test-cluster test-slow smoke dist lock bench mutation mutation-report clean
+.PHONY: run test testdeps pyodide lint typecheck jstest unit test-fast test-server test-browser test-cluster test-slow smoke dist lock bench mutation mutation-report clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,11 +48,31 @@ run: $(RUN_STAMP)
 test:
 	$(MAKE) --no-print-directory -j 2 $(STAMP) testdeps
 	$(MAKE) --no-print-directory pyodide
-	$(MAKE) --no-print-directory -k -j 3 lint typecheck unit
+	$(MAKE) --no-print-directory -k -j 3 lint typecheck jstest unit
 
-# What the browser tests need beyond Python packages (Debian's chromium).
+# What the tests need beyond Python packages (Debian's chromium, PostgreSQL, Redis, Node.js
+# and npm), then the browser client's development tools from package-lock.json.
 testdeps:
 	bash scripts/install-test-deps.sh
+	$(MAKE) --no-print-directory $(NODE_STAMP)
+
+# The browser client's JavaScript (docs/web.md, "For developers"): npm installs only
+# development tools (TypeScript, ESLint, a DOM for the unit tests), exactly as locked; the
+# served files are the source files, nothing is built.
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# Types (tsc --checkJs --noEmit, strict: jsconfig.json), lint (ESLint: eslint.config.js) and
+# the client's unit tests (node --test tests/js/); any failure fails the target (-k still
+# runs the other two, and make still fails).
+jstest: $(NODE_STAMP)
+	@status=0; \
+	echo "tsc -p jsconfig.json"; node_modules/.bin/tsc -p jsconfig.json || status=1; \
+	echo "eslint"; node_modules/.bin/eslint || status=1; \
+	echo "node --test tests/js/"; node --test tests/js/ || status=1; \
+	exit $$status
 
 # Pyodide for the offline solo page and its browser tests (npm pack, pinned and checked;
 # cached in ~/.cache/cambio/pyodide, not in the package: docs/web.md).
@@ -142,4 +162,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/cards_random.py --players 2 --rules rulebook
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache mutants build dist
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache mutants build dist node_modules

@@ -156,6 +156,14 @@ def measure_batch(rules_name: str, players: int, seconds: float, repeat: int, se
             **_summary(runs)}
 
 
+def versions() -> dict[str, str]:
+    """The libraries the batch engine's speed depends on (numba compiles it with llvmlite's
+    LLVM; a new release can move its figures by a tenth or more)."""
+    from importlib.metadata import version
+
+    return {name: version(name) for name in ("numba", "llvmlite", "numpy")}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--players", type=int, default=2)
@@ -183,6 +191,8 @@ def main() -> None:
             result = {"state": result, "batch": batch,
                       "speedup": round(batch["games_per_second"]
                                        / result["games_per_second"], 2)}
+    if args.engine != "state":
+        result["versions"] = versions()
     if args.json:
         print(json.dumps(result))
     else:

@@ -5,7 +5,8 @@
 # - PostgreSQL's server programs (initdb, pg_ctl, postgres): the server tests start a
 #   throwaway cluster of their own (tests/support/postgres.py);
 # - redis-server: the cluster tests (tests/cluster) start their own on a free port. The Debian
-#   package starts no service here (no systemd in CI containers).
+#   package starts no service here (no systemd in CI containers);
+# - Node.js and npm: the browser client's type check, lint and unit tests (`make jstest`).
 #
 # Idempotent: installs only what is missing. Installs with apt-get as root, or through sudo
 # when that works without a password; otherwise says what to do and fails.
@@ -25,6 +26,13 @@ then
 fi
 if [ ! -x "$REDIS" ]; then
     PACKAGES+=(redis-server)
+fi
+# Node.js and npm: the browser client's type check, lint and unit tests (make jstest).
+if ! command -v node >/dev/null 2>&1; then
+    PACKAGES+=(nodejs)
+fi
+if ! command -v npm >/dev/null 2>&1; then
+    PACKAGES+=(npm)
 fi
 
 if [ ${#PACKAGES[@]} -eq 0 ]; then

@@ -176,7 +176,8 @@ def assert_the_sdist_is_the_tracked_tree(sdist: Path) -> None:
     expected = {p for p in tracked.stdout.splitlines() if (ROOT / p).is_file()}
     assert expected - {".gitignore", ".ci/run"} <= shipped
     leftovers = [p for p in shipped if p.endswith((".so", ".pyc", "state.sha256"))
-                 or p.startswith((".venv/", "data/", "mutants/", "build/", "dist/"))]
+                 or p.startswith((".venv/", "data/", "mutants/", "build/", "dist/",
+                                  "node_modules/"))]
     assert leftovers == []
 
 

@@ -87,6 +87,19 @@ def test_pyodide_files_gzipped_when_taken(client: Client, pyodide: Path) -> None
         assert client.get(bad).status_code == 404, bad
 
 
+def test_client_files_gzipped_when_taken() -> None:
+    """The client's modules are sent gzipped to a browser that takes it (they carry their
+    comments and JSDoc types: there is no build to strip them), as they are to one that
+    does not."""
+    source = (offline.STATIC / "cards" / "controller.js").read_bytes()
+    packed = Client().get("/static/cards/controller.js", headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["content-encoding"] == "gzip"
+    assert int(packed.headers["content-length"]) < len(source) / 2
+    assert packed.content == source   # decoded
+    plain = Client().get("/static/cards/controller.js", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.content == source
+
+
 def test_static_build(tmp_path: Path, pyodide: Path) -> None:
     out = tmp_path / "site"
     done = subprocess.run([sys.executable, "-m", "cambio.cli.main", "build-web", str(out),

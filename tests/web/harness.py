@@ -4,7 +4,7 @@ The page is the real client: ``app.css``, ``play.css``, ``fit.css`` and the real
 (``cards.js``, ``clock.js``, ``sound.js``, ``common.js``) loaded from the test server, in the
 DOM ``table.html`` and ``table.js`` build (top bar, notice line, clock line, game). Only the
 connection is left out: the views are the ones the server's session makes for seat 0, given
-to :meth:`CardsUI.state` as a ``state`` message would give them."""
+to :meth:`CardsTable.state` as a ``state`` message would give them."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 
 SETUP_JS = """async ([summary, clock]) => {
   const { h, noticeLine } = await import('/static/common.js');
-  const { CardsUI } = await import('/static/cards.js');
+  const { CardsTable } = await import('/static/cards.js');
   const { TurnClockView } = await import('/static/clock.js');
   const { soundToggle } = await import('/static/sound.js');
   const badges = document.getElementById('badges');
@@ -45,7 +45,7 @@ SETUP_JS = """async ([summary, clock]) => {
   const ctx = { act: (a) => { window.__acts.push(a); return window.__acts.length; },
     hint: () => {}, seat: () => 0, summary: () => window.__summary, again: () => {},
     isHost: () => true, tableId: 't' };
-  window.__ui = new CardsUI(gameEl, ctx);
+  window.__ui = new CardsTable(gameEl, ctx);
   window.__ui.setSummary(summary);
   window.__clock = new TurnClockView(clockEl,
     { seat: () => 0, summary: () => window.__summary, back() {} });

@@ -26,8 +26,8 @@ of it, to the line's end)."""
 
 HOLD_JS = """([text, kind]) => {
   const ui = window.__ui;
-  ui.banner = text ? { text, kind, start: Date.now() - 1000, until: Date.now() + 600000 } : null;
-  ui.bannerQueue = [];
+  const banner = text ? { text, kind, start: Date.now() - 1000, until: Date.now() + 600000 } : null;
+  ui.st = { ...ui.st, banner, bannerQueue: [] };   // the table's state (cards/model.js)
   ui.render();
 }"""
 

@@ -217,7 +217,8 @@ class Batch:
     def step(self, actions: Sequence[int] | I64) -> None:
         """Apply ``actions[i]`` for game ``i``'s current player (unchecked, like
         ``State.apply``); games that are over, or given a negative action, are skipped."""
-        acts = np.asarray(actions, dtype=np.int64)
+        # A copy: the kernel may not be given a view of the records it writes.
+        acts = np.array(actions, dtype=np.int64)
         k.step_all(acts, self.st, self.rf, self.mt)
 
     # ------------------------------------------------------------------ reading

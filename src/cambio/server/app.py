@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -171,7 +172,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         *moderation_routes(),
         WebSocketRoute("/ws/{table}", socket),
         *offline_routes.ROUTES,
-        Mount("/static", app=StaticFiles(directory=WEB / "static", check_dir=False),
+        # Gzipped to browsers that take it: the client's files are its source, comments and
+        # JSDoc types included (no build step strips them), and shrink to a third.
+        Mount("/static", app=GZipMiddleware(StaticFiles(directory=WEB / "static",
+                                                        check_dir=False), minimum_size=1000),
               name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,

@@ -160,6 +160,11 @@ def test_play_now_never_seats_a_blocked_pair(server: ServerProcess) -> None:
     async def both(a: Any, b: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         body = {"game": "cards", "players": 2, "preset": "wikipedia", "rated": False}
         ja, jb = await queue(a, body), await queue(b, body)
+        # Both pages are there (polled) before either asks for bots: from then on every tick
+        # sees both, so only a block can keep the two apart (without the polls, a loaded
+        # server could fill the first with bots before the second had polled).
+        for http, ticket in ((a, ja["ticket"]), (b, jb["ticket"])):
+            assert (await http.get("/api/queue", params={"ticket": ticket})).status_code == 200
         ma, mb = await gather(matched(a, ja["ticket"], now=True),
                               matched(b, jb["ticket"], now=True))
         return ma, mb

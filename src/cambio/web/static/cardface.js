@@ -1,21 +1,25 @@
 // Drawing cards: a code ("KD", "TH", "XB") becomes a face; "?" a back; null an empty slot.
 import { h } from "./common.js";
 
-const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-const RANK_NAMES = {
+const SUITS = /** @type {Record<string, string>} */ ({ C: "♣", D: "♦", H: "♥", S: "♠" });
+const SUIT_NAMES = /** @type {Record<string, string>} */ ({ C: "clubs", D: "diamonds", H: "hearts", S: "spades" });
+const RANK_NAMES = /** @type {Record<string, string>} */ ({
   A: "ace", T: "10", J: "jack", Q: "queen", K: "king",
-};
+});
 
+/** A card code ("KD", "TH", "XB"), not a back or a gap.
+ * @param {unknown} code @returns {code is string} */
 export function isCode(code) {
   return typeof code === "string" && /^([A2-9TJQK][CDHS]|X[BR])$/.test(code);
 }
 
+/** @param {string} code */
 export function isRed(code) {
   return code[0] === "X" ? code[1] === "R" : code[1] === "D" || code[1] === "H";
 }
 
-/** The short printed form: "K♦", "10♥", "Joker". */
+/** The short printed form: "K♦", "10♥", "Joker".
+ * @param {unknown} code */
 export function cardText(code) {
   if (!isCode(code)) return "?";
   if (code[0] === "X") return code[1] === "R" ? "red joker" : "black joker";
@@ -23,7 +27,8 @@ export function cardText(code) {
   return rank + SUITS[code[1]];
 }
 
-/** The spoken form for screen readers: "king of diamonds". */
+/** The spoken form for screen readers: "king of diamonds".
+ * @param {unknown} code */
 export function cardName(code) {
   if (!isCode(code)) return "face-down card";
   if (code[0] === "X") return code[1] === "R" ? "red joker" : "black joker";
@@ -31,7 +36,8 @@ export function cardName(code) {
   return `${rank} of ${SUIT_NAMES[code[1]]}`;
 }
 
-/** The inside of a face-up card (rank in the corners, a big pip or letter in the middle). */
+/** The inside of a face-up card (rank in the corners, a big pip or letter in the middle).
+ * @param {string} code */
 export function faceContent(code) {
   if (code[0] === "X") {
     return [
@@ -54,11 +60,12 @@ export function faceContent(code) {
  * A card element. `shown` is the code to show (or null/"?" for a back, or "empty").
  * The element carries data-code only when it shows a face.
  */
+/** @param {string | null} shown
+ * @param {{ button?: boolean, small?: boolean, label?: string }} [opts] @returns {HTMLElement} */
 export function cardEl(shown, opts = {}) {
-  const tag = opts.button ? "button" : "div";
-  const node = document.createElement(tag);
+  const node = opts.button ? document.createElement("button") : document.createElement("div");
   node.className = "card";
-  if (opts.button) node.type = "button";
+  if (node instanceof HTMLButtonElement) node.type = "button";
   if (opts.small) node.classList.add("small");
   if (shown === "empty") {
     node.classList.add("empty");
@@ -79,7 +86,8 @@ export function cardEl(shown, opts = {}) {
   return node;
 }
 
-/** An inline card mention for text (the log): "K♦" in the card's colour. */
+/** An inline card mention for text (the log): "K♦" in the card's colour.
+ * @param {unknown} code */
 export function cardSpan(code) {
   if (!isCode(code)) return h("span.mini.unknown", null, "?");
   return h("span.mini", { class: isRed(code) ? "red" : "", dataset: { code } }, cardText(code));

@@ -1,9 +1,18 @@
 // Shared helpers for every page: REST calls, seat tokens, a tiny DOM builder, toasts.
 
-/** Build an element: h("button.primary", {onclick}, "Text", child…). */
+/** @typedef {Node | string | number | null | undefined | false} Child */
+/** @typedef {Child | Child[] | Child[][]} Children */
+
+/**
+ * Build an element: h("button.primary", {onclick}, "Text", child…).
+ * @param {string} tag  a tag name and classes, "div.seat.mine"
+ * @param {Record<string, any> | null} [attrs]  attributes, `on…` handlers, dataset, class
+ * @param {...Children} children
+ * @returns {HTMLElement}
+ */
 export function h(tag, attrs, ...children) {
   const [name, ...classes] = tag.split(".");
-  const node = document.createElement(name || "div");
+  const node = /** @type {HTMLElement & Record<string, any>} */ (document.createElement(name || "div"));
   if (classes.length) node.className = classes.join(" ");
   if (attrs) {
     for (const [key, value] of Object.entries(attrs)) {
@@ -38,43 +47,51 @@ const HANDLERS = ["onclick", "onchange", "oninput", "onsubmit", "onfocus", "onto
  * focus, or restarts an animation. Handlers must be set as properties (h() does), and must
  * not hold on to nodes of `source`: morph moves some into `target` and drops the rest.
  */
+/** @param {Node} target @param {Node} source @returns {Node} */
 export function morph(target, source) {
   if (target.nodeType !== source.nodeType || target.nodeName !== source.nodeName) {
-    target.replaceWith(source);
+    /** @type {ChildNode} */ (target).replaceWith(source);
     return source;
   }
-  if (target.nodeType !== Node.ELEMENT_NODE) {
+  if (!(target instanceof Element) || !(source instanceof Element)) {
     if (target.nodeValue !== source.nodeValue) target.nodeValue = source.nodeValue;
     return target;
   }
-  for (const { name } of [...target.attributes]) {
-    if (!source.hasAttribute(name)) target.removeAttribute(name);
+  const to = /** @type {Element & Record<string, any>} */ (target);
+  const from = /** @type {Element & Record<string, any>} */ (source);
+  for (const { name } of [...to.attributes]) {
+    if (!from.hasAttribute(name)) to.removeAttribute(name);
   }
-  for (const { name, value } of [...source.attributes]) {
-    if (target.getAttribute(name) !== value) target.setAttribute(name, value);
+  for (const { name, value } of [...from.attributes]) {
+    if (to.getAttribute(name) !== value) to.setAttribute(name, value);
   }
-  for (const key of HANDLERS) if (target[key] !== source[key]) target[key] = source[key];
-  if ("disabled" in source && target.disabled !== source.disabled) target.disabled = source.disabled;
-  if (source instanceof HTMLInputElement && target.checked !== source.checked) {
-    target.checked = source.checked;
+  for (const key of HANDLERS) if (to[key] !== from[key]) to[key] = from[key];
+  if ("disabled" in from && to.disabled !== from.disabled) to.disabled = from.disabled;
+  if (from instanceof HTMLInputElement && to.checked !== from.checked) {
+    to.checked = from.checked;
   }
   morphChildren(target, source);
   return target;
 }
 
-/** morph() for the children of `target`, from those of `source` (which it empties). */
+/** The data-key of an element (morph's identity), else undefined. @param {Node} n */
+const keyOf = (n) => (n.nodeType === Node.ELEMENT_NODE ? /** @type {HTMLElement} */ (n).dataset.key : undefined);
+
+/** morph() for the children of `target`, from those of `source` (which it empties).
+ * @param {Node} target @param {Node} source */
 export function morphChildren(target, source) {
   const next = [...source.childNodes];
+  /** @type {Map<string, Node>} */
   const keyed = new Map();
   for (const n of target.childNodes) {
-    if (n.nodeType === Node.ELEMENT_NODE && n.dataset.key) keyed.set(n.dataset.key, n);
+    const key = keyOf(n);
+    if (key) keyed.set(key, n);
   }
   next.forEach((n, i) => {
-    const key = n.nodeType === Node.ELEMENT_NODE ? n.dataset.key : undefined;
+    const key = keyOf(n);
     const here = target.childNodes[i] || null;
     let match = key ? keyed.get(key) : undefined;
-    if (!key && here && here.nodeName === n.nodeName
-        && !(here.nodeType === Node.ELEMENT_NODE && here.dataset.key)) match = here;
+    if (!key && here && here.nodeName === n.nodeName && !keyOf(here)) match = here;
     if (match) {
       if (match !== here) target.insertBefore(match, here);
       morph(match, n);
@@ -82,9 +99,10 @@ export function morphChildren(target, source) {
       target.insertBefore(n, here);
     }
   });
-  while (target.childNodes.length > next.length) target.removeChild(target.lastChild);
+  while (target.lastChild && target.childNodes.length > next.length) target.removeChild(target.lastChild);
 }
 
+/** @template {Node} T @param {T} node @returns {T} */
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;
@@ -94,12 +112,15 @@ const TOKEN_PREFIX = "cambio:token:";
 const NAME_KEY = "cambio:name";
 const ASSIST_KEY = "cambio:assist";
 
+/** @param {string} table */
 export function getToken(table) {
   try { return localStorage.getItem(TOKEN_PREFIX + table); } catch { return null; }
 }
+/** @param {string} table @param {string} token */
 export function setToken(table, token) {
   try { localStorage.setItem(TOKEN_PREFIX + table, token); } catch { /* private mode */ }
 }
+/** @param {string} table */
 export function dropToken(table) {
   try { localStorage.removeItem(TOKEN_PREFIX + table); } catch { /* private mode */ }
 }
@@ -117,17 +138,20 @@ export function myTables() {
 export function getName() {
   try { return localStorage.getItem(NAME_KEY) || ""; } catch { return ""; }
 }
+/** @param {string} name */
 export function setName(name) {
   try { localStorage.setItem(NAME_KEY, name); } catch { /* private mode */ }
 }
 export function getAssist() {
   try { return localStorage.getItem(ASSIST_KEY) === "1"; } catch { return false; }
 }
+/** @param {boolean} on */
 export function setAssist(on) {
   try { localStorage.setItem(ASSIST_KEY, on ? "1" : "0"); } catch { /* private mode */ }
 }
 
 export class ApiError extends Error {
+  /** @param {number} status @param {string} code @param {string} message */
   constructor(status, code, message) {
     super(message);
     this.status = status;
@@ -136,7 +160,12 @@ export class ApiError extends Error {
 }
 
 /** Call the REST API; resolves to the parsed JSON (or text for ndjson), throws ApiError. */
+/**
+ * @param {string} method @param {string} path @param {unknown} [body] @param {string | null} [token]
+ * @returns {Promise<any>}
+ */
 export async function api(method, path, body, token) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
@@ -174,6 +203,7 @@ const PHONE = "(max-width: 520px)";
  * page, just above the status line), which shows the newest message only and keeps its
  * height, so nothing moves when a message comes or goes.
  */
+/** @param {string} message @param {string} [kind] @param {number} [ms] */
 export function toast(message, kind = "info", ms = 3500) {
   const inline = matchMedia(PHONE).matches ? document.getElementById("notices") : null;
   let box = inline;
@@ -184,11 +214,12 @@ export function toast(message, kind = "info", ms = 3500) {
       document.body.append(box);
     }
   }
+  const host = box;
   const item = h("div.toast", { class: `toast-${kind}` }, message);
   if (inline) {
     inline.replaceChildren(item);
     if (inline.dataset.reveal !== undefined) inline.scrollIntoView({ block: "nearest" });
-  } else box.append(item);
+  } else host.append(item);
   setTimeout(() => item.classList.add("toast-out"), ms);
   setTimeout(() => item.remove(), ms + 400);
 }
@@ -200,14 +231,15 @@ export function noticeLine(reveal = false) {
   });
 }
 
-/** Copy text to the clipboard, falling back to the share sheet or a prompt. */
+/** Copy text to the clipboard, falling back to the share sheet or a prompt.
+ * @param {string} text */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
     try {
-      const area = h("textarea", { readonly: true }, text);
+      const area = /** @type {HTMLTextAreaElement} */ (h("textarea", { readonly: true }, text));
       area.style.position = "fixed";
       area.style.opacity = "0";
       document.body.append(area);
@@ -221,11 +253,13 @@ export async function copyText(text) {
   }
 }
 
-/** The invite link of a table, absolute. */
+/** The invite link of a table, absolute.
+ * @param {string} id */
 export function inviteUrl(id) {
   return new URL(`/t/${encodeURIComponent(id)}`, location.href).href;
 }
 
+/** @param {any} summary */
 export function gameLabel(summary) {
   if (summary.game === "board") {
     return `Dice board · ${summary.players} players · ${summary.setup || "quick"} setup`;
@@ -239,20 +273,26 @@ export function gameLabel(summary) {
   return `Cards · ${summary.players} players · ${preset}${house}${rounds}`;
 }
 
+/**
+ * @param {import("./messages.js").TableSummary | null | undefined} summary
+ * @param {number | null | undefined} seat
+ */
 export function seatName(summary, seat) {
-  if (!summary || !summary.seats) return `Seat ${seat + 1}`;
+  const no = Number(seat) + 1;   // (null: seat 1, as a number would read it)
+  if (!summary || !summary.seats) return `Seat ${no}`;
   const s = summary.seats.find((x) => x.seat === seat);
-  if (!s) return `Seat ${seat + 1}`;
-  if (s.kind === "empty") return `Seat ${seat + 1}`;
-  const name = s.name || (s.kind === "bot" ? (s.bot || "bot") : `Seat ${seat + 1}`);
+  if (!s) return `Seat ${no}`;
+  if (s.kind === "empty") return `Seat ${no}`;
+  const name = s.name || (s.kind === "bot" ? (s.bot || "bot") : `Seat ${no}`);
   // Two "memory bot"s (or two Annas) at one table: tell them apart by seat.
   const twins = summary.seats.filter((x) => x.kind !== "empty" && x.name === s.name);
-  return twins.length > 1 ? `${name} ${seat + 1}` : name;
+  return twins.length > 1 ? `${name} ${no}` : name;
 }
 
-/** A table's title: the name it was given, else the host's name ("Ann's table"). */
+/** A table's title: the name it was given, else the host's name ("Ann's table").
+ * @param {any} summary */
 export function tableTitle(summary) {
   if (summary && summary.table_name) return summary.table_name;
-  const host = summary && summary.seats ? summary.seats.find((x) => x.seat === (summary.host ?? 0)) : null;
+  const host = summary && summary.seats ? summary.seats.find((/** @type {any} */ x) => x.seat === (summary.host ?? 0)) : null;
   return host && host.name ? `${host.name}'s table` : "Table";
 }

@@ -15,6 +15,7 @@ export const PROTOCOL = 2;
  * worker, or a tab left open over a release). Fetch the new client and reload, once per
  * version, so a server that really is older cannot make the page reload for ever.
  */
+/** @param {unknown} protocol */
 function outdated(protocol) {
   if (typeof protocol !== "number" || protocol === PROTOCOL) return false;
   const key = "cambio:reloaded-for";
@@ -28,35 +29,54 @@ function outdated(protocol) {
   return true;
 }
 
+/**
+ * The page's handlers: welcome(msg), state(msg), update(msg), table(msg), error(msg),
+ * status(text, info) with "connecting" | "open" | "offline" | "gone" (info: {attempt} or,
+ * offline, {code, next (ms epoch), attempt}), tokenRefused(msg), and any newer message's
+ * type (hint, clock, chat, ...).
+ * @typedef {Record<string, ((msg: any, info?: any) => void) | undefined>} Handlers
+ */
+
 export class TableConnection {
   /**
    * @param {string} table  table id
    * @param {string|null} token  seat token, or null for a spectator
-   * @param {object} on  handlers: welcome(msg), state(msg), update(msg), table(msg),
-   *                     error(msg), status(text, info) with "connecting" | "open" |
-   *                     "offline"; info: {attempt} or, offline, {code, next (ms epoch), attempt}
+   * @param {Handlers} on
    */
   constructor(table, token, on) {
     this.table = table;
     this.token = token;
     this.on = on;
+    /** @type {number | null} */
     this.version = null;   // last version applied in the current round
+    /** @type {number | null} */
     this.gameNo = null;    // which game of the table, and which round of it, that version is in
+    /** @type {number | null} */
     this.round = null;
     this.welcomed = false;
+    /** @type {WebSocket | null} */
     this.ws = null;
     this.attempt = 0;
     this.refs = 0;
     this.closedByUs = false;
     this.lastHeard = 0;
-    this.timer = null;
-    this.retryTimer = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.timer = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.retryTimer = undefined;
     this.nextTry = 0;
+    /** @type {number | null} */
     this.seat = null;
     window.addEventListener("online", () => this.wake());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.wake();
     });
+  }
+
+  /** @param {string} text @param {object} [info] */
+  status(text, info) {
+    const say = this.on.status;
+    if (say) say(text, info);
   }
 
   url() {
@@ -68,7 +88,7 @@ export class TableConnection {
   connect() {
     this.closedByUs = false;
     clearTimeout(this.retryTimer);
-    this.on.status("connecting", { attempt: this.attempt });
+    this.status("connecting", { attempt: this.attempt });
     let ws;
     try {
       ws = new WebSocket(this.url());
@@ -97,7 +117,7 @@ export class TableConnection {
       this.scheduleRetry();
       // Say what happened and when the next try is: 9 s of a bare "reconnecting…" after a
       // server restart looked like a hang.
-      this.on.status("offline", { code: ev.code, next: this.nextTry, attempt: this.attempt });
+      this.status("offline", { code: ev.code, next: this.nextTry, attempt: this.attempt });
     };
     ws.onerror = () => { /* onclose follows */ };
   }
@@ -136,7 +156,7 @@ export class TableConnection {
 
   stopKeepAlive() {
     clearInterval(this.timer);
-    this.timer = null;
+    this.timer = undefined;
   }
 
   close() {
@@ -147,7 +167,8 @@ export class TableConnection {
     this.ws = null;
   }
 
-  /** Drop the connection and reconnect (after a token change, for instance). */
+  /** Drop the connection and reconnect (after a token change, for instance).
+   * @param {string | null} [token] */
   restart(token) {
     if (token !== undefined) this.token = token;
     this.close();
@@ -159,16 +180,21 @@ export class TableConnection {
     return !!this.ws && this.ws.readyState === WebSocket.OPEN;
   }
 
+  /** @param {object} msg */
   send(msg) {
-    if (!this.open) return false;
+    if (!this.ws || !this.open) return false;
     this.ws.send(JSON.stringify(msg));
     return true;
   }
 
-  /** Send an action (text from view.legal) at the version we have; returns its ref or null. */
-  act(action) {
+  /**
+   * Send an action (text from view.legal) at the version we have; `extra` adds fields (a
+   * snap's reaction_ms). Returns its ref, or null when not connected.
+   * @param {string} action @param {import("./messages.js").ActExtra} [extra]
+   */
+  act(action, extra) {
     const ref = `a${++this.refs}`;
-    const ok = this.send({ type: "act", action, version: this.version ?? 0, ref });
+    const ok = this.send({ ...extra, type: "act", action, version: this.version ?? 0, ref });
     return ok ? ref : null;
   }
 
@@ -177,6 +203,7 @@ export class TableConnection {
     return this.send({ type: "hint", ref: `h${++this.refs}` });
   }
 
+  /** @param {{ game_no?: number | null, round?: number | null }} msg */
   sameRound(msg) {
     const g = msg.game_no ?? null;
     const r = msg.round ?? null;
@@ -185,19 +212,22 @@ export class TableConnection {
 
   /** "I have everything up to my version of this round": the server sends the rest. */
   sync() {
+    /** @type {{ type: string, since: number, game_no?: number, round?: number }} */
     const msg = { type: "sync", since: this.version ?? 0 };
     if (this.gameNo !== null) msg.game_no = this.gameNo;
     if (this.round !== null) msg.round = this.round;
     this.send(msg);
   }
 
+  /** A message from the server. @param {any} msg */
   receive(msg) {
+    const on = /** @type {Record<string, (msg: any, info?: any) => void>} */ (this.on);
     switch (msg.type) {
       case "welcome":
         if (outdated(msg.protocol)) return;
         this.seat = msg.seat ?? null;
-        this.on.welcome(msg);
-        this.on.status("open");
+        on.welcome(msg);
+        on.status("open");
         // Tell the server what we have; it answers with what we missed (or a full state).
         this.welcomed = true;
         if (this.version !== null) this.sync();
@@ -206,7 +236,7 @@ export class TableConnection {
         this.version = msg.version;
         this.gameNo = msg.game_no ?? null;
         this.round = msg.round ?? null;
-        this.on.state(msg);
+        on.state(msg);
         break;
       case "update":
         if (this.version === null) return;          // no base state yet: wait for it
@@ -220,36 +250,36 @@ export class TableConnection {
           return;
         }
         this.version = msg.version;
-        this.on.update(msg);
+        on.update(msg);
         break;
       case "table":
-        this.on.table(msg);
+        on.table(msg);
         break;
       case "error":
         if (!this.welcomed && msg.code === "not_found") {
           this.close();                             // no such table: stop trying
-          this.on.status("gone");
-          this.on.error(msg);
+          on.status("gone");
+          on.error(msg);
           return;
         }
         if (msg.code === "invalid_token" && this.token) {
           // The server says our token is not a seat here (any more): come back as a
           // spectator. This is the only answer that makes us forget a token: a full
           // table, a busy server or a dropped connection before the welcome must not.
-          this.on.tokenRefused(msg);
+          on.tokenRefused(msg);
           return;
         }
         if (msg.code === "stale") this.sync();
-        this.on.error(msg);
+        on.error(msg);
         break;
       case "hint":
-        if (this.on.hint) this.on.hint(msg);
+        if (this.on.hint) on.hint(msg);
         break;
       case "pong":
         break;
       default:
         // Newer messages (clock, chat) go to their own handlers, if the page has one.
-        if (typeof this.on[msg.type] === "function") this.on[msg.type](msg);
+        if (typeof this.on[msg.type] === "function") on[msg.type](msg);
         break;
     }
   }

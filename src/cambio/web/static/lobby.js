@@ -4,17 +4,10 @@ import {
 } from "./common.js";
 import { tableOptionsBody, tableOptionsFields } from "./tableopts.js";
 import { startTutorial } from "./tutorial.js";
+import {
+  PRESET_NAMES, PRESET_NOTES, choosePreset, houseRulesForm, presetValue, updateRuleCount,
+} from "./houserules.js";
 import { accountPanel, ensurePlayer, playNowPanel } from "./players.js";
-
-const PRESET_NOTES = {
-  rulebook: "The printed rules: jokers, every power card fires, no taking from the pile.",
-  house: "The house sheet: aces 0, J 11, Q 12, black K 20; take from the pile; only the last snapper may snap again.",
-  wikipedia: "Wikipedia's rules: up to 8 players, powers optional, ties go to the most cards.",
-  cabo: "Cabo (2nd edition): cards 0-13, no snapping, exchange several equal cards, a lowest caller scores 0, kamikaze; matches to 100.",
-  evan: "evanbrierton/cambio's defaults: black K -2, red K 25; queens look at one card and kings at two, then switch any two; a tied caller loses.",
-  cambia: "jason-s-yu/cambia's defaults: J 11, Q 12, black K 13; snap only your own cards, 2-card penalty; the caller wins ties.",
-};
-const PRESET_NAMES = Object.keys(PRESET_NOTES);
 
 const app = document.getElementById("app");
 const state = {
@@ -31,23 +24,6 @@ const state = {
   tableName: "",
   private: false,
 };
-
-function labelOf(name) {
-  return name.replace(/_/g, " ").replace(/^value /, "value of ");
-}
-
-function fieldKind(field) {
-  if (field.choices && field.choices.length) return "choice";
-  const t = String(field.type || "").toLowerCase();
-  if (t.includes("bool")) return "bool";
-  if (t.includes("opt") || t.includes("none") || t.includes("null")) return "optint";
-  return "int";
-}
-
-function presetValue(preset, name) {
-  const p = state.rules && state.rules.presets ? state.rules.presets[preset] : null;
-  return p ? p[name] : undefined;
-}
 
 function nameField() {
   const input = h("input", {
@@ -87,69 +63,6 @@ function segmented(name, options, value, onchange) {
     }));
 }
 
-function houseRulesForm(preset) {
-  const box = h("div.house-rules");
-  if (!state.rules || !state.rules.fields) {
-    box.append(h("p.muted", null, "House rules are loading…"));
-    return box;
-  }
-  for (const field of state.rules.fields) {
-    const name = field.name;
-    if (name === "min_players" || name === "max_players") continue;
-    const kind = fieldKind(field);
-    const base = presetValue(preset, name);
-    const current = name in state.overrides ? state.overrides[name] : base;
-    const id = `rule-${name}`;
-    const set = (value) => {
-      if (JSON.stringify(value) === JSON.stringify(base)) delete state.overrides[name];
-      else state.overrides[name] = value;
-      row.classList.toggle("changed", name in state.overrides);
-      updateRuleCount();
-    };
-    let control;
-    if (kind === "bool") {
-      control = h("input", {
-        id, type: "checkbox", checked: !!current, onchange: (e) => set(e.target.checked),
-      });
-    } else if (kind === "choice") {
-      control = h("select", { id, onchange: (e) => set(e.target.value) },
-        field.choices.map((c) => h("option", { value: c, selected: c === current },
-          (field.choice_labels && field.choice_labels[c]) || labelOf(c))));
-    } else {
-      control = h("input", {
-        id, type: "number", inputmode: "numeric", step: 1,
-        value: current === null || current === undefined ? "" : current,
-        placeholder: kind === "optint" ? "none" : "",
-        onchange: (e) => {
-          const raw = e.target.value.trim();
-          if (raw === "" && kind === "optint") set(null);
-          else if (raw !== "" && Number.isInteger(Number(raw))) set(Number(raw));
-        },
-      });
-    }
-    const row = h("div.rule-row", { class: name in state.overrides ? "changed" : "", dataset: { rule: name } },
-      h("label", { for: id }, field.label || labelOf(name),
-        field.help ? h("small.rule-help", null, field.help) : null), control);
-    box.append(row);
-  }
-  return box;
-}
-
-// A new preset is a new base: the house rules the player chose stay chosen, and only those
-// the new preset already has drop out of the list of changes.
-function choosePreset(preset) {
-  state.preset = preset;
-  for (const [name, value] of Object.entries(state.overrides)) {
-    if (JSON.stringify(value) === JSON.stringify(presetValue(preset, name))) delete state.overrides[name];
-  }
-}
-
-function updateRuleCount() {
-  const n = Object.keys(state.overrides).length;
-  const el = document.getElementById("rule-count");
-  if (el) el.textContent = n ? `${n} changed` : "preset as printed";
-}
-
 function createForm() {
   const form = h("form.panel.create", {
     onsubmit: (e) => { e.preventDefault(); create(form); },
@@ -185,14 +98,14 @@ function createForm() {
             // Rules with a match target (cabo: 100) play to it, whatever the rounds say.
             (() => {
               const target = "match_target" in state.overrides ? state.overrides.match_target
-                : presetValue(preset, "match_target");
+                : presetValue(state, preset, "match_target");
               return target ? h("small.muted", { id: "target-note" }, `these rules play to ${target} points`) : null;
             })())),
         h("fieldset.presets", null, h("legend", null, "Rules"),
           PRESET_NAMES.map((p) => h("label.preset", { for: `preset-${p}` },
             h("input", {
               type: "radio", name: "preset", id: `preset-${p}`, value: p, checked: p === preset,
-              onchange: () => { choosePreset(p); render(); },
+              onchange: () => { choosePreset(state, p); render(); },
             }),
             h("span.preset-name", null, p),
             h("span.preset-note", null, PRESET_NOTES[p]))),
@@ -200,9 +113,9 @@ function createForm() {
             `Read the ${preset} rules, in words`)),
         h("details.house", { open: state.houseOpen, ontoggle: (e) => { state.houseOpen = e.target.open; } },
           h("summary", null, "House rules ", h("span#rule-count.muted", { id: "rule-count" })),
-          houseRulesForm(preset)),
+          houseRulesForm(state, preset)),
       );
-      updateRuleCount();
+      updateRuleCount(state);
     } else {
       form.append(
         h("div.row", null,
@@ -219,7 +132,7 @@ function createForm() {
     form.append(listingFields());
     form.append(tableOptionsFields());
     form.append(h("button.primary.big", { type: "submit", id: "create" }, "Create table"));
-    updateRuleCount();
+    updateRuleCount(state);
   };
   state.renderForm = render;
   render();
@@ -461,8 +374,8 @@ async function main() {
     const details = document.querySelector("details.house");
     if (details) {
       details.replaceChildren(details.querySelector("summary"),
-        houseRulesForm(state.preset));
-      updateRuleCount();
+        houseRulesForm(state, state.preset));
+      updateRuleCount(state);
     }
   } catch (err) {
     toast(`House rules unavailable: ${err.message}`, "warn");

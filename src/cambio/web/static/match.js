@@ -8,8 +8,14 @@ const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = ["#1f77b4", "#d9480f", "#2b8a3e", "#c2255c", "#7048e8", "#8c564b", "#0b7285", "#5c5f66"];
 // Distinct on the light results panel (matplotlib's tab10, darkened where it was pale).
 
-/** "Next round in 4 s", counting down by itself (see tick()). */
+/** @type {ReturnType<typeof setInterval> | null} */
+let ticker = null;
+
+/** "Next round in 4 s", counting down by itself (see tick()).
+ * @param {any} summary */
 export function nextRoundNote(summary) {
+  // One ticker for the page, started by the first countdown (importing this module starts none).
+  ticker = ticker || setInterval(tick, 250);
   const left = summary && typeof summary.next_round === "number" ? summary.next_round : null;
   if (left === null) return h("p.muted", null, "The next round is dealt in a few seconds…");
   const until = performance.now() + left * 1000;
@@ -17,30 +23,33 @@ export function nextRoundNote(summary) {
     countdownText(until));
 }
 
+/** @param {number} until */
 function countdownText(until) {
   const s = Math.max(0, Math.ceil((until - performance.now()) / 1000));
   return s > 0 ? `Next round in ${s} s` : "Dealing…";
 }
 
 function tick() {
-  for (const el of document.querySelectorAll(".next-round[data-until]")) {
+  for (const el of document.querySelectorAll(/** @type {"p"} */ (".next-round[data-until]"))) {
     const text = countdownText(Number(el.dataset.until));
     if (el.textContent !== text) el.textContent = text;
   }
 }
-setInterval(tick, 250);
 
+/** @param {any} summary @param {number | null} seat */
 function names(summary, seat) {
-  return (s) => (s === seat ? `You (${seatName(summary, s)})` : seatName(summary, s));
+  return (/** @type {number} */ s) => (s === seat ? `You (${seatName(summary, s)})` : seatName(summary, s));
 }
 
+/** @param {any} summary @param {number[]} winners @param {number | null} seat */
 function winnersText(summary, winners, seat) {
-  const who = winners.map((s) => (s === seat ? "You" : seatName(summary, s)));
+  const who = winners.map((/** @type {number} */ s) => (s === seat ? "You" : seatName(summary, s)));
   const verb = who.length === 1 && who[0] !== "You" ? "wins" : "win";
   return `${who.join(" and ")} ${verb} the match!`;
 }
 
-/** The match-over screen of a finished card match of several rounds (null while it goes on). */
+/** The match-over screen of a finished card match of several rounds (null while it goes on).
+ * @param {any} summary @param {number | null} seat */
 export function matchOver(summary, seat) {
   const result = summary && summary.result;
   if (!result || !Array.isArray(result.winners) || summary.status !== "finished"
@@ -48,6 +57,7 @@ export function matchOver(summary, seat) {
   const n = summary.players;
   const seats = Array.from({ length: n }, (_, s) => s);
   const name = names(summary, seat);
+  /** @type {number[][]} */
   const rounds = result.scores || [];
   const box = h("section.match-over", { id: "match-over", "aria-label": "Match over", dataset: { key: "match-over" } },
     h("h2", null, `Match over: ${winnersText(summary, result.winners, seat)}`),
@@ -58,16 +68,19 @@ export function matchOver(summary, seat) {
           h("th", { scope: "row" }, String(k + 1)),
           row.map((v) => h("td", null, String(v)))))),
         h("tfoot", null, h("tr.total", null, h("th", { scope: "row" }, "Total"),
-          (result.totals || []).map((v, s) => h("td", { class: result.winners.includes(s) ? "win" : "" }, String(v))))))),
+          (result.totals || []).map((/** @type {number} */ v, /** @type {number} */ s) => h("td", { class: result.winners.includes(s) ? "win" : "" }, String(v))))))),
     rounds.length > 1 ? scoreChart(summary, rounds, name) : null);
   return box;
 }
 
-/** The table's earlier games and every seat's wins (after a rematch; null before). */
+/** The table's earlier games and every seat's wins (after a rematch; null before).
+ * @param {any} summary @param {number | null} seat */
 export function tableHistory(summary, seat) {
+  /** @type {{ game_no: number, totals?: number[], winners?: number[] }[]} */
   const past = Array.isArray(summary.history) ? summary.history : [];
   if (!past.length) return null;
   const name = names(summary, seat);
+  /** @type {number[]} */
   const wins = summary.wins || [];
   return h("div.match-history", { id: "match-history" },
     h("h3", null, "Earlier games at this table"),
@@ -78,22 +91,24 @@ export function tableHistory(summary, seat) {
       Array.isArray(g.winners) ? ` — ${g.winners.map((s) => seatName(summary, s)).join(" and ")} won` : ""))));
 }
 
-/** Running totals after each round, one line per seat (an inline SVG, no library). */
-function scoreChart(summary, rounds, name) {
+/** Running totals after each round, one line per seat (an inline SVG, no library).
+ * @param {any} _summary @param {number[][]} rounds @param {(s: number) => string} name */
+function scoreChart(_summary, rounds, name) {
   const n = rounds[0].length;
   const running = Array.from({ length: n }, () => [0]);
   for (const row of rounds) row.forEach((v, s) => running[s].push(running[s][running[s].length - 1] + v));
   const W = 320, H = 160, P = 30;
   const max = Math.max(1, ...running.flat());
   const min = Math.min(0, ...running.flat());
-  const x = (k) => P + (k * (W - 2 * P)) / rounds.length;
-  const y = (v) => H - P - ((v - min) * (H - 2 * P)) / (max - min);
+  const x = (/** @type {number} */ k) => P + (k * (W - 2 * P)) / rounds.length;
+  const y = (/** @type {number} */ v) => H - P - ((v - min) * (H - 2 * P)) / (max - min);
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("class", "score-chart");
   svg.setAttribute("id", "score-chart");
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", "Running totals after each round");
+  /** @param {string} tag @param {Record<string, string | number>} attrs @param {string} [text] */
   const add = (tag, attrs, text) => {
     const el = document.createElementNS(SVG, tag);
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));

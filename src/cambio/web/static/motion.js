@@ -14,6 +14,10 @@ import { cardEl, isCode } from "./cardface.js";
 const FLIGHT_MS = 420;
 const REDUCED = "(prefers-reduced-motion: reduce)";
 
+/** @typedef {import("./messages.js").CardView} CardView */
+/** @typedef {import("./messages.js").CardEvent} CardEvent */
+/** @typedef {{ from: string, to: string, face: string | null }} Flight */
+
 export function motionAllowed() {
   return !matchMedia(REDUCED).matches;
 }
@@ -21,21 +25,24 @@ export function motionAllowed() {
 const DECK = "#deck";
 const PILE = "#pile";
 const HAND = ".held-box .card";
-const slot = (addr) => `.card[data-addr="${addr}"]`;
+const slot = (/** @type {string} */ addr) => `.card[data-addr="${addr}"]`;
 
-/** Slots that hold a card now and held none (or did not exist) before. */
+/** Slots that hold a card now and held none (or did not exist) before.
+ * @param {CardView} prev @param {CardView} view @param {number} seat @returns {string[]} */
 function newlyFilled(prev, view, seat) {
   const before = prev.grids[seat] || [];
   return (view.grids[seat] || []).map((c, i) => (c !== null && (i >= before.length || before[i] === null) ? `${seat}.${i}` : null))
-    .filter(Boolean);
+    .filter((a) => a !== null);
 }
 
 /** The flights of one event: [{from, to, face}] with selectors, face a public code or null. */
+/** @param {CardEvent | null | undefined} event @param {CardView | null} prev @param {CardView} view
+ * @returns {Flight[]} */
 export function flightsOf(event, prev, view) {
   if (!event || typeof event.action !== "string" || !prev || !view) return [];
   const [verb, a, b] = event.action.split(" ");
-  const who = event.seat;
-  const pub = (code) => (isCode(code) ? code : null);
+  const who = /** @type {number} */ (event.seat);
+  const pub = (/** @type {unknown} */ code) => (isCode(code) ? code : null);
   switch (verb) {
     case "draw": return [{ from: DECK, to: HAND, face: null }];
     case "take": return [{ from: PILE, to: HAND, face: pub(event.card) }];
@@ -56,12 +63,14 @@ export function flightsOf(event, prev, view) {
 }
 
 /** Before the table is redrawn: where each flight starts (the boxes of the old table). */
+/** @param {HTMLElement} root @param {CardEvent | null | undefined} event @param {CardView | null} prev
+ * @param {CardView} view @returns {(Flight & { start: DOMRect })[]} */
 export function planFlights(root, event, prev, view) {
   if (!motionAllowed()) return [];
   return flightsOf(event, prev, view).map((f) => {
     const el = root.querySelector(f.from);
     return el ? { ...f, start: el.getBoundingClientRect() } : null;
-  }).filter((f) => f && f.start.width > 0);
+  }).filter((f) => f !== null && f.start.width > 0).map((f) => /** @type {Flight & { start: DOMRect }} */ (f));
 }
 
 function layer() {
@@ -73,7 +82,8 @@ function layer() {
   return el;
 }
 
-/** After the table is redrawn: fly a copy of each card from its start to its new place. */
+/** After the table is redrawn: fly a copy of each card from its start to its new place.
+ * @param {HTMLElement} root @param {(Flight & { start: DOMRect })[]} flights */
 export function fly(root, flights) {
   for (const f of flights) {
     const target = root.querySelector(f.to);

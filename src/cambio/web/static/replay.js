@@ -6,7 +6,8 @@
 // (Pyodide) hands over the same frames for its game. The viewer only draws them.
 import { clear, h } from "./common.js";
 import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
-import { normalize, renderBoardStatic } from "./board.js";
+import { renderBoardStatic } from "./board.js";
+import { normalize } from "./board/model.js";
 import { renderGenericFrame } from "./generic.js";
 
 const app = document.getElementById("app");
@@ -37,7 +38,7 @@ function cardFrame(frame, prev, names) {
     grids: view.grids, pile: view.discard || [], caller: view.caller, highlight: [],
     held: view.held ? { seat: view.turn, code: view.held } : null, scores: null, winners: null,
   };
-  let text = "";
+  let text;
   if (!ev) {
     text = "The deal: everyone peeks at their two bottom cards.";
   } else if (ev.end) {

@@ -7,6 +7,7 @@ import { h } from "./common.js";
 const KEY = "cambio:sound";
 
 // name -> notes [frequency Hz, start s, length s, wave]
+/** @type {Record<string, [number, number, number, OscillatorType][]>} */
 const CUES = {
   turn: [[660, 0, 0.12, "sine"], [880, 0.13, 0.18, "sine"]],
   "snap-right": [[523, 0, 0.09, "triangle"], [659, 0.09, 0.09, "triangle"], [784, 0.18, 0.2, "triangle"]],
@@ -14,19 +15,21 @@ const CUES = {
   cambio: [[392, 0, 0.14, "sawtooth"], [523, 0.15, 0.14, "sawtooth"], [659, 0.3, 0.32, "sawtooth"]],
 };
 
+/** @type {AudioContext | null} */
 let audio = null;
 
 export function soundOn() {
   try { return localStorage.getItem(KEY) === "1"; } catch { return false; }
 }
 
+/** @param {boolean} on */
 function setSound(on) {
   try { localStorage.setItem(KEY, on ? "1" : "0"); } catch { /* private mode */ }
 }
 
 function context() {
   if (!audio) {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
+    const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Ctx) return null;
     audio = new Ctx();
   }
@@ -34,10 +37,12 @@ function context() {
   return audio;
 }
 
-/** Play a cue by name, if sound is on. */
+/** Play a cue by name, if sound is on.
+ * @param {string} name */
 export function play(name) {
   if (!soundOn() || !CUES[name]) return;
-  (window.__cambioSounds = window.__cambioSounds || []).push(name);
+  const w = /** @type {any} */ (window);
+  (w.__cambioSounds = w.__cambioSounds || []).push(name);
   const ac = context();
   if (!ac) return;
   const t0 = ac.currentTime + 0.02;
@@ -56,29 +61,36 @@ export function play(name) {
 }
 
 /** The cues of one update: your turn starting, a snap's verdict, a Cambio call. */
+/** @typedef {{ actor?: number | null, phase: string, legal: string[], winners?: number[] | null }} Seen */
+
+/** @param {{ action?: string, right?: boolean } | null | undefined} event @param {Seen | null} prev
+ * @param {Seen} view @param {number | null} seat @returns {string[]} */
 export function cuesOf(event, prev, view, seat) {
   const out = [];
   const action = event && typeof event.action === "string" ? event.action : "";
-  if (action.startsWith("snap ")) out.push(event.right ? "snap-right" : "snap-wrong");
+  if (action.startsWith("snap ")) out.push(event && event.right ? "snap-right" : "snap-wrong");
   if (action === "cambio") out.push("cambio");
-  const mine = (v) => v && seat !== null && v.actor === seat && v.phase !== "round_over"
+  const mine = (/** @type {Seen | null} */ v) => !!v && seat !== null && v.actor === seat && v.phase !== "round_over"
     && v.legal.some((a) => !a.startsWith("snap "));
   if (mine(view) && !mine(prev)) out.push("turn");
   return out;
 }
 
+/** Play the cues of one update. @param {Parameters<typeof cuesOf>[0]} event
+ * @param {Seen | null} prev @param {Seen} view @param {number | null} seat */
 export function playCues(event, prev, view, seat) {
   for (const name of cuesOf(event, prev, view, seat)) play(name);
 }
 
 /** The dice table's cues: your move starting, and a line that ends the game
  * (the snap's "right" tune for your line, its "wrong" one for another's). */
+/** @param {Seen | null} prev @param {Seen} view @param {number | null} seat */
 export function playBoardCues(prev, view, seat) {
-  const mine = (v) => v && seat !== null && v.actor === seat && v.phase !== "over"
+  const mine = (/** @type {Seen | null} */ v) => !!v && seat !== null && v.actor === seat && v.phase !== "over"
     && Array.isArray(v.legal) && v.legal.length > 0;
   if (mine(view) && !mine(prev)) play("turn");
   if (view && view.phase === "over" && !(prev && prev.phase === "over") && (view.winners || []).length) {
-    play(view.winners.includes(seat) ? "snap-right" : "snap-wrong");
+    play((view.winners || []).includes(/** @type {number} */ (seat)) ? "snap-right" : "snap-wrong");
   }
 }
 
@@ -88,10 +100,10 @@ export function soundToggle() {
   return h("button.ghost.sound-toggle", {
     type: "button", id: "sound", "aria-pressed": on ? "true" : "false",
     title: "Sounds: your turn, snaps, Cambio, a line", "aria-label": on ? "Sound on" : "Sound off",
-    onclick: (e) => {
+    onclick: (/** @type {MouseEvent} */ e) => {
       const now = !soundOn();
       setSound(now);
-      const b = e.currentTarget;
+      const b = /** @type {HTMLElement} */ (e.currentTarget);
       b.setAttribute("aria-pressed", now ? "true" : "false");
       b.setAttribute("aria-label", now ? "Sound on" : "Sound off");
       b.textContent = now ? "♪ on" : "♪ off";

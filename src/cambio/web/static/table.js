@@ -4,10 +4,11 @@ import {
   noticeLine, seatName, setName, setToken, tableTitle, toast,
 } from "./common.js";
 import { TableConnection } from "./conn.js";
-import { CardsUI } from "./cards.js";
+import { buildWaiting } from "./waiting.js";
+import { CardsTable } from "./cards.js";
 import { BoardUI } from "./board.js";
 import { GenericUI } from "./generic.js";
-import { houseRuleLines, loadRules } from "./rules.js";
+import { loadRules } from "./rules.js";
 import { soundToggle } from "./sound.js";
 import { TurnClockView } from "./clock.js";
 import { ChatView } from "./chat.js";
@@ -132,7 +133,7 @@ function setSummary(summary) {
 
 /** Each game's own UI; any other game (one served with `cambio serve --game`) gets the
  * generic one, which draws its view and its legal actions as buttons. */
-const GAME_UIS = { cards: CardsUI, board: BoardUI };
+const GAME_UIS = { cards: CardsTable, board: BoardUI };
 
 function ensureUI(view) {
   const game = (view && view.game) || (page.summary && page.summary.game) || "cards";
@@ -141,7 +142,7 @@ function ensureUI(view) {
     if (page.ui) page.ui.destroy();
     clear(gameEl);
     page.ui = new Kind(gameEl, {
-      act: (action) => act(action),
+      act: (action, extra) => act(action, extra),
       hint: () => conn.hint(),
       seat: () => page.seat,
       summary: () => page.summary,
@@ -190,9 +191,9 @@ function onError(msg) {
   else toast(text || "Refused.", msg.code === "stale" ? "info" : "error");
 }
 
-function act(action) {
+function act(action, extra) {
   if (page.seat === null) return null;
-  const ref = conn.act(action);
+  const ref = conn.act(action, extra);
   if (!ref) toast("Not connected; reconnecting…", "warn");
   return ref;
 }
@@ -239,164 +240,30 @@ async function share() {
   toast(await copyText(url) ? "Invite link copied." : url, "info");
 }
 
-// ------------------------------------------------------------------ the waiting room
-function botsFor(game) {
-  if (!page.bots) return [];
-  return page.bots[game] || [];
-}
-
-// The card bots a newcomer chooses from: three levels, Medium first
-// chosen; the research bots are listed under "More bots". Data-driven: a bot the server
-// marks `main` (true/false) or `default` is taken at its word; without marks, by name.
-const MAIN_BOTS = { cards: ["easy", "medium", "hard", "master"] };
-const MAIN_LABELS = { easy: "Easy", medium: "Medium", hard: "Hard", master: "Master" };
-const DEFAULT_BOTS = { cards: "medium" };
+// ------------------------------------------------------------------ the waiting room (waiting.js)
 const touchedBots = new Set();   // the pickers someone chose in: their choice stands
-
-function isMainBot(b, game) {
-  if (typeof b.main === "boolean") return b.main;
-  const main = MAIN_BOTS[game];
-  return !main || main.includes(b.name);
-}
-
-function botLabel(b, game) {
-  const stars = b.strength ? ` (${"★".repeat(Math.min(5, b.strength))})` : "";
-  const main = game === "cards" && isMainBot(b, game) && typeof b.main !== "boolean";
-  return `${(main && MAIN_LABELS[b.name]) || b.label || b.name}${stars}`;
-}
-
-function botSelect(id, game) {
-  const bots = botsFor(game);
-  const marked = bots.find((b) => b.default === true);
-  const strongest = bots.reduce((a, b) => (b.strength > (a ? a.strength : -1) ? b : a), null);
-  const chosen = marked || bots.find((b) => b.name === DEFAULT_BOTS[game]) || strongest;
-  const option = (b) => h("option", { value: b.name, selected: chosen && b.name === chosen.name }, botLabel(b, game));
-  // An alias (the server lists `medium` for `memory`, `hard` for `deep`) is shown only as a
-  // level; a bot shown as a level is not listed again under More bots.
-  const levels = MAIN_BOTS[game] || [];
-  const main = bots.filter((b) => isMainBot(b, game) && (!b.alias_of || levels.includes(b.name)));
-  const shown = new Set(main.map((b) => b.alias_of || b.name));
-  const more = bots.filter((b) => !isMainBot(b, game) && !b.alias_of && !shown.has(b.name));
-  return h("select", {
-    id, class: "bot-pick", "aria-label": "Bot strength", dataset: { chosen: chosen ? chosen.name : "" },
-    onchange: (e) => { touchedBots.add(e.target.id); },
-  },
-    main.map(option),
-    more.length ? h("optgroup", { label: "More bots (research)" }, more.map(option)) : null);
-}
 
 function renderWaiting() {
   // Build the room afresh, then morph the live one into it: what someone is typing or
   // choosing, the focus and a tap under way all survive (morph keeps the nodes).
   const fresh = h("div");
-  buildWaiting(fresh);
+  const s = page.summary;
+  if (s) {
+    const playing = s.status !== "waiting";
+    root.classList.toggle("in-game", playing && !!page.ui);
+    if (playing && !page.ui) fresh.append(h("section.panel", null, h("p.muted", null, "Loading the game…")));
+    else if (!playing) {
+      buildWaiting(fresh, s, {
+        seat: page.seat, isHost: isHost(), tableId, bots: page.bots, rulesCat: page.rulesCat,
+        touched: touchedBots, rulesUrl: rulesUrl(), joinSeat, addBot, freeSeat, share, start,
+      });
+    }
+  }
   morphChildren(waitingEl, fresh);
   // A morphed <select> keeps the option it had; one nobody has touched shows the default.
   for (const sel of waitingEl.querySelectorAll("select.bot-pick")) {
     if (sel.dataset.chosen && !touchedBots.has(sel.id)) sel.value = sel.dataset.chosen;
   }
-}
-
-function buildWaiting(waitingEl) {
-  const s = page.summary;
-  if (!s) return;
-  const playing = s.status !== "waiting";
-  root.classList.toggle("in-game", playing && !!page.ui);
-  if (playing && page.ui) return;
-  if (playing && !page.ui) {
-    waitingEl.append(h("section.panel", null, h("p.muted", null, "Loading the game…")));
-    return;
-  }
-  const seated = page.seat !== null;
-  const free = s.seats.filter((x) => x.kind === "empty");
-  const panel = h("section.panel.seats-panel", null,
-    h("h2", null, tableTitle(s)),
-    h("p.muted", null, gameLabel(s)),
-    houseRulesBox(s));
-
-  const list = h("ul.seat-list");
-  for (const seat of s.seats) {
-    const me = seat.seat === page.seat;
-    const row = h("li.seat-row", { dataset: { seat: seat.seat, kind: seat.kind } });
-    const who = seat.kind === "empty"
-      ? h("span.muted", null, "Empty seat")
-      : h("span.who", null,
-        h("strong", null, seat.name || seat.bot || `Seat ${seat.seat + 1}`),
-        seat.kind === "bot" ? h("span.tag.bot", null, "bot") : null,
-        me ? h("span.tag.you", null, "you") : null,
-        seat.seat === (s.host ?? 0) ? h("span.tag", null, "host") : null,
-        seat.kind === "human" && !seat.connected && !me ? h("span.tag.off", null, "offline") : null);
-    row.append(h("span.seat-no", null, seat.seat + 1), who);
-    const controls = h("span.seat-controls");
-    if (isHost() && seat.kind === "empty") {
-      const sel = botSelect(`bot-${seat.seat}`, s.game);
-      controls.append(sel, h("button", {
-        type: "button", class: "add-bot",
-        // Read the live select: the room is morphed, `sel` may be a discarded copy.
-        onclick: () => addBot(seat.seat, document.getElementById(`bot-${seat.seat}`).value),
-      }, "Add bot"));
-    }
-    if (seat.kind === "empty" && !seated) {
-      controls.append(h("button.primary", {
-        type: "button", class: "sit", onclick: () => joinSeat(seat.seat),
-      }, "Sit here"));
-    }
-    if ((isHost() && seat.kind === "bot") || (me && !isHost())) {
-      controls.append(h("button.ghost", {
-        type: "button", onclick: () => freeSeat(seat.seat),
-      }, me ? "Leave" : "Remove"));
-    }
-    row.append(controls);
-    list.append(row);
-  }
-  panel.append(list);
-
-  if (!seated && free.length) {
-    panel.append(h("form.join-form", {
-      onsubmit: (e) => { e.preventDefault(); joinSeat(undefined); },
-    },
-    h("label.field", { for: "join-name" }, h("span", null, "Your name"),
-      h("input", {
-        id: "join-name", type: "text", maxlength: 40, value: getName(), required: true,
-        autocomplete: "nickname",
-      })),
-    h("button.primary.big", { type: "submit", id: "join" }, "Join the table")));
-  } else if (!seated) {
-    panel.append(h("p.muted", null, "Every seat is taken: you are watching."));
-  }
-
-  const url = inviteUrl(tableId);
-  panel.append(h("div.invite-box", null,
-    h("label.field", { for: "invite" }, h("span", null, "Invite link"),
-      h("input", { id: "invite", type: "text", readonly: true, value: url, onfocus: (e) => e.target.select() })),
-    h("button", { type: "button", id: "copy-invite", onclick: share }, "Copy link")));
-
-  if (isHost()) {
-    const fillSel = botSelect("fill-bot", s.game);
-    panel.append(h("div.start-box", null,
-      free.length
-        ? h("label.field.inline", { for: "fill-bot" }, h("span", null, `Fill ${free.length} empty seat${free.length > 1 ? "s" : ""} with`), fillSel)
-        : null,
-      h("button.primary.big", {
-        type: "button", id: "start",
-        onclick: () => start(free.length ? document.getElementById("fill-bot").value : undefined),
-      }, free.length ? "Start with bots" : "Start")));
-  } else if (seated) {
-    panel.append(h("p.waiting-note", null, "Waiting for the host to start…"));
-  }
-  waitingEl.append(panel);
-}
-
-/** A card table's house rules in words (not field identifiers), and the rules page. */
-function houseRulesBox(s) {
-  if (s.game !== "cards") return null;
-  const lines = houseRuleLines(page.rulesCat, s.rules);
-  return h("div.house-list", null,
-    lines.length
-      ? h("ul", { id: "house-rules" }, lines.map((r) => h("li", { dataset: { rule: r.name }, title: r.help },
-        h("strong", null, r.label), `: ${r.value}`, r.help ? h("small.rule-help", null, r.help) : null)))
-      : null,
-    h("a.button.rules-link", { href: rulesUrl(), target: "_blank", rel: "noopener" }, "Read the rules"));
 }
 
 function rulesUrl() {

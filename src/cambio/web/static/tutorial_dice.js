@@ -2,14 +2,16 @@
 // the board), so a newcomer learns by playing. The tutorial table (server/tutorial.py) is a
 // two-player quick setup from a fixed seed against the Random bot, so every newcomer starts
 // from the same board. The advice is the engine's (the view's "coach", for the seat to
-// move: games/board_coach.py); this module only words it. It imports nothing of board.js,
-// which imports it (and the cell names from here).
+// move: games/board_coach.py); this module only words it. It imports nothing of board.js
+// nor board/, which import it (the cell names are from here).
 
 /** A cell's name: its column letter and row number (`c3`). */
+/** @param {number} cell @param {number} n */
 export function cellName(cell, n) {
   return `${String.fromCharCode(97 + (cell % n))}${Math.floor(cell / n) + 1}`;
 }
 
+/** @param {number[]} line @param {number} n */
 function lineName(line, n) {
   const [a, b] = [line[0], line[line.length - 1]];
   if (Math.floor(a / n) === Math.floor(b / n)) return `row ${Math.floor(a / n) + 1}`;
@@ -17,11 +19,14 @@ function lineName(line, n) {
   return `the diagonal ${cellName(a, n)}–${cellName(b, n)}`;
 }
 
-
-/** The tip for the board now: {text, marks} (marks: the moves whose arrows to outline). */
+/**
+ * The tip for the board now: {text, marks} (marks: the moves whose arrows to outline).
+ * @param {{ seat: number, preview: string | null, log: { seat?: number }[], name: (s: number) => string }} ui
+ * @param {import("./board/model.js").Board} b @param {boolean} mine
+ */
 export function diceCoach(ui, b, mine) {
   const me = ui.seat;
-  const tip = (text, ...marks) => ({ text, marks: new Set(marks) });
+  const tip = (/** @type {string} */ text, /** @type {string[]} */ ...marks) => ({ text, marks: new Set(marks) });
   const other = ui.name((me + 1) % b.players);
   if (b.over) {
     const won = (b.winners || []).includes(me);

@@ -1,9 +1,9 @@
 // The solo page: the lobby of a game against bots that needs no server (it says what works
-// offline), then the table -- the same CardsUI as at a server's table, fed by the offline
+// offline), then the table -- the same CardsTable as at a server's table, fed by the offline
 // engine (engine.js: the project's Python in Pyodide) through LocalConnection, which speaks
 // the server's messages. A finished game's record can be saved; `cambio replay` reads it.
 import { clear, getName, h, noticeLine, setName, toast } from "../common.js";
-import { CardsUI } from "../cards.js";
+import { CardsTable } from "../cards.js";
 import { Engine, LocalConnection } from "./local.js";
 import { controlled } from "./pwa.js";
 
@@ -217,8 +217,8 @@ function setSummary(summary) {
 
 function ensureUI() {
   if (!page.ui) {
-    page.ui = new CardsUI(gameEl, {
-      act: (action) => page.conn.act(action),
+    page.ui = new CardsTable(gameEl, {
+      act: (action, extra) => page.conn.act(action, extra),
       seat: () => 0,
       summary: () => page.summary,
       again: () => start(true),
