@@ -80,6 +80,18 @@ def _adaptive(argument: str, seed: int) -> CardBot:
     return AdaptiveRolloutSearchBot(seed)
 
 
+def _deep_read(argument: str, seed: int) -> CardBot:
+    from .deep import BatchRolloutSearchBot
+
+    return BatchRolloutSearchBot(seed, read=True)
+
+
+def _reader(argument: str, seed: int) -> CardBot:
+    from .adaptive import AdaptiveRolloutSearchBot
+
+    return AdaptiveRolloutSearchBot(seed, read=True)
+
+
 def _exploit(argument: str, seed: int) -> CardBot:
     from .responder import BestResponseSearchBot
 
@@ -128,6 +140,16 @@ CARD_BOTS = Registry("cards", [
              "73.6% against memory (rulebook, 176 rounds so far; docs/cards-strength.md)",
              card_stars(0.736),
              f"{_HERE}:_adaptive", aliases=("master",), level="master",
+             kernels="rollouts", stand_in="expert"),
+    BotEntry("deep-read", "Hard, reading", "hard's search in worlds weighted by what the "
+             "opponents' discards say about the cards they keep",
+             "not measured on its own yet: hard's 71.8% against memory stands in",
+             card_stars(0.718), f"{_HERE}:_deep_read", offered=False,
+             kernels="rollouts", stand_in="expert"),
+    BotEntry("reader", "Master, reading", "master's search in worlds weighted by what the "
+             "opponents' discards say about the cards they keep",
+             "not measured on its own yet: master's 73.6% against memory stands in",
+             card_stars(0.736), f"{_HERE}:_reader", offered=False,
              kernels="rollouts", stand_in="expert"),
     BotEntry("exploit", "Best response", "a search whose rollouts play the target bot's own "
              "policy in every other seat (exploit:memory; what cambio exploit plays)",
