@@ -71,7 +71,7 @@ def _twin(start: State, played: list[tuple[int, Action]], seat: int, rng: Random
 def test_the_reading_and_the_decisions_depend_only_on_the_seats_views(preset: str) -> None:
     """Two deals that differ only in cards seat 0 has not seen, the same actions: the same
     views, hence the same bounds, the same weighted worlds and the same decisions."""
-    start, played = _played(preset, 12, 60)
+    start, played = _played(preset, 13, 120)
     twin = _twin(start, played, 0, Random(preset))
     assert twin.grids != start.grids or twin.deck != start.deck  # something did move
     views, twin_views = _views(start, played, 0), _views(twin, played, 0)
@@ -152,3 +152,28 @@ def test_a_new_round_starts_a_fresh_reading() -> None:
     reading.update(observe(State(view.rules, 2, seed=999), 0))
     assert reading.bounds == {}
     assert reading.discards_read == 0
+
+
+def test_an_opponent_whose_bounds_break_is_trusted_less() -> None:
+    """Checks that held more often than chance raise the trust; checks that held no more
+    often than chance bring it to 0, which makes the likelihood flat."""
+    view, reading, _ = _discard_read("rulebook")
+    start = reading.trust(1)
+    reading.checks[1] = [20.0, 19.0, 10.0]
+    assert reading.trust(1) > start
+    reading.checks[1] = [20.0, 10.0, 12.0]
+    assert reading.trust(1) == 0.0
+    assert all(np.allclose(lik, 0.0) for lik in reading.log_likelihood(view).values())
+
+
+def test_a_bound_is_checked_when_we_look_at_the_card() -> None:
+    """Over whole rounds against memory, some bounded cards come to light under our peeks,
+    and each check counts one bound."""
+    reading = OpponentReading()
+    for seed in range(40):
+        start, played = _played("rulebook", seed, 400)
+        for view in _views(start, played, 0):
+            reading.update(view)
+    checked, held, expected = reading.checks[1]
+    assert checked >= 5
+    assert 0 <= held <= checked and 0 < expected < checked

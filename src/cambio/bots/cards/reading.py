@@ -57,6 +57,10 @@ MARGIN = 0.5
 """Slack of a bound after a discard that fires no power."""
 POWER_MARGIN = 3.0
 """Slack after a discard that fires a power (it may have been thrown away for the power)."""
+TRUST_PRIOR = (1.0, 0.8)
+"""Before an opponent's bounds are checked the reading is trusted 0.8, with the weight of one
+check's worth of chance (:meth:`OpponentReading.trust`; the rest of the likelihood is flat,
+so a style the reading does not fit costs less)."""
 OVERSAMPLE = 4
 """Candidate worlds dealt per world kept by :func:`weighted_worlds`."""
 
@@ -72,6 +76,10 @@ class OpponentReading:
         self.margin = margin
         self.power_margin = power_margin
         self.bounds: dict[tuple[int, int], float] = {}
+        self.checks: dict[int, list[float]] = {}
+        """Per opponent, bounds checked when the card came to light: ``[checked, held,
+        expected]`` (``expected``: how many would have held by chance, by the exact
+        belief). Kept from round to round (a player's style outlives a deal)."""
         self.discards_read = 0
         """Discards read since the round began (for tests and benchmarks)."""
         self._prev: CardView | None = None
@@ -88,12 +96,38 @@ class OpponentReading:
             self._read_discard(prev, view)
 
     def _forget_moved(self, prev: CardView, view: CardView) -> None:
-        """Drop the bounds of slots whose card may have changed, or that we now see."""
+        """Drop the bounds of slots whose card may have changed, or that we now see --
+        checking the bound when the same card shows where it was (we looked at it)."""
+        assert view.seat is not None
+        mine = 1 << view.seat
         for key in list(self.bounds):
             seat, slot = key
-            if prev.seen[seat][slot] != view.seen[seat][slot] \
-                    or view.grids[seat][slot] != HIDDEN:
-                del self.bounds[key]
+            before, now = prev.seen[seat][slot], view.seen[seat][slot]
+            card = view.grids[seat][slot]
+            if before == now and card == HIDDEN:
+                continue
+            if card >= 0 and now & ~before == mine and now & mine:
+                self._check(prev, seat, card, self.bounds[key])
+            del self.bounds[key]
+
+    def _check(self, prev: CardView, seat: int, card: int, bound: float) -> None:
+        """Tally one bound against the card it bounded, and what chance alone would give."""
+        values = tables(prev.rules).values
+        belief = Belief(prev)
+        chance = sum(n for c, n in enumerate(belief.pool) if values[c] <= bound) / belief.total
+        tally = self.checks.setdefault(seat, [0.0, 0.0, 0.0])
+        tally[0] += 1
+        tally[1] += values[card] <= bound
+        tally[2] += chance
+
+    def trust(self, seat: int) -> float:
+        """How far the reading fits ``seat``, in [0, 1]: the share of the bounds that chance
+        would break which held when checked (1: every one held; 0: no better than chance),
+        starting from :data:`TRUST_PRIOR` pseudo-checks."""
+        checked, held, expected = self.checks.get(seat, (0.0, 0.0, 0.0))
+        weight, prior = TRUST_PRIOR
+        room = checked - expected  # bounds chance alone would have broken
+        return min(1.0, max(0.0, (held - expected + weight * prior) / (room + weight)))
 
     def _read_discard(self, prev: CardView, view: CardView) -> None:
         t = view.turn
@@ -103,6 +137,12 @@ class OpponentReading:
         bound = tab.values[card] + slack
         bit = 1 << t
         self.discards_read += 1
+        if not all(m & bit for m, c in zip(prev.seen[t], prev.grids[t], strict=True)
+                   if c != EMPTY):
+            # While a player has cards it has never seen, a drawn card goes there for what
+            # it teaches (every bot here values that above any card it knows): a discard
+            # then says nothing about the cards it knows.
+            return
         for slot, c in enumerate(view.grids[t]):
             if c != HIDDEN:
                 continue
@@ -118,12 +158,16 @@ class OpponentReading:
 
     def log_likelihood(self, view: CardView, sharpness: float = SHARPNESS
                        ) -> dict[tuple[int, int], npt.NDArray[np.float64]]:
-        """Per bounded slot still hidden in ``view``: the log-likelihood of each card code."""
+        """Per bounded slot still hidden in ``view``: the log-likelihood of each card code,
+        ``trust * sigmoid(sharpness * (bound - value)) + 1 - trust`` with the seat's
+        :meth:`trust` (an opponent the reading does not fit is read less)."""
         values = np.asarray(tables(view.rules).values, dtype=np.float64)
         out: dict[tuple[int, int], npt.NDArray[np.float64]] = {}
         for (seat, slot), b in self.bounds.items():
             if view.grids[seat][slot] == HIDDEN:
-                out[(seat, slot)] = -np.logaddexp(0.0, -sharpness * (b - values))
+                fits = 1.0 / (1.0 + np.exp(-sharpness * (b - values)))
+                trust = self.trust(seat)
+                out[(seat, slot)] = np.log(trust * fits + (1.0 - trust))
         return out
 
 
