@@ -155,7 +155,8 @@ CARD_BOTS = Registry("cards", [
              kernels="rollouts", stand_in="expert"),
     BotEntry("deep-read", "Hard, reading", "hard's search in worlds weighted by what the "
              "opponents' discards say about the cards they keep",
-             "not measured on its own yet: hard's 71.8% against memory stands in",
+             "no gain over hard (SPRT H0, 49.1% over 924 games; docs/cards-strength.md); "
+             "hard's 71.8% against memory stands in",
              card_stars(0.718), f"{_HERE}:_deep_read", offered=False,
              kernels="rollouts", stand_in="expert"),
     BotEntry("reader", "Master, reading", "master's search in worlds weighted by what the "
