@@ -33,9 +33,10 @@ from cambio.shares import share_interval
 from cards_strength import finished_deals, play_journaled
 
 PANEL = ("random", "easy", "memory", "tuned", "expert", "search", "learned", "rusher",
-         "snapper")
+         "snapper", "pimc", "modeller")
 """The opponents every strong bot is measured against (``tuned`` is
-``cards_strength.py``'s ``memory`` with ``memory.TUNED``)."""
+``cards_strength.py``'s ``memory`` with ``memory.TUNED``; ``pimc`` and ``modeller`` search
+unlike the shipped bots, :mod:`cambio.bots.cards.pimc`)."""
 
 
 def pairing(bot: str, member: str, players: int, rules: str, games: int, seed: int,

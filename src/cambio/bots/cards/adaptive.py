@@ -45,8 +45,8 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
 
     def __init__(self, seed: int = 0, *, rows: int = DEEP_ROWS, cap: int = ADAPTIVE_CAP,
                  seconds: float | None = None, decided: float = 3.0, stake: float = 0.01,
-                 z: float = 1.0) -> None:
-        super().__init__(seed, rows=rows, z=z)
+                 z: float = 1.0, read: bool = False) -> None:
+        super().__init__(seed, rows=rows, z=z, read=read)
         if cap < rows:
             raise ValueError(f"cap {cap} is below the first stage's {rows} rollouts")
         self.cap = cap

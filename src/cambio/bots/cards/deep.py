@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from cambio.cards import Action, CardView, Phase, Standing
+from cambio.cards import Action, CardView, Phase, Standing, State
 from cambio.cards.actions import PASS, SNAP, SWITCH, addr_seat, arg_a, arg_b, kind_of
 from cambio.cards.batch import kernels_can_play
 
@@ -44,6 +44,7 @@ from .belief import Belief
 from .expert import OpponentModelBot, opponent_lambda
 from .match_value import applies, match_shares
 from .memory import TUNED, MemoryParams
+from .reading import OpponentReading, read_worlds
 from .rollouts import Rollouts, load_state
 from .search import Estimate, RolloutSearchBot, caller_tilt, determinize, is_final_turn
 
@@ -71,8 +72,11 @@ class BatchRolloutSearchBot:
                  knows: float | None = None, min_worlds: int = 16, per_test: bool = False,
                  self_params: MemoryParams | None = None,
                  population: tuple[tuple[MemoryParams | None, float], ...] | None = None,
-                 infer: bool = False) -> None:
+                 infer: bool = False, read: bool = False) -> None:
         self.seed = seed
+        self.reading = OpponentReading() if read else None
+        """With ``read``: what the opponents' discards say of their cards, weighing the
+        worlds (:mod:`cambio.bots.cards.reading`)."""
         self.population = population
         self.infer = infer
         self._model_rng = Random(seed * 7919 + 1)  # apart from the worlds' draws
@@ -100,6 +104,8 @@ class BatchRolloutSearchBot:
         self._match_rng: np.random.Generator | None = None
 
     def act(self, view: CardView) -> Action:
+        if self.reading is not None:
+            self.reading.update(view)
         if not kernels_can_play(view.rules):
             fallback = self._fallback()
             fallback.standing = self.standing
@@ -164,12 +170,7 @@ class BatchRolloutSearchBot:
         rows = worlds * k
         pool = self._rollouts(view, rows)
         b = pool.batch
-        belief = Belief(view)
-        lam = opponent_lambda(view, belief)
-        seat_tilt = caller_tilt(view, belief) if is_final_turn(view) else None
-        for w, cards in enumerate(belief.samples(self.rng, worlds)):
-            det = determinize(view, belief, self.rng, tilt=lam, knows=self.knows,
-                              seat_tilt=seat_tilt, cards=cards)
+        for w, det in enumerate(self.deal(view, worlds)):
             load_state(b, w, det)
         for c in range(1, k):
             b.st[c * worlds:(c + 1) * worlds] = b.st[:worlds]
@@ -189,6 +190,18 @@ class BatchRolloutSearchBot:
             shares = match_shares(self.standing, pool.scores(rows), me, self._match_rng,
                                   pairs=k)
         return shares.reshape(k, worlds), scores.reshape(k, worlds)
+
+    def deal(self, view: CardView, worlds: int) -> list[State]:
+        """``worlds`` worlds sampled from the view: the exact belief, opponents' unseen
+        cards tilted low, the caller's low on our last turn; with a reading, weighed by it."""
+        if self.reading is not None:
+            return read_worlds(view, self.rng, worlds, self.reading, knows=self.knows)
+        belief = Belief(view)
+        lam = opponent_lambda(view, belief)
+        seat_tilt = caller_tilt(view, belief) if is_final_turn(view) else None
+        return [determinize(view, belief, self.rng, tilt=lam, knows=self.knows,
+                            seat_tilt=seat_tilt, cards=cards)
+                for cards in belief.samples(self.rng, worlds)]
 
     def _observe(self, view: CardView) -> None:
         """What each seat did this round that tells its style: its wrong (blind) snaps."""

@@ -80,6 +80,30 @@ def _adaptive(argument: str, seed: int) -> CardBot:
     return AdaptiveRolloutSearchBot(seed)
 
 
+def _deep_read(argument: str, seed: int) -> CardBot:
+    from .deep import BatchRolloutSearchBot
+
+    return BatchRolloutSearchBot(seed, read=True)
+
+
+def _reader(argument: str, seed: int) -> CardBot:
+    from .adaptive import AdaptiveRolloutSearchBot
+
+    return AdaptiveRolloutSearchBot(seed, read=True)
+
+
+def _pimc(argument: str, seed: int) -> CardBot:
+    from .pimc import PerfectInformationMonteCarloBot
+
+    return PerfectInformationMonteCarloBot(seed)
+
+
+def _modeller(argument: str, seed: int) -> CardBot:
+    from .pimc import opponent_modeller
+
+    return opponent_modeller(seed)
+
+
 def _exploit(argument: str, seed: int) -> CardBot:
     from .responder import BestResponseSearchBot
 
@@ -129,6 +153,25 @@ CARD_BOTS = Registry("cards", [
              card_stars(0.736),
              f"{_HERE}:_adaptive", aliases=("master",), level="master",
              kernels="rollouts", stand_in="expert"),
+    BotEntry("deep-read", "Hard, reading", "hard's search in worlds weighted by what the "
+             "opponents' discards say about the cards they keep",
+             "no gain over hard (SPRT H0, 49.1% over 924 games; docs/cards-strength.md); "
+             "hard's 71.8% against memory stands in",
+             card_stars(0.718), f"{_HERE}:_deep_read", offered=False,
+             kernels="rollouts", stand_in="expert"),
+    BotEntry("reader", "Master, reading", "master's search in worlds weighted by what the "
+             "opponents' discards say about the cards they keep",
+             "not measured on its own yet: master's 73.6% against memory stands in",
+             card_stars(0.736), f"{_HERE}:_reader", offered=False,
+             kernels="rollouts", stand_in="expert"),
+    BotEntry("pimc", "PIMC (panel)", "a panel opponent: perfect-information Monte Carlo, "
+             "every card face up in each sampled world", "measured as a panel member "
+             "(docs/cards-strength.md)", card_stars(0.5), f"{_HERE}:_pimc", offered=False,
+             kernels="rollouts", stand_in="expert"),
+    BotEntry("modeller", "Modeller (panel)", "a panel opponent: hard's search with each "
+             "opponent played by a style drawn from a population, read from its snaps",
+             "measured as a panel member (docs/cards-strength.md)", card_stars(0.5),
+             f"{_HERE}:_modeller", offered=False, kernels="rollouts", stand_in="expert"),
     BotEntry("exploit", "Best response", "a search whose rollouts play the target bot's own "
              "policy in every other seat (exploit:memory; what cambio exploit plays)",
              "measured against its target only (docs/cards-strength.md)", card_stars(0.5),
