@@ -48,7 +48,9 @@ class Node:
                      "--bot-speed", "20", "--round-pause", "0.2", "--away-after", "1",
                      "--rest-rate", "0", "--ws-connect-rate", "0",
                      "--max-conns-per-address", "0", "--log-level", "warning",
-                     "--no-warm-kernels", *(extra or [])]
+                     "--no-warm-kernels",
+                     # no review worker unless a test asks (tests/server/harness.py says why)
+                     "--review-workers", "0", *(extra or [])]
         self.proc: subprocess.Popen[bytes] | None = None
         self.ready = False
         """Started and answering (not being started or killed)."""

@@ -54,7 +54,11 @@ class ServerProcess:
                      "--ws-connect-rate", "0", "--max-conns-per-address", "0",
                      # the hard bots' kernels load when a table first seats one, not at
                      # every test server's start (server/kernels.py)
-                     "--no-warm-kernels", *(extra or [])]
+                     "--no-warm-kernels",
+                     # no review worker: a finished test game would otherwise start one and
+                     # review its rounds (seconds of CPU each); tests/server/test_reviews.py
+                     # asks for workers itself
+                     "--review-workers", "0", *(extra or [])]
         if seed is not None:
             self.args += ["--seed", str(seed)]
         self.proc: subprocess.Popen[bytes] | None = None

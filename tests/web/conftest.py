@@ -41,7 +41,9 @@ class Server:
         self.cmd = [sys.executable, "-m", "cambio.server", "--host", "127.0.0.1",
                     "--port", str(self.port), "--db", str(self.db), "--rest-rate", "0",
                     "--ws-connect-rate", "0", "--max-conns-per-address", "0",
-                    "--log-level", "warning", *options]
+                    "--log-level", "warning",
+                    # no review worker unless a test asks (tests/server/harness.py says why)
+                    "--review-workers", "0", *options]
         self.log = self.log_path.open("w")
         self.start()
 
