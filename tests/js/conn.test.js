@@ -93,3 +93,19 @@ test("hints, tables and newer messages reach their handlers; pongs nothing", () 
   conn.receive({ type: "unknown" });
   assert.deepEqual([got.hint.length, got.table.length, got.clock.length], [1, 1, 1]);
 });
+
+test("pings report the last round trip; the first one measured is reported at once", () => {
+  const { conn, sent } = connection();
+  conn.send(conn.roundTrip.ping());
+  assert.deepEqual(sent, [{ type: "ping" }]);                  // nothing measured yet
+  conn.roundTrip.sentAt = performance.now() - 120;             // as if sent 120 ms ago
+  conn.receive({ type: "pong" });
+  assert.equal(sent.length, 2, "the first round trip goes out with a ping at once");
+  const report = /** @type {any} */ (sent[1]);
+  assert.equal(report.type, "ping");
+  assert.ok(report.rtt_ms >= 120 && report.rtt_ms < 1000, String(report.rtt_ms));
+  conn.receive({ type: "pong" });                              // the answer to that ping
+  assert.equal(sent.length, 2, "later round trips wait for the keep-alive ping");
+  conn.receive({ type: "pong" });                              // a pong nobody asked for
+  assert.equal(conn.roundTrip.pong(), false);
+});

@@ -37,6 +37,38 @@ function outdated(protocol) {
  * @typedef {Record<string, ((msg: any, info?: any) => void) | undefined>} Handlers
  */
 
+/**
+ * The round trip of the connection's pings, which its next ping reports: the server judges a
+ * snap race by each player's reaction time, clamped by what that player's link allows.
+ */
+export class RoundTrip {
+  constructor() {
+    /** @type {number | null} milliseconds, from the last answered ping */
+    this.ms = null;
+    /** @type {number | null} */
+    this.sentAt = null;
+  }
+
+  /** The ping to send now, with the last round trip measured. */
+  ping() {
+    this.sentAt = performance.now();
+    /** @type {import('./protocol_types.js').Ping} */
+    const msg = { type: "ping" };
+    if (this.ms !== null) msg.rtt_ms = this.ms;
+    return msg;
+  }
+
+  /** A pong came. True when it gave the connection's first round trip (worth reporting at
+   * once, before the next race, rather than at the next keep-alive ping). */
+  pong() {
+    if (this.sentAt === null) return false;
+    const first = this.ms === null;
+    this.ms = Math.max(0, Math.round(performance.now() - this.sentAt));
+    this.sentAt = null;
+    return first;
+  }
+}
+
 export class TableConnection {
   /**
    * @param {string} table  table id
@@ -60,6 +92,7 @@ export class TableConnection {
     this.refs = 0;
     this.closedByUs = false;
     this.lastHeard = 0;
+    this.roundTrip = new RoundTrip();
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.timer = undefined;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -102,6 +135,7 @@ export class TableConnection {
       this.welcomed = false;
       this.lastHeard = Date.now();
       this.startKeepAlive();
+      this.send(this.roundTrip.ping());
     };
     ws.onmessage = (ev) => {
       this.lastHeard = Date.now();
@@ -150,7 +184,7 @@ export class TableConnection {
         this.ws.close();   // a silent connection is a dead one: reconnect
         return;
       }
-      this.send({ type: "ping" });
+      this.send(this.roundTrip.ping());
     }, PING_EVERY_MS);
   }
 
@@ -276,6 +310,7 @@ export class TableConnection {
         if (this.on.hint) on.hint(msg);
         break;
       case "pong":
+        if (this.roundTrip.pong()) this.send(this.roundTrip.ping());
         break;
       default:
         // Newer messages (clock, chat) go to their own handlers, if the page has one.
