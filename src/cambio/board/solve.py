@@ -52,8 +52,8 @@ MAX_SIZE = 4
 # miss per predecessor instead of up to three, which is most of the solve's time.
 OPEN = -128
 DECIDED = 100
-"""Decided entries stay within ``(-DECIDED, DECIDED)``: at most ``DECIDED - 2`` plies (the
-4x4 boards need 30), so ``OPEN + c`` (``c`` at most ``4 * 4 + 1``) never collides."""
+"""Decided entries stay within ``(-DECIDED, DECIDED)``: at most ``DECIDED - 2`` plies (4x4
+rule sets need at most 31), so ``OPEN + c`` (``c`` at most ``4 * 4 + 1``) never collides."""
 LOST = 1 << 31
 """The queue holds a position's table index, with this bit set if the position is lost."""
 BATCH = 32
@@ -82,7 +82,12 @@ def _init(h_lo: int, h_hi: int, low: int, x_high: Any, o_high: Any, x_low: Any, 
             lx = has_line[x]
             lo = has_line[o]
             if lx or lo:
-                e = 1 if lx and (mover_loses or not lo) else (-1 if lo and not lx else 0)
+                if lx and lo:
+                    e = 1 if mover_loses else 0  # O completed X's line too
+                elif lx:
+                    e = 1
+                else:
+                    e = -1
                 state[base + k] = e
                 if e != 0:
                     queue[tail] = base + k if e > 0 else (base + k) | LOST
