@@ -59,11 +59,8 @@ def fixed_point(rules):
     return positions, val, kids
 
 
-@pytest.mark.parametrize("rule", ["owner", "mover_loses"])
-def test_3x3_solution_matches_a_fixed_point_iteration(rule: OtherLine) -> None:
-    rules = Rules(size=3, other_line=rule)
-    sol = solve(rules)
-    assert sol.counts() == EXPECTED[rule]
+def assert_matches_fixed_point(rules: Rules, sol: Solution) -> None:
+    """Every entry's sign is the fixed point's value and its distance the best play's."""
     positions, val, kids = fixed_point(rules)
     for p in positions:
         e = sol.entry(*p)
@@ -74,6 +71,31 @@ def test_3x3_solution_matches_a_fixed_point_iteration(rule: OtherLine) -> None:
                 assert e - 1 == min(-c for c in child if c < 0)
             else:  # slowest loss: one more than the slowest won child
                 assert -e - 1 == max(c for c in child if c > 0)
+
+
+@pytest.mark.parametrize("rule", ["owner", "mover_loses"])
+def test_3x3_solution_matches_a_fixed_point_iteration(rule: OtherLine) -> None:
+    rules = Rules(size=3, other_line=rule)
+    sol = solve(rules)
+    assert sol.counts() == EXPECTED[rule]
+    assert_matches_fixed_point(rules, sol)
+
+
+def test_lines_of_two_match_a_fixed_point_iteration() -> None:
+    # Most positions already hold a line, the rest are decided within a few plies: other
+    # levels of the queue than the default rules give.
+    rules = Rules(size=3, line=2)
+    assert_matches_fixed_point(rules, solve(rules))
+
+
+def test_progress_counts_every_position_then_every_decided_one() -> None:
+    # Small chunks also stop the queue mid-level: the table must not change.
+    done: list[int] = []
+    sol = solve(Rules(size=3), done.append, chunk=1000)
+    assert (sol.table == solve(Rules(size=3)).table).all()
+    counts = sol.counts()
+    assert sum(done) == 3 ** 9 + counts["wins"] + counts["losses"]
+    assert len(done) > (counts["wins"] + counts["losses"]) // 1000
 
 
 def test_solution_reads_boards_and_round_trips_through_a_file(tmp_path):

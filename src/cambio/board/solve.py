@@ -45,7 +45,19 @@ from .state import Board
 F = TypeVar("F", bound=Callable[..., Any])
 MAX_SIZE = 4
 
-UNKNOWN, WIN, LOSS, TIE = 0, 1, 2, 3
+# While solving, one ``int8`` per position holds everything known about it: a decided
+# position its final entry (``d + 1`` won, ``-(d + 1)`` lost, ``0`` a tie of two lines), an
+# undecided one ``OPEN + c`` where ``c`` counts its moves not yet known to lead to a won
+# position. One byte instead of three arrays (value, distance, counter) means one cache
+# miss per predecessor instead of up to three, which is most of the solve's time.
+OPEN = -128
+DECIDED = 100
+"""Decided entries stay within ``(-DECIDED, DECIDED)``: at most ``DECIDED - 2`` plies (4x4
+rule sets need at most 31), so ``OPEN + c`` (``c`` at most ``4 * 4 + 1``) never collides."""
+LOST = 1 << 31
+"""The queue holds a position's table index, with this bit set if the position is lost."""
+BATCH = 32
+"""Positions taken off the queue together: their predecessors' entries are read at once."""
 
 
 def _jit(f: F) -> F:
@@ -53,97 +65,125 @@ def _jit(f: F) -> F:
 
 
 @_jit
-def _init(x_lo: int, x_hi: int, full: int, four_n: int, edge: int, corners: int,
-          mover_loses: bool, b3: Any, has_line: Any, pop: Any, value: Any, depth: Any,
-          count: Any, queue: Any, tail: int) -> int:
-    """Value the positions with a line and count everyone else's moves, for X in
-    ``[x_lo, x_hi)``; decided wins and losses go on the queue. Returns the new tail."""
-    for x in range(x_lo, x_hi):
-        comp = full ^ x
-        o = comp
-        while True:
-            i = b3[x] + 2 * b3[o]
+def _init(h_lo: int, h_hi: int, low: int, x_high: Any, o_high: Any, x_low: Any, o_low: Any,
+          four_n: int, edge: int, corners: int, mover_loses: bool, has_line: Any, pop: Any,
+          state: Any, queue: Any, tail: int) -> int:
+    """Value the positions with a line and count everyone else's moves, for the positions
+    whose high base-3 digits are ``h`` in ``[h_lo, h_hi)``, in table order (so the writes
+    are sequential); decided wins and losses go on the queue. Returns the new tail."""
+    span = x_low.size
+    for h in range(h_lo, h_hi):
+        xh = x_high[h] << low
+        oh = o_high[h] << low
+        base = h * span
+        for k in range(span):
+            x = xh | x_low[k]
+            o = oh | o_low[k]
             lx = has_line[x]
             lo = has_line[o]
             if lx or lo:
                 if lx and lo:
-                    v = WIN if mover_loses else TIE
+                    e = 1 if mover_loses else 0  # O completed X's line too
                 elif lx:
-                    v = WIN
+                    e = 1
                 else:
-                    v = LOSS
-                value[i] = v
-                depth[i] = 0
-                if v != TIE:
-                    queue[tail] = x | (o << 16)
+                    e = -1
+                state[base + k] = e
+                if e != 0:
+                    queue[tail] = base + k if e > 0 else (base + k) | LOST
                     tail += 1
             else:
                 c = four_n - pop[o & edge] - pop[o & corners]
-                count[i] = c if c > 0 else 1
-            if o == 0:
-                break
-            o = (o - 1) & comp
+                state[base + k] = OPEN + (c if c > 0 else 1)
     return tail
 
 
 @_jit
-def _drain(head: int, tail: int, budget: int, four_n: int, edge: int, corners: int,
-           line_of: Any, entry: Any, leave: Any, lsh: Any, rsh: Any, b3: Any, has_line: Any,
-           pop: Any, value: Any, depth: Any, count: Any, queue: Any) -> tuple[int, int]:
+def _drain(head: int, tail: int, level_end: int, d: int, budget: int, low: int,
+           x_high: Any, o_high: Any, x_low: Any, o_low: Any, four_n: int, edge: int,
+           corners: int, line_of: Any, entry: Any, leave: Any, lsh: Any, rsh: Any, b3: Any,
+           has_line: Any, pop: Any, state: Any, queue: Any) -> tuple[int, int, int, int]:
     """Process up to ``budget`` decided positions from the queue: decide their
-    predecessors. Returns the new ``(head, tail)``."""
+    predecessors, whose entries have magnitude ``d`` until the queue reaches ``level_end``
+    (then the next level starts). Returns the new ``(head, tail, level_end, d)``; ``d`` is
+    ``DECIDED`` if a distance would not fit the ``int8`` encoding."""
+    span = x_low.size
+    found = np.empty(BATCH * (2 * four_n + 1), dtype=np.int64)  # index | LOST if lost
+    seen = np.empty(found.size, dtype=np.int8)
     stop = min(tail, head + budget)
     while head < stop:
-        packed = queue[head]
-        head += 1
-        x = packed & 0xFFFF
-        o = packed >> 16
-        i = b3[x] + 2 * b3[o]
-        v = value[i]
-        d = depth[i] + 1
-        # Every predecessor, by a push (m < four_n: O pushed into m, so m's entry cell
-        # holds O's die; tried with and without the die that left) or by a pass (m ==
-        # four_n: O had no push, every leaving cell was X's), is settled by the one update
-        # below. A jitted helper for the update ran the whole solve 2.3x slower.
-        for m in range(four_n + 1):
-            if m < four_n:
-                en = entry[m]
-                if not (o & en):
-                    continue
-                ln = line_of[m]
-                qm0 = (o & ~ln) | (((o & ln & ~en) >> lsh[m]) << rsh[m])
-                qo = (x & ~ln) | (((x & ln) >> lsh[m]) << rsh[m])
-                if has_line[qo]:
-                    continue
-                extra, tries = leave[m], 2
-            else:
-                if has_line[x] or four_n - pop[x & edge] - pop[x & corners] != 0:
-                    continue
-                qm0, qo, extra, tries = o, x, 0, 1
-            for t in range(tries):
-                qm = qm0 | extra if t else qm0
-                if has_line[qm]:
-                    continue
-                j = b3[qm] + 2 * b3[qo]
-                if value[j] != UNKNOWN:
-                    continue
-                if v == LOSS:
-                    value[j] = WIN
-                    depth[j] = d
-                    queue[tail] = qm | (qo << 16)
-                    tail += 1
+        if head == level_end:
+            level_end = tail
+            d += 1
+            if d >= DECIDED:
+                break
+        # The queue holds the index and whether the position is lost, and the level gives
+        # the distance, so taking a position off it reads no table entry.
+        batch_end = min(stop, level_end, head + BATCH)
+        n = 0
+        while head < batch_end:
+            packed = np.int64(queue[head])
+            head += 1
+            lost = packed & LOST
+            i = packed & (LOST - 1)
+            h = i // span
+            k = i - h * span
+            x = (x_high[h] << low) | x_low[k]
+            o = (o_high[h] << low) | o_low[k]
+            # Every predecessor, by a push (m < four_n: O pushed into m, so m's entry cell
+            # holds O's die; tried with and without the die that left) or by a pass (m ==
+            # four_n: O had no push, every leaving cell was X's), is listed here.
+            for m in range(four_n + 1):
+                if m < four_n:
+                    en = entry[m]
+                    if not (o & en):
+                        continue
+                    ln = line_of[m]
+                    qm0 = (o & ~ln) | (((o & ln & ~en) >> lsh[m]) << rsh[m])
+                    qo = (x & ~ln) | (((x & ln) >> lsh[m]) << rsh[m])
+                    if has_line[qo]:
+                        continue
+                    extra, tries = leave[m], 2
                 else:
-                    count[j] -= 1
-                    if count[j] == 0:
-                        value[j] = LOSS
-                        depth[j] = d
-                        queue[tail] = qm | (qo << 16)
-                        tail += 1
-    return head, tail
+                    if has_line[x] or four_n - pop[x & edge] - pop[x & corners] != 0:
+                        continue
+                    qm0, qo, extra, tries = o, x, 0, 1
+                for t in range(tries):
+                    qm = qm0 | extra if t else qm0
+                    if has_line[qm]:
+                        continue
+                    found[n] = (b3[qm] + 2 * b3[qo]) | lost
+                    n += 1
+        # Read every listed entry first, branch-free, so the cache misses overlap instead
+        # of waiting one by one behind the update's mispredicted branches: this batching
+        # made the 4x4 solve about a third faster. An entry seen decided stays decided; one
+        # seen open is read again, as an earlier update of the batch may have decided it.
+        for r in range(n):
+            seen[r] = state[found[r] & (LOST - 1)]
+        for r in range(n):
+            if seen[r] > -DECIDED:
+                continue
+            j = found[r] & (LOST - 1)
+            s = state[j]
+            if s > -DECIDED:
+                continue
+            if found[r] & LOST:
+                state[j] = d
+                queue[tail] = j
+            elif s == OPEN + 1:
+                state[j] = -d
+                queue[tail] = j | LOST
+            else:
+                state[j] = s - 1
+                continue
+            tail += 1
+    return head, tail, level_end, d
 
 
-def _tables(g: Geometry) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_],
+def _tables(g: Geometry) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.bool_],
                                   npt.NDArray[np.int64]]:
+    """Per bitmask of cells: its base-3 number (digits 0/1), whether it holds a line, and
+    its popcount."""
     size = 1 << g.cells
     masks = np.arange(size, dtype=np.int64)
     bits = (masks[:, None] >> np.arange(g.cells)) & 1
@@ -152,7 +192,14 @@ def _tables(g: Geometry) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_],
     has_line = np.zeros(size, dtype=np.bool_)
     for w in g.lines:
         has_line |= (masks & w) == w
-    return b3.astype(np.int64), has_line, pop
+    return b3.astype(np.int32), has_line, pop
+
+
+def _digits(cells: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The X and O bitmasks of each base-3 number of ``cells`` digits, in table order."""
+    d = (np.arange(3 ** cells)[:, None] // 3 ** np.arange(cells)) % 3
+    weights = 1 << np.arange(cells, dtype=np.int64)
+    return (d == 1) @ weights, (d == 2) @ weights
 
 
 @dataclass
@@ -256,33 +303,34 @@ def solve(rules: Rules, advance: Callable[[int], None] | None = None,
                          f"(3**{rules.size ** 2} positions is too many)")
     g = geometry(rules)
     b3, has_line, pop = _tables(g)
-    total = 3 ** g.cells
-    value = np.zeros(total, dtype=np.int8)
-    depth = np.zeros(total, dtype=np.uint16)
-    count = np.zeros(total, dtype=np.uint8)
-    queue = np.zeros(total, dtype=np.int64)
+    state = np.empty(3 ** g.cells, dtype=np.int8)
+    queue = np.empty(3 ** g.cells, dtype=np.uint32)
     line_of, entry, leave, lsh, rsh = (np.array(a, dtype=np.int64) for a in (
         g.line_of, g.entry, g.leave, g.lshift, g.rshift))
     four_n = 4 * g.n
     mover_loses = rules.other_line == "mover_loses"
+    low = g.cells // 2
+    x_low, o_low = _digits(low)
+    x_high, o_high = _digits(g.cells - low)
     tail = 0
-    size = 1 << g.cells
-    step = max(1, size // 64)
-    for lo in range(0, size, step):
-        hi = min(size, lo + step)
-        tail = _init(lo, hi, g.full, four_n, g.edge, g.corners, mover_loses, b3, has_line,
-                     pop, value, depth, count, queue, tail)
+    step = max(1, x_high.size // 64)
+    for lo in range(0, x_high.size, step):
+        hi = min(x_high.size, lo + step)
+        tail = _init(lo, hi, low, x_high, o_high, x_low, o_low, four_n, g.edge, g.corners,
+                     mover_loses, has_line, pop, state, queue, tail)
         if advance is not None:
-            # Positions with X in [lo, hi): each x has 2**(cells - popcount(x)) o's.
-            advance(int(np.sum(2 ** (g.cells - pop[lo:hi]))))
-    head = 0
+            advance((hi - lo) * x_low.size)
+    head, level_end, d = 0, tail, 2  # the first predecessors are decided in 1 ply
     while head < tail:
         before = head
-        head, tail = _drain(head, tail, chunk, four_n, g.edge, g.corners, line_of, entry,
-                            leave, lsh, rsh, b3, has_line, pop, value, depth, count, queue)
+        head, tail, level_end, d = _drain(
+            head, tail, level_end, d, chunk, low, x_high, o_high, x_low, o_low, four_n,
+            g.edge, g.corners, line_of, entry, leave, lsh, rsh, b3, has_line, pop, state,
+            queue)
+        if d >= DECIDED:
+            raise RulesError(f"a distance of {DECIDED - 2} plies or more: too long to solve")
         if advance is not None:
             advance(head - before)
-    del queue, count
-    signed = depth.astype(np.int16) + 1
-    table = np.where(value == WIN, signed, np.where(value == LOSS, -signed, 0)).astype(np.int16)
-    return Solution(rules, table)
+    del queue
+    state[state <= -DECIDED] = 0  # never decided: a draw
+    return Solution(rules, state.astype(np.int16))
