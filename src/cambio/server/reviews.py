@@ -32,6 +32,7 @@ import logging
 import multiprocessing
 import os
 import secrets
+import threading
 import time
 from collections.abc import Awaitable
 from concurrent.futures import ProcessPoolExecutor
@@ -74,10 +75,24 @@ Key = tuple[str, int, int, int]
 """A review: table, game, round, seat."""
 
 
-def _lower_priority() -> None:
-    """Run a review process below the event loop's priority (where the platform can)."""
+PARENT_CHECK = 1.0
+"""Seconds between a review process's looks at whether the server that started it is alive."""
+
+
+def _start_worker(server_pid: int) -> None:
+    """Run a review process below the event loop's priority (where the platform can), and
+    end it when its server is gone. A server killed with kill -9 runs no shutdown, and a pool
+    worker waiting for work would wait forever (its call queue's pipe stays open in the
+    worker itself), so the worker watches its parent instead."""
     with contextlib.suppress(AttributeError, OSError):
         os.nice(NICE)
+
+    def watch() -> None:
+        while os.getppid() == server_pid:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)  # nothing to save: a claimed review is taken back by the next server
+
+    threading.Thread(target=watch, name="review-parent-watch", daemon=True).start()
 
 
 def reviewable(game: str, players: int) -> str | None:
@@ -132,7 +147,8 @@ class Reviews:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers,
                                              mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_lower_priority)
+                                             initializer=_start_worker,
+                                             initargs=(os.getpid(),))
         return self._pool
 
     # ------------------------------------------------------------------ queueing
