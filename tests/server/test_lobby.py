@@ -223,7 +223,7 @@ def test_names_lose_bidi_controls_and_may_have_forty_characters(http: httpx.Clie
 
 def test_the_lobby_allows_the_servers_name_length() -> None:
     web = Path(__file__).parents[2] / "src" / "cambio" / "web" / "static"
-    for script, field in (("lobby.js", '"name"'), ("table.js", '"join-name"')):
+    for script, field in (("lobby.js", '"name"'), ("waiting.js", '"join-name"')):
         text = (web / script).read_text()
         assert f"id: {field}" in text
         assert re.search(rf'id: {field}[^}}]*maxlength: {MAX_NAME},', text), script
