@@ -30,6 +30,7 @@ from cambio.bots.cards.expert import opponent_lambda
 from cambio.bots.cards.reading import MARGIN, POWER_MARGIN, SHARPNESS, OpponentReading
 from cambio.cards import Rules, State, observe
 from cambio.seeds import derive_seed
+from cambio.shares import Z95
 
 
 def score_round(rules: Rules, opponent: str, seed: int, reading: OpponentReading,
@@ -93,7 +94,7 @@ def main() -> None:
         if r[2]:
             gains.append((r[0] - r[1]) / r[2])
     g = np.asarray(gains)
-    half = 1.96 * float(g.std(ddof=1)) / math.sqrt(len(g)) if len(g) > 1 else math.nan
+    half = Z95 * float(g.std(ddof=1)) / math.sqrt(len(g)) if len(g) > 1 else math.nan
     out = {"opponent": a.opponent, "rules": a.rules, "rounds": a.rounds, "seed": a.seed,
            "margin": a.margin, "power_margin": a.power_margin, "sharpness": a.sharpness,
            "match": a.match,
