@@ -17,8 +17,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cambio.bots.cards import CardBot
-from cambio.bots.cards.base import tell_standing
+from cambio.bots.cards import CardBot, tell_standing
 from cambio.cards import (
     EMPTY,
     MAX_PLAYERS,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..renamed import CARD_BOTS_RENAMED, warn_renamed
 from ..resolve import external_factory
-from .base import CardBot, play_round
+from .base import CardBot, play_round, tell_standing
 from .registry import CARD_BOTS
 
 if TYPE_CHECKING:
@@ -97,4 +97,5 @@ __all__ = [
     "check_bot_name",
     "make_bot",
     "play_round",
+    "tell_standing",
 ]
