@@ -11,7 +11,6 @@ remembers every action it was told about: what it saw acknowledged.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import random
@@ -29,6 +28,7 @@ import websockets
 from cambio.server.store import open_store
 
 from ..support.ports import free_port
+from ..support.processes import child_pids
 
 ROOT = Path(__file__).resolve().parents[2]
 Key = tuple[int, int, int]
@@ -210,14 +210,6 @@ def owner_ids(redis_url: str, node: Node) -> set[str]:
             raw = client.get(key)
             if isinstance(raw, bytes) and json.loads(raw)["pid"] in pids:
                 out.add(key.decode().removeprefix("cambio:worker:"))
-    return out
-
-
-def child_pids(pid: int) -> list[int]:
-    out: list[int] = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(OSError):
-            out += [int(c) for c in (task / "children").read_text().split()]
     return out
 
 

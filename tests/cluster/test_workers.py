@@ -16,12 +16,12 @@ import pytest
 import redis
 
 from ..support.postgres import PostgresCluster
+from ..support.processes import alive, child_pids
 from .harness import (
     Node,
     Player,
     bot_table,
     check_stored,
-    child_pids,
     lease_owners,
     progress,
 )
@@ -138,9 +138,3 @@ async def _front_killed(node: Node, redis_url: str, database: str,
     assert check_stored(database, players) > 20
 
 
-def alive(pid: int) -> bool:
-    """Running (a zombie waiting for its reaper has exited)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False

@@ -6,9 +6,7 @@ server with no worker serves it), and each game's accuracy on the profile."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -16,6 +14,7 @@ import httpx
 from cambio.review.record import review_record
 
 from ..support.databases import Database
+from ..support.processes import alive, child_pids
 from .harness import ServerProcess, auth
 from .players.helpers import SLOW, browser, new_player, play_to_end
 
@@ -141,32 +140,13 @@ def test_dice_games_are_reviewed_two_players_only(database: Database) -> None:
     with served(database, ["--review-workers", "1", "--review-budget", "1"]) as server:
         asyncio.run(_dice(server))
         assert server.proc is not None
-        workers = children(server.proc.pid)
+        workers = child_pids(server.proc.pid)
         assert workers, "a review process computed the review"
         server.kill()
     deadline = time.monotonic() + SLOW
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(alive(pid) for pid in workers), "a review process outlived its server"
-
-
-def children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (Linux's /proc)."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError):
-            # the command may hold spaces and parentheses: the fields follow the last ")"
-            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(stat.parent.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` still runs (a zombie has ended: its state is Z)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 async def _dice(server: ServerProcess) -> None:
