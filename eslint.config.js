@@ -8,7 +8,7 @@ export default [
   js.configs.recommended,
   {
     files: ["src/cambio/web/static/**/*.js"],
-    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
+    languageOptions: { ecmaVersion: 2025, sourceType: "module", globals: { ...globals.browser } },
   },
   {
     // The offline engine and the service worker run in workers.
@@ -25,7 +25,7 @@ export default [
   },
   {
     files: ["tests/js/**/*.js", "eslint.config.js"],
-    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
+    languageOptions: { ecmaVersion: 2025, sourceType: "module", globals: { ...globals.node } },
   },
   {
     rules: {
