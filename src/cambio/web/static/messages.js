@@ -110,6 +110,19 @@
  * @property {number} [game_no]
  * @property {boolean} [tutorial]
  * @property {string} [table_name]
+ * @property {GameResult | null} [result]  this game's, once it has one
+ * @property {GameResult[]} [history]  the match's earlier games (the last few)
+ * @property {number[]} [wins]  every seat's games won
+ * @property {number | null} [next_round]  seconds until the next round is dealt
+ * @property {string} [created]
+ * @property {string | null} [halted]
+ * @property {number | null} [clock]
+ * @property {boolean} [spectator_chat]
+ */
+
+/**
+ * A game's result in a summary (the engine's: winners, and per game its own fields).
+ * @typedef {{ winners: number[] | null, scores?: number[], [field: string]: unknown }} GameResult
  */
 
 export {};

@@ -10,10 +10,12 @@ const SEAT_LETTERS = "xos";
 
 /** @typedef {{ n: number, owners: number[], players: number, turn: number, ply: number }} Position */
 
+/** @typedef {{ seat: number, cells: number[] }} WinLine  a winner's line of dice, by cell */
+
 /**
  * A board view read into one shape (normalize).
  * @typedef {Position & { k: number, faces: number[] | null, symbols: number[], legal: string[],
- *   last: string | null, winners: number[] | null, lines: number[][], coach: any, over: boolean,
+ *   last: string | null, winners: number[] | null, lines: WinLine[], coach: any, over: boolean,
  *   termination: string | null, phase: string, setup: any, actor: number | null }} Board
  */
 

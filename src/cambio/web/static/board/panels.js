@@ -1,0 +1,119 @@
+// The dice table's panels round the board: the players, the setup, the result and the log.
+// View functions of a normalized board (model.js) and an environment (names, hooks): the
+// table (board.js) only morphs what they return into the page, so they are unit-tested in
+// node like the card table's views.
+import { h, seatName } from "../common.js";
+import { cellName, pushWords } from "./model.js";
+import { SEAT_COLOURS, symbolSvg } from "./view.js";
+
+/** @typedef {import("./model.js").Board} Board */
+/** @typedef {(seat: number) => string} Namer  a seat's name, "You" for this page's */
+/** @typedef {{ seat?: number | null, move?: string, action?: string, setup?: string,
+ *   end?: { winners?: number[], termination?: string } | null }} BoardEvent */
+
+/**
+ * The players' bar: symbol, name, dice on the board, the winner's tag.
+ * @param {Board} b @param {{ seat: number | null, summary: any, name: Namer }} env
+ */
+export function playersBar(b, env) {
+  const names = Array.from({ length: b.players }, (_, s) => env.name(s));
+  return h("div.board-players", { dataset: { key: "players" } }, names.map((nm, s) => h("div.board-player", {
+    class: b.turn === s && !b.over ? "on-turn" : "", dataset: { seat: s },
+  },
+  h("span.sym-key", null, symbolSvg(b.symbols[s], SEAT_COLOURS[s], SEAT_COLOURS[s])),
+  h("strong", null, s === env.seat ? `You (${seatName(env.summary, s)})` : nm),
+  h("span.muted-on-felt", null, `${b.owners.filter((o) => o === s).length} dice`),
+  (b.winners || []).includes(s) ? h("span.tag.score.win", null, "winner") : null)));
+}
+
+/** The setup in words: targets, counts, whose dice are being adjusted. @param {Board} b @param {Namer} name */
+export function setupPanel(b, name) {
+  const s = b.setup;
+  const targets = Array.isArray(s.targets) ? s.targets : [];
+  const adjusting = s.adjusting ?? null;
+  const counts = Array.from({ length: b.players }, (_, p) => b.owners.filter((o) => o === p).length);
+  return h("section.panel.setup-info", { id: "setup-info", dataset: { key: "setup" } },
+    h("h2", null, "Setup"),
+    h("p", null, "The dice were rolled and the four most common symbols kept; each player got a symbol. "
+      + "Now each player's dice are adjusted by the next player: first dice are turned neutral "
+      + "(no more than two in any row, column or diagonal), then dice are added, never on a corner."),
+    h("ul.setup-counts", null, targets.map((/** @type {number} */ t, /** @type {number} */ p) => h("li", { class: p === adjusting ? "now" : "" },
+      `${name(p)}: ${counts[p]} dice, ${t} at the start`,
+      p === adjusting ? ` — being ${s.adding ? "topped up" : "reduced"} by ${name((p + 1) % b.players).replace(/^You$/, "you")}` : ""))));
+}
+
+/** How the game ended, in words: who made which line (the engine's). @param {Board} b @param {Namer} name */
+export function resultWords(b, name) {
+  const winners = b.winners || [];
+  if (b.termination === "line" && winners.length) {
+    return winners.map((w) => {
+      const cells = (b.lines.find((l) => l.seat === w) || { cells: [] }).cells;
+      const line = cells.length ? `${cellName(cells[0], b.n)}–${cellName(cells[cells.length - 1], b.n)}` : "";
+      return `${name(w)} made a line of ${b.k}${line ? ` (${line})` : ""}.`;
+    }).join(" ");
+  }
+  return `Ended by: ${String(b.termination).replace(/_/g, " ")}.`;
+}
+
+/**
+ * The result: the status line's words, the line made, Play again (the host) and the replay.
+ * @param {Board} b
+ * @param {{ status: string, name: Namer, isHost: boolean, tableId: string,
+ *   gameNo?: number, onAgain: () => void }} env
+ */
+export function resultsPanel(b, env) {
+  const box = h("section.results", { id: "results", dataset: { key: "results" } },
+    h("h2", null, env.status),
+    b.termination ? h("p.muted", { id: "result-words" }, resultWords(b, env.name)) : null);
+  const actions = h("div.result-actions");
+  if (env.isHost) actions.append(h("button.primary.big", { type: "button", id: "again", onclick: () => env.onAgain() }, "Play again"));
+  const k = env.gameNo !== undefined ? `?game=${env.gameNo}` : "";
+  actions.append(h("a.button", { href: `/r/${encodeURIComponent(env.tableId)}${k}`, id: "replay-link" }, "Watch the replay"));
+  box.append(actions);
+  return box;
+}
+
+/**
+ * One move of the log in words; a push keeps its notation beside them.
+ * @param {BoardEvent} ev @param {number} players @param {Namer} name
+ * @returns {(string | HTMLElement)[]}
+ */
+export function eventWords(ev, players, name) {
+  const who = ev.seat !== undefined && ev.seat !== null ? name(ev.seat) : "Chance";
+  const m = ev.move || ev.action || ev.setup || "";
+  const [verb, cell] = m.split(" ");
+  /** @type {string | (string | HTMLElement)[]} */
+  let text;
+  if (m === "pass") text = `${who} passed (no push was legal)`;
+  else if (/^[a-h][1-8][<>^v]$/.test(m)) text = [`${who} pushed ${pushWords(m)} `, h("small.notation", null, `(${m})`)];
+  else if ((verb === "neutral" || verb === "own") && ev.seat !== undefined && ev.seat !== null) {
+    // The seat choosing adjusts the dice of the seat before it.
+    const other = name((ev.seat + players - 1) % players);
+    text = verb === "neutral"
+      ? `Setup: ${who} turned ${other === "You" ? "your" : `${other}'s`} die on ${cell} neutral`
+      : `Setup: ${who} gave ${other === "You" ? "you" : other} a die on ${cell}`;
+  } else text = `${who}: ${m}`;
+  const parts = Array.isArray(text) ? text : [text];
+  const end = ev.end;
+  if (end && typeof end === "object") {
+    const w = (end.winners || []).map((s) => name(s));
+    parts.push(w.length ? ` — ${w.join(" and ")} ${w.length === 1 && w[0] !== "You" ? "wins" : "win"}`
+      : ` — draw (${String(end.termination || "").replace(/_/g, " ")})`);
+  }
+  return parts;
+}
+
+/**
+ * The moves, newest first (the last 80), in a disclosure the player opens or closes.
+ * @param {BoardEvent[]} log @param {number} players @param {Namer} name
+ * @param {{ open: boolean, onToggle: (open: boolean) => void }} env
+ */
+export function logPanel(log, players, name, env) {
+  const items = log.slice(-80).reverse().map((ev) => h("li", null, h("span", null, ...eventWords(ev, players, name))));
+  return h("details.log", {
+    open: env.open, dataset: { key: "log" },
+    ontoggle: (/** @type {Event} */ e) => env.onToggle(/** @type {HTMLDetailsElement} */ (e.currentTarget).open),
+  },
+    h("summary", null, `Moves (${log.length})`),
+    h("ol.log-list", { reversed: true }, items));
+}
