@@ -5,6 +5,14 @@
 // is shown exactly as typed and never interpreted as HTML.
 import { h, seatName } from "./common.js";
 
+/** @typedef {import("./protocol_types.js").ChatLine} ChatLine */
+/** @typedef {import("./protocol_types.js").ChatSay} ChatSay */
+/**
+ * The table page's hooks: `send` says whether the message went out.
+ * @typedef {{ seat: () => number | null, summary: () => import("./messages.js").TableSummary | null,
+ *   send: (msg: ChatSay) => boolean }} ChatContext
+ */
+
 const EMOTES = [["hi", "Hi!"], ["gg", "Good game!"], ["nice", "Nice one!"], ["oops", "Oops!"],
   ["thanks", "Thanks!"], ["hurry", "Your move!"]];
 const MAX_CHARS = 200;
@@ -13,30 +21,31 @@ const KEPT = 100;
 export class ChatView {
   /**
    * @param {HTMLElement} el  where the chat panel goes
-   * @param {object} ctx  seat(), summary(), send(msg) -> bool
+   * @param {ChatContext} ctx
    */
   constructor(el, ctx) {
     this.el = el;
     this.ctx = ctx;
+    /** @type {ChatLine[]} */
     this.lines = [];
     this.unread = 0;
     this.list = h("ol.chat-lines", { id: "chat-lines", "aria-live": "polite" });
-    this.input = h("input", {
+    this.input = /** @type {HTMLInputElement} */ (h("input", {
       id: "chat-input", type: "text", maxlength: MAX_CHARS, autocomplete: "off",
       placeholder: "Say something…", "aria-label": "Chat message",
-    });
+    }));
     this.form = h("form.chat-form", {
-      onsubmit: (e) => { e.preventDefault(); this.sendText(); },
+      onsubmit: (/** @type {SubmitEvent} */ e) => { e.preventDefault(); this.sendText(); },
     }, this.input, h("button", { type: "submit", id: "chat-send" }, "Send"));
     this.emotes = h("div.chat-emotes", null, EMOTES.map(([id, words]) => h("button.ghost", {
       type: "button", dataset: { emote: id }, onclick: () => this.ctx.send({ type: "chat", emote: id }),
     }, words)));
     this.note = h("p.muted.chat-note");
     this.title = h("summary", null, "Chat");
-    this.panel = h("details.chat", {
+    this.panel = /** @type {HTMLDetailsElement} */ (h("details.chat", {
       id: "chat", open: !matchMedia("(max-width: 760px)").matches,
       ontoggle: () => { if (this.panel.open) { this.unread = 0; this.renderTitle(); } },
-    }, this.title, this.list, this.note, this.emotes, this.form);
+    }, this.title, this.list, this.note, this.emotes, this.form));
     this.shown = false;
   }
 
@@ -46,11 +55,13 @@ export class ChatView {
     return this.ctx.seat() !== null || !!(s && s.spectator_chat);
   }
 
+  /** @param {import("./protocol_types.js").ChatLog} msg */
   chatLog(msg) {
     this.lines = Array.isArray(msg.lines) ? msg.lines.slice(-KEPT) : [];
     this.render();
   }
 
+  /** @param {import("./protocol_types.js").Chat} msg */
   chat(msg) {
     if (this.lines.some((x) => x.n === msg.n)) return;
     this.lines.push(msg);

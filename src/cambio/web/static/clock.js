@@ -6,23 +6,31 @@
 // down from its own receipt time (clocks of the two machines are never compared).
 import { h, morphChildren, seatName } from "./common.js";
 
+/** @typedef {import("./protocol_types.js").Clock} ClockMessage */
+/**
+ * The table page's hooks.
+ * @typedef {{ seat: () => number | null, summary: () => import("./messages.js").TableSummary | null,
+ *   back: () => void }} ClockContext
+ */
+
 const TICK_MS = 200;
 
 export class TurnClockView {
   /**
    * @param {HTMLElement} el  where the countdown and the away bar go
-   * @param {object} ctx  seat(), summary(), back()
+   * @param {ClockContext} ctx
    */
   constructor(el, ctx) {
     this.el = el;
     this.ctx = ctx;
-    this.running = null;     // {seat, seconds, until (performance.now() ms)}
+    /** @type {{ seat: number, seconds: number | null, until: number } | null} */
+    this.running = null;     // until: performance.now() ms
     this.myTurn = false;
     this.baseTitle = document.title;
     this.timer = setInterval(() => this.render(), TICK_MS);
   }
 
-  /** A `clock` message: who is on the clock now, and for how long. */
+  /** A `clock` message: who is on the clock now, and for how long. @param {ClockMessage} msg */
   clock(msg) {
     this.running = msg.seat === null || msg.seat === undefined || msg.left === null
       ? null
@@ -30,7 +38,8 @@ export class TurnClockView {
     this.render();
   }
 
-  /** The latest view: whether the game waits for our seat (the tab title says so). */
+  /** The latest view: whether the game waits for our seat (the tab title says so).
+   * @param {{ phase?: string, actor?: number | null } | null} view */
   view(view) {
     const seat = this.ctx.seat();
     const over = !view || view.phase === "round_over" || view.phase === "over";
@@ -38,6 +47,7 @@ export class TurnClockView {
     this.applyTitle();
   }
 
+  /** @param {string} base */
   setTitle(base) {
     this.baseTitle = base;
     this.applyTitle();
@@ -65,8 +75,8 @@ export class TurnClockView {
       h("span.bar", null, h("span.fill", { style: `width:${(share * 100).toFixed(1)}%` })),
       h("span.left", null, formatSeconds(left))));
     }
-    const me = summary && seat !== null ? summary.seats[seat] : null;
-    if (me && me.away && summary.status === "playing") {
+    const me = summary && summary.seats && seat !== null ? summary.seats[seat] : null;
+    if (me && me.away && summary && summary.status === "playing") {
       parts.push(h("div.away-bar", { id: "away-bar", role: "status", dataset: { key: "away" } },
         h("span", null, "Your time ran out: a bot is playing for you."),
         h("button.primary", { type: "button", id: "im-back", onclick: () => this.ctx.back() },
@@ -79,6 +89,7 @@ export class TurnClockView {
   }
 }
 
+/** @param {number} s */
 function formatSeconds(s) {
   const m = Math.floor(s / 60);
   const r = s % 60;

@@ -102,6 +102,17 @@ export function morphChildren(target, source) {
   while (target.lastChild && target.childNodes.length > next.length) target.removeChild(target.lastChild);
 }
 
+/** A page's element that its HTML always has (a missing one is a bug, said at once).
+ * @param {string} id @returns {HTMLElement} */
+export function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`the page has no #${id}`);
+  return el;
+}
+
+/** A change in a form field, as its handler reads it. @typedef {Event & { target: HTMLInputElement }} InputChange */
+/** @typedef {Event & { target: HTMLSelectElement }} SelectChange */
+
 /** @template {Node} T @param {T} node @returns {T} */
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);

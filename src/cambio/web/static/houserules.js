@@ -3,6 +3,9 @@
 // new preset keeps the player's changes but those it already has.
 import { h } from "./common.js";
 
+/** @typedef {import("./common.js").InputChange} InputChange */
+/** @typedef {import("./common.js").SelectChange} SelectChange */
+
 /**
  * The part of the lobby's state the form reads and writes.
  * @typedef {{ rules: any, overrides: Record<string, unknown>, preset: string }} FormState
@@ -54,27 +57,29 @@ export function houseRulesForm(state, preset) {
     const base = presetValue(state, preset, name);
     const current = name in state.overrides ? state.overrides[name] : base;
     const id = `rule-${name}`;
+    /** @param {unknown} value */
     const set = (value) => {
       if (JSON.stringify(value) === JSON.stringify(base)) delete state.overrides[name];
       else state.overrides[name] = value;
       row.classList.toggle("changed", name in state.overrides);
       updateRuleCount(state);
     };
+    /** @type {HTMLElement} */
     let control;
     if (kind === "bool") {
       control = h("input", {
-        id, type: "checkbox", checked: !!current, onchange: (e) => set(e.target.checked),
+        id, type: "checkbox", checked: !!current, onchange: (/** @type {InputChange} */ e) => set(e.target.checked),
       });
     } else if (kind === "choice") {
-      control = h("select", { id, onchange: (e) => set(e.target.value) },
-        field.choices.map((c) => h("option", { value: c, selected: c === current },
+      control = h("select", { id, onchange: (/** @type {SelectChange} */ e) => set(e.target.value) },
+        field.choices.map((/** @type {string} */ c) => h("option", { value: c, selected: c === current },
           (field.choice_labels && field.choice_labels[c]) || labelOf(c))));
     } else {
       control = h("input", {
         id, type: "number", inputmode: "numeric", step: 1,
         value: current === null || current === undefined ? "" : current,
         placeholder: kind === "optint" ? "none" : "",
-        onchange: (e) => {
+        onchange: (/** @type {InputChange} */ e) => {
           const raw = e.target.value.trim();
           if (raw === "" && kind === "optint") set(null);
           else if (raw !== "" && Number.isInteger(Number(raw))) set(Number(raw));

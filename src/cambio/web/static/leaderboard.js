@@ -1,14 +1,16 @@
 // The leaderboard (/leaderboard?class=cards-2): players past provisional, best first, and
 // the rules of what counts (docs/web.md, "Ratings").
-import { api, h } from "./common.js";
+import { api, byId, h } from "./common.js";
 
-const app = document.getElementById("app");
+const app = byId("app");
 const CLASSES = [["cards-2", "Cards, heads-up"], ["cards-multi", "Cards, 3+ players"], ["dice-2", "Dice, 2 players"], ["dice-3", "Dice, 3 players"]];
 const params = new URLSearchParams(location.search);
 const klass = CLASSES.some(([c]) => c === params.get("class")) ? params.get("class") : "cards-2";
 
+/** @typedef {{ rank: number, name: string, profile: string, rating: number, uncertainty: number, games: number }} LeaderRow */
+
 async function main() {
-  document.getElementById("title").textContent = "Leaderboard";
+  byId("title").textContent = "Leaderboard";
   const tabs = h("nav.tabs", null, CLASSES.map(([c, label]) => h(c === klass ? "a.tab.on" : "a.tab", { href: `/leaderboard?class=${c}` }, label)));
   app.append(tabs);
   try {
@@ -17,17 +19,17 @@ async function main() {
       h("p.muted", null, `Players with at least ${res.min_games} rated games against ${res.min_opponents} different opponents. Rating: μ − 3σ; ± the uncertainty σ.`),
       res.players.length ? h("table.games", null,
         h("thead", null, h("tr", null, ["#", "Player", "Rating", "±", "Games"].map((t) => h("th", null, t)))),
-        h("tbody", null, res.players.map((p) => h("tr", null,
+        h("tbody", null, res.players.map((/** @type {LeaderRow} */ p) => h("tr", null,
           h("td", null, String(p.rank)), h("td", null, h("a", { href: p.profile }, p.name)),
           h("td.rating", null, String(p.rating)), h("td", null, String(p.uncertainty)), h("td", null, String(p.games))))))
         : h("p.muted", { id: "leaderboard-empty" }, "Nobody yet.")),
       policy(res));
   } catch (err) {
-    app.append(h("section.panel", null, h("p.muted", null, err.message)));
+    app.append(h("section.panel", null, h("p.muted", null, /** @type {Error} */ (err).message)));
   }
 }
 
-/** What counts, in the words docs/web.md uses. */
+/** What counts, in the words docs/web.md uses. @param {{ min_games: number, min_opponents: number }} res */
 function policy(res) {
   return h("section.panel.rating-policy", { id: "rating-policy" },
     h("h2", null, "What counts"),

@@ -2,11 +2,13 @@
 // table, or a preset's, every rule with its value in words. It is built from the engine's own
 // rules (GET /api/rules: every field, every preset's values, their words) and the table's
 // {preset, overrides}, so it shows what the server plays, never a copy that can drift.
-import { api, h, tableTitle } from "./common.js";
+import { api, byId, h, tableTitle } from "./common.js";
 import { effectiveRules, loadRules, ruleValue } from "./rules.js";
 
-const app = document.getElementById("app");
-const titleEl = document.getElementById("title");
+/** @typedef {import("./rules.js").RulesCatalogue} RulesCatalogue */
+
+const app = byId("app");
+const titleEl = byId("title");
 const params = new URLSearchParams(location.search);
 
 const TURN = [
@@ -18,6 +20,7 @@ const TURN = [
   "Call Cambio instead of a turn when you think you are lowest: everyone else gets one more turn, then all cards turn up.",
 ];
 
+/** @type {[string, string[]][]} */
 const GROUPS = [
   ["Points", ["value_ace", "value_jack", "value_queen", "value_black_king", "value_red_king",
     "value_joker"]],
@@ -25,9 +28,13 @@ const GROUPS = [
     "power_red_king", "power_trigger", "powers_optional"]],
 ];
 
+/**
+ * @param {RulesCatalogue} cat @param {Record<string, unknown>} values
+ * @param {Record<string, unknown>} overrides @param {string[]} names
+ */
 function rulesTable(cat, values, overrides, names) {
   return h("table.rules-table", null, h("tbody", null, names.map((name) => {
-    const f = cat.fields.find((x) => x.name === name);
+    const f = (cat.fields || []).find((x) => x.name === name) || { name };
     const changed = name in overrides;
     return h("tr", { class: changed ? "changed" : "", dataset: { rule: name } },
       h("th", { scope: "row" }, f.label, h("small.rule-help", null, f.help)),
@@ -64,6 +71,7 @@ function boardRules() {
 async function main() {
   if (params.get("game") === "board") { boardRules(); return; }
   const cat = await loadRules();
+  /** @type {{ preset: string, overrides?: Record<string, unknown> }} */
   let rules = { preset: params.get("preset") || "house", overrides: {} };
   let heading = null;
   const table = params.get("table");
@@ -72,17 +80,18 @@ async function main() {
     if (summary.rules) rules = summary.rules;
     heading = tableTitle(summary);
   }
-  if (!cat.presets[rules.preset]) rules = { preset: "house", overrides: {} };
+  const presets = cat.presets || {};
+  if (!presets[rules.preset]) rules = { preset: "house", overrides: {} };
   const values = effectiveRules(cat, rules);
   const overrides = rules.overrides || {};
   const n = Object.keys(overrides).length;
   titleEl.textContent = `Rules · ${rules.preset}${n ? ` + ${n} house rule${n > 1 ? "s" : ""}` : ""}`;
   const grouped = new Set(GROUPS.flatMap(([, names]) => names));
-  const rest = cat.fields.map((f) => f.name).filter((name) => !grouped.has(name));
+  const rest = (cat.fields || []).map((f) => f.name).filter((name) => !grouped.has(name));
   app.append(h("section.panel.rules", { dataset: { preset: rules.preset } },
     h("h2", null, heading ? `The rules at ${heading}` : `The ${rules.preset} rules`),
     h("p.muted", null, `Preset: ${rules.preset}`, n ? `, with ${n} house rule${n > 1 ? "s" : ""} (marked)` : "",
-      ". Other presets: ", Object.keys(cat.presets).filter((p) => p !== rules.preset)
+      ". Other presets: ", Object.keys(presets).filter((p) => p !== rules.preset)
         .flatMap((p, i) => [i ? ", " : "", h("a", { href: `/rules?preset=${p}` }, p)])),
     h("h3", null, "How a round goes"),
     h("ol", null, TURN.map((t) => h("li", null, t))),
@@ -92,7 +101,7 @@ async function main() {
     h("p.muted", null, "The table knows every ruling: it offers only the moves these rules allow.")));
 }
 
-main().catch((err) => {
+main().catch((/** @type {Error} */ err) => {
   app.append(h("section.panel", null, h("h2", null, "Cannot show the rules"),
     h("p.muted", null, err.message || String(err)), h("a.button.primary", { href: "/" }, "Back to the lobby")));
 });

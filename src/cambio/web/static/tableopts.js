@@ -3,6 +3,7 @@
 // Kept apart from the game form so that switching game or preset never resets them.
 import { h } from "./common.js";
 
+/** @type {[number, string][]} */
 export const CLOCK_CHOICES = [[0, "Off"], [15, "15 s"], [30, "30 s"], [60, "1 min"], [120, "2 min"]];
 
 const opts = {
@@ -17,12 +18,12 @@ export function tableOptionsFields() {
       h("select", {
         id: "clock", name: "clock",
         title: "Seconds for each decision; when they run out, a bot plays that move",
-        onchange: (e) => { opts.clock = Number(e.target.value); },
+        onchange: (/** @type {import("./common.js").SelectChange} */ e) => { opts.clock = Number(e.target.value); },
       }, CLOCK_CHOICES.map(([v, label]) => h("option", { value: v, selected: v === opts.clock }, label)))),
     h("label.check", { for: "spectator-chat" },
       h("input", {
         type: "checkbox", id: "spectator-chat", checked: opts.spectatorChat,
-        onchange: (e) => { opts.spectatorChat = e.target.checked; },
+        onchange: (/** @type {import("./common.js").InputChange} */ e) => { opts.spectatorChat = e.target.checked; },
       }),
       h("span", null, "Spectators can read the chat")));
 }
