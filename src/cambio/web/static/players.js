@@ -1,8 +1,22 @@
 // Players who come back: this browser's player, the account panel (claim, sign
 // in and out, transfer code, delete) and the Play now panel of the lobby.
-import { api, getName, getToken, h, setName, setToken, toast } from "./common.js";
+import { api, byId, getName, getToken, h, setName, setToken, toast } from "./common.js";
 
+/**
+ * This browser's player as the server says it (POST /api/me): id, name, profile link,
+ * whether a username claims it.
+ * @typedef {{ id: string, name: string, profile: string, claimed?: boolean, username?: string }} Player
+ */
+/** @typedef {(player: Player | null) => void} PlayerListener */
+
+/** @type {{ player: Player | null, listeners: PlayerListener[] }} */
 const me = { player: null, listeners: [] };
+
+/** The lobby's name field, where the page has one. */
+const nameField = () => /** @type {HTMLInputElement | null} */ (document.getElementById("name"));
+
+/** What went wrong, in words. @param {unknown} err */
+const message = (err) => (err instanceof Error ? err.message : String(err));
 
 /** This browser's player (made on the first visit; named after the lobby's name field). */
 export async function ensurePlayer() {
@@ -12,15 +26,15 @@ export async function ensurePlayer() {
     setPlayer(res.player);
     if (!name && res.player && res.player.name !== "Player") {
       setName(res.player.name);
-      const input = document.getElementById("name");
+      const input = nameField();
       if (input && !input.value) input.value = res.player.name;
     }
   } catch (err) {
     // Playing goes on without a player (its seats are then nobody's): say it quietly.
-    console.warn(`cambio: no player for this browser (${err.message})`);
+    console.warn(`cambio: no player for this browser (${message(err)})`);
   }
   // The name field renames the player when it is left.
-  const input = document.getElementById("name");
+  const input = nameField();
   if (input) {
     input.addEventListener("change", async () => {
       const name = input.value.trim();
@@ -30,10 +44,11 @@ export async function ensurePlayer() {
   }
 }
 
+/** @param {Player | null} player */
 function setPlayer(player) {
   me.player = player;
   // Signed in (or moved here) as a player with a name: the lobby's name field follows.
-  const input = document.getElementById("name");
+  const input = nameField();
   if (player && player.name !== "Player" && input && document.activeElement !== input) {
     input.value = player.name;
     setName(player.name);
@@ -42,15 +57,22 @@ function setPlayer(player) {
 }
 
 // ------------------------------------------------------------------ account
+/** @param {string} id @param {string} label @param {Record<string, unknown>} attrs */
 function field(id, label, attrs) {
   return h("label.field", { for: id }, h("span", null, label), h("input", { id, name: id, ...attrs }));
 }
 
+/** @param {string} id */
 function valueOf(id) {
-  const el = document.getElementById(id);
+  const el = /** @type {HTMLInputElement | null} */ (document.getElementById(id));
   return el ? el.value : "";
 }
 
+/**
+ * Call the server; a player in the answer becomes this browser's, `done` is said, an error
+ * is shown. Resolves to the answer, or null after an error.
+ * @param {() => Promise<any>} fn @param {string} [done]
+ */
 async function act(fn, done) {
   try {
     const res = await fn();
@@ -58,11 +80,12 @@ async function act(fn, done) {
     if (done) toast(done, "info");
     return res;
   } catch (err) {
-    toast(err.message, "error");
+    toast(message(err), "error");
     return null;
   }
 }
 
+/** @param {Player | null} player @returns {(HTMLElement | string)[]} */
 function accountBody(player) {
   if (!player) {
     return [h("p.muted", null, "No player yet on this browser."),
@@ -79,10 +102,10 @@ function accountBody(player) {
   if (!player.claimed) {
     parts.push(h("form.account-claim", {
       id: "claim-form",
-      onsubmit: async (e) => {
+      onsubmit: async (/** @type {SubmitEvent} */ e) => {
         e.preventDefault();
         // Hashing the password takes a moment: a second press meanwhile would claim twice.
-        const button = document.getElementById("claim");
+        const button = /** @type {HTMLButtonElement} */ (byId("claim"));
         button.disabled = true;
         button.textContent = "Claiming…";
         try {
@@ -125,6 +148,7 @@ function accountBody(player) {
 
 /** The player's games in play whose seat this browser holds no token for (taken on
  * another device): "Your tables" follow the player. */
+/** @param {Player} player */
 async function gamesElsewhere(player) {
   let profile;
   try {
@@ -132,7 +156,8 @@ async function gamesElsewhere(player) {
   } catch {
     return;
   }
-  const away = (profile.playing || []).filter((g) => !getToken(g.table));
+  /** @type {{ table: string, game: string, date: string }[]} */
+  const away = (profile.playing || []).filter((/** @type {{ table: string }} */ g) => !getToken(g.table));
   const box = document.getElementById("elsewhere");
   if (!box || !away.length) return;
   box.replaceChildren(h("p", null, "Your games in play on another device:"),
@@ -152,7 +177,7 @@ async function gamesElsewhere(player) {
 function signInForm() {
   return h("form.account-login", {
     id: "login-form",
-    onsubmit: async (e) => {
+    onsubmit: async (/** @type {SubmitEvent} */ e) => {
       e.preventDefault();
       await act(() => api("POST", "/api/login", { username: valueOf("login-username"), password: valueOf("login-password") }), "Signed in.");
     },
@@ -177,7 +202,7 @@ function transferMakeForm() {
 
 function transferUseForm() {
   return h("form.account-transfer-use", {
-    onsubmit: async (e) => {
+    onsubmit: async (/** @type {SubmitEvent} */ e) => {
       e.preventDefault();
       await act(() => api("POST", "/api/transfer", { code: valueOf("transfer-input") }), "This browser is now that player.");
     },
@@ -192,25 +217,36 @@ export function accountPanel() {
   const panel = h("section.panel.account", { id: "account" },
     h("details", null, h("summary", null, h("h2", null, "Your player"),
       h("small.muted", null, "profile, username, other devices")), body));
-  const draw = (player) => body.replaceChildren(...accountBody(player));
+  const draw = (/** @type {Player | null} */ player) => body.replaceChildren(...accountBody(player));
   me.listeners.push(draw);
   draw(me.player);
   return panel;
 }
 
 // ------------------------------------------------------------------ play now
+/** @type {[string, string][]} */
 const PRESETS = [["house", "House"], ["rulebook", "Rulebook"], ["wikipedia", "Wikipedia"], ["cabo", "Cabo"], ["cambia", "Cambia"], ["evan", "Evan"]];
-const now = { game: "cards", preset: "house", players: "2", setup: "quick", rated: true, waiting: null, timer: null };
+/**
+ * The Play now form's choices, and the queue ticket while waiting.
+ * @type {{ game: string, preset: string, players: string, setup: string, rated: boolean,
+ *   waiting: { ticket: string, token: string } | null, timer: ReturnType<typeof setTimeout> | undefined }}
+ */
+const now = { game: "cards", preset: "house", players: "2", setup: "quick", rated: true, waiting: null, timer: undefined };
 
+/**
+ * @param {string} id @param {string} label @param {[string, string][]} options @param {string} value
+ * @param {(value: string) => void} onchange
+ */
 function select(id, label, options, value, onchange) {
   return h("label.field", { for: id }, h("span", null, label),
-    h("select", { id, onchange: (e) => onchange(e.target.value) },
+    h("select", { id, onchange: (/** @type {import("./common.js").SelectChange} */ e) => onchange(e.target.value) },
       options.map(([v, text]) => h("option", { value: v, selected: String(v) === String(value) }, text))));
 }
 
 function playNowForm() {
+  /** @type {[string, string][]} */
   const sizes = now.game === "cards"
-    ? [["any", "Any"], ...[2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), `${n} players`])]
+    ? [["any", "Any"], ...[2, 3, 4, 5, 6, 7, 8].map((n) => /** @type {[string, string]} */ ([String(n), `${n} players`]))]
     : [["any", "Any"], ["2", "2 players"], ["3", "3 players"]];
   if (!sizes.some(([v]) => v === now.players)) now.players = "2";
   return h("div.play-now-form", null,
@@ -221,7 +257,7 @@ function playNowForm() {
         : select("now-setup", "Setup", [["quick", "Quick"], ["full", "Full"]], now.setup, (v) => { now.setup = v; }),
       select("now-players", "Table", sizes, now.players, (v) => { now.players = v; })),
     h("label.check", null,
-      h("input", { type: "checkbox", id: "now-rated", checked: now.rated, onchange: (e) => { now.rated = e.target.checked; } }),
+      h("input", { type: "checkbox", id: "now-rated", checked: now.rated, onchange: (/** @type {import("./common.js").InputChange} */ e) => { now.rated = e.target.checked; } }),
       h("span", null, "Rated", h("small.rule-help", null, "Counts for your rating (leaving counts as a loss)."))),
     h("button.primary.big", { type: "button", id: "play-now", onclick: playNow }, "Play now"));
 }
@@ -233,13 +269,14 @@ function waitingView() {
     h("button", { type: "button", id: "play-now-cancel", onclick: () => leave(true) }, "Cancel"));
 }
 
+/** @type {HTMLElement | null} */
 let panelBody = null;
 function redraw() {
   if (panelBody) panelBody.replaceChildren(now.waiting ? waitingView() : playNowForm());
 }
 
 async function playNow() {
-  const input = document.getElementById("name");
+  const input = nameField();
   const name = (input ? input.value : getName()).trim();
   if (!name) {
     if (input) { input.focus(); input.classList.add("invalid"); }
@@ -247,6 +284,7 @@ async function playNow() {
     return;
   }
   setName(name);
+  /** @type {Record<string, unknown>} */
   const body = { game: now.game, rated: now.rated, name,
     players: now.players === "any" ? "any" : Number(now.players) };
   if (now.game === "cards") body.preset = now.preset; else body.setup = now.setup;
@@ -277,7 +315,7 @@ async function poll() {
     }
   } catch (err) {
     if (now.waiting === w) {
-      toast(err.message, "error");
+      toast(message(err), "error");
       now.waiting = null;
       redraw();
     }
@@ -291,6 +329,7 @@ async function fillNow() {
   if (w) await act(() => api("POST", "/api/queue/now", { ticket: w.ticket }));
 }
 
+/** @param {boolean} redrawAfter */
 function leave(redrawAfter) {
   const w = now.waiting;
   if (!w) return;

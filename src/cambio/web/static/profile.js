@@ -1,13 +1,24 @@
 // A player's profile (/p/{name}): ratings with their uncertainty, a small chart of each
 // rating over time, totals by game, and every game with a link to its replay.
-import { api, h, setToken, toast } from "./common.js";
+import { api, byId, h, setToken, toast } from "./common.js";
 
-const app = document.getElementById("app");
+/**
+ * GET /api/players/{name} (server/players_api.py): the player, ratings by class with their
+ * history, totals by game, games in play and played. Read as the server's JSON.
+ * @typedef {any} Profile
+ */
+/** A row of the profile's games (the same JSON). @typedef {any} GameRow */
+/** @typedef {{ rating: number, date: string }} RatingPoint */
+
+const app = byId("app");
 const name = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+/** @type {Record<string, string>} */
 const GAME = { cards: "Cards", board: "Dice board" };
+/** @type {Record<string, string>} */
 const CLASS = { "cards-2": "Cards, heads-up", "cards-multi": "Cards, 3+ players", "dice-2": "Dice, 2 players", "dice-3": "Dice, 3 players" };
 const SVG = "http://www.w3.org/2000/svg";
 
+/** @param {string} tag @param {Record<string, string | number>} [attrs] @param {...(Node | string)} children */
 function svg(tag, attrs, ...children) {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
@@ -15,13 +26,13 @@ function svg(tag, attrs, ...children) {
   return node;
 }
 
-/** The rating after each rated game, as a line (inline SVG, no library). */
+/** The rating after each rated game, as a line (inline SVG, no library). @param {RatingPoint[]} points */
 function chart(points) {
   const w = 320, hgt = 90, pad = 6;
   const values = points.map((p) => p.rating);
   const lo = Math.min(...values, 0), hi = Math.max(...values, 1);
-  const x = (i) => pad + (points.length < 2 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (points.length - 1));
-  const y = (v) => hgt - pad - ((v - lo) * (hgt - 2 * pad)) / (hi - lo || 1);
+  const x = (/** @type {number} */ i) => pad + (points.length < 2 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (points.length - 1));
+  const y = (/** @type {number} */ v) => hgt - pad - ((v - lo) * (hgt - 2 * pad)) / (hi - lo || 1);
   const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ");
   return svg("svg", { class: "rating-chart", viewBox: `0 0 ${w} ${hgt}`, width: w, height: hgt, role: "img", "aria-label": `rating from ${values[0]} to ${values[values.length - 1]}` },
     svg("line", { x1: pad, x2: w - pad, y1: y(0), y2: y(0), class: "axis" }),
@@ -29,6 +40,7 @@ function chart(points) {
     ...points.map((p, i) => svg("circle", { cx: x(i), cy: y(p.rating), r: 2.5 }, svg("title", {}, `${p.date.slice(0, 10)}: ${p.rating}`))));
 }
 
+/** @param {Profile} profile */
 function ratingsPanel(profile) {
   const classes = Object.keys(profile.ratings);
   if (!classes.length) return h("section.panel", { id: "ratings" }, h("h2", null, "Ratings"), h("p.muted", null, "No rated game yet: Play now from the lobby."));
@@ -49,6 +61,7 @@ function ratingsPanel(profile) {
     })));
 }
 
+/** @param {GameRow} g */
 function resultText(g) {
   if (g.status === "playing") return "in play";
   if (g.forfeit) return "left (a loss)";
@@ -57,31 +70,34 @@ function resultText(g) {
 }
 
 /** A rated table's game that did not count says why (a seat nobody played, ...). */
+/** @param {GameRow} g */
 function ratingText(g) {
   if (g.rated) return g.rating !== null && g.rating !== undefined ? String(g.rating) : "rated";
   return g.void ? h("span.void", { title: g.void }, `not rated: ${g.void}`) : "casual";
 }
 
+/** @param {Profile} profile */
 function gamesPanel(profile) {
   const rows = [...(profile.playing || []), ...profile.games];
   return h("section.panel", { id: "games" }, h("h2", null, "Games"),
     rows.length ? h("table.games", null,
       h("thead", null, h("tr", null, ["Date", "Game", "Rules", "Players", "Result", "Rating", ""].map((t) => h("th", null, t)))),
-      h("tbody", null, rows.map((g) => h("tr", { dataset: { table: g.table, status: g.status } },
+      h("tbody", null, rows.map((/** @type {GameRow} */ g) => h("tr", { dataset: { table: g.table, status: g.status } },
         h("td", null, g.date.slice(0, 16).replace("T", " ")),
         h("td", null, GAME[g.game] || g.game),
         h("td", null, g.rules || ""),
         h("td", null, Array.isArray(g.players)
-          ? g.players.map((p, i) => [i ? ", " : "", p.player ? h("a", { href: `/p/${encodeURIComponent(p.player)}` }, p.name) : p.name])
+          ? g.players.map((/** @type {{ player?: string, name: string }} */ p, /** @type {number} */ i) => [i ? ", " : "", p.player ? h("a", { href: `/p/${encodeURIComponent(p.player)}` }, p.name) : p.name])
           : `${g.players} seats`),
         h("td.result", null, resultText(g)),
         h("td", null, ratingText(g)),
         h("td", null, h("a.replay", { href: g.replay }, g.status === "playing" ? "your view" : "replay"),
-          g.table_page ? [" · ", h("a.take-seat", { href: g.table_page, onclick: (e) => takeSeat(e, g) }, "your seat")] : null)))))
+          g.table_page ? [" · ", h("a.take-seat", { href: g.table_page, onclick: (/** @type {Event} */ e) => takeSeat(e, g) }, "your seat")] : null)))))
       : h("p.muted", null, "No game yet."));
 }
 
-/** A game in play, from any device of this player: a seat token for this browser first. */
+/** A game in play, from any device of this player: a seat token for this browser first.
+ * @param {Event} event @param {GameRow} g */
 async function takeSeat(event, g) {
   event.preventDefault();
   try {
@@ -89,11 +105,13 @@ async function takeSeat(event, g) {
     setToken(res.table, res.token);
     location.href = g.table_page;
   } catch (err) {
-    toast(err.message, "error");
+    toast(/** @type {Error} */ (err).message, "error");
   }
 }
 
+/** @param {Profile} profile */
 function totalsPanel(profile) {
+  /** @type {[string, { games: number, won: number }][]} */
   const games = Object.entries(profile.totals);
   return h("section.panel", { id: "totals" }, h("h2", null, "Totals"),
     games.length ? h("ul", null, games.map(([g, t]) => h("li", null, `${GAME[g] || g}: ${t.games} played, ${t.won} won`)))
@@ -104,14 +122,15 @@ async function main() {
   try {
     const profile = await api("GET", `/api/players/${encodeURIComponent(name)}`);
     const p = profile.player;
-    document.getElementById("title").textContent = p.name;
+    byId("title").textContent = p.name;
     document.title = `${p.name} · Cambio`;
     app.append(h("section.panel.profile-head", null,
       h("h1", { id: "profile-name" }, p.name),
       h("p.muted", null, profile.bot ? `A bot: ${profile.measured || ""}` : p.username ? `@${p.username}` : "a guest player"),
       h("p", null, h("a", { href: "/leaderboard" }, "Leaderboard"), " · ", h("a", { href: "/" }, "Lobby"))),
     ratingsPanel(profile), totalsPanel(profile), gamesPanel(profile));
-  } catch (err) {
+  } catch (e) {
+    const err = /** @type {import("./common.js").ApiError} */ (e);
     app.append(h("section.panel", { id: "profile-missing" }, h("h2", null, err.status === 404 ? "No such player" : "Unavailable"),
       h("p.muted", null, err.message), h("a.button.primary", { href: "/" }, "Back to the lobby")));
   }

@@ -2,7 +2,7 @@
 // levels first, the research bots under "More bots"), the join form, the invite link and
 // the start box. Drawn from the table's summary and what the page says (env); the page
 // (table.js) morphs it into place and makes the REST calls.
-import { gameLabel, getName, h, inviteUrl, tableTitle } from "./common.js";
+import { byId, gameLabel, getName, h, inviteUrl, tableTitle } from "./common.js";
 import { houseRuleLines } from "./rules.js";
 
 /**
@@ -11,8 +11,8 @@ import { houseRuleLines } from "./rules.js";
  * @property {number | null} seat
  * @property {boolean} isHost
  * @property {string} tableId
- * @property {Record<string, any[]> | null} bots   GET /api/bots
- * @property {unknown} rulesCat
+ * @property {Record<string, BotInfo[]> | null} bots   GET /api/bots
+ * @property {import("./rules.js").RulesCatalogue} rulesCat
  * @property {Set<string>} touched   the pickers someone chose in: their choice stands
  * @property {string} rulesUrl
  * @property {(seat: number | undefined) => void} joinSeat
@@ -22,19 +22,31 @@ import { houseRuleLines } from "./rules.js";
  * @property {(fill: string | undefined) => void} start
  */
 
+/**
+ * A bot as GET /api/bots lists it (server/lobby.py): `main` and `default` mark the levels a
+ * newcomer picks from, `alias_of` a level's research name.
+ * @typedef {{ name: string, label?: string, strength?: number, main?: boolean,
+ *   default?: boolean, alias_of?: string }} BotInfo
+ */
+
 // The card bots a newcomer chooses from: three levels, Medium first
 // chosen; the research bots are listed under "More bots". Data-driven: a bot the server
 // marks `main` (true/false) or `default` is taken at its word; without marks, by name.
+/** @type {Record<string, string[]>} */
 const MAIN_BOTS = { cards: ["easy", "medium", "hard", "master"] };
+/** @type {Record<string, string>} */
 const MAIN_LABELS = { easy: "Easy", medium: "Medium", hard: "Hard", master: "Master" };
+/** @type {Record<string, string>} */
 const DEFAULT_BOTS = { cards: "medium" };
 
+/** @param {BotInfo} b @param {string} game */
 function isMainBot(b, game) {
   if (typeof b.main === "boolean") return b.main;
   const main = MAIN_BOTS[game];
   return !main || main.includes(b.name);
 }
 
+/** @param {BotInfo} b @param {string} game */
 function botLabel(b, game) {
   const stars = b.strength ? ` (${"★".repeat(Math.min(5, b.strength))})` : "";
   const main = game === "cards" && isMainBot(b, game) && typeof b.main !== "boolean";
@@ -46,9 +58,9 @@ function botLabel(b, game) {
 function botSelect(id, game, env) {
   const bots = (env.bots && env.bots[game]) || [];
   const marked = bots.find((b) => b.default === true);
-  const strongest = bots.reduce((a, b) => (b.strength > (a ? a.strength : -1) ? b : a), null);
+  const strongest = bots.reduce((/** @type {BotInfo | null} */ a, b) => ((b.strength ?? 0) > (a ? a.strength ?? 0 : -1) ? b : a), null);
   const chosen = marked || bots.find((b) => b.name === DEFAULT_BOTS[game]) || strongest;
-  const option = (b) => h("option", { value: b.name, selected: chosen && b.name === chosen.name }, botLabel(b, game));
+  const option = (/** @type {BotInfo} */ b) => h("option", { value: b.name, selected: chosen && b.name === chosen.name }, botLabel(b, game));
   // An alias (the server lists `medium` for `memory`, `hard` for `deep`) is shown only as a
   // level; a bot shown as a level is not listed again under More bots.
   const levels = MAIN_BOTS[game] || [];
@@ -57,7 +69,7 @@ function botSelect(id, game, env) {
   const more = bots.filter((b) => !isMainBot(b, game) && !b.alias_of && !shown.has(b.name));
   return h("select", {
     id, class: "bot-pick", "aria-label": "Bot strength", dataset: { chosen: chosen ? chosen.name : "" },
-    onchange: (e) => { env.touched.add(e.target.id); },
+    onchange: (/** @type {import("./common.js").SelectChange} */ e) => { env.touched.add(e.target.id); },
   },
     main.map(option),
     more.length ? h("optgroup", { label: "More bots (research)" }, more.map(option)) : null);
@@ -69,9 +81,11 @@ function botSelect(id, game, env) {
  * @param {HTMLElement} waitingEl @param {any} s  the table's summary @param {WaitingEnv} env
  */
 export function buildWaiting(waitingEl, s, env) {
+  // Read the live select: the room is morphed, the one built here may be a discarded copy.
+  const picked = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ (byId(id)).value;
   const isHost = env.isHost;
   const seated = env.seat !== null;
-  const free = s.seats.filter((x) => x.kind === "empty");
+  const free = s.seats.filter((/** @type {import("./messages.js").SeatSummary} */ x) => x.kind === "empty");
   const panel = h("section.panel.seats-panel", null,
     h("h2", null, tableTitle(s)),
     h("p.muted", null, gameLabel(s)),
@@ -95,8 +109,7 @@ export function buildWaiting(waitingEl, s, env) {
       const sel = botSelect(`bot-${seat.seat}`, s.game, env);
       controls.append(sel, h("button", {
         type: "button", class: "add-bot",
-        // Read the live select: the room is morphed, `sel` may be a discarded copy.
-        onclick: () => env.addBot(seat.seat, document.getElementById(`bot-${seat.seat}`).value),
+        onclick: () => env.addBot(seat.seat, picked(`bot-${seat.seat}`)),
       }, "Add bot"));
     }
     if (seat.kind === "empty" && !seated) {
@@ -116,7 +129,7 @@ export function buildWaiting(waitingEl, s, env) {
 
   if (!seated && free.length) {
     panel.append(h("form.join-form", {
-      onsubmit: (e) => { e.preventDefault(); env.joinSeat(undefined); },
+      onsubmit: (/** @type {SubmitEvent} */ e) => { e.preventDefault(); env.joinSeat(undefined); },
     },
     h("label.field", { for: "join-name" }, h("span", null, "Your name"),
       h("input", {
@@ -131,7 +144,7 @@ export function buildWaiting(waitingEl, s, env) {
   const url = inviteUrl(env.tableId);
   panel.append(h("div.invite-box", null,
     h("label.field", { for: "invite" }, h("span", null, "Invite link"),
-      h("input", { id: "invite", type: "text", readonly: true, value: url, onfocus: (e) => e.target.select() })),
+      h("input", { id: "invite", type: "text", readonly: true, value: url, onfocus: (/** @type {import("./common.js").InputChange} */ e) => e.target.select() })),
     h("button", { type: "button", id: "copy-invite", onclick: env.share }, "Copy link")));
 
   if (isHost) {
@@ -142,7 +155,7 @@ export function buildWaiting(waitingEl, s, env) {
         : null,
       h("button.primary.big", {
         type: "button", id: "start",
-        onclick: () => env.start(free.length ? document.getElementById("fill-bot").value : undefined),
+        onclick: () => env.start(free.length ? picked("fill-bot") : undefined),
       }, free.length ? "Start with bots" : "Start")));
   } else if (seated) {
     panel.append(h("p.waiting-note", null, "Waiting for the host to start…"));
@@ -150,7 +163,8 @@ export function buildWaiting(waitingEl, s, env) {
   waitingEl.append(panel);
 }
 
-/** A card table's house rules in words (not field identifiers), and the rules page. */
+/** A card table's house rules in words (not field identifiers), and the rules page.
+ * @param {any} s  the table's summary @param {WaitingEnv} env */
 function houseRulesBox(s, env) {
   if (s.game !== "cards") return null;
   const lines = houseRuleLines(env.rulesCat, s.rules);
