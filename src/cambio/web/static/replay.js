@@ -4,14 +4,29 @@
 // stored round and sends its view after each step (GET /api/tables/{id}/frames: every card
 // once the game is over, else only what the asking seat saw), and the solo page's engine
 // (Pyodide) hands over the same frames for its game. The viewer only draws them.
-import { clear, h } from "./common.js";
+import { byId, clear, h } from "./common.js";
 import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
 import { renderBoardStatic } from "./board.js";
 import { normalize } from "./board/model.js";
 import { renderGenericFrame } from "./generic.js";
 
-const app = document.getElementById("app");
-const titleEl = document.getElementById("title");
+/**
+ * A frame as the server (or the solo engine) sends it: the engine's view after the step and
+ * the step's event, both the game's own JSON.
+ * @typedef {{ view: any, event: any }} RawFrame
+ */
+/** What a frame says in words: text, with cards drawn in it. @typedef {string | (string | Node)[]} FrameText */
+/**
+ * A card frame drawn: grids, pile, who called, the cards the step touched, the held card,
+ * and at the end the scores.
+ * @typedef {{ grids: (string | null)[][], pile: string[], caller: number | null, highlight: string[],
+ *   held: { seat: number, code: string } | null, scores: number[] | null, winners: number[] | null }} CardFrameState
+ */
+/** A frame in the viewer's words (each game adds what its drawing reads). @typedef {{ text: FrameText } & Record<string, any>} ViewerFrame */
+/** @typedef {(box: HTMLElement, names: string[], frame: any) => void} FrameRenderer */
+
+const app = byId("app");
+const titleEl = byId("title");
 const parts = location.pathname.split("/").filter(Boolean);
 const params = new URLSearchParams(location.search);
 const tableId = decodeURIComponent(parts[1] || params.get("id") || "");
@@ -20,8 +35,9 @@ const LOCAL_FRAMES = "cambio:solo-frames";
 const local = params.has("local");
 
 // ---------------------------------------------------------------------- cards
+/** @param {{ players?: unknown[] }} header */
 function playerNames(header) {
-  return (header.players || []).map((p, i) => (typeof p === "object" && p && p.name)
+  return (header.players || []).map((/** @type {any} */ p, /** @type {number} */ i) => (typeof p === "object" && p && p.name)
     ? p.name : typeof p === "string" ? p : `Seat ${i + 1}`);
 }
 
@@ -30,14 +46,17 @@ function playerNames(header) {
  * /api/tables/{id}/frames: cards face up as far as the viewer may see them) and what the
  * step's event says. Nothing here plays a rule: the grids, the pile and the held card are
  * the engine's.
+ * @param {RawFrame} frame @param {RawFrame | undefined} prev @param {string[]} names
  */
 function cardFrame(frame, prev, names) {
   const view = frame.view;
   const ev = frame.event;
+  /** @type {CardFrameState} */
   const s = {
     grids: view.grids, pile: view.discard || [], caller: view.caller, highlight: [],
     held: view.held ? { seat: view.turn, code: view.held } : null, scores: null, winners: null,
   };
+  /** @type {FrameText} */
   let text;
   if (!ev) {
     text = "The deal: everyone peeks at their two bottom cards.";
@@ -46,12 +65,12 @@ function cardFrame(frame, prev, names) {
     s.scores = end.scores || null;
     s.winners = end.winners || null;
     s.held = null;
-    const w = (end.winners || []).map((i) => names[i] || `Seat ${i + 1}`).join(" and ");
+    const w = (end.winners || []).map((/** @type {number} */ i) => names[i] || `Seat ${i + 1}`).join(" and ");
     text = `The end (${end.reason === "cambio" ? "Cambio" : "deck exhausted"}): ${w} ${(end.winners || []).length > 1 ? "win" : "wins"}.`;
   } else {
     const who = names[ev.seat] || `Seat ${ev.seat + 1}`;
     const [verb, a, b] = ev.action.split(" ");
-    const slotName = (addr) => { const [q, i] = addr.split(".").map(Number); return `${names[q] || `Seat ${q + 1}`}'s card ${i + 1}`; };
+    const slotName = (/** @type {string} */ addr) => { const [q, i] = addr.split(".").map(Number); return `${names[q] || `Seat ${q + 1}`}'s card ${i + 1}`; };
     const before = prev ? prev.view : view;
     const topBefore = (before.discard || [])[(before.discard || []).length - 1];
     const top = s.pile[s.pile.length - 1];
@@ -82,16 +101,18 @@ function cardFrame(frame, prev, names) {
       case "give": text = `${who} gives card ${Number(a) + 1}`; break;
       default: text = `${who}: ${ev.action}`;
     }
-    if (ev.reshuffled) text = [...[].concat(text), " · the pile is shuffled into the deck"];
+    if (ev.reshuffled) text = [...(Array.isArray(text) ? text : [text]), " · the pile is shuffled into the deck"];
   }
   return { st: s, text, seat: ev ? ev.seat ?? null : null };
 }
 
+/** @param {{ grids: (string | null)[][] }} s @param {string} addr @returns {string | null} */
 function cardAt(s, addr) {
   const [q, i] = addr.split(".").map(Number);
   return s.grids[q] ? s.grids[q][i] : "?";
 }
 
+/** @param {HTMLElement} box @param {string[]} names @param {{ st: CardFrameState, seat: number | null }} frame */
 function renderCardFrame(box, names, frame) {
   const s = frame.st;
   clear(box);
@@ -122,40 +143,45 @@ function renderCardFrame(box, names, frame) {
 
 // ---------------------------------------------------------------------- the viewer
 /** Each game's frames in the viewer's words: {st or b, text, seat, ...} (generic: the view). */
+/** @type {Record<string, (frames: RawFrame[], names: string[]) => ViewerFrame[]>} */
 const FRAMES = {
   cards: (frames, names) => frames.map((f, i) => cardFrame(f, frames[i - 1], names)),
   board: (frames, names) => frames.map((f) => boardFrame(f, names)),
 };
+/** @type {Record<string, FrameRenderer>} */
 const RENDER = { cards: renderCardFrame, board: renderBoardStatic };
 
 // ---------------------------------------------------------------------- dice
+/** @param {RawFrame} frame @param {string[]} names */
 function boardFrame(frame, names) {
   const b = normalize(frame.view);
   const ev = frame.event;
   let text = "The start position.";
   if (ev && ev.end) {
     const w = ev.end.winners || [];
-    text = w.length ? `${w.map((s) => names[s]).join(" and ")} ${w.length > 1 ? "win" : "wins"} (${ev.end.termination}).`
+    text = w.length ? `${w.map((/** @type {number} */ s) => names[s]).join(" and ")} ${w.length > 1 ? "win" : "wins"} (${ev.end.termination}).`
       : `Draw (${String(ev.end.termination).replace(/_/g, " ")}).`;
   } else if (ev) {
     const who = names[ev.seat] || `Seat ${ev.seat + 1}`;
     text = ev.action === "pass" ? `${who} passes.`
       : /^[a-h][1-8][<>^v]$/.test(ev.action) ? `${who} pushes ${ev.action}.` : `${who}: ${ev.action}.`;
   }
-  return { b, text, seat: ev ? ev.seat ?? null : null, last: frame.view.last, win: (frame.view.lines || []).flatMap((l) => l.cells), winners: frame.view.winners };
+  return { b, text, seat: ev ? ev.seat ?? null : null, last: frame.view.last, win: (frame.view.lines || []).flatMap((/** @type {{ cells: number[] }} */ l) => l.cells), winners: frame.view.winners };
 }
 
 // ---------------------------------------------------------------------- the viewer
-/** @param {{game: string, header: object, rounds: number, round: number, frames: object[]}} replay */
+/** @param {{ game: string, header: { players?: unknown[], rules?: { preset?: string } }, rounds: number,
+ *   round: number, frames: RawFrame[] }} replay */
 function viewer(replay) {
   const game = replay.game;
   const names = playerNames(replay.header);
   const rounds = replay.rounds;
   const roundNo = replay.round;
-  const frames = (FRAMES[game] || ((fs) => fs.map((f) => ({ view: f.view, event: f.event,
+  const frames = (FRAMES[game] || ((/** @type {RawFrame[]} */ fs) => fs.map((f) => ({ view: f.view, event: f.event,
     text: f.event ? (f.event.end ? "The end." : `${names[f.event.seat] || `Seat ${f.event.seat + 1}`}: ${f.event.action}`) : "The start." }))))(replay.frames, names);
   const render = RENDER[game] || renderGenericFrame;
   let step = 0;
+  /** @type {ReturnType<typeof setInterval> | null} */
   let playing = null;
 
   // A card match has several rounds, each its own record: the picker loads another one.
@@ -163,7 +189,7 @@ function viewer(replay) {
     h("span", null, "Round"),
     h("select", {
       id: "round-pick",
-      onchange: (e) => {
+      onchange: (/** @type {import("./common.js").SelectChange} */ e) => {
         const q = new URLSearchParams(location.search);
         q.set("round", e.target.value);
         location.search = q.toString();
@@ -174,10 +200,11 @@ function viewer(replay) {
   const board = h("div.replay-board");
   const eventText = h("p.replay-event", { id: "replay-event", "aria-live": "polite" });
   const counter = h("span.replay-step", { id: "replay-step" });
-  const slider = h("input", {
+  const slider = /** @type {HTMLInputElement} */ (h("input", {
     type: "range", min: 0, max: 0, value: 0, id: "replay-slider", "aria-label": "Step",
-    oninput: (e) => go(Number(e.target.value)),
-  });
+    oninput: (/** @type {import("./common.js").InputChange} */ e) => go(Number(e.target.value)),
+  }));
+  /** @param {string} id @param {string} text @param {string} label @param {() => void} fn */
   const btn = (id, text, label, fn) => h("button", { type: "button", id, "aria-label": label, onclick: fn }, text);
   const playBtn = btn("replay-play", "▶ Play", "Play", () => togglePlay());
   const controls = h("div.replay-controls", null,
@@ -188,11 +215,12 @@ function viewer(replay) {
     btn("replay-last", "▶|", "Last step", () => go(frames.length - 1)),
     playBtn, slider);
 
+  /** @param {number} k */
   function go(k) {
     step = Math.max(0, Math.min(frames.length - 1, k));
     const frame = frames[step];
     render(board, names, frame);
-    clear(eventText).append(...[].concat(frame.text));
+    clear(eventText).append(...(Array.isArray(frame.text) ? frame.text : [frame.text]));
     counter.textContent = `${step} / ${frames.length - 1}`;
     slider.value = String(step);
     app.dataset.step = String(step);
@@ -247,7 +275,10 @@ async function main() {
   }
   titleEl.textContent = `Replay · ${tableId}`;
   const q = new URLSearchParams();
-  for (const key of ["game", "round"]) if (params.get(key)) q.set(key, params.get(key));
+  for (const key of ["game", "round"]) {
+    const value = params.get(key);
+    if (value) q.set(key, value);
+  }
   try {
     const qs = q.toString();
     const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/frames${qs ? `?${qs}` : ""}`);
@@ -259,7 +290,8 @@ async function main() {
     const replay = await res.json();
     if (!replay.frames.length) throw new Error("The record is empty.");
     viewer(replay);
-  } catch (err) {
+  } catch (e) {
+    const err = /** @type {Error & { status?: number }} */ (e);
     // Said once, in the panel; and a table that does not exist has no page to go back to.
     if (err.status === 404) {
       app.append(h("section.panel", { id: "replay-missing" }, h("h2", null, "No such table"),

@@ -1,6 +1,6 @@
 // A table page (/t/{id}): seats, bots and start while waiting, then the game, live.
 import {
-  api, clear, copyText, dropToken, morphChildren, gameLabel, getName, getToken, h, inviteUrl,
+  api, byId, clear, copyText, dropToken, morphChildren, gameLabel, getName, getToken, h, inviteUrl,
   noticeLine, seatName, setName, setToken, tableTitle, toast,
 } from "./common.js";
 import { TableConnection } from "./conn.js";
@@ -13,18 +13,38 @@ import { soundToggle } from "./sound.js";
 import { TurnClockView } from "./clock.js";
 import { ChatView } from "./chat.js";
 
-const app = document.getElementById("app");
-const titleEl = document.getElementById("title");
-const badgesEl = document.getElementById("badges");
+/** @typedef {import("./messages.js").TableSummary} TableSummary */
+/** @typedef {import("./common.js").ApiError} ApiError */
+/**
+ * A game's table UI (CardsTable, BoardUI, GenericUI), as the page drives it.
+ * @typedef {object} GameUI
+ * @property {() => void} destroy
+ * @property {(summary: TableSummary) => void} setSummary
+ * @property {(msg: any) => void} state
+ * @property {(msg: any) => void} update
+ * @property {(msg: import("./messages.js").ErrorMessage) => string | null | void} [rejected]  its own words for a refusal
+ * @property {(msg: import("./messages.js").HintMessage) => void} [showHint]
+ */
+/** @typedef {{ attempt?: number, code?: number, next?: number }} StatusInfo  conn.js's status details */
+
+const app = byId("app");
+const titleEl = byId("title");
+const badgesEl = byId("badges");
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[1] || new URLSearchParams(location.search).get("id") || "");
 
+/**
+ * @type {{ summary: TableSummary | null, seat: number | null, token: string | null, status: string,
+ *   statusInfo: StatusInfo, bots: Record<string, import("./waiting.js").BotInfo[]> | null, ui: GameUI | null,
+ *   lastState: unknown, welcomed: boolean, rulesCat: import("./rules.js").RulesCatalogue | null }}
+ */
 const page = {
   summary: null,
   seat: null,          // our seat, null for a spectator
   token: getToken(tableId),
   status: "connecting",
+  statusInfo: {},
   bots: null,          // GET /api/bots
   ui: null,            // the game's UI (GAME_UIS) once a game is on
   lastState: null,
@@ -71,11 +91,13 @@ const conn = new TableConnection(tableId, page.token, {
 });
 
 function isHost() {
-  return page.seat !== null && page.summary && page.seat === (page.summary.host ?? 0);
+  return page.seat !== null && !!page.summary && page.seat === (page.summary.host ?? 0);
 }
 
-let retryTick = null;
+/** @type {ReturnType<typeof setInterval> | undefined} */
+let retryTick;
 
+/** @param {string} status @param {StatusInfo} [info] */
 function onStatus(status, info) {
   page.status = status;
   page.statusInfo = info || {};
@@ -102,6 +124,7 @@ function connText() {
   return page.status;
 }
 
+/** @param {import("./protocol_types.js").Welcome} msg */
 function onWelcome(msg) {
   page.welcomed = true;
   page.seat = msg.seat ?? null;
@@ -109,11 +132,12 @@ function onWelcome(msg) {
   setSummary(msg.table);
 }
 
+/** @param {TableSummary | null | undefined} summary */
 function setSummary(summary) {
   if (!summary) return;
   const before = page.summary;
   page.summary = summary;
-  root.dataset.status = summary.status;
+  root.dataset.status = summary.status || "";
   root.dataset.clock = summary.clock ? "on" : "off";   // the clock's line keeps its room
   turnClock.setTitle(`${tableTitle(summary)} · Cambio`);
   chat.render();
@@ -133,28 +157,31 @@ function setSummary(summary) {
 
 /** Each game's own UI; any other game (one served with `cambio serve --game`) gets the
  * generic one, which draws its view and its legal actions as buttons. */
+/** @type {Record<string, typeof CardsTable | typeof BoardUI>} */
 const GAME_UIS = { cards: CardsTable, board: BoardUI };
 
+/** The UI for the view's game, made when the game changes. @param {{ game?: string }} view @returns {GameUI} */
 function ensureUI(view) {
   const game = (view && view.game) || (page.summary && page.summary.game) || "cards";
   const Kind = GAME_UIS[game] || GenericUI;
   if (!page.ui || !(page.ui instanceof Kind)) {
     if (page.ui) page.ui.destroy();
     clear(gameEl);
-    page.ui = new Kind(gameEl, {
+    const ui = new Kind(gameEl, {
       act: (action, extra) => act(action, extra),
       hint: () => conn.hint(),
       seat: () => page.seat,
-      summary: () => page.summary,
       again: () => playAgain(),
       isHost,
       tableId,
     });
-    page.ui.setSummary(page.summary);
+    if (page.summary) ui.setSummary(page.summary);
+    page.ui = ui;
   }
   return page.ui;
 }
 
+/** @param {any} msg  a `state`: the view is the game's own */
 function onState(msg) {
   page.lastState = msg;
   root.dataset.version = String(msg.version);
@@ -168,6 +195,7 @@ function onState(msg) {
   renderWaiting();
 }
 
+/** @param {any} msg  an `update` */
 function onUpdate(msg) {
   root.dataset.version = String(msg.version);
   if (!msg.view) return;
@@ -175,6 +203,7 @@ function onUpdate(msg) {
   turnClock.view(msg.view);
 }
 
+/** @type {Record<string, string>} */
 const ERROR_TEXT = {
   stale: "Someone acted first; the table has moved on.",
   not_playing: "The game is not in play.",
@@ -184,6 +213,7 @@ const ERROR_TEXT = {
   unavailable: "This table cannot be loaded right now.",
 };
 
+/** @param {import("./messages.js").ErrorMessage} msg */
 function onError(msg) {
   const text = msg.code === "illegal" ? msg.message : (ERROR_TEXT[msg.code] || msg.message);
   const own = page.ui && page.ui.rejected ? page.ui.rejected(msg) : null;
@@ -191,6 +221,7 @@ function onError(msg) {
   else toast(text || "Refused.", msg.code === "stale" ? "info" : "error");
 }
 
+/** @param {string} action @param {import("./messages.js").ActExtra} [extra] */
 function act(action, extra) {
   if (page.seat === null) return null;
   const ref = conn.act(action, extra);
@@ -202,7 +233,7 @@ async function playAgain() {
   try {
     setSummary(await api("POST", `/api/tables/${tableId}/again`, {}, page.token));
   } catch (err) {
-    toast(err.message, "error");
+    toast(/** @type {ApiError} */ (err).message, "error");
   }
 }
 
@@ -241,6 +272,7 @@ async function share() {
 }
 
 // ------------------------------------------------------------------ the waiting room (waiting.js)
+/** @type {Set<string>} */
 const touchedBots = new Set();   // the pickers someone chose in: their choice stands
 
 function renderWaiting() {
@@ -261,7 +293,7 @@ function renderWaiting() {
   }
   morphChildren(waitingEl, fresh);
   // A morphed <select> keeps the option it had; one nobody has touched shows the default.
-  for (const sel of waitingEl.querySelectorAll("select.bot-pick")) {
+  for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (waitingEl.querySelectorAll("select.bot-pick"))) {
     if (sel.dataset.chosen && !touchedBots.has(sel.id)) sel.value = sel.dataset.chosen;
   }
 }
@@ -271,8 +303,9 @@ function rulesUrl() {
     ? "/rules?game=board" : `/rules?table=${encodeURIComponent(tableId)}`;
 }
 
+/** @param {number | undefined} seat */
 async function joinSeat(seat) {
-  const input = document.getElementById("join-name");
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById("join-name"));
   const name = (input ? input.value : getName()).trim();
   if (!name) {
     if (input) input.focus();
@@ -287,19 +320,22 @@ async function joinSeat(seat) {
     page.token = res.token;
     page.seat = res.seat;
     conn.restart(res.token);
-  } catch (err) {
+  } catch (e) {
+    const err = /** @type {ApiError} */ (e);
     toast(err.status === 409 ? "That seat was just taken." : err.message, "error");
   }
 }
 
+/** @param {number} seat @param {string} bot */
 async function addBot(seat, bot) {
   try {
     setSummary(await api("PUT", `/api/tables/${tableId}/seats/${seat}/bot`, { bot }, page.token));
   } catch (err) {
-    toast(err.message, "error");
+    toast(/** @type {ApiError} */ (err).message, "error");
   }
 }
 
+/** @param {number} seat */
 async function freeSeat(seat) {
   try {
     setSummary(await api("DELETE", `/api/tables/${tableId}/seats/${seat}`, undefined, page.token));
@@ -310,17 +346,18 @@ async function freeSeat(seat) {
       conn.restart(null);
     }
   } catch (err) {
-    toast(err.message, "error");
+    toast(/** @type {ApiError} */ (err).message, "error");
   }
 }
 
+/** @param {string | undefined} fill  the bot for the empty seats */
 async function start(fill) {
-  const button = document.getElementById("start");
+  const button = /** @type {HTMLButtonElement | null} */ (document.getElementById("start"));
   if (button) button.disabled = true;
   try {
     setSummary(await api("POST", `/api/tables/${tableId}/start`, fill ? { fill } : {}, page.token));
   } catch (err) {
-    toast(err.message, "error");
+    toast(/** @type {ApiError} */ (err).message, "error");
     if (button) button.disabled = false;
   }
 }
@@ -333,7 +370,8 @@ async function main() {
   }
   try {
     setSummary(await api("GET", `/api/tables/${encodeURIComponent(tableId)}`));
-  } catch (err) {
+  } catch (e) {
+    const err = /** @type {ApiError} */ (e);
     app.replaceChildren(h("section.panel", null,
       h("h2", null, err.status === 404 ? "This table does not exist" : "Cannot load the table"),
       h("p.muted", null, err.message),

@@ -12,7 +12,7 @@ import { houseRuleLines } from "./rules.js";
  * @property {boolean} isHost
  * @property {string} tableId
  * @property {Record<string, BotInfo[]> | null} bots   GET /api/bots
- * @property {import("./rules.js").RulesCatalogue} rulesCat
+ * @property {import("./rules.js").RulesCatalogue | null} rulesCat
  * @property {Set<string>} touched   the pickers someone chose in: their choice stands
  * @property {string} rulesUrl
  * @property {(seat: number | undefined) => void} joinSeat
