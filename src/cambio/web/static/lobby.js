@@ -1,15 +1,31 @@
 // The lobby: your name, a form to create a table (cards or dice board), the open tables.
 import {
-  api, clear, dropToken, gameLabel, morphChildren, myTables, noticeLine, tableTitle, getName, getToken, h, inviteUrl, setName, setToken, toast,
+  api, byId, clear, myTables, noticeLine, getName, getToken, h, inviteUrl, setName, setToken, toast,
 } from "./common.js";
 import { tableOptionsBody, tableOptionsFields } from "./tableopts.js";
 import { startTutorial } from "./tutorial.js";
 import {
   PRESET_NAMES, PRESET_NOTES, choosePreset, houseRulesForm, presetValue, updateRuleCount,
 } from "./houserules.js";
-import { accountPanel, ensurePlayer, playNowPanel } from "./players.js";
+import { accountPanel, ensurePlayer, playerName, playNowPanel } from "./players.js";
+import { refresh, tablesPanel, yourTables } from "./lobby_tables.js";
 
-const app = document.getElementById("app");
+/** @typedef {import("./common.js").InputChange} InputChange */
+/** @typedef {import("./common.js").SelectChange} SelectChange */
+/**
+ * A game the server holds (GET /api/games): its seats (fewest, most) and its options with
+ * their choices, the default first.
+ * @typedef {{ name: string, seats: [number, number], options: Record<string, string[]> }} ServedGame
+ */
+/** @typedef {string | number} Choice  a segmented control's value */
+
+const app = byId("app");
+/**
+ * The create form's choices (kept across redraws and game switches) and what it is drawn from.
+ * @type {import("./houserules.js").FormState & { game: string, players: number, rounds: number,
+ *   houseOpen: boolean, games: ServedGame[], renderForm: (() => void) | null, tableName: string,
+ *   private: boolean }}
+ */
 const state = {
   game: "cards",
   preset: "house",
@@ -20,7 +36,6 @@ const state = {
   games: [],           // GET /api/games: every game this server holds (its seats and options)
   renderForm: null,    // redraws the create form (once the games are known)
   overrides: {},       // field -> value, only fields the player changed
-  tables: [],
   tableName: "",
   private: false,
 };
@@ -29,27 +44,17 @@ function nameField() {
   const input = h("input", {
     id: "name", name: "name", type: "text", maxlength: 40, autocomplete: "nickname",
     placeholder: "Your name", value: getName(), required: true,
-    oninput: (e) => setName(e.target.value.trim()),
+    oninput: (/** @type {InputChange} */ e) => setName(e.target.value.trim()),
   });
   return h("section.panel.name-panel", null,
     h("label.field", { for: "name" }, h("span", null, "Your name"), input));
 }
 
-function playerName() {
-  const input = document.getElementById("name");
-  const name = (input ? input.value : getName()).trim();
-  if (!name) {
-    if (input) {
-      input.focus();
-      input.classList.add("invalid");
-    }
-    toast("Enter your name first.", "warn");
-    return null;
-  }
-  setName(name);
-  return name;
-}
-
+/**
+ * Radio buttons as one control.
+ * @param {string} name @param {[Choice, string][]} options @param {Choice} value
+ * @param {(value: Choice) => void} onchange
+ */
 function segmented(name, options, value, onchange) {
   return h("div.segmented", { role: "radiogroup", "aria-label": name },
     options.map(([val, text]) => {
@@ -65,7 +70,7 @@ function segmented(name, options, value, onchange) {
 
 function createForm() {
   const form = h("form.panel.create", {
-    onsubmit: (e) => { e.preventDefault(); create(form); },
+    onsubmit: (/** @type {SubmitEvent} */ e) => { e.preventDefault(); create(form); },
   });
   const render = () => {
     clear(form);
@@ -74,7 +79,7 @@ function createForm() {
     // with a form drawn from its seats and options.
     const others = state.games.filter((g) => g.name !== "cards" && g.name !== "board");
     form.append(segmented("game", [["cards", "Card game"], ["board", "Dice board game"],
-      ...others.map((g) => [g.name, g.name])], state.game, (g) => { state.game = g; render(); }));
+      ...others.map((g) => /** @type {[Choice, string]} */ ([g.name, g.name]))], state.game, (g) => { state.game = String(g); render(); }));
     const other = others.find((g) => g.name === state.game);
     if (other) {
       form.append(genericFields(other, form));
@@ -86,13 +91,13 @@ function createForm() {
           h("label.field", { for: "players" }, h("span", null, "Players"),
             h("select", {
               id: "players", name: "players",
-              onchange: (e) => { state.players = Number(e.target.value); },
+              onchange: (/** @type {SelectChange} */ e) => { state.players = Number(e.target.value); },
             }, [2, 3, 4, 5, 6, 7, 8].map(
               (n) => h("option", { value: n, selected: n === state.players }, n)))),
           h("label.field", { for: "rounds" }, h("span", null, "Rounds"),
             h("select", {
               id: "rounds", name: "rounds",
-              onchange: (e) => { state.rounds = Number(e.target.value); },
+              onchange: (/** @type {SelectChange} */ e) => { state.rounds = Number(e.target.value); },
             }, Array.from({ length: 20 }, (_, i) => i + 1).map(
               (n) => h("option", { value: n, selected: n === state.rounds }, n))),
             // Rules with a match target (cabo: 100) play to it, whatever the rounds say.
@@ -111,7 +116,7 @@ function createForm() {
             h("span.preset-note", null, PRESET_NOTES[p]))),
           h("a.rules-link", { href: `/rules?preset=${preset}`, target: "_blank", rel: "noopener", id: "rules-link" },
             `Read the ${preset} rules, in words`)),
-        h("details.house", { open: state.houseOpen, ontoggle: (e) => { state.houseOpen = e.target.open; } },
+        h("details.house", { open: state.houseOpen, ontoggle: (/** @type {Event & { target: HTMLDetailsElement }} */ e) => { state.houseOpen = e.target.open; } },
           h("summary", null, "House rules ", h("span#rule-count.muted", { id: "rule-count" })),
           houseRulesForm(state, preset)),
       );
@@ -121,10 +126,10 @@ function createForm() {
         h("div.row", null,
           h("div.field", null, h("span", null, "Players"),
             segmented("bplayers", [[2, "2 players"], [3, "3 players"]], form.dataset.bplayers || 2,
-              (v) => { form.dataset.bplayers = v; })),
+              (v) => { form.dataset.bplayers = String(v); })),
           h("div.field", null, h("span", null, "Setup"),
             segmented("setup", [["quick", "Quick"], ["full", "Full (roll and choose)"]],
-              form.dataset.setup || "quick", (v) => { form.dataset.setup = v; }))),
+              form.dataset.setup || "quick", (v) => { form.dataset.setup = String(v); }))),
         h("p.muted", null, "Push dice into the 5×5 grid; five of your symbol in a line wins. "
           + "With three players a line of four wins."),
       );
@@ -139,21 +144,24 @@ function createForm() {
   return form;
 }
 
-/** A served game's players and options (GET /api/games), chosen as the lobby's own are. */
+/** A served game's players and options (GET /api/games), chosen as the lobby's own are.
+ * @param {ServedGame} game @param {HTMLElement} form */
 function genericFields(game, form) {
   const [low, high] = game.seats;
   const players = Array.from({ length: high - low + 1 }, (_, i) => low + i);
   return h("div.row", null,
     h("div.field", null, h("span", null, "Players"),
-      segmented("gplayers", players.map((n) => [n, `${n} players`]), form.dataset.gplayers || low,
-        (v) => { form.dataset.gplayers = v; })),
+      segmented("gplayers", players.map((n) => /** @type {[Choice, string]} */ ([n, `${n} players`])), form.dataset.gplayers || low,
+        (v) => { form.dataset.gplayers = String(v); })),
     Object.entries(game.options).map(([name, choices]) => h("div.field", null, h("span", null, name),
-      segmented(`option-${name}`, choices.map((c) => [c, c]), form.dataset[`option_${name}`] || choices[0],
-        (v) => { form.dataset[`option_${name}`] = v; }))));
+      segmented(`option-${name}`, choices.map((c) => /** @type {[Choice, string]} */ ([c, c])), form.dataset[`option_${name}`] || choices[0],
+        (v) => { form.dataset[`option_${name}`] = String(v); }))));
 }
 
-/** The create body of a served game's table (its own options, their defaults first). */
+/** The create body of a served game's table (its own options, their defaults first).
+ * @param {ServedGame} game @param {HTMLElement} form */
 function genericBody(game, form) {
+  /** @type {Record<string, unknown>} */
   const body = { game: game.name, players: Number(form.dataset.gplayers || game.seats[0]) };
   for (const [name, choices] of Object.entries(game.options)) {
     body[name] = form.dataset[`option_${name}`] || choices[0];
@@ -168,12 +176,12 @@ function listingFields() {
       h("input", {
         id: "table-name", type: "text", maxlength: 40, value: state.tableName,
         placeholder: getName() ? `${getName()}'s table` : "Your table",
-        oninput: (e) => { state.tableName = e.target.value; },
+        oninput: (/** @type {InputChange} */ e) => { state.tableName = e.target.value; },
       })),
     h("label.check", { for: "private" },
       h("input", {
         id: "private", type: "checkbox", checked: state.private,
-        onchange: (e) => { state.private = e.target.checked; },
+        onchange: (/** @type {InputChange} */ e) => { state.private = e.target.checked; },
       }),
       h("span", null, "Private", h("small.rule-help", null, "Invite only: not listed here; whoever has the link can join."))));
 }
@@ -181,11 +189,12 @@ function listingFields() {
 async function quickPlay() {
   const name = playerName();
   if (!name) return;
-  const button = document.getElementById("quick-play");
+  const button = /** @type {HTMLButtonElement} */ (byId("quick-play"));
   button.disabled = true;
   try {
     // The seats this browser holds: the server sends us back to one of them rather than
     // seating us a second time at a table we already sit at.
+    /** @type {Record<string, string | null>} */
     const held = {};
     for (const id of myTables()) held[id] = getToken(id);
     const res = await api("POST", "/api/quickplay", { name, held });
@@ -193,22 +202,23 @@ async function quickPlay() {
     if (!getToken(res.table)) setToken(res.table, res.token);
     location.href = `/t/${encodeURIComponent(res.table)}`;
   } catch (err) {
-    toast(err.message, "error");
+    toast(/** @type {Error} */ (err).message, "error");
     button.disabled = false;
   }
 }
 
 /** A guided first game: a private table against a bot, dealt the same
- * for everyone by the server (tutorial.js); replayable from here any time. */
+ * for everyone by the server (tutorial.js); replayable from here any time.
+ * @param {string} game @param {string} id  the button pressed */
 async function tutorial(game, id) {
   const name = playerName();
   if (!name) return;
-  const button = document.getElementById(id);
+  const button = /** @type {HTMLButtonElement} */ (byId(id));
   button.disabled = true;
   try {
     location.href = `/t/${encodeURIComponent(await startTutorial(game, name))}`;
   } catch (err) {
-    toast(err.message, "error");
+    toast(/** @type {Error} */ (err).message, "error");
     button.disabled = false;
   }
 }
@@ -234,9 +244,11 @@ function quickPanel() {
     h("p.muted", null, "A short guided dice game against the Random bot."));
 }
 
+/** @param {HTMLElement} form */
 async function create(form) {
   const name = playerName();
   if (!name) return;
+  /** @type {Record<string, unknown>} */
   let body;
   const other = state.games.find((g) => g.name === state.game && g.name !== "cards" && g.name !== "board");
   if (other) {
@@ -244,9 +256,9 @@ async function create(form) {
   } else if (state.game === "cards") {
     body = {
       game: "cards",
-      players: Number(document.getElementById("players").value),
+      players: Number(/** @type {HTMLSelectElement} */ (byId("players")).value),
       rules: { preset: state.preset, overrides: { ...state.overrides } },
-      rounds: Number(document.getElementById("rounds").value),
+      rounds: Number(/** @type {HTMLSelectElement} */ (byId("rounds")).value),
       name,
       table_name: state.tableName.trim(),
       private: state.private,
@@ -262,98 +274,18 @@ async function create(form) {
     };
   }
   Object.assign(body, tableOptionsBody());
-  const button = document.getElementById("create");
+  const button = /** @type {HTMLButtonElement} */ (byId("create"));
   button.disabled = true;
   try {
     const res = await api("POST", "/api/tables", body);
     setToken(res.table, res.token);   // the creator is the host, at seat 0
     location.href = `/t/${encodeURIComponent(res.table)}`;
   } catch (err) {
-    toast(err.message, "error");
+    toast(/** @type {Error} */ (err).message, "error");
     button.disabled = false;
   }
 }
 
-function tableRow(t) {
-  const seats = t.seats || [];
-  const taken = seats.filter((s) => s.kind !== "empty").length;
-  const mine = !!getToken(t.id);
-  const names = seats.filter((s) => s.kind !== "empty")
-    .map((s) => (s.kind === "bot" ? s.name || `${s.bot} bot` : s.name)).join(", ");
-  return h("li.table-row", { dataset: { table: t.id, key: t.id } },
-    h("div.table-info", null,
-      h("strong", null, tableTitle(t)),
-      h("span.muted", null, gameLabel(t)),
-      h("span.seats", null, `${taken}/${seats.length || t.players} seated`, names ? ` · ${names}` : "")),
-    h("div.table-actions", null,
-      mine
-        ? h("a.button.primary", { href: `/t/${encodeURIComponent(t.id)}` }, "Back to my seat")
-        : h("button.primary", { type: "button", onclick: () => join(t.id) }, "Join"),
-      h("a.button", { href: `/t/${encodeURIComponent(t.id)}?watch=1` }, "Watch")));
-}
-
-async function join(id) {
-  const name = playerName();
-  if (!name) return;
-  try {
-    const res = await api("POST", `/api/tables/${id}/join`, { name });
-    setToken(id, res.token);
-    location.href = `/t/${encodeURIComponent(id)}`;
-  } catch (err) {
-    toast(err.status === 409 ? "That table is full." : err.message, "error");
-    refresh();
-  }
-}
-
-function tablesPanel() {
-  return h("section.panel.open-tables", null,
-    h("div.panel-head", null,
-      h("h2", null, "Open tables"),
-      h("button.ghost", { type: "button", onclick: refresh, "aria-label": "Refresh the list" }, "↻ Refresh")),
-    h("ul#tables.tables", { id: "tables" }, h("li.muted", null, "Loading…")));
-}
-
-async function refresh() {
-  const list = document.getElementById("tables");
-  if (!list) return;
-  try {
-    const res = await api("GET", "/api/tables");
-    state.tables = res.tables || [];
-    const fresh = h("ul");
-    if (!state.tables.length) {
-      fresh.append(h("li.muted.empty-list", null, "No open tables right now. Create one and send the link!"));
-    }
-    for (const t of state.tables) fresh.append(tableRow(t));
-    morphChildren(list, fresh);         // a Join being tapped survives the refresh
-  } catch (err) {
-    clear(list).append(h("li.muted", null, `Cannot load tables: ${err.message}`));
-  }
-}
-
-async function yourTables() {
-  const ids = myTables();
-  if (!ids.length) return;
-  const found = await Promise.all(ids.map(async (id) => {
-    try {
-      return await api("GET", `/api/tables/${encodeURIComponent(id)}`);
-    } catch (err) {
-      if (err.status === 404) dropToken(id);      // the table is gone: forget its seat
-      return null;
-    }
-  }));
-  const tables = found.filter((t) => t && t.status !== "finished")
-    .sort((a, b) => String(b.created).localeCompare(String(a.created))).slice(0, 8);
-  if (!tables.length) return;
-  const panel = h("section.panel.your-tables", null,
-    h("h2", null, "Your tables"),
-    h("ul.tables", null, tables.map((t) => h("li.table-row", { dataset: { table: t.id } },
-      h("div.table-info", null, h("strong", null, tableTitle(t), t.private ? h("span.tag", null, "private") : null),
-        h("span.muted", null, `${gameLabel(t)} · ${t.status === "playing" ? "in play" : "waiting"}`)),
-      h("div.table-actions", null,
-        h("a.button.primary", { href: `/t/${encodeURIComponent(t.id)}` }, "Back to my seat"))))));
-  const col = document.querySelector(".lobby-grid .col:last-child");
-  if (col) col.prepend(panel);
-}
 
 async function main() {
   app.append(
@@ -365,20 +297,20 @@ async function main() {
   refresh();
   yourTables();
   setInterval(() => { if (document.visibilityState === "visible") refresh(); }, 5000);
-  api("GET", "/api/games").then((games) => {
+  api("GET", "/api/games").then((/** @type {ServedGame[]} */ games) => {
     state.games = games;
     if (games.some((g) => g.name !== "cards" && g.name !== "board") && state.renderForm) state.renderForm();
-  }, (err) => toast(`The games this server holds are unavailable: ${err.message}`, "warn"));
+  }, (/** @type {Error} */ err) => toast(`The games this server holds are unavailable: ${err.message}`, "warn"));
   try {
     state.rules = await api("GET", "/api/rules");
     const details = document.querySelector("details.house");
     if (details) {
-      details.replaceChildren(details.querySelector("summary"),
+      details.replaceChildren(details.querySelector("summary") || "",
         houseRulesForm(state, state.preset));
       updateRuleCount(state);
     }
   } catch (err) {
-    toast(`House rules unavailable: ${err.message}`, "warn");
+    toast(`House rules unavailable: ${/** @type {Error} */ (err).message}`, "warn");
   }
 }
 

@@ -275,15 +275,22 @@ function redraw() {
   if (panelBody) panelBody.replaceChildren(now.waiting ? waitingView() : playNowForm());
 }
 
-async function playNow() {
+/** The name typed in the lobby (kept for next time), or null after asking for one. */
+export function playerName() {
   const input = nameField();
   const name = (input ? input.value : getName()).trim();
   if (!name) {
     if (input) { input.focus(); input.classList.add("invalid"); }
     toast("Enter your name first.", "warn");
-    return;
+    return null;
   }
   setName(name);
+  return name;
+}
+
+async function playNow() {
+  const name = playerName();
+  if (!name) return;
   /** @type {Record<string, unknown>} */
   const body = { game: now.game, rated: now.rated, name,
     players: now.players === "any" ? "any" : Number(now.players) };
