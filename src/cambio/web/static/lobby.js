@@ -8,6 +8,7 @@ import {
   PRESET_NAMES, PRESET_NOTES, choosePreset, houseRulesForm, presetValue, updateRuleCount,
 } from "./houserules.js";
 import { accountPanel, ensurePlayer, playNowPanel } from "./players.js";
+import { t } from "./i18n.js";
 
 const app = document.getElementById("app");
 const state = {
@@ -28,11 +29,11 @@ const state = {
 function nameField() {
   const input = h("input", {
     id: "name", name: "name", type: "text", maxlength: 40, autocomplete: "nickname",
-    placeholder: "Your name", value: getName(), required: true,
+    placeholder: t("lobby.yourName"), value: getName(), required: true,
     oninput: (e) => setName(e.target.value.trim()),
   });
   return h("section.panel.name-panel", null,
-    h("label.field", { for: "name" }, h("span", null, "Your name"), input));
+    h("label.field", { for: "name" }, h("span", null, t("lobby.yourName")), input));
 }
 
 function playerName() {
@@ -43,7 +44,7 @@ function playerName() {
       input.focus();
       input.classList.add("invalid");
     }
-    toast("Enter your name first.", "warn");
+    toast(t("lobby.enterNameFirst"), "warn");
     return null;
   }
   setName(name);
@@ -69,11 +70,11 @@ function createForm() {
   });
   const render = () => {
     clear(form);
-    form.append(h("h2", null, "New table"));
+    form.append(h("h2", null, t("lobby.newTable")));
     // The two games of their own, then any other the server holds (cambio serve --game),
     // with a form drawn from its seats and options.
     const others = state.games.filter((g) => g.name !== "cards" && g.name !== "board");
-    form.append(segmented("game", [["cards", "Card game"], ["board", "Dice board game"],
+    form.append(segmented("game", [["cards", t("lobby.cardGame")], ["board", t("lobby.diceGame")],
       ...others.map((g) => [g.name, g.name])], state.game, (g) => { state.game = g; render(); }));
     const other = others.find((g) => g.name === state.game);
     if (other) {
@@ -83,13 +84,13 @@ function createForm() {
       form.append(
         h("div.row",
           null,
-          h("label.field", { for: "players" }, h("span", null, "Players"),
+          h("label.field", { for: "players" }, h("span", null, t("lobby.players")),
             h("select", {
               id: "players", name: "players",
               onchange: (e) => { state.players = Number(e.target.value); },
             }, [2, 3, 4, 5, 6, 7, 8].map(
               (n) => h("option", { value: n, selected: n === state.players }, n)))),
-          h("label.field", { for: "rounds" }, h("span", null, "Rounds"),
+          h("label.field", { for: "rounds" }, h("span", null, t("lobby.rounds")),
             h("select", {
               id: "rounds", name: "rounds",
               onchange: (e) => { state.rounds = Number(e.target.value); },
@@ -99,39 +100,38 @@ function createForm() {
             (() => {
               const target = "match_target" in state.overrides ? state.overrides.match_target
                 : presetValue(state, preset, "match_target");
-              return target ? h("small.muted", { id: "target-note" }, `these rules play to ${target} points`) : null;
+              return target ? h("small.muted", { id: "target-note" }, t("lobby.playsTo", { count: target })) : null;
             })())),
-        h("fieldset.presets", null, h("legend", null, "Rules"),
+        h("fieldset.presets", null, h("legend", null, t("lobby.rules")),
           PRESET_NAMES.map((p) => h("label.preset", { for: `preset-${p}` },
             h("input", {
               type: "radio", name: "preset", id: `preset-${p}`, value: p, checked: p === preset,
               onchange: () => { choosePreset(state, p); render(); },
             }),
-            h("span.preset-name", null, p),
+            h("span.preset-name", null, t(`preset.${p}`)),
             h("span.preset-note", null, PRESET_NOTES[p]))),
           h("a.rules-link", { href: `/rules?preset=${preset}`, target: "_blank", rel: "noopener", id: "rules-link" },
-            `Read the ${preset} rules, in words`)),
+            t("lobby.readRules", { preset: t(`preset.${preset}`) }))),
         h("details.house", { open: state.houseOpen, ontoggle: (e) => { state.houseOpen = e.target.open; } },
-          h("summary", null, "House rules ", h("span#rule-count.muted", { id: "rule-count" })),
+          h("summary", null, t("lobby.houseRules"), " ", h("span#rule-count.muted", { id: "rule-count" })),
           houseRulesForm(state, preset)),
       );
       updateRuleCount(state);
     } else {
       form.append(
         h("div.row", null,
-          h("div.field", null, h("span", null, "Players"),
-            segmented("bplayers", [[2, "2 players"], [3, "3 players"]], form.dataset.bplayers || 2,
+          h("div.field", null, h("span", null, t("lobby.players")),
+            segmented("bplayers", [[2, t("common.players", { count: 2 })], [3, t("common.players", { count: 3 })]], form.dataset.bplayers || 2,
               (v) => { form.dataset.bplayers = v; })),
-          h("div.field", null, h("span", null, "Setup"),
-            segmented("setup", [["quick", "Quick"], ["full", "Full (roll and choose)"]],
+          h("div.field", null, h("span", null, t("lobby.setup")),
+            segmented("setup", [["quick", t("lobby.setupQuick")], ["full", t("lobby.setupFull")]],
               form.dataset.setup || "quick", (v) => { form.dataset.setup = v; }))),
-        h("p.muted", null, "Push dice into the 5×5 grid; five of your symbol in a line wins. "
-          + "With three players a line of four wins."),
+        h("p.muted", null, t("lobby.diceSummary")),
       );
     }
     form.append(listingFields());
     form.append(tableOptionsFields());
-    form.append(h("button.primary.big", { type: "submit", id: "create" }, "Create table"));
+    form.append(h("button.primary.big", { type: "submit", id: "create" }, t("lobby.createTable")));
     updateRuleCount(state);
   };
   state.renderForm = render;
@@ -144,8 +144,8 @@ function genericFields(game, form) {
   const [low, high] = game.seats;
   const players = Array.from({ length: high - low + 1 }, (_, i) => low + i);
   return h("div.row", null,
-    h("div.field", null, h("span", null, "Players"),
-      segmented("gplayers", players.map((n) => [n, `${n} players`]), form.dataset.gplayers || low,
+    h("div.field", null, h("span", null, t("lobby.players")),
+      segmented("gplayers", players.map((n) => [n, t("common.players", { count: n })]), form.dataset.gplayers || low,
         (v) => { form.dataset.gplayers = v; })),
     Object.entries(game.options).map(([name, choices]) => h("div.field", null, h("span", null, name),
       segmented(`option-${name}`, choices.map((c) => [c, c]), form.dataset[`option_${name}`] || choices[0],
@@ -164,10 +164,10 @@ function genericBody(game, form) {
 // The table's name and privacy (kept in `state`: the form redraws itself).
 function listingFields() {
   return h("div.row.listing", null,
-    h("label.field", { for: "table-name" }, h("span", null, "Table name (optional)"),
+    h("label.field", { for: "table-name" }, h("span", null, t("lobby.tableName")),
       h("input", {
         id: "table-name", type: "text", maxlength: 40, value: state.tableName,
-        placeholder: getName() ? `${getName()}'s table` : "Your table",
+        placeholder: getName() ? t("lobby.someonesTable", { name: getName() }) : t("lobby.yourTable"),
         oninput: (e) => { state.tableName = e.target.value; },
       })),
     h("label.check", { for: "private" },
@@ -175,7 +175,7 @@ function listingFields() {
         id: "private", type: "checkbox", checked: state.private,
         onchange: (e) => { state.private = e.target.checked; },
       }),
-      h("span", null, "Private", h("small.rule-help", null, "Invite only: not listed here; whoever has the link can join."))));
+      h("span", null, t("lobby.private"), h("small.rule-help", null, t("lobby.privateHelp")))));
 }
 
 async function quickPlay() {
@@ -217,21 +217,20 @@ async function tutorial(game, id) {
  * are taller than a phone's screen). */
 function introPanel() {
   return h("section.panel.intro", { id: "intro" },
-    h("p", null, "Cambio is a card game of memory: your cards lie face down, you peek at a few, "
-      + "swap them for lower ones and call \"Cambio\" when you think your total is the lowest."),
+    h("p", null, t("lobby.intro")),
     h("button.ghost", { type: "button", id: "learn-intro", onclick: () => tutorial("cards", "learn-intro") },
-      "Learn to play"));
+      t("lobby.learn")));
 }
 
 function quickPanel() {
   // Not yellow like Play now beside it: the two do different things.
   return h("section.panel.quick", null,
-    h("button.big", { type: "button", id: "quick-play", onclick: quickPlay }, "Quick play"),
-    h("p.muted", null, "A game at once, never a wait: a seat at a card table that is waiting for players, or a new game against a bot. Not rated."),
-    h("button.big.ghost", { type: "button", id: "tutorial", onclick: () => tutorial("cards", "tutorial") }, "Learn to play"),
-    h("p.muted", null, "New to Cambio? A guided first round against the Easy bot: the page tells you what to do at each step."),
-    h("button.big.ghost", { type: "button", id: "tutorial-dice", onclick: () => tutorial("board", "tutorial-dice") }, "Learn the dice game"),
-    h("p.muted", null, "A short guided dice game against the Random bot."));
+    h("button.big", { type: "button", id: "quick-play", onclick: quickPlay }, t("lobby.quickPlay")),
+    h("p.muted", null, t("lobby.quickPlayHelp")),
+    h("button.big.ghost", { type: "button", id: "tutorial", onclick: () => tutorial("cards", "tutorial") }, t("lobby.learn")),
+    h("p.muted", null, t("lobby.learnHelp")),
+    h("button.big.ghost", { type: "button", id: "tutorial-dice", onclick: () => tutorial("board", "tutorial-dice") }, t("lobby.learnDice")),
+    h("p.muted", null, t("lobby.learnDiceHelp")));
 }
 
 async function create(form) {
@@ -274,22 +273,22 @@ async function create(form) {
   }
 }
 
-function tableRow(t) {
-  const seats = t.seats || [];
+function tableRow(tb) {
+  const seats = tb.seats || [];
   const taken = seats.filter((s) => s.kind !== "empty").length;
-  const mine = !!getToken(t.id);
+  const mine = !!getToken(tb.id);
   const names = seats.filter((s) => s.kind !== "empty")
-    .map((s) => (s.kind === "bot" ? s.name || `${s.bot} bot` : s.name)).join(", ");
-  return h("li.table-row", { dataset: { table: t.id, key: t.id } },
+    .map((s) => (s.kind === "bot" ? s.name || t("common.botNamed", { bot: s.bot }) : s.name)).join(", ");
+  return h("li.table-row", { dataset: { table: tb.id, key: tb.id } },
     h("div.table-info", null,
-      h("strong", null, tableTitle(t)),
-      h("span.muted", null, gameLabel(t)),
-      h("span.seats", null, `${taken}/${seats.length || t.players} seated`, names ? ` · ${names}` : "")),
+      h("strong", null, tableTitle(tb)),
+      h("span.muted", null, gameLabel(tb)),
+      h("span.seats", null, t("lobby.seated", { taken, seats: seats.length || tb.players }), names ? ` · ${names}` : "")),
     h("div.table-actions", null,
       mine
-        ? h("a.button.primary", { href: `/t/${encodeURIComponent(t.id)}` }, "Back to my seat")
-        : h("button.primary", { type: "button", onclick: () => join(t.id) }, "Join"),
-      h("a.button", { href: `/t/${encodeURIComponent(t.id)}?watch=1` }, "Watch")));
+        ? h("a.button.primary", { href: `/t/${encodeURIComponent(tb.id)}` }, t("lobby.backToSeat"))
+        : h("button.primary", { type: "button", onclick: () => join(tb.id) }, t("lobby.join")),
+      h("a.button", { href: `/t/${encodeURIComponent(tb.id)}?watch=1` }, t("lobby.watch"))));
 }
 
 async function join(id) {
@@ -300,7 +299,7 @@ async function join(id) {
     setToken(id, res.token);
     location.href = `/t/${encodeURIComponent(id)}`;
   } catch (err) {
-    toast(err.status === 409 ? "That table is full." : err.message, "error");
+    toast(err.status === 409 ? t("lobby.tableFull") : err.message, "error");
     refresh();
   }
 }
@@ -308,9 +307,9 @@ async function join(id) {
 function tablesPanel() {
   return h("section.panel.open-tables", null,
     h("div.panel-head", null,
-      h("h2", null, "Open tables"),
-      h("button.ghost", { type: "button", onclick: refresh, "aria-label": "Refresh the list" }, "↻ Refresh")),
-    h("ul#tables.tables", { id: "tables" }, h("li.muted", null, "Loading…")));
+      h("h2", null, t("lobby.openTables")),
+      h("button.ghost", { type: "button", onclick: refresh, "aria-label": t("lobby.refreshList") }, "↻ ", t("lobby.refresh"))),
+    h("ul#tables.tables", { id: "tables" }, h("li.muted", null, t("common.loading"))));
 }
 
 async function refresh() {
@@ -321,12 +320,12 @@ async function refresh() {
     state.tables = res.tables || [];
     const fresh = h("ul");
     if (!state.tables.length) {
-      fresh.append(h("li.muted.empty-list", null, "No open tables right now. Create one and send the link!"));
+      fresh.append(h("li.muted.empty-list", null, t("lobby.noTables")));
     }
-    for (const t of state.tables) fresh.append(tableRow(t));
+    for (const tb of state.tables) fresh.append(tableRow(tb));
     morphChildren(list, fresh);         // a Join being tapped survives the refresh
   } catch (err) {
-    clear(list).append(h("li.muted", null, `Cannot load tables: ${err.message}`));
+    clear(list).append(h("li.muted", null, t("lobby.cannotLoad", { error: err.message })));
   }
 }
 
@@ -341,16 +340,16 @@ async function yourTables() {
       return null;
     }
   }));
-  const tables = found.filter((t) => t && t.status !== "finished")
+  const tables = found.filter((tb) => tb && tb.status !== "finished")
     .sort((a, b) => String(b.created).localeCompare(String(a.created))).slice(0, 8);
   if (!tables.length) return;
   const panel = h("section.panel.your-tables", null,
-    h("h2", null, "Your tables"),
-    h("ul.tables", null, tables.map((t) => h("li.table-row", { dataset: { table: t.id } },
-      h("div.table-info", null, h("strong", null, tableTitle(t), t.private ? h("span.tag", null, "private") : null),
-        h("span.muted", null, `${gameLabel(t)} · ${t.status === "playing" ? "in play" : "waiting"}`)),
+    h("h2", null, t("lobby.yourTables")),
+    h("ul.tables", null, tables.map((tb) => h("li.table-row", { dataset: { table: tb.id } },
+      h("div.table-info", null, h("strong", null, tableTitle(tb), tb.private ? h("span.tag", null, t("lobby.privateTag")) : null),
+        h("span.muted", null, `${gameLabel(tb)} · ${tb.status === "playing" ? t("lobby.inPlay") : t("lobby.waiting")}`)),
       h("div.table-actions", null,
-        h("a.button.primary", { href: `/t/${encodeURIComponent(t.id)}` }, "Back to my seat"))))));
+        h("a.button.primary", { href: `/t/${encodeURIComponent(tb.id)}` }, t("lobby.backToSeat")))))));
   const col = document.querySelector(".lobby-grid .col:last-child");
   if (col) col.prepend(panel);
 }
@@ -368,7 +367,7 @@ async function main() {
   api("GET", "/api/games").then((games) => {
     state.games = games;
     if (games.some((g) => g.name !== "cards" && g.name !== "board") && state.renderForm) state.renderForm();
-  }, (err) => toast(`The games this server holds are unavailable: ${err.message}`, "warn"));
+  }, (err) => toast(t("lobby.gamesUnavailable", { error: err.message }), "warn"));
   try {
     state.rules = await api("GET", "/api/rules");
     const details = document.querySelector("details.house");
@@ -378,19 +377,19 @@ async function main() {
       updateRuleCount(state);
     }
   } catch (err) {
-    toast(`House rules unavailable: ${err.message}`, "warn");
+    toast(t("lobby.houseRulesUnavailable", { error: err.message }), "warn");
   }
 }
 
 function howTo() {
   return h("section.panel.howto", null,
-    h("h2", null, "How it works"),
+    h("h2", null, t("lobby.howItWorks")),
     h("ol", null,
-      h("li", null, "Create a table and send the invite link to your friends."),
-      h("li", null, "Fill empty seats with bots, then start."),
-      h("li", null, "Cards: keep your total low, remember what you peeked at, snap matching cards fast, call Cambio when you are ahead."),
-      h("li", null, "Dice: push a die into a row or column from its end; make a line of your symbol.")),
-    h("p.muted", null, "This browser remembers your player: your seats, games and rating. Claim it with a username to play from other devices. Anyone with the link can watch."));
+      h("li", null, t("lobby.how1")),
+      h("li", null, t("lobby.how2")),
+      h("li", null, t("lobby.how3")),
+      h("li", null, t("lobby.how4"))),
+    h("p.muted", null, t("lobby.howRemember")));
 }
 
 export { inviteUrl };
