@@ -145,7 +145,7 @@ function scan(file, text = readFileSync(file, "utf8")) {
 
 /**
  * The text of an HTML page a reader sees (text nodes outside script/style, and the shown
- * attributes), which must each sit on an element naming its key: data-i18n for the text,
+ * attributes; not <noscript>), which must each sit on an element naming its key: data-i18n for the text,
  * data-i18n-<attr> for an attribute (i18n.js's translatePage fills them in).
  * @param {string} file
  */
@@ -155,7 +155,8 @@ function scanPage(file) {
   /** @type {string[]} */ const literals = [];
   const name = relative(WEB, file);
   for (const el of document.querySelectorAll("*")) {
-    if (["SCRIPT", "STYLE"].includes(el.tagName)) continue;
+    // A page without JavaScript cannot translate itself: <noscript> stays as written.
+    if (["SCRIPT", "STYLE", "NOSCRIPT"].includes(el.tagName)) continue;
     const key = el.getAttribute("data-i18n");
     if (key) keys.push(key);
     for (const node of el.childNodes) {
