@@ -72,6 +72,26 @@ export async function useLanguage(code) {
 }
 
 /**
+ * t() for a line with nodes in it (a card drawn in its colour): the text split at the
+ * placeholders whose params are nodes, those put in place; strings and numbers as t() puts
+ * them. A translation may so move the card anywhere in its sentence.
+ * @param {string} key @param {Record<string, string | number | Node>} params
+ * @returns {(string | Node)[]}
+ */
+export function tNodes(key, params) {
+  /** @type {Params} */
+  const plain = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === "string" || typeof value === "number") plain[name] = value;
+  }
+  return t(key, plain).split(/(\{\w+\})/).filter((part) => part !== "")
+    .map((part) => {
+      const value = /^\{\w+\}$/.test(part) ? params[part.slice(1, -1)] : undefined;
+      return value !== undefined && typeof value === "object" ? value : part;
+    });
+}
+
+/**
  * Remember the player's choice of language (over the browser's preference) and use it.
  * @param {Language} code
  */
