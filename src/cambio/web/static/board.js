@@ -4,6 +4,7 @@
 // runs of neutral dice); faces are digit rows (symbol numbers, docs/board-rules.md). The
 // client sends only move texts from view.legal ("a3>", "c5v", "pass", "neutral c3", …).
 import { clear, h, morphChildren, seatName } from "./common.js";
+import { t } from "./i18n.js";
 import { GameView } from "./gameview.js";
 import { playBoardCues } from "./sound.js";
 import { coachLine, guiding, skipTutorial } from "./tutorial.js";
@@ -59,16 +60,16 @@ export class BoardUI extends GameView {
       class: b.turn === s && !b.over ? "on-turn" : "", dataset: { seat: s },
     },
     h("span.sym-key", null, symbolSvg(b.symbols[s], SEAT_COLOURS[s], SEAT_COLOURS[s])),
-    h("strong", null, s === this.seat ? `You (${seatName(this.summary, s)})` : nm),
-    h("span.muted-on-felt", null, `${b.owners.filter((o) => o === s).length} dice`),
-    (b.winners || []).includes(s) ? h("span.tag.score.win", null, "winner") : null))));
+    h("strong", null, s === this.seat ? t("results.you", { name: seatName(this.summary, s) }) : nm),
+    h("span.muted-on-felt", null, t("dice.dice", { count: b.owners.filter((o) => o === s).length })),
+    (b.winners || []).includes(s) ? h("span.tag.score.win", null, t("dice.winnerTag")) : null))));
     out.append(boardGrid(b, {
       legal, last: lastPush(b), win: winLines, picks, names, marks: coach ? coach.marks : null,
       preview: legal.has(this.preview) ? this.preview : null,
       onMove: (m, isPush) => this.move(m, isPush),
     }));
-    const bar = h("div.actions", { role: "toolbar", "aria-label": "Actions", dataset: { key: "actions" } });
-    if (legal.has("pass")) bar.append(h("button.primary", { type: "button", dataset: { action: "pass" }, onclick: () => this.ctx.act("pass") }, "Pass (no push is legal)"));
+    const bar = h("div.actions", { role: "toolbar", "aria-label": t("actions.label"), dataset: { key: "actions" } });
+    if (legal.has("pass")) bar.append(h("button.primary", { type: "button", dataset: { action: "pass" }, onclick: () => this.ctx.act("pass") }, t("dice.pass")));
     out.append(bar);
     if (b.over) out.append(this.renderResults(b));
     if (b.setup) out.append(this.renderSetup(b));
@@ -89,13 +90,11 @@ export class BoardUI extends GameView {
     const adjusting = s.adjusting ?? null;
     const counts = Array.from({ length: b.players }, (_, p) => b.owners.filter((o) => o === p).length);
     return h("section.panel.setup-info", { id: "setup-info", dataset: { key: "setup" } },
-      h("h2", null, "Setup"),
-      h("p", null, "The dice were rolled and the four most common symbols kept; each player got a symbol. "
-        + "Now each player's dice are adjusted by the next player: first dice are turned neutral "
-        + "(no more than two in any row, column or diagonal), then dice are added, never on a corner."),
-      h("ul.setup-counts", null, targets.map((t, p) => h("li", { class: p === adjusting ? "now" : "" },
-        `${this.name(p)}: ${counts[p]} dice, ${t} at the start`,
-        p === adjusting ? ` — being ${s.adding ? "topped up" : "reduced"} by ${this.name((p + 1) % b.players).replace(/^You$/, "you")}` : ""))));
+      h("h2", null, t("lobby.setup")),
+      h("p", null, t("dice.setupHelp")),
+      h("ul.setup-counts", null, targets.map((target, p) => h("li", { class: p === adjusting ? "now" : "" },
+        t("dice.setupCount", { name: this.name(p), count: counts[p], target }),
+        p === adjusting ? ` — ${t(s.adding ? "dice.toppedUp" : "dice.reduced", { name: this.name((p + 1) % b.players) })}` : ""))));
   }
 
   /** How the game ended, in words: who made which line (the engine's). */
@@ -105,10 +104,10 @@ export class BoardUI extends GameView {
       return winners.map((w) => {
         const cells = (b.lines.find((l) => l.seat === w) || { cells: [] }).cells;
         const line = cells.length ? `${cellName(cells[0], b.n)}–${cellName(cells[cells.length - 1], b.n)}` : "";
-        return `${this.name(w)} made a line of ${b.k}${line ? ` (${line})` : ""}.`;
+        return t("dice.madeLine", { name: this.name(w), k: b.k, line: line ? ` (${line})` : "" });
       }).join(" ");
     }
-    return `Ended by: ${String(b.termination).replace(/_/g, " ")}.`;
+    return t("dice.endedBy", { why: String(b.termination).replace(/_/g, " ") });
   }
 
   renderResults(b) {
@@ -117,9 +116,9 @@ export class BoardUI extends GameView {
       h("h2", null, this.statusText(b, false, false)),
       b.termination ? h("p.muted", { id: "result-words" }, this.resultWords(b)) : null);
     const actions = h("div.result-actions");
-    if (this.ctx.isHost()) actions.append(h("button.primary.big", { type: "button", id: "again", onclick: () => this.ctx.again() }, "Play again"));
+    if (this.ctx.isHost()) actions.append(h("button.primary.big", { type: "button", id: "again", onclick: () => this.ctx.again() }, t("results.again")));
     const k = sum.game_no !== undefined ? `?game=${sum.game_no}` : "";
-    actions.append(h("a.button", { href: `/r/${encodeURIComponent(this.ctx.tableId)}${k}`, id: "replay-link" }, "Watch the replay"));
+    actions.append(h("a.button", { href: `/r/${encodeURIComponent(this.ctx.tableId)}${k}`, id: "replay-link" }, t("results.replay")));
     box.append(actions);
     return box;
   }
@@ -131,31 +130,31 @@ export class BoardUI extends GameView {
       open: this.logOpen, dataset: { key: "log" },
       ontoggle: (e) => { this.logOpen = e.currentTarget.open; },
     },
-      h("summary", null, `Moves (${this.log.length})`),
+      h("summary", null, t("dice.moves", { count: this.log.length })),
       h("ol.log-list", { reversed: true }, items));
   }
 
   eventLine(ev) {
     const players = this.view ? normalize(this.view).players : 2;
-    const who = ev.seat !== undefined && ev.seat !== null ? this.name(ev.seat) : "Chance";
+    const who = ev.seat !== undefined && ev.seat !== null ? this.name(ev.seat) : t("dice.chance");
     const m = ev.move || ev.action || ev.setup || "";
     const [verb, cell] = m.split(" ");
     let text;
-    if (m === "pass") text = `${who} passed (no push was legal)`;
-    else if (/^[a-h][1-8][<>^v]$/.test(m)) text = [`${who} pushed ${pushWords(m)} `, h("small.notation", null, `(${m})`)];
+    if (m === "pass") text = t("dice.logPass", { who });
+    else if (/^[a-h][1-8][<>^v]$/.test(m)) text = [`${t("dice.logPush", { who, push: pushWords(m) })} `, h("small.notation", null, `(${m})`)];
     else if ((verb === "neutral" || verb === "own") && ev.seat !== undefined) {
       // The seat choosing adjusts the dice of the seat before it.
       const other = this.name((ev.seat + players - 1) % players);
       text = verb === "neutral"
-        ? `Setup: ${who} turned ${other === "You" ? "your" : `${other}'s`} die on ${cell} neutral`
-        : `Setup: ${who} gave ${other === "You" ? "you" : other} a die on ${cell}`;
+        ? t("dice.logNeutral", { who, other, cell })
+        : t("dice.logGive", { who, other, cell });
     } else text = `${who}: ${m}`;
     const parts = Array.isArray(text) ? text : [text];
     const end = ev.end;
     if (end && typeof end === "object") {
       const w = (end.winners || []).map((s) => this.name(s));
-      parts.push(w.length ? ` — ${w.join(" and ")} ${w.length === 1 && w[0] !== "You" ? "wins" : "win"}`
-        : ` — draw (${String(end.termination || "").replace(/_/g, " ")})`);
+      parts.push(w.length ? ` — ${t("dice.logWinners", { count: w.length, names: w.join(t("common.and")) })}`
+        : ` — ${t("dice.logDraw", { why: String(end.termination || "").replace(/_/g, " ") })}`);
     }
     return h("span", null, ...parts);
   }
