@@ -51,7 +51,8 @@ const SHOWN_ATTRS = new Set(["title", "aria-label", "ariaLabel", "placeholder", 
 const SHOWING_CALLS = new Set(["toast", "alert", "confirm", "prompt", "notice", "say"]);
 
 /** @param {string} text */
-const hasWords = (text) => /\p{L}/u.test(text) && !SAME_IN_EVERY_LANGUAGE.has(text.trim());
+const hasWords = (text) => !SAME_IN_EVERY_LANGUAGE.has(text.trim())
+  && /\p{L}/u.test(text.replace(/\bCambio\b/g, ""));
 
 /**
  * The literals an expression shows, looking through conditionals, `||`/`??`, `+`,
