@@ -118,7 +118,9 @@ function scan(file, text = readFileSync(file, "utf8")) {
           prefixes.push(first.head.text);
         }
       } else if (name === "h") {
-        node.arguments.slice(2).forEach((c) => shown(c, report));
+        // Code and keys (h("code", …), h("kbd", …)) read the same in every language.
+        const tag = first && ts.isStringLiteral(first) ? first.text.split(".")[0] : "";
+        if (tag !== "code" && tag !== "kbd") node.arguments.slice(2).forEach((c) => shown(c, report));
         if (second && ts.isObjectLiteralExpression(second)) {
           for (const p of second.properties) {
             if (ts.isPropertyAssignment(p) && SHOWN_ATTRS.has(propName(p.name))) {
