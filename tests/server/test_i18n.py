@@ -4,6 +4,7 @@ choices from gettext catalogs (cambio/locale/*.po), chosen by Accept-Language.""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 from importlib.resources import files
 
 import httpx
@@ -57,7 +58,7 @@ def http(server: ServerProcess) -> Iterator[httpx.Client]:
 
 
 def test_rules_come_in_the_language_asked_for(http: httpx.Client) -> None:
-    def fields(accept: str) -> tuple[str, dict[str, dict[str, object]]]:
+    def fields(accept: str) -> tuple[str, dict[str, dict[str, Any]]]:
         res = http.get("/api/rules", headers={"Accept-Language": accept})
         return res.headers["content-language"], {f["name"]: f for f in res.json()["fields"]}
 
