@@ -4,8 +4,8 @@ choices from gettext catalogs (cambio/locale/*.po), chosen by Accept-Language.""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 from importlib.resources import files
+from typing import Any
 
 import httpx
 import pytest
