@@ -47,8 +47,10 @@ const CONVERTED_ELSEWHERE = new Set(["tutorial.js"]);
 const SHOWN_ATTRS = new Set(["title", "aria-label", "ariaLabel", "placeholder", "alt",
   "aria-description", "aria-roledescription", "aria-valuetext", "textContent", "innerText",
   "label"]);
-/** Functions whose argument (after the first two for h) is shown as it is. */
-const SHOWING_CALLS = new Set(["toast", "alert", "confirm", "prompt", "notice", "say"]);
+/** Functions that show one of their arguments as it is: the argument's index. */
+const SHOWING_CALLS = /** @type {Record<string, number>} */ ({
+  toast: 0, alert: 0, confirm: 0, prompt: 0, showBanner: 1,
+});
 
 /** @param {string} text */
 const hasWords = (text) => !SAME_IN_EVERY_LANGUAGE.has(text.trim())
@@ -131,8 +133,9 @@ function scan(file, text = readFileSync(file, "utf8")) {
       } else if (name === "setAttribute" && first && ts.isStringLiteral(first)
                  && SHOWN_ATTRS.has(first.text) && second) {
         shown(second, report);
-      } else if (SHOWING_CALLS.has(name)) {
-        if (first) shown(first, report);
+      } else if (name in SHOWING_CALLS) {
+        const arg = node.arguments[SHOWING_CALLS[name]];
+        if (arg) shown(arg, report);
       }
     } else if (ts.isBinaryExpression(node)
                && node.operatorToken.kind === ts.SyntaxKind.EqualsToken

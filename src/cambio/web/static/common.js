@@ -1,5 +1,5 @@
 // Shared helpers for every page: REST calls, seat tokens, a tiny DOM builder, toasts.
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 /** @typedef {Node | string | number | null | undefined | false} Child */
 /** @typedef {Child | Child[] | Child[][]} Children */
@@ -177,8 +177,10 @@ export class ApiError extends Error {
  * @returns {Promise<any>}
  */
 export async function api(method, path, body, token) {
+  // The reader's language (their choice, over the browser's): words the server makes
+  // (the rules' names) come back in it.
   /** @type {Record<string, string>} */
-  const headers = {};
+  const headers = { "Accept-Language": language() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   let res;

@@ -179,7 +179,7 @@ export function seatView(st, view, s, marks, env) {
     class: [s === st.seat ? "mine" : "", view.turn === s && !over ? "on-turn" : "",
       view.actor === s && !over ? "acting" : ""].join(" "),
     dataset: { seat: s, key: `seat-${s}` },
-    "aria-label": `${nameOf(st, s)}'s cards`,
+    "aria-label": s === st.seat ? t("view.yourCards") : t("view.someonesCards", { name: nameOf(st, s) }),
   },
   h("header.seat-head", null,
     s === st.seat
