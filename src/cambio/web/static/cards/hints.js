@@ -49,9 +49,11 @@ export function hintText(st, hint) {
   let line = t("hint.line", { action: actionWords(st, hint.action) });
   if (typeof hint.score === "number" && typeof hint.win_share === "number") {
     // The estimate in plain words: the round score the hard bot expects you to end with,
-    // and how often it sees you win from here.
+    // and how often it sees you win from here (the match, when the hint knew its standing:
+    // near a target the two differ).
     const pts = Math.round(hint.score);
-    line += ` ${t("hint.estimate", { score: pts, share: Math.round(hint.win_share * 100) })}`;
+    const key = hint.match ? "hint.estimateMatch" : "hint.estimate";
+    line += ` ${t(key, { score: pts, share: Math.round(hint.win_share * 100) })}`;
   }
   return line;
 }
