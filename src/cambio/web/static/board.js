@@ -11,6 +11,7 @@ import { diceCoach } from "./tutorial_dice.js";
 import { boardStatus, lastPush, offered, tapMove } from "./board/controller.js";
 import { cellName, normalize, pushWords } from "./board/model.js";
 import { SEAT_COLOURS, boardGrid, symbolSvg } from "./board/view.js";
+import { replayPath } from "./review/model.js";
 
 export class BoardUI extends GameView {
   constructor(el, ctx) {
@@ -118,8 +119,8 @@ export class BoardUI extends GameView {
       b.termination ? h("p.muted", { id: "result-words" }, this.resultWords(b)) : null);
     const actions = h("div.result-actions");
     if (this.ctx.isHost()) actions.append(h("button.primary.big", { type: "button", id: "again", onclick: () => this.ctx.again() }, "Play again"));
-    const k = sum.game_no !== undefined ? `?game=${sum.game_no}` : "";
-    actions.append(h("a.button", { href: `/r/${encodeURIComponent(this.ctx.tableId)}${k}`, id: "replay-link" }, "Watch the replay"));
+    // The replay opens on this seat's review.
+    actions.append(h("a.button", { href: replayPath(this.ctx.tableId, sum.game_no, this.ctx.seat()), id: "replay-link" }, "Watch the replay"));
     box.append(actions);
     return box;
   }

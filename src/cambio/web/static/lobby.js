@@ -8,6 +8,7 @@ import {
   PRESET_NAMES, PRESET_NOTES, choosePreset, houseRulesForm, presetValue, updateRuleCount,
 } from "./houserules.js";
 import { accountPanel, ensurePlayer, playNowPanel } from "./players.js";
+import { dailyPanel } from "./daily_panel.js";
 
 const app = document.getElementById("app");
 const state = {
@@ -360,7 +361,7 @@ async function main() {
     noticeLine(true),
     h("div.lobby-grid", null,
       h("div.col", null, introPanel(), nameField(), playNowPanel(), quickPanel(), createForm()),
-      h("div.col", null, accountPanel(), tablesPanel(), howTo())));
+      h("div.col", null, accountPanel(), dailyPanel(), tablesPanel(), howTo())));
   ensurePlayer();
   refresh();
   yourTables();

@@ -1,6 +1,8 @@
 // A player's profile (/p/{name}): ratings with their uncertainty, a small chart of each
 // rating over time, totals by game, and every game with a link to its replay.
 import { api, h, setToken, toast } from "./common.js";
+import { t } from "./i18n.js";
+import { averageAccuracy } from "./review/model.js";
 
 const app = document.getElementById("app");
 const name = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -65,8 +67,9 @@ function ratingText(g) {
 function gamesPanel(profile) {
   const rows = [...(profile.playing || []), ...profile.games];
   return h("section.panel", { id: "games" }, h("h2", null, "Games"),
+    averageLine(profile.games),
     rows.length ? h("table.games", null,
-      h("thead", null, h("tr", null, ["Date", "Game", "Rules", "Players", "Result", "Rating", ""].map((t) => h("th", null, t)))),
+      h("thead", null, h("tr", null, ["Date", "Game", "Rules", "Players", "Result", "Rating", t("review.accuracy_head"), ""].map((x) => h("th", null, x)))),
       h("tbody", null, rows.map((g) => h("tr", { dataset: { table: g.table, status: g.status } },
         h("td", null, g.date.slice(0, 16).replace("T", " ")),
         h("td", null, GAME[g.game] || g.game),
@@ -76,9 +79,27 @@ function gamesPanel(profile) {
           : `${g.players} seats`),
         h("td.result", null, resultText(g)),
         h("td", null, ratingText(g)),
-        h("td", null, h("a.replay", { href: g.replay }, g.status === "playing" ? "your view" : "replay"),
+        h("td.accuracy", null, accuracyText(g)),
+        h("td", null, h("a.replay", { href: replayHref(g) }, g.status === "playing" ? "your view" : "replay"),
           g.table_page ? [" · ", h("a.take-seat", { href: g.table_page, onclick: (e) => takeSeat(e, g) }, "your seat")] : null)))))
       : h("p.muted", null, "No game yet."));
+}
+
+/** A finished game's accuracy (its seat's review), once the server has made it. */
+function accuracyText(g) {
+  return typeof g.accuracy === "number" ? t("review.accuracy_value", { accuracy: g.accuracy }) : "–";
+}
+
+/** The mean accuracy over the games reviewed so far. */
+function averageLine(games) {
+  const { mean, count } = averageAccuracy(games);
+  return mean === null ? null
+    : h("p", { id: "accuracy-average" }, t("review.average", { accuracy: mean, count }));
+}
+
+/** A finished game's replay opens on its seat's review (shown to that seat's player only). */
+function replayHref(g) {
+  return g.status === "finished" && Number.isInteger(g.seat) ? `${g.replay}&seat=${g.seat}` : g.replay;
 }
 
 /** A game in play, from any device of this player: a seat token for this browser first. */
