@@ -232,7 +232,8 @@ function viewer(replay) {
           ? h("a.button.ghost", { href: "../../" }, "Back to Cambio")
           : h("a.button.ghost", { href: `/t/${encodeURIComponent(tableId)}` }, "Back to the table"))),
     h("div.replay-main", { class: review ? "with-review" : "" },
-      h("div.replay-play", null, eventText, board, controls), review ? review.node : null)));
+      h("div.replay-play", null, eventText, review ? review.now : null, board, controls),
+      review ? review.node : null)));
   go(0);
   if (review) review.load();
 }

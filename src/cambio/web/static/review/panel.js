@@ -71,6 +71,10 @@ export class ReviewPanel {
     /** @type {HTMLElement | null} */
     this.board = null;
     this.body = h("div.review-body", { id: "review-body", "aria-live": "polite" });
+    /** The decision at the frame shown, for the replay to place above its table. */
+    this.now = h("div.review-now", { id: "review-now", "aria-live": "polite" });
+    /** @type {HTMLElement | null} */
+    this.list = null;
     const picker = opts.seats.length > 1 ? h("label.field.inline", { for: "review-seat" },
       h("span", null, t("review.seat")),
       h("select", {
@@ -91,6 +95,8 @@ export class ReviewPanel {
     this.timer = null;
     this.review = null;
     this.byStep = new Map();
+    this.list = null;
+    this.now.replaceChildren();
     this.show(h("p.muted", null, t("review.loading")));
     await this.ask(0, this.seat);
   }
@@ -170,7 +176,7 @@ export class ReviewPanel {
     const counts = LABELS.filter((l) => review.labels[l]).map((l) => h("li", null, labelTag(l), ` ${review.labels[l]}`));
     const summary = h("div.review-summary", null,
       h("p", { id: "review-accuracy" }, review.accuracy === null ? t("review.no_decisions")
-        : t("review.accuracy", { accuracy: review.accuracy })),
+        : t("review.accuracy", { accuracy: Math.round(review.accuracy * 10) / 10 })),
       h("ul.review-counts", null, counts),
       review.slips ? h("p.muted", null, t("review.slips", { count: review.slips })) : null);
     const worst = costliest(review);
@@ -179,19 +185,28 @@ export class ReviewPanel {
       worst.map((d, i) => h("button.jump", {
         type: "button", dataset: { step: d.step },
         "aria-label": t("review.jump", { rank: i + 1, move: d.step + 1 }),
-        onclick: () => this.opts.go(d.step),
+        onclick: () => this.jump(d.step),
       }, h("span.sign", { "aria-hidden": "true" }, SYMBOLS[d.label]), ` ${t("review.move_no", { move: d.step + 1 })}`))) : null;
     this.chart = this.drawChart(review);
-    this.now = h("div.review-now", { id: "review-now", "aria-live": "polite" });
     this.list = h("ol.review-moves", { id: "review-moves" }, review.decisions.map((d) => h("li", {
       dataset: { step: d.step, label: d.label },
-    }, h("button.review-move", { type: "button", onclick: () => this.opts.go(d.step) },
+    }, h("button.review-move", { type: "button", onclick: () => this.jump(d.step) },
       h("span.step", null, String(d.step + 1)), labelTag(d.label),
       h("span.played", null, this.moveText(d.chosen.action)),
       d.loss > 0 ? h("span.loss", null, t("review.loss", { points: shownPoints(d.loss) })) : null))));
-    const body = h("div.review-done", { dataset: { state: "done" } }, summary, this.chart, jumps, this.now, this.list);
+    const body = h("div.review-done", { dataset: { state: "done" } }, summary, this.chart, jumps, this.list);
     this.show(body);
     this.step(this.current, this.board);
+  }
+
+  /**
+   * Show a decision's frame; on a phone, where the panel is under the table, scroll back up
+   * to the decision's words and the table.
+   * @param {number} step
+   */
+  jump(step) {
+    this.opts.go(step);
+    this.now.scrollIntoView?.({ block: "nearest" });
   }
 
   /**
@@ -241,7 +256,7 @@ export class ReviewPanel {
   step(step, board) {
     this.current = step;
     this.board = board;
-    if (!this.review || !this.now || !this.list) return;
+    if (!this.review || !this.list) return;
     const d = this.byStep.get(step);
     for (const li of this.list.children) {
       const here = /** @type {HTMLElement} */ (li).dataset.step === String(step);
@@ -254,11 +269,11 @@ export class ReviewPanel {
       this.cursor.setAttribute("x2", String(x));
     }
     if (!d) {
-      this.now.replaceChildren(h("p.muted", null, t("review.no_decision_here")));
+      this.now.replaceChildren(h("p.muted", null, t("review.no_decision_here", { name: this.opts.names[this.seat] ?? "" })));
       return;
     }
     const lines = [
-      h("p", null, labelTag(d.label), " ", t("review.played", { move: this.moveText(d.chosen.action) }),
+      h("p", null, h("strong", null, t("review.move_no", { move: d.step + 1 })), " ", labelTag(d.label), " ", t("review.played", { move: this.moveText(d.chosen.action) }),
         d.loss > 0 ? ` ${t("review.loss", { points: shownPoints(d.loss) })}` : null),
     ];
     if (d.best.action !== d.chosen.action && d.loss > 0) {
