@@ -178,6 +178,11 @@ def test_daily_deal_and_its_reviews(browser: Browser, review_server: Server) -> 
             == f"/r/{a}?game=1&seat=0"
         ann.set_viewport_size(VIEWPORTS["small"]["viewport"])
         assert horizontal_overflow(ann) <= 0
+        # to another visitor the same profile offers the replay, not Ann's review
+        cy.goto(ann.url)
+        cy.wait_for_selector(f"#games tr[data-table='{a}'] a.replay")
+        assert cy.locator(f"#games tr[data-table='{a}'] a.replay").get_attribute("href") \
+            == f"/r/{a}?game=1"
     finally:
         for ctx in (ann_ctx, bo_ctx, cy_ctx):
             ctx.close()

@@ -64,7 +64,8 @@ function ratingText(g) {
   return g.void ? h("span.void", { title: g.void }, `not rated: ${g.void}`) : "casual";
 }
 
-function gamesPanel(profile) {
+/** @param {boolean} reviews  whether this visitor may see the seats' reviews */
+function gamesPanel(profile, reviews) {
   const rows = [...(profile.playing || []), ...profile.games];
   return h("section.panel", { id: "games" }, h("h2", null, "Games"),
     averageLine(profile.games),
@@ -80,7 +81,7 @@ function gamesPanel(profile) {
         h("td.result", null, resultText(g)),
         h("td", null, ratingText(g)),
         h("td.accuracy", null, accuracyText(g)),
-        h("td", null, h("a.replay", { href: replayHref(g) }, g.status === "playing" ? "your view" : "replay"),
+        h("td", null, h("a.replay", { href: reviews ? replayHref(g) : g.replay }, g.status === "playing" ? "your view" : "replay"),
           g.table_page ? [" · ", h("a.take-seat", { href: g.table_page, onclick: (e) => takeSeat(e, g) }, "your seat")] : null)))))
       : h("p.muted", null, "No game yet."));
 }
@@ -97,7 +98,8 @@ function averageLine(games) {
     : h("p", { id: "accuracy-average" }, t("review.average", { accuracy: mean, count }));
 }
 
-/** A finished game's replay opens on its seat's review (shown to that seat's player only). */
+/** A finished game's replay opens on its seat's review: offered on one's own profile and
+ * on a bot's, the seats the server shows to this visitor. */
 function replayHref(g) {
   return g.status === "finished" && Number.isInteger(g.seat) ? `${g.replay}&seat=${g.seat}` : g.replay;
 }
@@ -123,15 +125,19 @@ function totalsPanel(profile) {
 
 async function main() {
   try {
-    const profile = await api("GET", `/api/players/${encodeURIComponent(name)}`);
+    const [profile, me] = await Promise.all([
+      api("GET", `/api/players/${encodeURIComponent(name)}`),
+      api("GET", "/api/me").catch(() => ({ player: null })),
+    ]);
     const p = profile.player;
+    const reviews = profile.bot || (me.player !== null && me.player.id === p.id);
     document.getElementById("title").textContent = p.name;
     document.title = `${p.name} · Cambio`;
     app.append(h("section.panel.profile-head", null,
       h("h1", { id: "profile-name" }, p.name),
       h("p.muted", null, profile.bot ? `A bot: ${profile.measured || ""}` : p.username ? `@${p.username}` : "a guest player"),
       h("p", null, h("a", { href: "/leaderboard" }, "Leaderboard"), " · ", h("a", { href: "/" }, "Lobby"))),
-    ratingsPanel(profile), totalsPanel(profile), gamesPanel(profile));
+    ratingsPanel(profile), totalsPanel(profile), gamesPanel(profile, reviews));
   } catch (err) {
     app.append(h("section.panel", { id: "profile-missing" }, h("h2", null, err.status === 404 ? "No such player" : "Unavailable"),
       h("p.muted", null, err.message), h("a.button.primary", { href: "/" }, "Back to the lobby")));
