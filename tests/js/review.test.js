@@ -168,3 +168,72 @@ test("while the review is computed the panel shows the queue", () => {
   assert.match(p.progress({ status: "running", workers: 1 }).textContent ?? "", /Reviewing this round now/);
   assert.equal(p.node.querySelectorAll("#review-seat option").length, 2, "a picker for two seats");
 });
+
+/**
+ * A stand-in for the server's review endpoint: the answers in turn, and the paths asked.
+ * @param {{status: number, body: unknown, retry?: string}[]} answers
+ * @returns {string[]}
+ */
+function serve(answers) {
+  /** @type {string[]} */
+  const asked = [];
+  globalThis.fetch = /** @type {typeof fetch} */ (async (/** @type {string} */ path) => {
+    asked.push(path);
+    const a = answers.shift();
+    if (!a) throw new Error("no more answers");
+    return new Response(JSON.stringify(a.body), {
+      status: a.status, headers: a.retry ? { "Retry-After": a.retry } : {} });
+  });
+  return asked;
+}
+
+/** Let the panel's awaits run. */
+async function settle() {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+test("the panel asks again while the review is computed, then shows it", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const asked = serve([
+    { status: 202, body: { status: "queued", ahead: 2, workers: 1 }, retry: "2" },
+    { status: 202, body: { status: "running", ahead: 0, workers: 1 }, retry: "2" },
+    { status: 200, body: { status: "done", review: review() } },
+  ]);
+  const { panel: p } = panel();
+  await p.load();
+  assert.equal(p.node.dataset.state, "progress");
+  assert.match(p.node.textContent ?? "", /2 reviews ahead/);
+  t.mock.timers.tick(1999);
+  await settle();
+  assert.equal(asked.length, 1, "not before Retry-After");
+  t.mock.timers.tick(1);
+  await settle();
+  assert.match(p.node.textContent ?? "", /Reviewing this round now/);
+  t.mock.timers.tick(2999);
+  await settle();
+  assert.equal(asked.length, 2, "then half as long again");
+  t.mock.timers.tick(1);
+  await settle();
+  assert.equal(p.node.dataset.state, "done");
+  assert.equal(asked[0], "/api/tables/t/seats/1/review?round=1&game=1");
+});
+
+test("a refused seat says so, and an answer for another seat is dropped", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  serve([{ status: 403, body: { error: { code: "forbidden", message: "no" } } }]);
+  const { panel: p } = panel();
+  await p.load();
+  assert.equal(p.node.querySelector("#review-forbidden")?.textContent,
+    "This seat's review is shown only to its player (a bot's seat to anyone, once the game is over).");
+  // the first seat's answer comes after the picker moved to the other seat: dropped
+  serve([{ status: 202, body: { status: "queued", ahead: 0, workers: 1 } },
+    { status: 200, body: { status: "done", review: review() } }]);
+  const first = p.load();
+  p.seat = 0;
+  const second = p.load();
+  await Promise.all([first, second]);
+  assert.equal(p.node.dataset.state, "done");
+  t.mock.timers.tick(60_000);
+  await settle();
+  assert.equal(p.node.dataset.state, "done", "no poll left behind by the first seat");
+});

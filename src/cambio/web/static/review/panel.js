@@ -67,6 +67,8 @@ export class ReviewPanel {
     /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
     this.seat = opts.seats[0];
+    /** Counts the loads: an answer to an earlier one (another seat) is dropped. */
+    this.generation = 0;
     this.current = 0;
     /** @type {HTMLElement | null} */
     this.board = null;
@@ -98,15 +100,16 @@ export class ReviewPanel {
     this.list = null;
     this.now.replaceChildren();
     this.show(h("p.muted", null, t("review.loading")));
-    await this.ask(0, this.seat);
+    await this.ask(0, ++this.generation);
   }
 
   /**
    * @param {number} attempt
-   * @param {number} seat  the seat asked for (the picker may change meanwhile)
+   * @param {number} generation  the load it belongs to (the picker may change meanwhile)
    */
-  async ask(attempt, seat) {
+  async ask(attempt, generation) {
     const { tableId, game, round } = this.opts;
+    const seat = this.seat;
     const q = new URLSearchParams({ round: String(round) });
     if (game !== null) q.set("game", String(game));
     const path = `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/review?${q}`;
@@ -119,14 +122,14 @@ export class ReviewPanel {
       res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
       body = await res.json();
     } catch {
-      if (seat === this.seat) this.show(this.problem(t("review.unreachable")));
+      if (generation === this.generation) this.show(this.problem(t("review.unreachable")));
       return;
     }
-    if (seat !== this.seat) return;
+    if (generation !== this.generation) return;
     if (res.status === 202) {
       this.show(this.progress(body));
       const wait = pollDelay(attempt, Number(res.headers.get("Retry-After")));
-      this.timer = setTimeout(() => this.ask(attempt + 1, seat), wait);
+      this.timer = setTimeout(() => this.ask(attempt + 1, generation), wait);
     } else if (res.status === 403) {
       this.show(this.problem(t("review.forbidden"), "review-forbidden"));
     } else if (!res.ok) {
