@@ -5,7 +5,7 @@
 // others' replays with their reviews. The server keeps the deal's seed secret and decides
 // who sees which replay (docs/server.md, "The daily deal"); this page shows what it sends.
 import { api, h, setToken, toast } from "./common.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 /**
  * @typedef {object} Entry
@@ -42,11 +42,12 @@ export function replayLink(e) {
 }
 
 /**
+ * A figure in the page's language (a dash when unknown).
  * @param {number | null | undefined} v
  * @returns {string}
  */
 function figure(v) {
-  return v === null || v === undefined ? "–" : String(v);
+  return v === null || v === undefined ? "–" : new Intl.NumberFormat(language()).format(v);
 }
 
 /**
