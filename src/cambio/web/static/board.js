@@ -79,7 +79,7 @@ export class BoardUI extends GameView {
     if (b.over) {
       out.append(resultsPanel(b, {
         status: this.statusText(b, false, false), name, isHost: this.ctx.isHost(), tableId: this.ctx.tableId,
-        gameNo: this.summary ? this.summary.game_no : undefined, onAgain: () => this.ctx.again(),
+        gameNo: this.summary ? this.summary.game_no : undefined, seat: this.ctx.seat(), onAgain: () => this.ctx.again(),
       }));
     }
     if (b.setup) out.append(setupPanel(b, name));

@@ -9,6 +9,7 @@ import {
 } from "./houserules.js";
 import { accountPanel, ensurePlayer, playerName, playNowPanel } from "./players.js";
 import { refresh, tablesPanel, yourTables } from "./lobby_tables.js";
+import { dailyPanel } from "./daily_panel.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./common.js").InputChange} InputChange */
@@ -291,7 +292,7 @@ async function main() {
     noticeLine(true),
     h("div.lobby-grid", null,
       h("div.col", null, introPanel(), nameField(), playNowPanel(), quickPanel(), createForm()),
-      h("div.col", null, accountPanel(), tablesPanel(), howTo())));
+      h("div.col", null, accountPanel(), dailyPanel(), tablesPanel(), howTo())));
   ensurePlayer();
   refresh();
   yourTables();

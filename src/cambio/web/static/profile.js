@@ -2,6 +2,7 @@
 // rating over time, totals by game, and every game with a link to its replay.
 import { api, byId, h, setToken, toast } from "./common.js";
 import { formatDate, t } from "./i18n.js";
+import { averageAccuracy } from "./review/model.js";
 
 /**
  * GET /api/players/{name} (server/players_api.py): the player, ratings by class with their
@@ -77,12 +78,13 @@ function ratingText(g) {
   return g.void ? h("span.void", { title: g.void }, t("profile.notRated", { why: g.void })) : t("profile.casual");
 }
 
-/** @param {Profile} profile */
-function gamesPanel(profile) {
+/** @param {Profile} profile @param {boolean} reviews  whether this visitor may see the seats' reviews */
+function gamesPanel(profile, reviews) {
   const rows = [...(profile.playing || []), ...profile.games];
   return h("section.panel", { id: "games" }, h("h2", null, t("leaderboard.games")),
+    averageLine(profile.games),
     rows.length ? h("table.games", null,
-      h("thead", null, h("tr", null, [t("profile.date"), t("now.game"), t("lobby.rules"), t("lobby.players"), t("profile.result"), t("leaderboard.rating"), ""].map((head) => h("th", null, head)))),
+      h("thead", null, h("tr", null, [t("profile.date"), t("now.game"), t("lobby.rules"), t("lobby.players"), t("profile.result"), t("leaderboard.rating"), t("review.accuracy_head"), ""].map((head) => h("th", null, head)))),
       h("tbody", null, rows.map((/** @type {GameRow} */ g) => h("tr", { dataset: { table: g.table, status: g.status } },
         h("td", null, formatDate(g.date)),
         h("td", null, GAME[g.game] || g.game),
@@ -92,9 +94,28 @@ function gamesPanel(profile) {
           : t("profile.seats", { count: g.players })),
         h("td.result", null, resultText(g)),
         h("td", null, ratingText(g)),
-        h("td", null, h("a.replay", { href: g.replay }, g.status === "playing" ? t("profile.yourView") : t("profile.replay")),
+        h("td.accuracy", null, accuracyText(g)),
+        h("td", null, h("a.replay", { href: reviews ? replayHref(g) : g.replay }, g.status === "playing" ? t("profile.yourView") : t("profile.replay")),
           g.table_page ? [" · ", h("a.take-seat", { href: g.table_page, onclick: (/** @type {Event} */ e) => takeSeat(e, g) }, t("profile.yourSeat"))] : null)))))
       : h("p.muted", null, t("profile.noGame")));
+}
+
+/** A finished game's accuracy (its seat's review), once the server has made it. @param {GameRow} g */
+function accuracyText(g) {
+  return typeof g.accuracy === "number" ? t("review.accuracy_value", { accuracy: g.accuracy }) : "–";
+}
+
+/** The mean accuracy over the games reviewed so far. @param {GameRow[]} games */
+function averageLine(games) {
+  const { mean, count } = averageAccuracy(games);
+  return mean === null ? null
+    : h("p", { id: "accuracy-average" }, t("review.average", { accuracy: mean, count }));
+}
+
+/** A finished game's replay opens on its seat's review: offered on one's own profile and
+ * on a bot's, the seats the server shows to this visitor. @param {GameRow} g */
+function replayHref(g) {
+  return g.status === "finished" && Number.isInteger(g.seat) ? `${g.replay}&seat=${g.seat}` : g.replay;
 }
 
 /** A game in play, from any device of this player: a seat token for this browser first.
@@ -121,15 +142,19 @@ function totalsPanel(profile) {
 
 async function main() {
   try {
-    const profile = await api("GET", `/api/players/${encodeURIComponent(name)}`);
+    const [profile, me] = await Promise.all([
+      api("GET", `/api/players/${encodeURIComponent(name)}`),
+      api("GET", "/api/me").catch(() => ({ player: null })),
+    ]);
     const p = profile.player;
+    const reviews = profile.bot || (me.player !== null && me.player.id === p.id);
     byId("title").textContent = p.name;
     document.title = `${p.name} · Cambio`;
     app.append(h("section.panel.profile-head", null,
       h("h1", { id: "profile-name" }, p.name),
       h("p.muted", null, profile.bot ? t("profile.bot", { measured: profile.measured || "" }) : p.username ? `@${p.username}` : t("profile.guest")),
       h("p", null, h("a", { href: "/leaderboard" }, t("account.leaderboard")), " · ", h("a", { href: "/" }, t("profile.lobby")))),
-    ratingsPanel(profile), totalsPanel(profile), gamesPanel(profile));
+    ratingsPanel(profile), totalsPanel(profile), gamesPanel(profile, reviews));
   } catch (e) {
     const err = /** @type {import("./common.js").ApiError} */ (e);
     app.append(h("section.panel", { id: "profile-missing" }, h("h2", null, err.status === 404 ? t("profile.noSuch") : t("profile.unavailable")),

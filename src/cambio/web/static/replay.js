@@ -10,6 +10,7 @@ import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
 import { renderBoardStatic } from "./board.js";
 import { normalize } from "./board/model.js";
 import { renderGenericFrame } from "./generic.js";
+import { ReviewPanel } from "./review/panel.js";
 
 /**
  * A frame as the server (or the solo engine) sends it: the engine's view after the step and
@@ -184,6 +185,7 @@ function viewer(replay) {
   let step = 0;
   /** @type {ReturnType<typeof setInterval> | null} */
   let playing = null;
+  const review = reviewPanel(replay, names, frames.length - 1, (/** @type {number} */ k) => go(k));
 
   // A card match has several rounds, each its own record: the picker loads another one.
   const picker = rounds > 1 ? h("label.field.inline", { for: "round-pick" },
@@ -221,6 +223,7 @@ function viewer(replay) {
     step = Math.max(0, Math.min(frames.length - 1, k));
     const frame = frames[step];
     render(board, names, frame);
+    if (review) review.step(step, board);
     clear(eventText).append(...(Array.isArray(frame.text) ? frame.text : [frame.text]));
     counter.textContent = `${step} / ${frames.length - 1}`;
     slider.value = String(step);
@@ -257,8 +260,33 @@ function viewer(replay) {
         local
           ? h("a.button.ghost", { href: "../../" }, t("replay.backToCambio"))
           : h("a.button.ghost", { href: `/t/${encodeURIComponent(tableId)}` }, t("replay.backToTable")))),
-    eventText, board, controls));
+    h("div.replay-main", { class: review ? "with-review" : "" },
+      h("div.replay-play", null, eventText, review ? review.now : null, board, controls),
+      review ? review.node : null)));
   go(0);
+  if (review) review.load();
+}
+
+/**
+ * The review panel of a finished game of the card or the dice game, for the seats the
+ * server shows to this visitor: the one the link names (their own, from the table, the
+ * profile or the daily deal) and the bots'. None for the solo page's games.
+ * @param {{ game: string, header: { players?: unknown[] }, round: number }} replay
+ * @param {string[]} names @param {number} lastStep @param {(step: number) => void} go
+ */
+function reviewPanel(replay, names, lastStep, go) {
+  if (local || !["cards", "board"].includes(replay.game)) return null;
+  const asked = params.get("seat");
+  /** @type {number[]} */
+  const seats = [];
+  if (asked !== null && /^\d+$/.test(asked) && Number(asked) < names.length) seats.push(Number(asked));
+  (replay.header.players || []).forEach((/** @type {unknown} */ p, /** @type {number} */ i) => {
+    if (p && typeof p === "object" && "bot" in p && p.bot && !seats.includes(i)) seats.push(i);
+  });
+  if (!seats.length) return null;
+  return new ReviewPanel({
+    tableId, game: params.get("game") ? Number(params.get("game")) : null, round: replay.round, seats, names, lastStep, go,
+  });
 }
 
 async function main() {

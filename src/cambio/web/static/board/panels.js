@@ -6,6 +6,7 @@ import { h, seatName } from "../common.js";
 import { t } from "../i18n.js";
 import { cellName, pushWords } from "./model.js";
 import { SEAT_COLOURS, symbolSvg } from "./view.js";
+import { replayPath } from "../review/model.js";
 
 /** @typedef {import("./model.js").Board} Board */
 /** @typedef {(seat: number) => string} Namer  a seat's name, "You" for this page's */
@@ -67,7 +68,7 @@ export function resultWords(b, name) {
  * The result: the status line's words, the line made, Play again (the host) and the replay.
  * @param {Board} b
  * @param {{ status: string, name: Namer, isHost: boolean, tableId: string,
- *   gameNo?: number, onAgain: () => void }} env
+ *   gameNo?: number, seat?: number | null, onAgain: () => void }} env
  */
 export function resultsPanel(b, env) {
   const box = h("section.results", { id: "results", dataset: { key: "results" } },
@@ -75,8 +76,8 @@ export function resultsPanel(b, env) {
     b.termination ? h("p.muted", { id: "result-words" }, resultWords(b, env.name)) : null);
   const actions = h("div.result-actions");
   if (env.isHost) actions.append(h("button.primary.big", { type: "button", id: "again", onclick: () => env.onAgain() }, t("results.again")));
-  const k = env.gameNo !== undefined ? `?game=${env.gameNo}` : "";
-  actions.append(h("a.button", { href: `/r/${encodeURIComponent(env.tableId)}${k}`, id: "replay-link" }, t("results.replay")));
+  // The replay opens on this seat's review.
+  actions.append(h("a.button", { href: replayPath(env.tableId, env.gameNo, env.seat), id: "replay-link" }, t("results.replay")));
   box.append(actions);
   return box;
 }

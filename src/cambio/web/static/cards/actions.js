@@ -9,6 +9,7 @@ import { hintBusy } from "./hints.js";
 import { completed, legal, pileTop, slotActions, slotName, snaps } from "./model.js";
 import { END_REASONS, statusText } from "./status.js";
 import { t } from "../i18n.js";
+import { replayPath } from "../review/model.js";
 
 /** @typedef {import("./model.js").CardsState} CardsState */
 /** @typedef {import("../messages.js").CardView} CardView */
@@ -130,8 +131,8 @@ export function resultsView(st, view, env) {
     } else {
       buttons.append(h("p.muted", null, t("results.hostAgain")));
     }
-    const k = sum.game_no !== undefined ? `?game=${sum.game_no}` : "";
-    buttons.append(h("a.button", { href: `/r/${encodeURIComponent(env.tableId)}${k}`, id: "replay-link" }, t("results.replay")));
+    // The replay opens on this seat's review.
+    buttons.append(h("a.button", { href: replayPath(env.tableId, sum.game_no, st.seat), id: "replay-link" }, t("results.replay")));
   } else {
     buttons.append(nextRoundNote(sum));
   }
