@@ -28,6 +28,7 @@ from .settings import Settings
 from .social_api import routes as social_routes
 from .store import Store
 from .ws import table_socket
+from .your_games import routes as your_games_routes
 
 log = logging.getLogger("cambio.server")
 
@@ -169,6 +170,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         Route("/api/daily", daily.daily_results, methods=["GET"]),
         *player_routes(),
         *social_routes(),
+        *your_games_routes(),
         *moderation_routes(),
         WebSocketRoute("/ws/{table}", socket),
         *offline_routes.ROUTES,

@@ -160,6 +160,8 @@ MIGRATIONS: list[list[str]] = [
     ],
     # reviews of finished games (server/reviews.py) and daily deals (server/daily.py)
     reviews_sql.MIGRATION,
+    # a player's own tables, found by their seats (the lobby's "Your games", polled)
+    ["CREATE INDEX seats_player ON seats (player_id)"],
 ]
 """Step ``n`` (1-based) brings a database from version ``n - 1`` to ``n``."""
 
