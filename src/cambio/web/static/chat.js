@@ -13,7 +13,8 @@ const KEPT = 100;
 export class ChatView {
   /**
    * @param {HTMLElement} el  where the chat panel goes
-   * @param {object} ctx  seat(), summary(), send(msg) -> bool
+   * @param {object} ctx  seat(), summary(), send(msg) -> bool; lineMenu(line) -> element:
+   *   the menu of another seat's line (mute, block, report: social.js)
    */
   constructor(el, ctx) {
     this.el = el;
@@ -59,6 +60,13 @@ export class ChatView {
     this.render();
   }
 
+  /** The seat's player was muted or blocked here: their lines go from this page too (the
+   * server sends no more of them). */
+  hideSeat(seat) {
+    this.lines = this.lines.filter((x) => x.seat !== seat);
+    this.render();
+  }
+
   sendText() {
     const text = this.input.value.trim();
     if (!text) return;
@@ -88,7 +96,8 @@ export class ChatView {
     },
     h("strong.chat-who", null, x.seat === this.ctx.seat() ? "You" : (x.name || seatName(summary, x.seat))),
     ": ",
-    h("span.chat-text", null, x.text))));
+    h("span.chat-text", null, x.text),
+    seated && x.seat !== this.ctx.seat() && this.ctx.lineMenu ? this.ctx.lineMenu(x) : null)));
     if (stick) this.list.scrollTop = this.list.scrollHeight;
     this.renderTitle();
   }

@@ -1,6 +1,6 @@
 // The lobby: your name, a form to create a table (cards or dice board), the open tables.
 import {
-  api, clear, dropToken, gameLabel, morphChildren, myTables, noticeLine, tableTitle, getName, getToken, h, inviteUrl, setName, setToken, toast,
+  api, clear, gameLabel, morphChildren, myTables, noticeLine, tableTitle, getName, getToken, h, inviteUrl, setName, setToken, toast,
 } from "./common.js";
 import { tableOptionsBody, tableOptionsFields } from "./tableopts.js";
 import { startTutorial } from "./tutorial.js";
@@ -8,6 +8,8 @@ import {
   PRESET_NAMES, PRESET_NOTES, choosePreset, houseRulesForm, presetValue, updateRuleCount,
 } from "./houserules.js";
 import { accountPanel, ensurePlayer, playNowPanel } from "./players.js";
+import { followYourGames, yourGamesPanel } from "./yourgames.js";
+import { followFriends, friendsPanel, invitesBox } from "./friends.js";
 
 const app = document.getElementById("app");
 const state = {
@@ -330,40 +332,23 @@ async function refresh() {
   }
 }
 
-async function yourTables() {
-  const ids = myTables();
-  if (!ids.length) return;
-  const found = await Promise.all(ids.map(async (id) => {
-    try {
-      return await api("GET", `/api/tables/${encodeURIComponent(id)}`);
-    } catch (err) {
-      if (err.status === 404) dropToken(id);      // the table is gone: forget its seat
-      return null;
-    }
-  }));
-  const tables = found.filter((t) => t && t.status !== "finished")
-    .sort((a, b) => String(b.created).localeCompare(String(a.created))).slice(0, 8);
-  if (!tables.length) return;
-  const panel = h("section.panel.your-tables", null,
-    h("h2", null, "Your tables"),
-    h("ul.tables", null, tables.map((t) => h("li.table-row", { dataset: { table: t.id } },
-      h("div.table-info", null, h("strong", null, tableTitle(t), t.private ? h("span.tag", null, "private") : null),
-        h("span.muted", null, `${gameLabel(t)} · ${t.status === "playing" ? "in play" : "waiting"}`)),
-      h("div.table-actions", null,
-        h("a.button.primary", { href: `/t/${encodeURIComponent(t.id)}` }, "Back to my seat"))))));
-  const col = document.querySelector(".lobby-grid .col:last-child");
-  if (col) col.prepend(panel);
-}
-
 async function main() {
+  // The player's games, friends and invites (yourgames.js, friends.js): drawn from the
+  // server once this browser's player is known.
+  const games = yourGamesPanel();
+  const friends = friendsPanel();
+  const invites = invitesBox();
   app.append(
     noticeLine(true),
+    invites,
     h("div.lobby-grid", null,
       h("div.col", null, introPanel(), nameField(), playNowPanel(), quickPanel(), createForm()),
-      h("div.col", null, accountPanel(), tablesPanel(), howTo())));
-  ensurePlayer();
+      h("div.col", null, games, accountPanel(), friends, tablesPanel(), howTo())));
+  ensurePlayer().then(() => {
+    followYourGames(games);
+    followFriends(friends, invites);
+  });
   refresh();
-  yourTables();
   setInterval(() => { if (document.visibilityState === "visible") refresh(); }, 5000);
   api("GET", "/api/games").then((games) => {
     state.games = games;

@@ -1,6 +1,8 @@
 // A player's profile (/p/{name}): ratings with their uncertainty, a small chart of each
 // rating over time, totals by game, and every game with a link to its replay.
 import { api, h, setToken, toast } from "./common.js";
+import { profileActions } from "./social.js";
+import { followYourGames, yourGamesPanel } from "./yourgames.js";
 
 const app = document.getElementById("app");
 const name = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -111,10 +113,27 @@ async function main() {
       h("p.muted", null, profile.bot ? `A bot: ${profile.measured || ""}` : p.username ? `@${p.username}` : "a guest player"),
       h("p", null, h("a", { href: "/leaderboard" }, "Leaderboard"), " · ", h("a", { href: "/" }, "Lobby"))),
     ratingsPanel(profile), totalsPanel(profile), gamesPanel(profile));
+    social(profile);
   } catch (err) {
     app.append(h("section.panel", { id: "profile-missing" }, h("h2", null, err.status === 404 ? "No such player" : "Unavailable"),
       h("p.muted", null, err.message), h("a.button.primary", { href: "/" }, "Back to the lobby")));
   }
+}
+
+/** One's own profile lists one's games (their move first); another's offers follow, mute,
+ * block and report (social.js). */
+async function social(profile) {
+  if (profile.bot) return;
+  let me;
+  try { me = (await api("GET", "/api/me")).player; } catch { return; }
+  if (me && me.id === profile.player.id) {
+    const games = yourGamesPanel();
+    document.querySelector(".profile-head").after(games);
+    followYourGames(games);
+    return;
+  }
+  const actions = await profileActions(profile.player, me && me.id);
+  if (actions) document.querySelector(".profile-head").append(actions);
 }
 
 main();

@@ -12,6 +12,8 @@ import { loadRules } from "./rules.js";
 import { soundToggle } from "./sound.js";
 import { TurnClockView } from "./clock.js";
 import { ChatView } from "./chat.js";
+import { chatLineMenu, seatedPeople } from "./social.js";
+import { inviteFriendsBox } from "./friends.js";
 
 const app = document.getElementById("app");
 const titleEl = document.getElementById("title");
@@ -37,7 +39,8 @@ const waitingEl = h("div.waiting");
 const gameEl = h("div.game-host");
 const clockEl = h("div.clock-host");
 const chatEl = h("div.chat-host");
-root.append(noticeLine(), waitingEl, clockEl, gameEl, chatEl);
+const inviteEl = h("div.invite-host");   // friends to invite, while a seat here waits
+root.append(noticeLine(), waitingEl, inviteEl, clockEl, gameEl, chatEl);
 app.append(root);
 const turnClock = new TurnClockView(clockEl, {
   seat: () => page.seat,
@@ -48,6 +51,7 @@ const chat = new ChatView(chatEl, {
   seat: () => page.seat,
   summary: () => page.summary,
   send: (msg) => conn.send(msg),
+  lineMenu: chatLineMenu(tableId, seatedPeople(tableId), (seat) => chat.hideSeat(seat)),
 });
 
 const conn = new TableConnection(tableId, page.token, {
@@ -120,6 +124,7 @@ function setSummary(summary) {
   titleEl.textContent = `${tableTitle(summary)} · ${gameLabel(summary)}`;
   renderBadges();
   renderWaiting();
+  renderInvite();
   if (page.ui) page.ui.setSummary(summary);
   if (before && before.status === "waiting" && summary.status === "playing") {
     toast("The game starts!", "info", 2000);
@@ -264,6 +269,13 @@ function renderWaiting() {
   for (const sel of waitingEl.querySelectorAll("select.bot-pick")) {
     if (sel.dataset.chosen && !touchedBots.has(sel.id)) sel.value = sel.dataset.chosen;
   }
+}
+
+/** A seated player at a waiting table may invite the friends they follow (friends.js). */
+function renderInvite() {
+  const wanted = page.seat !== null && page.summary && page.summary.status === "waiting";
+  if (!wanted) inviteEl.replaceChildren();
+  else if (!inviteEl.firstChild) inviteEl.append(inviteFriendsBox(tableId));
 }
 
 function rulesUrl() {
