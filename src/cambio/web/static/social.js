@@ -131,7 +131,9 @@ export async function profileActions(person, me) {
 export function chatLineMenu(tableId, people, hidden) {
   return (line) => {
     /** @param {(p: Person) => Promise<void> | void} fn */
-    const about = (fn) => async () => {
+    const about = (fn) => async (/** @type {Event} */ e) => {
+      const menu = /** @type {HTMLElement} */ (e.currentTarget).closest("details");
+      if (menu) menu.open = false;     // one choice made: the menu folds
       const person = await people(line.seat);
       if (!person) {
         toast(t("social.chat.nobody"), "warn");

@@ -1,0 +1,190 @@
+"""People among themselves in a real browser, two players in two browser contexts: follow a
+player from their profile, see them online in the lobby, invite them from one's waiting
+table (the invite shows in their lobby), unfollow; report, mute and block from a chat line
+and from the profile; and a correspondence card game played over several server restarts,
+each player told by the lobby's "Your games" list, the page title and a notification that
+it is their move.
+
+One server for the module (its own: the correspondence test restarts it)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from .conftest import WAIT_MS, Server
+from .driver import LAPTOP, seen, step
+
+
+@pytest.fixture(scope="module")
+def social_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(Path(tmp_path_factory.mktemp("social")), "social", "--seed", "41",
+                 "--bot-speed", "20", "--away-after", "600")
+    yield srv
+    srv.stop()
+
+
+class Person:
+    """A browser context (one device) whose player has a name, on the lobby."""
+
+    def __init__(self, browser: Browser, base: str, name: str) -> None:
+        self.base = base
+        self.ctx: BrowserContext = browser.new_context(viewport=LAPTOP)
+        self.ctx.grant_permissions(["notifications"], origin=base)
+        self.page = self.new_page()
+        self.page.goto(base + "/static/favicon.svg")   # same origin: the name the lobby uses
+        self.page.evaluate("(n) => localStorage.setItem('cambio:name', n)", name)
+        self.lobby()
+        self.page.wait_for_function("() => fetch('/api/me').then((r) => r.json())"
+                                    ".then((b) => b.player && b.player.name !== 'Player')")
+        me: dict[str, Any] = self.page.evaluate("() => fetch('/api/me').then((r) => r.json())")
+        self.player = me["player"]
+
+    def new_page(self) -> Page:
+        page = self.ctx.new_page()
+        page.set_default_timeout(WAIT_MS)
+        return page
+
+    def lobby(self) -> None:
+        self.page.goto(self.base + "/")
+        self.page.wait_for_selector("#friends-list")
+
+    def look_again(self, page: Page | None = None) -> None:
+        """What a player returning to the tab does: the lobby looks again at once."""
+        (page or self.page).evaluate("() => dispatchEvent(new Event('focus'))")
+
+    def profile_of(self, other: Person) -> Page:
+        page = self.new_page()
+        page.goto(self.base + other.player["profile"])
+        page.wait_for_selector("#social-actions")
+        return page
+
+    def api(self, method: str, path: str, body: Any = None) -> Any:
+        """A call with this browser's cookie, as the page makes it."""
+        return self.page.evaluate(
+            "([m, p, b]) => fetch(p, {method: m, headers: {'Content-Type': 'application/json'},"
+            " body: b === null ? undefined : JSON.stringify(b)}).then((r) => r.json())",
+            [method, path, body])
+
+    def close(self) -> None:
+        self.ctx.close()
+
+
+@pytest.fixture
+def pair(browser: Browser, social_server: Server) -> Iterator[tuple[Person, Person]]:
+    ann = Person(browser, social_server.base, "Ann")
+    bo = Person(browser, social_server.base, "Bo")
+    yield ann, bo
+    ann.close()
+    bo.close()
+
+
+def toggled(page: Page, button: str, on: bool) -> None:
+    page.click(button)
+    page.wait_for_selector(f'{button}[data-on="{int(on)}"]')
+
+
+def test_follow_see_online_invite_and_unfollow(pair: tuple[Person, Person]) -> None:
+    ann, bo = pair
+    profile = ann.profile_of(bo)
+    toggled(profile, "#social-follow", True)
+    # Bo's lobby is open (it polls): Ann's lobby shows him online.
+    ann.lobby()
+    ann.page.wait_for_selector(f'#friends-list li[data-player="{bo.player["id"]}"]'
+                               '[data-online="1"]')
+    # Ann's new table: she invites Bo from its waiting room.
+    ann.page.click("#create")
+    ann.page.wait_for_url("**/t/*")
+    table = ann.page.url.rsplit("/", 1)[1]
+    invite = f'#invite-list li[data-player="{bo.player["id"]}"] button[data-act="invite"]'
+    ann.page.click(invite)
+    ann.page.wait_for_selector(f"{invite}[disabled]")
+    # The invite shows in Bo's lobby as a notice, with the way to the table.
+    bo.look_again()
+    notice = f'#invites li[data-table="{table}"]'
+    bo.page.wait_for_selector(notice)
+    assert "Ann" in bo.page.inner_text(notice)
+    assert bo.page.get_attribute(f"{notice} a", "href") == f"/t/{table}"
+    # Unfollow: gone from her friends.
+    toggled(profile, "#social-follow", False)
+    ann.lobby()
+    ann.page.wait_for_selector("#friends-list li.muted")
+    assert ann.page.locator("#friends-list li.friend").count() == 0
+
+
+def reports(server: Server) -> list[tuple[Any, ...]]:
+    with sqlite3.connect(server.db) as db:
+        return db.execute("SELECT reporter_id, player_id, reason, note, table_id, evidence "
+                          "FROM reports").fetchall()
+
+
+def chat_texts(page: Page) -> list[str]:
+    texts: list[str] = page.locator("#chat-lines .chat-text").all_text_contents()
+    return texts
+
+
+def say(page: Page, text: str) -> None:
+    page.fill("#chat-input", text)
+    page.click("#chat-send")
+    page.wait_for_function("(t) => [...document.querySelectorAll('#chat-lines .chat-text')]"
+                           ".some((e) => e.textContent === t)", arg=text)
+
+
+def seated(person: Person, table: str, token: str) -> Page:
+    page = person.new_page()
+    page.goto(person.base + "/static/favicon.svg")
+    page.evaluate("([t, k]) => localStorage.setItem('cambio:token:' + t, k)", [table, token])
+    page.goto(f"{person.base}/t/{table}")
+    page.wait_for_selector(".cards-game[data-version]")
+    if page.evaluate("() => !document.getElementById('chat').open"):
+        page.click("#chat summary")
+    return page
+
+
+def test_report_mute_and_block_from_a_chat_line_and_the_profile(
+        pair: tuple[Person, Person], social_server: Server) -> None:
+    ann, bo = pair
+    made = ann.api("POST", "/api/tables", {"game": "cards", "players": 2, "name": "Ann"})
+    joined = bo.api("POST", f"/api/tables/{made['table']}/join", {"name": "Bo"})
+    table = made["table"]
+    ann.page.evaluate("([t, k]) => fetch('/api/tables/' + t + '/start', {method: 'POST',"
+                      " headers: {'Content-Type': 'application/json', Authorization: "
+                      "'Bearer ' + k}, body: '{}'})", [table, made["token"]])
+    at_ann, at_bo = seated(ann, table, made["token"]), seated(bo, table, joined["token"])
+    say(at_bo, "you play like a potato")
+    line = '#chat-lines li[data-seat="1"]'
+    at_ann.wait_for_selector(line)
+    assert at_ann.locator('#chat-lines li[data-seat="0"] .chat-more').count() == 0  # her own
+    # Report from the line: a reason and a note; the server attaches the chat itself.
+    at_ann.click(f"{line} .chat-more summary")
+    at_ann.click(f'{line} button[data-act="report"]')
+    at_ann.select_option("#report-reason", "abuse")
+    at_ann.fill("#report-note", "rude")
+    at_ann.click("#report-send")
+    at_ann.wait_for_selector("#report-dialog", state="detached")
+    [(reporter, reported, reason, note, where, evidence)] = reports(social_server)
+    assert (reporter, reported, reason, note, where) == (
+        ann.player["id"], bo.player["id"], "abuse", "rude", table)
+    assert "you play like a potato" in json.loads(evidence)["chat"][0]["text"]
+    # Mute from the line: his lines go, and what he says next never comes.
+    at_ann.click(f"{line} .chat-more summary")
+    at_ann.click(f'{line} button[data-act="mute"]')
+    at_ann.wait_for_selector(line, state="detached")
+    say(at_bo, "can you hear me")
+    say(at_ann, "quiet now")       # after his line: had it come, it would be here by now
+    assert chat_texts(at_ann) == ["quiet now"]
+    # The mute is the server's: her profile of him says so, on a page opened afresh.
+    profile = ann.profile_of(bo)
+    assert profile.get_attribute("#social-mute", "data-on") == "1"
+    toggled(profile, "#social-block", True)
+    # Blocked: Bo cannot follow her.
+    his = bo.profile_of(ann)
+    his.click("#social-follow")
+    his.wait_for_selector(".toast-error")
+    assert his.get_attribute("#social-follow", "data-on") == "0"
