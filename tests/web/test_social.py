@@ -188,3 +188,92 @@ def test_report_mute_and_block_from_a_chat_line_and_the_profile(
     his.click("#social-follow")
     his.wait_for_selector(".toast-error")
     assert his.get_attribute("#social-follow", "data-on") == "0"
+
+
+NOTIFICATIONS_JS = """() => navigator.serviceWorker.ready.then((r) => r.getNotifications())
+  .then((ns) => ns.map((n) => ({title: n.title, body: n.body, tag: n.tag})))"""
+
+
+def your_move(person: Person, table: str) -> bool | None:
+    """What the player's lobby says of the table: their move (True), not (False), not
+    listed yet (None)."""
+    flag = person.page.get_attribute(f'#your-games li[data-table="{table}"]', "data-your-move",
+                                     timeout=1000) \
+        if person.page.locator(f'#your-games li[data-table="{table}"]').count() else None
+    return None if flag is None else flag == "1"
+
+
+def whose_move(people: list[Person], table: str) -> Person:
+    """The one player whose lobby says it is their move (each lobby looks again at once, as
+    on returning to its tab)."""
+    page = people[0].page
+    deadline = WAIT_MS / 1000
+    waited = 0.0
+    while waited < deadline:
+        for p in people:
+            p.look_again()
+        page.wait_for_timeout(200)
+        waited += 0.2
+        said = [your_move(p, table) for p in people]
+        if sorted(said, key=str) == [False, True]:
+            return people[said.index(True)]
+    raise AssertionError(f"the lobbies never agreed on whose move it is: {said}")
+
+
+def play_my_turn(page: Page) -> int:
+    """Make this seat's moves through the page until the game waits for the other seat."""
+    page.wait_for_selector('.table-root[data-conn="open"] .cards-game[data-version]')
+    page.wait_for_function("() => { const r = document.querySelector('.cards-game');"
+                           " return r && r.dataset.actor === r.dataset.me; }")
+    moves = 0
+    while seen(page).my_move:
+        if step(page, swap=moves == 0):
+            moves += 1
+        assert moves < 10, "the turn does not pass"
+    return moves
+
+
+def test_a_correspondence_game_over_restarts_tells_whose_move_it_is(
+        browser: Browser, social_server: Server) -> None:
+    ann = Person(browser, social_server.base, "Ann")
+    bo = Person(browser, social_server.base, "Bo")
+    try:
+        # Ann makes a correspondence table from the lobby's form.
+        form = ann.new_page()
+        form.goto(social_server.base + "/")
+        form.select_option("#clock", "3600")
+        form.select_option("#on-timeout", "bot")
+        form.click("#create")
+        form.wait_for_url("**/t/*")
+        table = form.url.rsplit("/", 1)[1]
+        at = {"Ann": form, "Bo": bo.new_page()}
+        at["Bo"].goto(f"{social_server.base}/t/{table}")
+        at["Bo"].click("#join")
+        form.click("#start")
+        for page in at.values():
+            page.wait_for_selector(".cards-game[data-version]")
+        for p in (ann, bo):  # the service worker is there before a notification is due
+            p.page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        for restart in range(3):
+            mover = whose_move([ann, bo], table)
+            other = bo if mover is ann else ann
+            assert mover.page.title().startswith("(1) ")
+            assert not other.page.title().startswith("(")
+            # The notification: to the player whose move it became, the table's name only.
+            mover.page.wait_for_function(f"() => ({NOTIFICATIONS_JS})()"
+                                         f".then((ns) => ns.some((n) => n.tag === 'turn-{table}'))")
+            shown = mover.page.evaluate(NOTIFICATIONS_JS)
+            assert {"title": "Cambio: your move", "body": "Your move at Ann's table",
+                    "tag": f"turn-{table}"} in shown
+            assert other.page.evaluate(NOTIFICATIONS_JS) == []
+            for p in (ann, bo):  # closed: the next check needs a notification of its own
+                p.page.evaluate("() => navigator.serviceWorker.ready.then((r) => "
+                                "r.getNotifications()).then((ns) => ns.forEach((n) => n.close()))")
+            assert play_my_turn(at[mover.player["name"]]) > 0
+            # The server goes down and comes back: the game, and whose move, stay.
+            social_server.kill()
+            social_server.start()
+            assert whose_move([ann, bo], table) is other, f"after restart {restart + 1}"
+    finally:
+        ann.close()
+        bo.close()
