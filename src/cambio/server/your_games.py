@@ -7,7 +7,9 @@ who has its id) and the seat whose decision the game waits for (which every clie
 table is shown already, on the turn clock and in the status line). Nothing of a card.
 
 The tables are found by the seats the caller's player holds (any device: a seat token is
-not needed), so a game started on the phone is listed on the laptop too.
+not needed), so a game started on the phone is listed on the laptop too. In a cluster, a
+table another process owns is asked of its owner (``GET /api/tables/{id}/turn``, routed
+there as every table call is): only the owner knows whose decision it waits for.
 """
 
 from __future__ import annotations
@@ -16,12 +18,15 @@ import asyncio
 import logging
 from typing import Any
 
+import httpx
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from .errors import ProtocolError
-from .lobby import endpoint
+from .cluster.node import ClusterServer
+from .cluster.proxy import HOP
+from .errors import UNAVAILABLE, ProtocolError
+from .lobby import endpoint, table_of
 from .players.service import players_of
 from .players.service import required as signed_in
 from .server import Server
@@ -41,13 +46,17 @@ def turn_of(table: Table) -> int | None:
     return s.decider() if s is not None else None
 
 
-def entry(table: Table, seat: int) -> dict[str, Any]:
-    """One listed game: the table's public summary, the caller's seat and whose move."""
-    turn = turn_of(table)
-    summary = table.summary()
-    return {"table": summary, "seat": seat, "turn": turn,
-            "your_move": turn == seat, "deadline": summary.get("deadline"),
-            "link": f"/t/{table.id}"}
+def facts(table: Table) -> dict[str, Any]:
+    """What anyone may know of a table's turn: its summary and whose decision it waits for."""
+    return {"table": table.summary(), "turn": turn_of(table)}
+
+
+def entry(known: dict[str, Any], seat: int) -> dict[str, Any]:
+    """One listed game: the table's :func:`facts`, the caller's seat and whether it is
+    their move."""
+    summary, turn = known["table"], known["turn"]
+    return {"table": summary, "seat": seat, "turn": turn, "your_move": turn == seat,
+            "deadline": summary.get("deadline"), "link": f"/t/{summary['id']}"}
 
 
 def order(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -65,13 +74,29 @@ async def games_of(server: Server, player_id: str) -> list[dict[str, Any]]:
     out = []
     for table_id, seat in rows:
         try:
-            table = await server.get(str(table_id))
-        except ProtocolError as exc:  # damaged, or served by another process right now
+            known = await _facts_of(server, str(table_id))
+        except ProtocolError as exc:  # damaged, or moving between processes right now
             log.debug("your games: table %s left out (%s)", table_id, exc.code)
             continue
-        if table.status in ("waiting", "playing"):
-            out.append(entry(table, int(seat)))
+        if known is not None and known["table"]["status"] in ("waiting", "playing"):
+            out.append(entry(known, int(seat)))
     return order(out)
+
+
+async def _facts_of(server: Server, table_id: str) -> dict[str, Any] | None:
+    """The table's :func:`facts`, from this process or from the one that owns it."""
+    if isinstance(server, ClusterServer):
+        address = await server.route(table_id)
+        if address is not None:
+            url = f"{address.rstrip('/')}/api/tables/{table_id}/turn"
+            try:
+                answer = await server.forwarder.http.get(url, headers={HOP: "1"})
+            except httpx.HTTPError:
+                raise ProtocolError(UNAVAILABLE, "the table's process is away") from None
+            known: dict[str, Any] | None = answer.json() if answer.status_code == 200 \
+                else None
+            return known
+    return facts(await server.get(table_id))
 
 
 @endpoint
@@ -84,6 +109,12 @@ async def your_games(request: Request) -> Response:
     games = await games_of(players.server, player.id)
     return JSONResponse({"games": games, "your_turn": sum(g["your_move"] for g in games)},
                         headers={"Cache-Control": "no-store"})
+
+
+@endpoint
+async def table_turn(request: Request) -> Response:
+    """``GET``: the table's :func:`facts` (a cluster's process asks the owner)."""
+    return JSONResponse(facts(await table_of(request)), headers={"Cache-Control": "no-store"})
 
 
 @endpoint
@@ -105,4 +136,4 @@ def routes() -> list[Route]:
             Route("/api/tables/{id}/people", table_people, methods=["GET"])]
 
 
-__all__ = ["entry", "games_of", "order", "routes", "turn_of"]
+__all__ = ["entry", "facts", "games_of", "order", "routes", "table_turn", "turn_of"]
