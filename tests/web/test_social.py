@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -172,6 +174,16 @@ def test_report_mute_and_block_from_a_chat_line_and_the_profile(
     assert (reporter, reported, reason, note, where) == (
         ann.player["id"], bo.player["id"], "abuse", "rude", table)
     assert "you play like a potato" in json.loads(evidence)["chat"][0]["text"]
+    # An operator warns him from the command line: his own profile says so.
+    done = subprocess.run([sys.executable, "-m", "cambio.cli.main", "admin", "warn",
+                           bo.player["id"], "-r", "mind your words", "--db",
+                           str(social_server.db)], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    own = bo.new_page()
+    own.goto(social_server.base + bo.player["profile"])
+    own.wait_for_selector("#standing li.warning")
+    assert "mind your words" in own.inner_text("#standing")
     # Mute from the line: his lines go, and what he says next never comes.
     at_ann.click(f"{line} .chat-more summary")
     at_ann.click(f'{line} button[data-act="mute"]')

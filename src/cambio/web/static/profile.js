@@ -1,7 +1,7 @@
 // A player's profile (/p/{name}): ratings with their uncertainty, a small chart of each
 // rating over time, totals by game, and every game with a link to its replay.
 import { api, h, setToken, toast } from "./common.js";
-import { profileActions } from "./social.js";
+import { profileActions, standingPanel } from "./social.js";
 import { followYourGames, yourGamesPanel } from "./yourgames.js";
 
 const app = document.getElementById("app");
@@ -120,8 +120,8 @@ async function main() {
   }
 }
 
-/** One's own profile lists one's games (their move first); another's offers follow, mute,
- * block and report (social.js). */
+/** One's own profile lists one's games (their move first) and one's standing with the
+ * operators; another's offers follow, mute, block and report (social.js). */
 async function social(profile) {
   if (profile.bot) return;
   let me;
@@ -130,6 +130,8 @@ async function social(profile) {
     const games = yourGamesPanel();
     document.querySelector(".profile-head").after(games);
     followYourGames(games);
+    const standing = await standingPanel();
+    if (standing) games.after(standing);
     return;
   }
   const actions = await profileActions(profile.player, me && me.id);

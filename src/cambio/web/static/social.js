@@ -3,7 +3,7 @@
 // kept on the server so that they hold on every device the player uses. The profile shows
 // them as buttons; a chat line's menu offers mute, block and report of its speaker.
 import { api, h, toast } from "./common.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 /** @typedef {{id: string, name: string, username: string | null, profile: string}} Person */
 /** @typedef {"follow" | "mute" | "block"} Verb */
@@ -183,4 +183,29 @@ export function seatedPeople(tableId) {
     }
     return seats[seat] || null;
   };
+}
+
+/**
+ * The player's own standing with the server's operators (a mute or ban in force, the
+ * warnings they were given), for their own profile; null when there is nothing to say.
+ */
+export async function standingPanel() {
+  /** @type {{sanctions: {kind: string, until: string | null, reason: string}[], warnings: {at: string, reason: string}[]}} */
+  let standing;
+  try {
+    standing = await api("GET", "/api/players/me/standing");
+  } catch {
+    return null;
+  }
+  const { sanctions, warnings } = standing;
+  if (!sanctions.length && !warnings.length) return null;
+  /** @param {string} iso */
+  const date = (iso) => new Date(iso).toLocaleString(language());
+  return h("section.panel.standing", { id: "standing" },
+    h("h2", null, t("social.standing.title")),
+    h("ul", null,
+      sanctions.map((s) => h("li.sanction", { dataset: { kind: s.kind } },
+        t(`social.standing.${s.kind === "ban" ? "ban" : "mute"}`, { reason: s.reason }), " ",
+        s.until ? t("social.standing.until", { when: date(s.until) }) : t("social.standing.lifted"))),
+      warnings.map((w) => h("li.warning", null, t("social.standing.warned", { when: date(w.at), reason: w.reason })))));
 }
