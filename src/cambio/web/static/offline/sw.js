@@ -108,7 +108,9 @@ self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const url = abs((event.notification.data && event.notification.data.url || "/").replace(/^\//, ""));
   event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((wins) => {
-    const win = wins.find((w) => "navigate" in w);
-    return win ? win.navigate(url).then((w) => w && w.focus()) : self.clients.openWindow(url);
+    const win = wins[0];
+    // navigate() works on a window this worker controls; any other gets a window of its own.
+    const there = win ? win.navigate(url).then((w) => w && w.focus()) : Promise.reject(new Error());
+    return there.catch(() => self.clients.openWindow(url));
   }));
 });
