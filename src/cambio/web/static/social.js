@@ -76,7 +76,8 @@ function toggle(verb, person, on, changed) {
   const show = () => {
     const now = button.dataset.on === "1";
     button.textContent = t(`social.${verb}.${now ? "undo" : "do"}`);
-    button.className = now ? "ghost" : "";
+    // Follow is the profile's main offer; the rest stay quiet until used.
+    button.className = verb === "follow" && !now ? "primary" : "ghost";
   };
   button.onclick = async () => {
     const want = button.dataset.on !== "1";
@@ -112,7 +113,7 @@ export async function profileActions(person, me) {
   const follow = toggle("follow", person, follows.has(person.id));
   const block = toggle("block", person, blocks.has(person.id), (on) => {
     // A block ends following both ways (the server did it).
-    if (on) { follow.dataset.on = "0"; follow.textContent = t("social.follow.do"); follow.className = ""; }
+    if (on) { follow.dataset.on = "0"; follow.textContent = t("social.follow.do"); follow.className = "primary"; }
   });
   return h("div.social-actions", { id: "social-actions" },
     follow, toggle("mute", person, mutes.has(person.id)), block,
