@@ -289,3 +289,28 @@ def test_a_correspondence_game_over_restarts_tells_whose_move_it_is(
     finally:
         ann.close()
         bo.close()
+
+
+def test_an_unclaimed_player_at_play_now_is_offered_quick_phrases_only(
+        browser: Browser, social_server: Server) -> None:
+    ann = Person(browser, social_server.base, "Ann")
+    try:
+        page = ann.page
+        page.click("#play-now")
+        page.click("#play-now-bots")
+        page.wait_for_url("**/t/*")
+        page.wait_for_selector(".cards-game[data-version]")
+        if page.evaluate("() => !document.getElementById('chat').open"):
+            page.click("#chat summary")
+        page.wait_for_selector(".chat-note:not([hidden])")
+        assert "needs an account" in page.inner_text(".chat-note")
+        assert not page.is_visible("#chat-input")
+        assert page.is_visible('#chat button[data-emote="gg"]')
+        # Claimed: free text again.
+        r = ann.api("POST", "/api/me/claim", {"username": "ann_social",
+                                              "password": "correct horse battery staple 1987"})
+        assert r["player"]["claimed"], r
+        page.reload()
+        page.wait_for_selector("#chat-input", state="visible")
+    finally:
+        ann.close()

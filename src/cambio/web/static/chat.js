@@ -4,6 +4,7 @@
 // Every line goes into the page as text nodes: whatever a player types — markup included —
 // is shown exactly as typed and never interpreted as HTML.
 import { h, seatName } from "./common.js";
+import { t } from "./i18n.js";
 
 const EMOTES = [["hi", "Hi!"], ["gg", "Good game!"], ["nice", "Nice one!"], ["oops", "Oops!"],
   ["thanks", "Thanks!"], ["hurry", "Your move!"]];
@@ -14,7 +15,8 @@ export class ChatView {
   /**
    * @param {HTMLElement} el  where the chat panel goes
    * @param {object} ctx  seat(), summary(), send(msg) -> bool; lineMenu(line) -> element:
-   *   the menu of another seat's line (mute, block, report: social.js)
+   *   the menu of another seat's line (mute, block, report: social.js); claimed(): whether
+   *   this browser's player has an account (false: quick phrases only at Play now tables)
    */
   constructor(el, ctx) {
     this.el = el;
@@ -85,11 +87,14 @@ export class ChatView {
     }
     if (!this.shown) { this.el.append(this.panel); this.shown = true; }
     const seated = this.ctx.seat() !== null;
-    this.form.hidden = !seated;
-    this.emotes.hidden = !seated;
-    this.note.textContent = seated ? "" : "You are watching: players write, you read.";
-    this.note.hidden = seated;
     const summary = this.ctx.summary();
+    // Play now's strangers: free text needs a claimed account (the server refuses it).
+    const phrasesOnly = seated && !!(summary && summary.strangers) && this.ctx.claimed && this.ctx.claimed() === false;
+    this.form.hidden = !seated || phrasesOnly;
+    this.emotes.hidden = !seated;
+    this.note.textContent = !seated ? "You are watching: players write, you read."
+      : phrasesOnly ? t("social.chat.phrases_only") : "";
+    this.note.hidden = !this.note.textContent;
     const stick = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 4;
     this.list.replaceChildren(...this.lines.map((x) => h("li", {
       class: x.emote ? "emote" : "", dataset: { n: String(x.n), seat: String(x.seat) },

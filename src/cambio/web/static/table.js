@@ -32,6 +32,7 @@ const page = {
   lastState: null,
   welcomed: false,
   rulesCat: null,      // GET /api/rules: the words for house rules
+  claimed: null,       // this browser's player has an account (GET /api/me); null: not known
 };
 
 const root = h("div.table-root", { dataset: { table: tableId } });
@@ -52,6 +53,7 @@ const chat = new ChatView(chatEl, {
   summary: () => page.summary,
   send: (msg) => conn.send(msg),
   lineMenu: chatLineMenu(tableId, seatedPeople(tableId), (seat) => chat.hideSeat(seat)),
+  claimed: () => page.claimed,
 });
 
 const conn = new TableConnection(tableId, page.token, {
@@ -354,6 +356,7 @@ async function main() {
   }
   api("GET", "/api/bots").then((b) => { page.bots = b; renderWaiting(); }).catch(() => {});
   loadRules().then((c) => { page.rulesCat = c; renderWaiting(); }).catch(() => {});
+  api("GET", "/api/me").then((me) => { page.claimed = !!(me.player && me.player.claimed); chat.render(); }, () => {});
   renderBadges();
   conn.connect();
 }
