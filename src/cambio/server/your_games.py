@@ -52,8 +52,9 @@ def facts(table: Table) -> dict[str, Any]:
 
 
 def entry(known: dict[str, Any], seat: int) -> dict[str, Any]:
-    """One listed game: the table's :func:`facts`, the caller's seat and whether it is
-    their move."""
+    """One listed game: the table's :func:`facts`, the caller's seat, whether it is their
+    move, and the deadline of the decision on the clock (epoch seconds; a correspondence
+    table's is days off, a live clock's seconds)."""
     summary, turn = known["table"], known["turn"]
     return {"table": summary, "seat": seat, "turn": turn, "your_move": turn == seat,
             "deadline": summary.get("deadline"), "link": f"/t/{summary['id']}"}
@@ -65,7 +66,7 @@ def order(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     newest = sorted(games, key=lambda g: str(g["table"].get("created")), reverse=True)
     return sorted(newest, key=lambda g: (not g["your_move"],
                                          g["table"].get("status") != "playing",
-                                         g["deadline"] is None, str(g["deadline"] or "")))
+                                         g["deadline"] is None, g["deadline"] or 0.0))
 
 
 async def games_of(server: Server, player_id: str) -> list[dict[str, Any]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 import httpx
@@ -12,6 +13,8 @@ import websockets
 
 from ..harness import ServerProcess, create_table, recv_until, ws_url
 from .helpers import close_all, people, table_of_two
+
+DAY = 86400
 
 
 async def games(http: httpx.AsyncClient) -> dict[str, Any]:
@@ -45,7 +48,9 @@ def test_your_games_list_whose_move_it_is_mine_first(server: ServerProcess) -> N
         (ann, bo, cy), (a, b, _) = await people(server, "Ann", "Bo", "Cy")
         try:
             waiting = await create_table(ann, {"game": "cards", "players": 3, "name": "Ann"})
-            table, ann_token, bo_token = await table_of_two(ann, bo)
+            # A correspondence table: a day per move.
+            table, ann_token, bo_token = await table_of_two(ann, bo, clock=DAY,
+                                                            on_timeout="bot")
             mine, his = await games(ann), await games(bo)
             assert [g["table"]["id"] for g in his["games"]] == [table]
             assert {g["table"]["id"] for g in mine["games"]} == {table, waiting["table"]}
@@ -57,6 +62,9 @@ def test_your_games_list_whose_move_it_is_mine_first(server: ServerProcess) -> N
             assert turn in (0, 1) and bo_game["turn"] == turn
             assert [ann_game["your_move"], bo_game["your_move"]] == [turn == 0, turn == 1]
             assert (mine["your_turn"], his["your_turn"]) == (int(turn == 0), int(turn == 1))
+            assert ann_game["table"]["correspondence"] and ann_game["table"]["clock"] == DAY
+            # The decision's deadline (epoch seconds): a day on, the same in both lists.
+            assert ann_game["deadline"] == bo_game["deadline"] > time.time() + DAY - 3600
             # The game in play comes before the table that waits for players.
             assert mine["games"][-1]["table"]["id"] == waiting["table"]
             assert not mine["games"][-1]["your_move"]

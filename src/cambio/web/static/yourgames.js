@@ -14,7 +14,7 @@ import { language, t } from "./i18n.js";
  * @property {number} seat  the player's seat there
  * @property {number | null} turn  the seat whose decision the game waits for
  * @property {boolean} your_move
- * @property {string | null} deadline  ISO time the decision is due (correspondence tables)
+ * @property {number | null} deadline  when the decision on the clock is due (epoch seconds)
  * @property {string} link
  */
 
@@ -42,12 +42,12 @@ export function newlyYourMove(before, games) {
 }
 
 /**
- * "in 3 hours", "in 2 days", "5 minutes ago": how far `iso` is from `now`, in the reader's
- * language.
- * @param {string} iso @param {number} now  milliseconds
+ * "in 3 hours", "in 2 days", "5 minutes ago": how far `at` (epoch seconds) is from `now`
+ * (milliseconds), in the reader's language.
+ * @param {number} at @param {number} now
  */
-export function fromNow(iso, now) {
-  const seconds = (Date.parse(iso) - now) / 1000;
+export function fromNow(at, now) {
+  const seconds = at - now / 1000;
   const format = new Intl.RelativeTimeFormat(language(), { numeric: "auto" });
   const units = /** @type {const} */ ([["day", 86400], ["hour", 3600], ["minute", 60]]);
   for (const [unit, size] of units) {
@@ -111,7 +111,8 @@ function row(g) {
     h("strong", null, tableTitle(s), s.private ? h("span.tag", null, t("social.games.private")) : null),
     h("span.muted", null, gameLabel(s)),
     h("span.turn", null, statusText(g),
-      g.deadline ? h("small.deadline", { title: new Date(g.deadline).toLocaleString(language()) },
+      // A correspondence game's deadline only: a live clock's is on the table's page.
+      g.deadline && s.correspondence ? h("small.deadline", { title: new Date(g.deadline * 1000).toLocaleString(language()) },
         ` · ${t("social.games.deadline", { when: fromNow(g.deadline, Date.now()) })}`) : null)),
   h("div.table-actions", null,
     h("button.primary", { type: "button", onclick: () => openSeat(s.id) },
