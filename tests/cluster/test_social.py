@@ -90,6 +90,13 @@ async def _across(nodes: list[Node], url: str) -> None:
         r = await ann.via[0].post(f"/api/tables/{table}/start", json={},
                                   headers={"Authorization": f"Bearer {made['token']}"})
         assert r.status_code == 200, r.text
+        # Your games through process 1: the owner (process 0) says whose move it is.
+        lists = [(await p.via[1].get("/api/players/me/games")).json() for p in (ann, bo)]
+        [[mine], [his]] = [x["games"] for x in lists]
+        assert mine["table"]["id"] == his["table"]["id"] == table
+        assert mine["turn"] == his["turn"] in (0, 1)
+        assert [mine["your_move"], his["your_move"]] == [mine["turn"] == 0, his["turn"] == 1]
+        assert sorted(x["your_turn"] for x in lists) == [0, 1]
         # Through process 1: Ann follows and mutes Bo.
         assert (await ann.via[1].post(f"/api/players/{bo.id}/follow", json={})
                 ).status_code == 200

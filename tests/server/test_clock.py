@@ -76,12 +76,43 @@ def test_no_clock_never_runs() -> None:
     assert d.message(1, 1, 0)["seat"] is None
 
 
-@pytest.mark.parametrize("clock", [-1, 3601, 1.5, "30", True])
+@pytest.mark.parametrize("clock", [-1, 259201, 1.5, "30", True])
 def test_a_bad_clock_is_refused(server: ServerProcess, clock: Any) -> None:
     r = httpx.post(server.base + "/api/tables", json={"game": "cards", "players": 2,
                                                       "clock": clock})
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_request"
     assert "clock" in r.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("body", [
+    {"clock": 3600, "on_timeout": "resign"},
+    {"clock": None, "on_timeout": "forfeit"},
+    {"clock": 120, "snap_window": 10},
+    {"clock": 86400, "snap_window": 61},
+    {"clock": 86400, "snap_window": True},
+])
+def test_bad_correspondence_settings_are_refused(server: ServerProcess,
+                                                 body: dict[str, Any]) -> None:
+    before = httpx.get(server.base + "/api/tables").json()["tables"]
+    r = httpx.post(server.base + "/api/tables", json={"game": "cards", "players": 2, **body})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_request"
+    assert httpx.get(server.base + "/api/tables").json()["tables"] == before
+
+
+def test_a_clock_of_an_hour_or_more_makes_a_correspondence_table(server: ServerProcess
+                                                                 ) -> None:
+    for body, shown in (({"clock": 3599}, (False, "bot", None)),
+                        ({"clock": 3600}, (True, "bot", None)),
+                        ({"clock": 259200, "on_timeout": "forfeit", "snap_window": 15},
+                         (True, "forfeit", 15))):
+        r = httpx.post(server.base + "/api/tables", json={"game": "cards", "players": 2,
+                                                          **body})
+        summary = httpx.get(f"{server.base}/api/tables/{r.json()['table']}").json()
+        assert (summary["correspondence"], summary["on_timeout"],
+                summary["snap_window"]) == shown
+        assert summary["clock"] == body["clock"] and summary["deadline"] is None
+        listed = {t["id"]: t for t in httpx.get(server.base + "/api/tables").json()["tables"]}
+        assert listed[r.json()["table"]]["correspondence"] == shown[0]
 
 
 def test_the_clock_is_in_the_summary(server: ServerProcess) -> None:

@@ -19,6 +19,7 @@ from .harness import (
     ServerProcess,
     create_table,
     join,
+    recv_json,
     recv_until,
     start,
     two_seat_table,
@@ -165,3 +166,57 @@ async def _away_scenario(server: ServerProcess) -> None:
         welcome = await recv_until(ws, "welcome")
         assert welcome["table"]["seats"][1] == {**welcome["table"]["seats"][1],
                                                 "connected": True, "away": False}
+
+
+def test_a_correspondence_deadline_survives_kill_9(database: Database) -> None:
+    """A correspondence table's deadline is stored with the move that starts it: a restart
+    (``kill -9``) keeps it instead of giving the player a fresh day, and a restart past it
+    (``--time-offset``: the test's own clock, no waiting) hands that move to the bot."""
+    with ServerProcess(database, bot_speed=20.0) as server:
+        asyncio.run(_correspondence_scenario(server))
+
+
+async def _correspondence_scenario(server: ServerProcess) -> None:
+    day = 24 * 3600
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        host = await create_table(http, {"game": "cards", "players": 2, "name": "Ann",
+                                         "clock": day, "on_timeout": "bot"})
+        table = host["table"]
+        other = await join(http, table, "Bo")
+        await start(http, table, host["token"], fill=None)
+        tokens = [host["token"], other["token"]]
+        summary = (await http.get(f"/api/tables/{table}")).json()
+    assert summary["correspondence"] is True and summary["on_timeout"] == "bot"
+    seat = summary["deadline_seat"]
+    # The seat on the clock draws: acknowledged, so stored with its new decision's deadline.
+    async with websockets.connect(ws_url(server, table, tokens[seat])) as ws:
+        await recv_until(ws, "state")
+        await ws.send(json.dumps({"type": "act", "action": "draw", "version": 0}))
+        await recv_until(ws, "update")
+        clock = await recv_until(ws, "clock")
+    deadline = clock["deadline"]
+    assert clock["seat"] == seat and deadline is not None
+    server.kill()
+
+    server.start()
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        again = (await http.get(f"/api/tables/{table}")).json()
+    assert (again["deadline_seat"], again["deadline"]) == (seat, deadline)
+    server.kill()
+
+    # Two days on: the deadline passed while the server was down; loaded, the seat's bot
+    # plays that move at once, and only that one (the next decision gets its own day).
+    server.args += ["--time-offset", str(2 * day)]
+    server.start()
+    async with websockets.connect(ws_url(server, table, tokens[1 - seat])) as ws:
+        state = await recv_until(ws, "state")
+        second = state["log"][1] if state["version"] >= 2 else None
+        while second is None:
+            msg = await recv_json(ws)
+            if msg["type"] == "update" and msg["version"] == 2:
+                second = msg["event"]
+    assert second["seat"] == seat
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        after = (await http.get(f"/api/tables/{table}")).json()
+    assert not after["seats"][seat]["away"]
+    assert after["deadline"] is not None and after["deadline"] > deadline + day

@@ -17,7 +17,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from . import daily, lobby, offline_routes, reviews, tutorial
+from . import daily, lobby, offline_routes, reviews, tutorial, your_games
 from .limits import AddressLimiter
 from .moderation_api import routes as moderation_routes
 from .players.service import Players
@@ -169,11 +169,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         Route("/api/tables/{id}/record", route(lobby.table_record)),
         Route("/api/tables/{id}/frames", route(lobby.table_frames)),
         Route("/api/tables/{id}/seat", route(my_seat), methods=["POST"]),
+        Route("/api/tables/{id}/turn", route(your_games.table_turn)),
         Route("/api/tables/{id}/seats/{seat}/review", route(reviews.seat_review)),
         Route("/api/daily", daily.start_daily, methods=["POST"]),
         Route("/api/daily", daily.daily_results, methods=["GET"]),
         *player_routes(),
         *social_routes(),
+        *your_games.routes(),
         *moderation_routes(),
         WebSocketRoute("/ws/{table}", socket),
         *offline_routes.ROUTES,

@@ -6,6 +6,15 @@ they run out, the seat's bot plays that one decision for them; after ``strikes``
 row without the player acting, the seat is marked away and its bot plays on until the player
 says they are back (or acts). A table with no clock waits for ever, as before.
 
+A clock of an hour or more makes a **correspondence** table (:func:`correspondence`): its
+players come and go over days. There a missed deadline hands that one move to the seat's bot
+(``"on_timeout": "bot"``) or forfeits the game for the seat (``"forfeit"``), as the table
+chose; the strikes and the away timeout do not apply (nobody is expected to stay connected),
+and each decision's deadline is a wall-clock time stored with the move that starts it, so a
+restart (or ``kill -9``) never gives anyone a fresh clock. Snaps need players present: such
+a card table offers them only if it was created with a ``snap_window`` (see
+:mod:`cambio.server.table_core`, ``SnapGate``; docs/rules.md).
+
 Which decision the clock runs for is decided from public facts only (who must decide, and who
 acted last), so the countdown every client is shown tells nobody anything, and a bot that
 plays out a timeout replies at the deadline plus the table's fixed thinking time, never
@@ -26,8 +35,14 @@ from .errors import ProtocolError
 from .server_messages import Clock
 
 CLOCK_MIN = 1
-CLOCK_MAX = 3600
-"""Seconds per decision a table may be given (``null`` or 0: no clock)."""
+CLOCK_MAX = 3 * 24 * 3600
+"""Seconds per decision a table may be given (``null`` or 0: no clock): up to three days."""
+CORRESPONDENCE = 3600
+"""Seconds per decision from which a table is a correspondence table."""
+ON_TIMEOUT = ("bot", "forfeit")
+"""What a missed deadline does, the default first."""
+SNAP_WINDOW = (5, 60)
+"""Seconds a correspondence card table may keep a discard open to snaps (``snap_window``)."""
 
 
 def clock_setting(body: dict[str, Any], default: int | None) -> int | None:
@@ -44,6 +59,40 @@ def clock_setting(body: dict[str, Any], default: int | None) -> int | None:
         raise ProtocolError("bad_request", f"\"clock\" must be null (no clock) or a whole "
                                            f"number of seconds from {CLOCK_MIN} to {CLOCK_MAX}")
     return value
+
+
+def correspondence(config: dict[str, Any]) -> bool:
+    """The table's clock is an hour or more per decision."""
+    seconds = config.get("clock")
+    return isinstance(seconds, int) and seconds >= CORRESPONDENCE
+
+
+def timeout_settings(body: dict[str, Any], clock: int | None) -> dict[str, Any]:
+    """The ``on_timeout`` and ``snap_window`` of a create-table body, checked against its
+    (already checked) ``clock``: config fields to store."""
+    on_timeout = body.get("on_timeout", ON_TIMEOUT[0])
+    if on_timeout not in ON_TIMEOUT:
+        raise ProtocolError("bad_request", "\"on_timeout\" must be \"bot\" or \"forfeit\"")
+    if clock is None and on_timeout != ON_TIMEOUT[0]:
+        raise ProtocolError("bad_request", "\"on_timeout\" needs a \"clock\"")
+    window = body.get("snap_window")
+    if window is not None and window != 0:
+        low, high = SNAP_WINDOW
+        if not isinstance(window, int) or isinstance(window, bool) \
+                or not low <= window <= high:
+            raise ProtocolError("bad_request", f"\"snap_window\" must be null (no snaps) or "
+                                               f"a whole number of seconds from {low} to "
+                                               f"{high}")
+        if clock is None or clock < CORRESPONDENCE:
+            raise ProtocolError("bad_request", "\"snap_window\" is for correspondence "
+                                               f"tables (a \"clock\" of {CORRESPONDENCE} "
+                                               "seconds or more)")
+    else:
+        window = None
+    out: dict[str, Any] = {"on_timeout": on_timeout}
+    if window is not None:
+        out["snap_window"] = window
+    return out
 
 
 @dataclass(frozen=True)
@@ -63,9 +112,12 @@ class Decisions:
     A new decision starts when the deciding seat changes (or the round does), or when the
     deciding seat acted and must decide again (a draw, then what to do with the card).
     Someone else's action in between (a snap by another seat) does not restart the clock.
+    ``now`` is the wall clock (epoch seconds, shifted by ``--time-offset`` in tests), so a
+    deadline means the same after a restart; ``strikes`` ``None``: a seat is never marked
+    away for its timeouts (a correspondence table).
     """
 
-    def __init__(self, seconds: float | None, strikes: int,
+    def __init__(self, seconds: float | None, strikes: int | None,
                  now: Callable[[], float]) -> None:
         self.seconds = seconds
         self.strikes = strikes
@@ -73,6 +125,24 @@ class Decisions:
         self.current: Decision | None = None
         self.deadline: float | None = None
         self.timeouts: dict[int, int] = {}
+        self._planned: tuple[Decision, float] | None = None
+
+    def starts(self, decider: int | None, game_no: int, round_no: int, version: int,
+               last_seat: int | None) -> tuple[Decision, float] | None:
+        """The decision that starts if the table is now as given, with its deadline
+        (``None``: the one on the clock goes on, or none runs). :meth:`follow` keeps that
+        deadline, so one stored with the action that starts the decision is the one kept."""
+        if self.seconds is None or decider is None:
+            return None
+        cur = self.current
+        same = cur is not None and cur.seat == decider and cur.game_no == game_no \
+            and cur.round_no == round_no and (version == cur.since or last_seat != decider)
+        if same:
+            return None
+        new = Decision(decider, game_no, round_no, version)
+        if self._planned is None or self._planned[0] != new:
+            self._planned = (new, self.now() + self.seconds)
+        return self._planned
 
     def follow(self, decider: int | None, game_no: int, round_no: int, version: int,
                last_seat: int | None) -> bool:
@@ -84,14 +154,17 @@ class Decisions:
         last action."""
         if self.seconds is None or decider is None:
             return self.stop()
-        cur = self.current
-        same = cur is not None and cur.seat == decider and cur.game_no == game_no \
-            and cur.round_no == round_no and (version == cur.since or last_seat != decider)
-        if same:
+        new = self.starts(decider, game_no, round_no, version, last_seat)
+        if new is None:
             return False
-        self.current = Decision(decider, game_no, round_no, version)
-        self.deadline = self.now() + self.seconds
+        self.current, self.deadline = new
+        self._planned = None
         return True
+
+    def restore(self, decision: Decision, deadline: float) -> None:
+        """Put back a decision stored before a restart, with its deadline (the table checked
+        it is still the one being waited for)."""
+        self.current, self.deadline = decision, deadline
 
     def stop(self) -> bool:
         changed = self.current is not None
@@ -113,16 +186,18 @@ class Decisions:
         self.stop()
         count = self.timeouts.get(decision.seat, 0) + 1
         self.timeouts[decision.seat] = count
-        return count >= self.strikes
+        return self.strikes is not None and count >= self.strikes
 
     def acted(self, seat: int) -> None:
         """The player made a move themselves: their timeouts in a row start again."""
         self.timeouts.pop(seat, None)
 
     def message(self, game_no: int, round_no: int, version: int) -> Clock:
-        """The ``clock`` message: who is on the clock and how long they have left."""
+        """The ``clock`` message: who is on the clock, how long they have left, and when
+        that is (epoch seconds)."""
         cur = self.current
         left = self.left()
         return {"type": "clock", "game_no": game_no, "round": round_no, "version": version,
                 "seconds": self.seconds, "seat": cur.seat if cur is not None else None,
-                "left": None if left is None else round(left, 2)}
+                "left": None if left is None else round(left, 2),
+                "deadline": None if self.deadline is None else round(self.deadline, 3)}

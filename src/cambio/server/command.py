@@ -139,6 +139,10 @@ def serve_command(
     daily_date: Annotated[str | None, typer.Option(
         hidden=True, help="Serve this day's daily deal (YYYY-MM-DD; tests).")]
     = DEFAULT.daily_date,
+    time_offset: Annotated[float, typer.Option(
+        hidden=True, help="Seconds added to the clock the turn clock's deadlines are read "
+        "against (tests: pass a correspondence deadline without waiting).")]
+    = DEFAULT.time_offset,
     handoff_fd: Annotated[int | None, typer.Option(hidden=True)] = None,
     worker_id: Annotated[str | None, typer.Option(hidden=True)] = DEFAULT.worker_id,
 ) -> None:
@@ -170,7 +174,7 @@ def serve_command(
                         secure_cookies=secure_cookies, hash_workers=hash_workers,
                         hash_queue=hash_queue, warm_kernels=warm_kernels,
                         review_workers=review_workers, review_budget=review_budget,
-                        daily_date=daily_date)
+                        daily_date=daily_date, time_offset=time_offset)
     if redis is None and workers > 1:
         raise typer.BadParameter("--workers needs --redis (and a shared --database)")
     if redis is not None:

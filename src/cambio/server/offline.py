@@ -68,6 +68,7 @@ BUNDLE_MODULES = (
     "records/__init__.py", "records/jsonl.py", "records/cards.py",
     "games/__init__.py", "games/cards.py", "games/cards_table.py",
     "server/__init__.py", "server/errors.py", "server/session.py", "server/match.py",
+    "server/clock.py",
     "server/server_messages.py", "server/table_core.py", "server/listing.py",
     "server/turn_session.py", "server/solo.py",
 )

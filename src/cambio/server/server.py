@@ -17,7 +17,7 @@ from typing import Any
 from cambio.seeds import derive_seed
 
 from .chat import CHAT_KEPT, chat_setting
-from .clock import clock_setting
+from .clock import clock_setting, timeout_settings
 from .errors import NOT_FOUND, UNAVAILABLE, ProtocolError, store_unreachable
 from .games import GameKind, game_kinds
 from .kernels import Kernels
@@ -124,6 +124,9 @@ class Server:
         its chat."""
         table.history = past_results(self.store, table.new_session, table.id, table.game_no)
         table.chat_log = self.store.chat(table.id, CHAT_KEPT)
+        if table.correspondence:
+            table.restore_stored(self.store.deadline(table.id),
+                                 self.store.forfeits(table.id, table.game_no))
 
     def _build(self, table_id: str) -> Table | None:
         """Read and replay a table in a worker thread: a long finished game must not stall
@@ -234,6 +237,7 @@ class Server:
         players, config = kind.config(body)
         config.update(listing_options(body))
         config["clock"] = clock_setting(body, self.settings.turn_clock)
+        config.update(timeout_settings(body, config["clock"]))
         config.update(chat_setting(body))
         config.update(extra or {})
         table_id = await self._new_table_id()

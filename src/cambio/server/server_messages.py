@@ -119,6 +119,8 @@ class Clock(TypedDict):
     seat: Annotated[int | None, "the seat that must decide, `null` when no clock runs"]
     left: Annotated[float | None, "seconds it has left, counted from when the message is "
                                   "sent; `null` when no clock runs"]
+    deadline: Annotated[float | None, "when they run out: Unix epoch seconds (UTC) by the "
+                                      "server's clock; `null` when no clock runs"]
 
 
 class Hint(TypedDict):

@@ -81,6 +81,10 @@ class Settings:
     """Seconds per decision of a table created without ``clock`` (``None``: no clock)."""
     clock_strikes: int = 2
     """Turn-clock timeouts in a row after which a seat is marked away (its bot plays on)."""
+    time_offset: float = 0.0
+    """Seconds added to the wall clock the turn clock's deadlines are read against: for tests
+    only (a test restarts the server further on to pass a correspondence deadline without
+    waiting for it; ``--time-offset``)."""
     chat_rate: float = 0.5
     chat_burst: float = 5.0
     """Per-seat token bucket for chat messages (messages per second, bucket)."""

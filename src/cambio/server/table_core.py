@@ -19,6 +19,7 @@ from random import Random
 
 from cambio.seeds import derive_seed
 
+from .clock import correspondence
 from .errors import FORBIDDEN, ILLEGAL, NOT_PLAYING, SERVER_ERROR, ProtocolError
 from .listing import listing_fields
 from .match import summary_fields
@@ -37,12 +38,16 @@ class Refusal:
 
 
 def judge_act(s: Session | None, status: str, halted: str | None, seat: int | None,
-              text: str, version: int) -> Applied | Refusal:
+              text: str, version: int, *, forfeited: bool = False) -> Applied | Refusal:
     """A seat's ``act``: the action applied to the session (nothing stored or sent yet),
     or why it is refused -- the acceptance rules of docs/protocol.md, the same at a served
-    table and a solo one."""
+    table and a solo one. ``forfeited``: the seat's player lost this game on time (its bot
+    plays it to the end)."""
     if seat is None:
         return Refusal(FORBIDDEN, "spectators cannot act; join a seat first")
+    if forfeited:
+        return Refusal(FORBIDDEN, "you forfeited this game (your clock ran out); a bot "
+                                  "plays your seat until it ends")
     if halted is not None:
         return Refusal(SERVER_ERROR, f"this table is halted: {halted}")
     if status != "playing" or s is None or s.round_over():
@@ -59,9 +64,11 @@ def judge_act(s: Session | None, status: str, halted: str | None, seat: int | No
 def table_summary(table_id: str, game: str, players: int, listing: JsonObject, status: str,
                   seats: list[JsonObject], game_no: int, s: Session | None, created: str,
                   halted: str | None, config: JsonObject, history: list[JsonObject],
-                  next_round: float | None) -> JsonObject:
+                  next_round: float | None, on_clock: tuple[int, float] | None = None
+                  ) -> JsonObject:
     """A table's summary (docs/protocol.md, "A summary"): ``listing`` is what the game
-    shows of its config, ``seats`` each seat's public fields."""
+    shows of its config, ``seats`` each seat's public fields, ``on_clock`` the seat the
+    turn clock runs for and its deadline (epoch seconds)."""
     out: JsonObject = {"id": table_id, "game": game, "players": players}
     out.update(listing)
     out.update({
@@ -74,11 +81,59 @@ def table_summary(table_id: str, game: str, players: int, listing: JsonObject, s
         "created": created,
         "halted": halted,
         "clock": config.get("clock"),
+        "correspondence": correspondence(config),
+        "on_timeout": config.get("on_timeout", "bot"),
+        "snap_window": config.get("snap_window"),
+        "deadline": round(on_clock[1], 3) if on_clock is not None else None,
+        "deadline_seat": on_clock[0] if on_clock is not None else None,
         "spectator_chat": bool(config.get("spectator_chat")),
         **summary_fields(s, history, players, next_round),
     })
     out.update(listing_fields(config))
     return out
+
+
+class SnapGate:
+    """Who may snap, and until when, at a correspondence table (docs/rules.md, "Snapping
+    at a correspondence table"): snaps need players present, so each discard opens its
+    snap window for ``seconds`` to the seats present at that moment (a connected player,
+    or a bot); nothing waits for it. ``seconds`` ``None``: the table takes no snaps.
+
+    The engine's own window rules still apply within it; this only closes it earlier and
+    to fewer seats. A window open at a restart is closed (nothing of it is stored)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.window: int | None = None
+        self.closes = 0.0
+        self.seats: frozenset[int] = frozenset()
+
+    def follow(self, window: int | None, now: float,
+               present: Callable[[], frozenset[int]]) -> None:
+        """The session's snap window after an action: a new one opens for ``present()``."""
+        if window is not None and window != self.window and self.seconds is not None:
+            self.window, self.closes, self.seats = window, now + self.seconds, present()
+
+    def refusal(self, window: int | None, seat: int, now: float) -> Refusal | None:
+        """Why ``seat``'s snap is refused now (``None``: the engine judges it). Never
+        counted as abuse: it is play."""
+        if self.seconds is None:
+            return Refusal(ILLEGAL, "this correspondence table takes no snaps", counts=False)
+        if window is None or window != self.window or now > self.closes:
+            return Refusal(ILLEGAL, "the snap window has closed", counts=False)
+        if seat not in self.seats:
+            return Refusal(ILLEGAL, "this snap window is for the players who were at the "
+                                    "table when the card was discarded", counts=False)
+        return None
+
+
+def snap_refusal(gate: SnapGate | None, s: Session | None, seat: int, text: str,
+                 now: float) -> Refusal | None:
+    """Why a snap (by a player or a bot) is refused before the engine sees it: only at a
+    correspondence table (``gate``), by its :class:`SnapGate`."""
+    if gate is None or s is None or not s.is_snap(text):
+        return None
+    return gate.refusal(s.snap_window(), seat, now)
 
 
 def judge_hint(s: Session | None, status: str, seat: int | None) -> Refusal | None:
@@ -267,6 +322,6 @@ def table_message(summary: JsonObject) -> TableChanged:
     return {"type": "table", "table": summary}
 
 
-__all__ = ["Arm", "BotPlan", "Due", "Refusal", "arrival", "catch_up", "judge_act", "judge_hint",
-           "state_message",
+__all__ = ["Arm", "BotPlan", "Due", "Refusal", "SnapGate", "arrival", "catch_up", "judge_act",
+           "judge_hint", "snap_refusal", "state_message",
            "table_message", "table_summary", "update_message", "welcome_message"]

@@ -35,14 +35,17 @@ class Harness:
 
     def __init__(self, database: Database, *, humans: tuple[int, ...] = (0, 1), players: int = 2,
                  empty: tuple[int, ...] = (), bot: str = "random", clock: int | None = None,
-                 seed: int = 11, **settings: Any) -> None:
+                 seed: int = 11, config: dict[str, Any] | None = None,
+                 **settings: Any) -> None:
         self.timers = ManualTimers()
         self.store = open_store(database.url)
         self.settings = Settings(database=database.url, **settings)
         kinds = game_kinds(())
+        extra = config
         _, config = kinds["cards"].config({"players": players,
                                            "rules": {"preset": "rulebook"}})
         config["clock"] = clock
+        config.update(extra or {})
         self.row = TableRow(TABLE, "cards", players, config, seed, "waiting", 0, 0.0)
         self.seat_rows = [SeatRow(i, "human", f"P{i}", None, f"hash{i}") if i in humans
                           else SeatRow(i, "empty", "", None, None) if i in empty
@@ -55,8 +58,27 @@ class Harness:
                                + [Store.put_seat(TABLE, s) for s in self.seat_rows])
         self.table = Table(self.store, self.settings, self.kinds, self.row, self.seat_rows,
                            later=self.timers.later, clock=self.timers.clock,
-                           sleep=self.timers.sleep)
+                           sleep=self.timers.sleep, wall=self.timers.clock)
         return self.table
+
+    async def reload(self) -> Table:
+        """The table loaded back from its store, as a restarted server loads it (the
+        clients' connections are gone)."""
+        old = self.table
+        assert old is not None
+        for handle in old._timers():
+            handle.cancel()
+        row = self.store.table(TABLE)
+        assert row is not None
+        table = Table(self.store, self.settings, self.kinds, row, self.store.seats(TABLE),
+                      later=self.timers.later, clock=self.timers.clock,
+                      sleep=self.timers.sleep, wall=self.timers.clock)
+        table.install_game(table.build_game())
+        table.restore_stored(self.store.deadline(TABLE),
+                             self.store.forfeits(TABLE, table.game_no))
+        self.table = table
+        await table.after_load()
+        return table
 
     async def dealt_pair(self) -> tuple[Table, Conn, Conn, Session]:
         """The table dealt, with a connection for each of its two people."""

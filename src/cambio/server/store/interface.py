@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from ..server_messages import ChatLine
+from . import players_sql
 from . import statements as sql
 from .rows import (
     DamagedRow,
@@ -39,6 +40,7 @@ from .rows import (
     TableRow,
     action_rows,
     chat_rows,
+    deadline_row,
     game_row,
     round_rows,
     seat_rows,
@@ -78,6 +80,8 @@ class Store(ABC):
     insert_action = staticmethod(sql.insert_action)
     delete_table = staticmethod(sql.delete_table)
     insert_chat = staticmethod(sql.insert_chat)
+    put_deadline = staticmethod(sql.put_deadline)
+    insert_forfeit = staticmethod(players_sql.insert_forfeit)
 
     def __init__(self) -> None:
         self.commits = 0
@@ -228,6 +232,17 @@ class Store(ABC):
     def actions(self, table_id: str, game_no: int, round_no: int) -> list[tuple[int, str]]:
         """``(seat, action text)`` in version order."""
         return action_rows(table_id, self._rows(sql.ACTIONS, (table_id, game_no, round_no)))
+
+    def deadline(self, table_id: str) -> tuple[int, int, int, int, float] | None:
+        """The stored decision of a correspondence table's clock: ``(game_no, round_no,
+        since, seat, deadline)``."""
+        rows = self._rows(sql.DEADLINE, (table_id,))
+        return deadline_row(table_id, rows[0]) if rows else None
+
+    def forfeits(self, table_id: str, game_no: int) -> list[int]:
+        """The seats that forfeited game ``game_no`` (left a rated game, or missed a
+        deadline at a table that forfeits)."""
+        return sorted(int(r[0]) for r in self._rows(players_sql.FORFEITS, (table_id, game_no)))
 
     def chat(self, table_id: str, limit: int) -> list[ChatLine]:
         """The table's last ``limit`` chat lines, oldest first."""

@@ -160,6 +160,19 @@ MIGRATIONS: list[list[str]] = [
     ],
     # reviews of finished games (server/reviews.py) and daily deals (server/daily.py)
     reviews_sql.MIGRATION,
+    # correspondence tables: the deadline of the decision on the clock (server/clock.py)
+    [
+        """CREATE TABLE deadlines (
+    table_id TEXT PRIMARY KEY,
+    game_no INTEGER NOT NULL,
+    round_no INTEGER NOT NULL,
+    since INTEGER NOT NULL,        -- the round's version when the decision started
+    seat INTEGER NOT NULL,
+    deadline DOUBLE PRECISION NOT NULL  -- Unix epoch seconds (the server's clock)
+)""",
+    ],
+    # a player's own tables, found by their seats (the lobby's "Your games", polled)
+    ["CREATE INDEX seats_player ON seats (player_id)"],
 ]
 """Step ``n`` (1-based) brings a database from version ``n - 1`` to ``n``."""
 

@@ -111,6 +111,14 @@ def action_rows(table_id: str, rows: list[tuple[Any, ...]]) -> list[tuple[int, s
     return out
 
 
+def deadline_row(table_id: str, r: tuple[Any, ...]) -> tuple[int, int, int, int, float]:
+    """A ``deadlines`` row: ``(game_no, round_no, since, seat, deadline)``."""
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in r[:4]) \
+            or not isinstance(r[4], int | float):
+        raise DamagedRow(f"table {table_id}: its clock's deadline is damaged")
+    return int(r[0]), int(r[1]), int(r[2]), int(r[3]), float(r[4])
+
+
 def chat_rows(table_id: str, rows: list[tuple[Any, ...]]) -> list[ChatLine]:
     """Chat lines as the table sends them (``chat`` messages, docs/protocol.md)."""
     out: list[ChatLine] = []

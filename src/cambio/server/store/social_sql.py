@@ -156,3 +156,10 @@ ROLE_OF = "SELECT role FROM players WHERE id = ?"
 OPERATORS = "SELECT id, name, shown FROM players WHERE role = 'operator' ORDER BY id"
 BANS_SINCE = ("SELECT player_id, until, reason, created FROM sanctions WHERE kind = ? AND "
               "created > ?")
+MY_TABLES = ("SELECT t.id, s.seat FROM seats s JOIN tables t ON t.id = s.table_id "
+             "WHERE s.player_id = ? AND t.status IN ('waiting', 'playing') "
+             "ORDER BY t.created DESC LIMIT ?")
+"""The tables a player holds a seat at that are not over, newest first."""
+SEAT_PEOPLE = ("SELECT s.seat, p.id, p.name, p.shown FROM seats s JOIN players p ON "
+               "p.id = s.player_id WHERE s.table_id = ?")
+"""The players seated at a table (their public identity: id, name, username)."""

@@ -126,6 +126,17 @@ def insert_chat(table_id: str, n: int, seat: int, name: str, text: str, emote: s
             "VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, n, seat, name, text, emote, at))
 
 
+def put_deadline(table_id: str, game_no: int, round_no: int, since: int, seat: int,
+                 deadline: float) -> Statement:
+    """The decision a correspondence table waits for and its deadline (one per table; the
+    ``deadlines`` table is a migration of store/players_sql.py)."""
+    return ("INSERT INTO deadlines (table_id, game_no, round_no, since, seat, deadline) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
+            "game_no = excluded.game_no, round_no = excluded.round_no, "
+            "since = excluded.since, seat = excluded.seat, deadline = excluded.deadline",
+            (table_id, game_no, round_no, since, seat, deadline))
+
+
 def delete_table(table_id: str) -> list[Statement]:
     """The statements that remove a table that never started (no games, rounds, actions)."""
     return [("DELETE FROM chat WHERE table_id = ?", (table_id,)),
@@ -148,5 +159,6 @@ ROUNDS = ("SELECT round_no, header FROM rounds WHERE table_id = ? AND game_no = 
           "ORDER BY round_no")
 CHAT = ("SELECT n, seat, name, text, emote, at FROM chat WHERE table_id = ? "
         "ORDER BY n DESC LIMIT ?")
+DEADLINE = "SELECT game_no, round_no, since, seat, deadline FROM deadlines WHERE table_id = ?"
 ACTIONS = ("SELECT version, seat, action FROM actions WHERE table_id = ? AND game_no = ? "
            "AND round_no = ? ORDER BY version")

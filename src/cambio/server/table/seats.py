@@ -29,6 +29,8 @@ class Seat:
     away: bool = False
     player: str | None = None
     """The player (``players.id``) whose browser took the seat, if known."""
+    forfeit: bool = False
+    """The player lost the current game on time: its bot plays the seat to the end."""
 
     def row(self) -> SeatRow:
         return SeatRow(self.seat, self.kind, self.name, self.bot, self.token_hash, self.player)
@@ -38,9 +40,11 @@ class Seats:
     """The seats and the away timers of their players.
 
     ``later`` posts the away check to the table's actor; ``on_away(seat)`` is told when a
-    player is marked away because nobody has been connected for the seat."""
+    player is marked away because nobody has been connected for the seat. ``away_after``
+    ``None``: nobody is marked away for having no connection (a correspondence table)."""
 
-    def __init__(self, players: int, rows: list[SeatRow], away_after: float, later: Later,
+    def __init__(self, players: int, rows: list[SeatRow], away_after: float | None,
+                 later: Later,
                  on_away: Callable[[int], None]) -> None:
         self.players = players
         self._seats = [Seat(i) for i in range(players)]
@@ -94,7 +98,13 @@ class Seats:
     def public(self) -> list[dict[str, Any]]:
         """The seats as a table summary shows them (never a token)."""
         return [{"seat": x.seat, "name": x.name, "kind": x.kind, "bot": x.bot,
-                 "connected": x.conns > 0, "away": x.away} for x in self._seats]
+                 "connected": x.conns > 0, "away": x.away, "forfeit": x.forfeit}
+                for x in self._seats]
+
+    def present_now(self) -> frozenset[int]:
+        """The seats someone is at now: a connected player, or a bot."""
+        return frozenset(x.seat for x in self._seats
+                         if x.conns > 0 or self.bot_controls(x.seat))
 
     # ------------------------------------------------------------------ the lobby's changes
     def _check(self, seat: int, code: str) -> None:
@@ -162,8 +172,8 @@ class Seats:
         x = self._seats[seat]
         x.conns += 1
         self._disarm(seat)
-        was_away = x.away
-        x.away = False
+        was_away = x.away and not x.forfeit
+        x.away = x.forfeit
         return x.conns == 1 or was_away, was_away
 
     def left(self, seat: int) -> bool:
@@ -180,7 +190,7 @@ class Seats:
         """The seat's player acted themselves: a seat marked away is theirs again if they
         are connected; ``True`` if that changed it."""
         x = self._seats[seat]
-        if x.away and x.conns > 0:
+        if x.away and x.conns > 0 and not x.forfeit:
             x.away = False
             return True
         return False
@@ -189,13 +199,26 @@ class Seats:
         """The turn clock ran out on the seat too often: its bot plays until they are back."""
         self._seats[seat].away = True
 
+    def forfeited(self, seat: int) -> None:
+        """The seat's player lost the game on time: its bot plays it to the end of the game
+        (stored first: a restart reads it back)."""
+        x = self._seats[seat]
+        x.away = x.forfeit = True
+
+    def new_game(self) -> None:
+        """A new game: nobody has forfeited it."""
+        for x in self._seats:
+            if x.forfeit:
+                x.away = x.forfeit = False
+
     # ------------------------------------------------------------------ away timers
     def arm_away(self, seat: int, after: float | None = None) -> None:
         """Mark the seat's player away ``after`` seconds from now (the away timeout unless
         given) if nobody has connected for it by then."""
         self._disarm(seat)
         delay = self._away_after if after is None else after
-        self._away_timers[seat] = self._later(delay, self._away_check, seat)
+        if delay is not None:
+            self._away_timers[seat] = self._later(delay, self._away_check, seat)
 
     def arm_unwatched(self) -> None:
         """Start the away timer of every player with no connection and no timer yet."""

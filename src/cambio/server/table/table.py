@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from ..clock import Decision
+from ..clock import Decision, correspondence
 from ..errors import (
     BUSY,
     FORBIDDEN,
@@ -45,10 +45,12 @@ from ..snap_race import Referee, reaction_key
 from ..store import SeatRow, Statement, Store, TableRow
 from ..table_core import (
     Refusal,
+    SnapGate,
     arrival,
     catch_up,
     judge_act,
     judge_hint,
+    snap_refusal,
     state_message,
     table_message,
     table_summary,
@@ -74,13 +76,16 @@ class Table:
     def __init__(self, store: Store, settings: Settings, kinds: Mapping[str, GameKind],
                  row: TableRow, seats: list[SeatRow], kernels: Kernels | None = None, *,
                  later: Later | None = None, clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 wall: Callable[[], float] | None = None) -> None:
         """``kernels``: the process's bots' kernels (``None``: every bot is built when
-        asked for, whatever it compiles). ``later``, ``clock`` and ``sleep`` are the
-        table's time: by default the event loop's timers posting to the actor, and real
-        time; the in-process tests hand in a clock they move by hand."""
+        asked for, whatever it compiles). ``later``, ``clock``, ``sleep`` and ``wall`` are
+        the table's time: by default the event loop's timers posting to the actor, real
+        time, and the wall clock the turn clock's deadlines are read against (shifted by
+        ``--time-offset``); the in-process tests hand in a clock they move by hand."""
         self._later_fn = later
         self._clock = clock
+        self._wall = wall if wall is not None else lambda: time.time() + settings.time_offset
         # The server's parts a table uses, handed in (not the server: it owns the tables).
         self.store = store
         self.settings = settings
@@ -97,9 +102,12 @@ class Table:
         self.players = row.players
         self.config = row.config
         self.created = row.created
+        self.correspondence = correspondence(row.config)
+        """A clock of an hour or more: players come and go (server/clock.py)."""
         self.actor = Actor(f"table {row.id}", self._halt)
-        self.seats = Seats(row.players, seats, settings.away_after, self._later,
-                           self._away)
+        self.seats = Seats(row.players, seats,
+                           None if self.correspondence else settings.away_after,
+                           self._later, self._away)
         self.audience = Connections(settings.max_spectators)
         self.match = Lifecycle(store, self.kind, row, self._later,
                                settings.round_pause / settings.bot_speed, self._next_round,
@@ -110,8 +118,14 @@ class Table:
                               self.seats.bot_controls, self._schedule, self._bot_played,
                               sleep=sleep, now=clock,
                               pick=kernels.playable if kernels else lambda game, bot: bot)
-        self.clock = TurnClock(row.config.get("clock"), settings.clock_strikes, self._later,
-                               self._clock_out, now=clock)
+        self.clock = TurnClock(row.config.get("clock"),
+                               None if self.correspondence else settings.clock_strikes,
+                               self._later, self._clock_out, now=self._wall)
+        self.gate = SnapGate(row.config.get("snap_window")) if self.correspondence else None
+        self.stored_clock: tuple[int, int, int, int, float] | None = None
+        """The decision a correspondence table's clock ran for when it was stored (read
+        back at a load): ``(game_no, round_no, since, seat, deadline)``."""
+        self._stored_decision: Decision | None = None
         self.chat_room = ChatRoom(store, row.id, settings.chat_rate, settings.chat_burst,
                                   bool(row.config.get("spectator_chat")), now_iso,
                                   clock=clock)
@@ -226,7 +240,12 @@ class Table:
         return table_summary(self.id, self.game, self.players, self.kind.listing(self.config),
                              self.status, self.seats.public(), self.game_no, self.session,
                              created, self.match.halted, self.config, self.history,
-                             self.match.next_round_in())
+                             self.match.next_round_in(), self._on_clock())
+
+    def _on_clock(self) -> tuple[int, float] | None:
+        d = self.clock.decisions
+        return (d.current.seat, d.deadline) if d.current is not None \
+            and d.deadline is not None else None
 
     # ------------------------------------------------------------------ telling clients
     def broadcast_table(self) -> None:
@@ -261,12 +280,52 @@ class Table:
             self._stop_timers()
             return
         self.bots.follow(s)
+        if self.clock.follow(*self._clock_target(s)):
+            self.audience.send_all(self._clock_text())
+            decision = self.clock.decisions.current
+            if self.correspondence and decision not in (None, self._stored_decision):
+                self._later(0, self._store_deadline, decision)  # a deal's, or a load's
+
+    def _clock_target(self, s: Session) -> tuple[int | None, int, int, int, int | None]:
+        """What the turn clock follows: the deciding seat unless a bot plays it, the game,
+        round and version, and who acted last."""
         decider = s.decider()
         if decider is not None and self.seats.bot_controls(decider):
             decider = None
-        last = s.log[-1].seat if s.log else None
-        if self.clock.follow(decider, self.game_no, s.round_no, s.version, last):
-            self.audience.send_all(self._clock_text())
+        return decider, self.game_no, s.round_no, s.version, s.log[-1].seat if s.log else None
+
+    def _deadline_row(self, decision: Decision, deadline: float) -> Statement:
+        return Store.put_deadline(self.id, decision.game_no, decision.round_no, decision.since,
+                                  decision.seat, deadline)
+
+    async def _store_deadline(self, decision: Decision) -> None:
+        """A correspondence decision that no action's write carried (the first of a round,
+        or one after a load): stored on its own."""
+        d = self.clock.decisions
+        if d.current != decision or d.deadline is None or decision == self._stored_decision:
+            return
+        try:
+            await self.store.write([self._deadline_row(decision, d.deadline)])
+        except Exception as exc:
+            self._halt(f"storing a deadline failed ({type(exc).__name__}: {exc})")
+            return
+        self._stored_decision = decision
+
+    def _resume_clock(self) -> None:
+        """A loaded correspondence table: the stored decision, if it is still the one
+        waited for (its seat decides, and has not acted since it started), keeps its
+        deadline, so a restart never gives anyone a fresh clock."""
+        stored, s = self.stored_clock, self.match.live()
+        self.stored_clock = None
+        if stored is None or s is None:
+            return
+        game_no, round_no, since, seat, deadline = stored
+        decider, *_ = self._clock_target(s)
+        if (game_no, round_no) == (self.game_no, s.round_no) and decider == seat \
+                and since <= s.version and all(a.seat != seat for a in s.log[since:]):
+            decision = Decision(seat, game_no, round_no, since)
+            self.clock.restore(decision, deadline)
+            self._stored_decision = decision
 
     def _stop_timers(self) -> None:
         self.bots.cancel()
@@ -298,8 +357,31 @@ class Table:
         if self.clock.ran_out(decision):
             self.seats.timed_out(decision.seat)
             self.broadcast_table()
+        if self.config.get("on_timeout") == "forfeit" and not await self._forfeit(decision.seat):
+            return
         self.audience.send_all(self._clock_text())
         await self.bots.play_now(s, decision.seat)
+
+    async def _forfeit(self, seat: int) -> bool:
+        """The seat missed a deadline at a table that forfeits: it loses the game (placed
+        last, server/players/results.py), stored first; its bot plays it to the end."""
+        try:
+            await self.store.write([Store.insert_forfeit(self.id, self.game_no, seat)])
+        except Exception as exc:
+            self._halt(f"storing a forfeit failed ({type(exc).__name__}: {exc})")
+            return False
+        self.seats.forfeited(seat)
+        self.broadcast_table()
+        return True
+
+    def restore_stored(self, clock: tuple[int, int, int, int, float] | None,
+                       forfeits: list[int]) -> None:
+        """What a correspondence table keeps besides its game, read back at a load: its
+        clock's decision and the seats that forfeited the current game on time."""
+        self.stored_clock = clock
+        if self.config.get("on_timeout") == "forfeit":
+            for seat in forfeits:
+                self.seats.forfeited(seat)
 
     def _present(self, seat: int) -> None:
         """The seat's player did something themselves: their timeouts in a row start
@@ -380,11 +462,17 @@ class Table:
     async def act(self, conn: Conn, text: str, version: int, ref: Any,
                   reaction_ms: int | None = None) -> None:
         self.actor.touch()
-        if conn.seat is not None and self.match.live() is not None \
-                and await self._held(conn, conn.seat, text, version, ref, reaction_ms):
+        seat = conn.seat
+        gated = None if seat is None else \
+            snap_refusal(self.gate, self.match.live(), seat, text, self._clock())
+        if gated is not None:
+            conn.error(gated.code, gated.message, ref, counts=gated.counts)
             return
-        judged = judge_act(self.session, self.status, self.match.halted, conn.seat, text,
-                           version)
+        if seat is not None and self.match.live() is not None \
+                and await self._held(conn, seat, text, version, ref, reaction_ms):
+            return
+        judged = judge_act(self.session, self.status, self.match.halted, seat, text,
+                           version, forfeited=seat is not None and self.seats[seat].forfeit)
         if isinstance(judged, Refusal):
             conn.error(judged.code, judged.message, ref, counts=judged.counts)
             return
@@ -395,6 +483,8 @@ class Table:
         s = self.session
         assert s is not None
         before = s.version
+        if snap_refusal(self.gate, s, seat, text, self._clock()) is not None:
+            return  # a correspondence table's snap window closed before the bot looked
         if await self._held(None, seat, text, before, None, None) or s.version != before:
             return  # held in a race, or held snaps went first: the bot decides again
         await self._accepted(s.play(seat, text, s.version))
@@ -495,6 +585,11 @@ class Table:
         mover = (self.game_no, applied.seat)
         acting = self.acting if conn is not None and mover not in self._movers else None
         extra = acting(self, applied.seat) if acting is not None else []
+        # A correspondence decision this action starts is stored with it.
+        planned = self.clock.decisions.starts(*self._clock_target(s)) \
+            if self.correspondence else None
+        if planned is not None:
+            extra.append(self._deadline_row(*planned))
         if s.round_over():
             crash_point("round-end-action")
         try:
@@ -509,8 +604,12 @@ class Table:
             return
         if acting is not None:
             self._movers.add(mover)
+        if planned is not None:
+            self._stored_decision = planned[0]
         self._broadcast_update(applied)
         self.races.shown(s.snap_window(), self._clock())
+        if self.gate is not None:
+            self.gate.follow(s.snap_window(), self._clock(), self.seats.present_now)
         if s.round_over():
             self._stop_timers()
             await self.match.end_round(self._finishing)
@@ -546,11 +645,13 @@ class Table:
         except Exception as exc:  # as a live finish that fails: halted, booked at restart
             self._halt(f"storing the finish of its game failed ({type(exc).__name__}: {exc})")
         self.seats.arm_all()
+        self._resume_clock()
         self._schedule()
 
     async def _begin_game(self, game_no: int, statements: list[Any]) -> None:
         """Deal a new game (``start`` or ``again``): store it, then tell everyone."""
         game_seed = await self.match.begin(game_no, statements, self.seats.names())
+        self.seats.new_game()
         assert self.session is not None
         self.bots.seat(self.session, self._bot_names(), game_seed)
         self._stop_timers()

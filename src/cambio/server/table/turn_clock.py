@@ -19,9 +19,9 @@ from .timers import Handle, Later
 class TurnClock:
     """A table's :class:`Decisions` and the one timer that fires at the deadline."""
 
-    def __init__(self, seconds: float | None, strikes: int, later: Later,
+    def __init__(self, seconds: float | None, strikes: int | None, later: Later,
                  on_timeout: Callable[[Decision], Awaitable[None]],
-                 now: Callable[[], float] = time.monotonic) -> None:
+                 now: Callable[[], float] = time.time) -> None:
         self.decisions = Decisions(seconds, strikes, now)
         self._later = later
         self._on_timeout = on_timeout
@@ -37,11 +37,20 @@ class TurnClock:
         ``True`` when clients must be told."""
         if not self.decisions.follow(decider, game_no, round_no, version, last_seat):
             return False
+        self._arm()
+        return True
+
+    def restore(self, decision: Decision, deadline: float) -> None:
+        """A decision stored before a restart is still the one waited for: its deadline is
+        kept (however far it is, or past: then it runs out at once)."""
+        self.decisions.restore(decision, deadline)
+        self._arm()
+
+    def _arm(self) -> None:
         self.cancel()
         decision, left = self.decisions.current, self.decisions.left()
         if decision is not None and left is not None:
             self.timer = self._later(left, self._on_timeout, decision)
-        return True
 
     def running(self, decision: Decision) -> bool:
         """``decision`` is still the one on the clock (its timer was not overtaken)."""

@@ -10,8 +10,12 @@ import { t } from "./i18n.js";
 /** @typedef {import("./protocol_types.js").ChatSay} ChatSay */
 /**
  * The table page's hooks: `send` says whether the message went out.
+ * `lineMenu(line)`: the menu of another seat's line (mute, block, report: social.js);
+ * `claimed()`: whether this browser's player has an account (false: quick phrases only at
+ * Play now tables).
  * @typedef {{ seat: () => number | null, summary: () => import("./messages.js").TableSummary | null,
- *   send: (msg: ChatSay) => boolean }} ChatContext
+ *   send: (msg: ChatSay) => boolean, lineMenu?: (line: ChatLine) => HTMLElement | null,
+ *   claimed?: () => boolean | null }} ChatContext
  */
 
 // The server sends an emote's id, so each reader sees it in their own language.
@@ -71,6 +75,14 @@ export class ChatView {
     this.render();
   }
 
+  /** The seat's player was muted or blocked here: their lines go from this page too (the
+   * server sends no more of them). */
+  /** @param {number} seat */
+  hideSeat(seat) {
+    this.lines = this.lines.filter((x) => x.seat !== seat);
+    this.render();
+  }
+
   sendText() {
     const text = this.input.value.trim();
     if (!text) return;
@@ -89,18 +101,22 @@ export class ChatView {
     }
     if (!this.shown) { this.el.append(this.panel); this.shown = true; }
     const seated = this.ctx.seat() !== null;
-    this.form.hidden = !seated;
-    this.emotes.hidden = !seated;
-    this.note.textContent = seated ? "" : t("chat.watching");
-    this.note.hidden = seated;
     const summary = this.ctx.summary();
+    // Play now's strangers: free text needs a claimed account (the server refuses it).
+    const phrasesOnly = seated && !!(summary && summary.strangers) && !!this.ctx.claimed && this.ctx.claimed() === false;
+    this.form.hidden = !seated || phrasesOnly;
+    this.emotes.hidden = !seated;
+    this.note.textContent = !seated ? t("chat.watching")
+      : phrasesOnly ? t("social.chat.phrases_only") : "";
+    this.note.hidden = !this.note.textContent;
     const stick = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 4;
     this.list.replaceChildren(...this.lines.map((x) => h("li", {
       class: x.emote ? "emote" : "", dataset: { n: String(x.n), seat: String(x.seat) },
     },
     h("strong.chat-who", null, x.seat === this.ctx.seat() ? t("common.you") : (x.name || seatName(summary, x.seat))),
     ": ",
-    h("span.chat-text", null, x.emote && EMOTES.some(([id]) => id === x.emote) ? t(`chat.emote.${x.emote}`) : x.text))));
+    h("span.chat-text", null, x.emote && EMOTES.some(([id]) => id === x.emote) ? t(`chat.emote.${x.emote}`) : x.text),
+    seated && x.seat !== this.ctx.seat() && this.ctx.lineMenu ? this.ctx.lineMenu(x) : null)));
     if (stick) this.list.scrollTop = this.list.scrollHeight;
     this.renderTitle();
   }

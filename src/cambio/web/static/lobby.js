@@ -8,8 +8,10 @@ import {
   PRESET_NAMES, PRESET_NOTES, choosePreset, houseRulesForm, presetValue, updateRuleCount,
 } from "./houserules.js";
 import { accountPanel, ensurePlayer, playerName, playNowPanel } from "./players.js";
-import { refresh, tablesPanel, yourTables } from "./lobby_tables.js";
+import { refresh, tablesPanel } from "./lobby_tables.js";
 import { dailyPanel } from "./daily_panel.js";
+import { followYourGames, yourGamesPanel } from "./yourgames.js";
+import { followFriends, friendsPanel, invitesBox } from "./friends.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./common.js").InputChange} InputChange */
@@ -288,14 +290,22 @@ async function create(form) {
 
 
 async function main() {
+  // The player's games, friends and invites (yourgames.js, friends.js): drawn from the
+  // server once this browser's player is known.
+  const games = yourGamesPanel();
+  const friends = friendsPanel();
+  const invites = invitesBox();
   app.append(
     noticeLine(true),
+    invites,
     h("div.lobby-grid", null,
       h("div.col", null, introPanel(), nameField(), playNowPanel(), quickPanel(), createForm()),
-      h("div.col", null, accountPanel(), dailyPanel(), tablesPanel(), howTo())));
-  ensurePlayer();
+      h("div.col", null, games, accountPanel(), dailyPanel(), friends, tablesPanel(), howTo())));
+  ensurePlayer().then(() => {
+    followYourGames(games);
+    followFriends(friends, invites);
+  });
   refresh();
-  yourTables();
   setInterval(() => { if (document.visibilityState === "visible") refresh(); }, 5000);
   api("GET", "/api/games").then((/** @type {ServedGame[]} */ games) => {
     state.games = games;

@@ -1,6 +1,6 @@
-// The lobby's lists of tables: the open tables (refreshed while the page is in sight) and
-// the tables this browser holds a seat at ("Your tables"), each a link back to its seat.
-import { api, clear, dropToken, gameLabel, getToken, h, morphChildren, myTables, setToken, tableTitle, toast } from "./common.js";
+// The lobby's open tables, refreshed while the page is in sight (the player's own games are
+// yourgames.js's list).
+import { api, clear, gameLabel, getToken, h, morphChildren, setToken, tableTitle, toast } from "./common.js";
 import { playerName } from "./players.js";
 import { t } from "./i18n.js";
 
@@ -67,30 +67,4 @@ export async function refresh() {
   } catch (err) {
     clear(list).append(h("li.muted", null, t("lobby.cannotLoad", { error: /** @type {Error} */ (err).message })));
   }
-}
-
-export async function yourTables() {
-  const ids = myTables();
-  if (!ids.length) return;
-  const found = await Promise.all(ids.map(async (id) => {
-    try {
-      return await api("GET", `/api/tables/${encodeURIComponent(id)}`);
-    } catch (err) {
-      if (/** @type {ApiError} */ (err).status === 404) dropToken(id);      // the table is gone: forget its seat
-      return null;
-    }
-  }));
-  /** @type {(TableSummary & { id: string, private?: boolean })[]} */
-  const held = found.filter((tb) => tb && tb.status !== "finished")
-    .sort((a, b) => String(b.created).localeCompare(String(a.created))).slice(0, 8);
-  if (!held.length) return;
-  const panel = h("section.panel.your-tables", null,
-    h("h2", null, t("lobby.yourTables")),
-    h("ul.tables", null, held.map((tb) => h("li.table-row", { dataset: { table: tb.id } },
-      h("div.table-info", null, h("strong", null, tableTitle(tb), tb.private ? h("span.tag", null, t("lobby.privateTag")) : null),
-        h("span.muted", null, `${gameLabel(tb)} · ${tb.status === "playing" ? t("lobby.inPlay") : t("lobby.waiting")}`)),
-      h("div.table-actions", null,
-        h("a.button.primary", { href: `/t/${encodeURIComponent(tb.id)}` }, t("lobby.backToSeat")))))));
-  const col = document.querySelector(".lobby-grid .col:last-child");
-  if (col) col.prepend(panel);
 }

@@ -118,6 +118,9 @@
  * @property {string | null} [halted]
  * @property {number | null} [clock]
  * @property {boolean} [spectator_chat]
+ * @property {boolean} [strangers]  Play now seated its players (free chat needs an account)
+ * @property {boolean} [correspondence]  a per-move time of an hour or more
+ * @property {"bot" | "forfeit"} [on_timeout]  what a missed correspondence deadline does
  */
 
 /**

@@ -3,6 +3,8 @@
 import { api, byId, h, setToken, toast } from "./common.js";
 import { formatDate, t } from "./i18n.js";
 import { averageAccuracy } from "./review/model.js";
+import { profileActions, standingPanel } from "./social.js";
+import { followYourGames, yourGamesPanel } from "./yourgames.js";
 
 /**
  * GET /api/players/{name} (server/players_api.py): the player, ratings by class with their
@@ -155,11 +157,31 @@ async function main() {
       h("p.muted", null, profile.bot ? t("profile.bot", { measured: profile.measured || "" }) : p.username ? `@${p.username}` : t("profile.guest")),
       h("p", null, h("a", { href: "/leaderboard" }, t("account.leaderboard")), " · ", h("a", { href: "/" }, t("profile.lobby")))),
     ratingsPanel(profile), totalsPanel(profile), gamesPanel(profile, reviews));
+    social(profile);
   } catch (e) {
     const err = /** @type {import("./common.js").ApiError} */ (e);
     app.append(h("section.panel", { id: "profile-missing" }, h("h2", null, err.status === 404 ? t("profile.noSuch") : t("profile.unavailable")),
       h("p.muted", null, err.message), h("a.button.primary", { href: "/" }, t("common.backToLobby"))));
   }
+}
+
+/** One's own profile lists one's games (their move first) and one's standing with the
+ * operators; another's offers follow, mute, block and report (social.js).
+ * @param {Profile} profile */
+async function social(profile) {
+  if (profile.bot) return;
+  let me;
+  try { me = (await api("GET", "/api/me")).player; } catch { return; }
+  if (me && me.id === profile.player.id) {
+    const games = yourGamesPanel();
+    document.querySelector(".profile-head")?.after(games);
+    followYourGames(games);
+    const standing = await standingPanel();
+    if (standing) games.after(standing);
+    return;
+  }
+  const actions = await profileActions(profile.player, me && me.id);
+  if (actions) document.querySelector(".profile-head")?.append(actions);
 }
 
 main();

@@ -179,6 +179,7 @@
  * @property {number | null} seconds the table's seconds per decision
  * @property {number | null} seat the seat that must decide, `null` when no clock runs
  * @property {number | null} left seconds it has left, counted from when the message is sent; `null` when no clock runs
+ * @property {number | null} deadline when they run out: Unix epoch seconds (UTC) by the server's clock; `null` when no clock runs
  */
 
 /**

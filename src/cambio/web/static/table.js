@@ -13,6 +13,8 @@ import { soundToggle } from "./sound.js";
 import { TurnClockView } from "./clock.js";
 import { ChatView } from "./chat.js";
 import { t } from "./i18n.js";
+import { chatLineMenu, seatedPeople } from "./social.js";
+import { inviteFriendsBox } from "./friends.js";
 
 /** @typedef {import("./messages.js").TableSummary} TableSummary */
 /** @typedef {import("./common.js").ApiError} ApiError */
@@ -38,7 +40,8 @@ const tableId = decodeURIComponent(parts[1] || new URLSearchParams(location.sear
 /**
  * @type {{ summary: TableSummary | null, seat: number | null, token: string | null, status: string,
  *   statusInfo: StatusInfo, bots: Record<string, import("./waiting.js").BotInfo[]> | null, ui: GameUI | null,
- *   lastState: unknown, welcomed: boolean, rulesCat: import("./rules.js").RulesCatalogue | null }}
+ *   lastState: unknown, welcomed: boolean, rulesCat: import("./rules.js").RulesCatalogue | null,
+ *   claimed: boolean | null }}
  */
 const page = {
   summary: null,
@@ -51,6 +54,7 @@ const page = {
   lastState: null,
   welcomed: false,
   rulesCat: null,      // GET /api/rules: the words for house rules
+  claimed: null,       // this browser's player has an account (GET /api/me); null: not known
 };
 
 const root = h("div.table-root", { dataset: { table: tableId } });
@@ -58,7 +62,8 @@ const waitingEl = h("div.waiting");
 const gameEl = h("div.game-host");
 const clockEl = h("div.clock-host");
 const chatEl = h("div.chat-host");
-root.append(noticeLine(), waitingEl, clockEl, gameEl, chatEl);
+const inviteEl = h("div.invite-host");   // friends to invite, while a seat here waits
+root.append(noticeLine(), waitingEl, inviteEl, clockEl, gameEl, chatEl);
 app.append(root);
 const turnClock = new TurnClockView(clockEl, {
   seat: () => page.seat,
@@ -69,6 +74,8 @@ const chat = new ChatView(chatEl, {
   seat: () => page.seat,
   summary: () => page.summary,
   send: (msg) => conn.send(msg),
+  lineMenu: chatLineMenu(tableId, seatedPeople(tableId), (seat) => chat.hideSeat(seat)),
+  claimed: () => page.claimed,
 });
 
 const conn = new TableConnection(tableId, page.token, {
@@ -145,6 +152,7 @@ function setSummary(summary) {
   titleEl.textContent = `${tableTitle(summary)} · ${gameLabel(summary)}`;
   renderBadges();
   renderWaiting();
+  renderInvite();
   if (page.ui) page.ui.setSummary(summary);
   if (before && before.status === "waiting" && summary.status === "playing") {
     toast(t("table.starts"), "info", 2000);
@@ -299,6 +307,13 @@ function renderWaiting() {
   }
 }
 
+/** A seated player at a waiting table may invite the friends they follow (friends.js). */
+function renderInvite() {
+  const wanted = page.seat !== null && page.summary && page.summary.status === "waiting";
+  if (!wanted) inviteEl.replaceChildren();
+  else if (!inviteEl.firstChild) inviteEl.append(inviteFriendsBox(tableId));
+}
+
 function rulesUrl() {
   return page.summary && page.summary.game === "board"
     ? "/rules?game=board" : `/rules?table=${encodeURIComponent(tableId)}`;
@@ -381,6 +396,7 @@ async function main() {
   }
   api("GET", "/api/bots").then((b) => { page.bots = b; renderWaiting(); }).catch(() => {});
   loadRules().then((c) => { page.rulesCat = c; renderWaiting(); }).catch(() => {});
+  api("GET", "/api/me").then((me) => { page.claimed = !!(me.player && me.player.claimed); chat.render(); }, () => {});
   renderBadges();
   conn.connect();
 }

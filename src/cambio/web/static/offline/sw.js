@@ -105,3 +105,16 @@ sw.addEventListener("fetch", (event) => {
   else if (path.startsWith(PYODIDE)) event.respondWith(cacheFirst(request, ENGINE_CACHE));
   else event.respondWith(cacheFirst(request, SHELL_CACHE));
 });
+
+// A your-move notification (yourgames.js) tapped: the table's page, in a window of the app
+// that is open already if there is one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = abs((event.notification.data && event.notification.data.url || "/").replace(/^\//, ""));
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((wins) => {
+    const win = wins[0];
+    // navigate() works on a window this worker controls; any other gets a window of its own.
+    const there = win ? win.navigate(url).then((w) => w && w.focus()) : Promise.reject(new Error());
+    return there.catch(() => self.clients.openWindow(url));
+  }));
+});
