@@ -79,7 +79,7 @@ def test_unknown_names_and_stray_arguments_are_refused() -> None:
 
 def test_stars_follow_the_measured_figures() -> None:
     stars = {e.name: e.stars for e in CARD_BOTS.entries.values()}
-    assert stars == {"random": 1, "easy": 2, "rusher": 2, "snapper": 2, "memory": 3, "expert": 4,
+    assert stars == {"random": 1, "tutor": 1, "easy": 2, "rusher": 2, "snapper": 2, "memory": 3, "expert": 4,
                      "search": 4, "learned": 5, "deep": 5, "adaptive": 5, "deep-read": 5,
                      "reader": 5, "pimc": 3, "modeller": 3, "exploit": 3}
     assert card_stars(0.5) == 3 and card_stars(0.718) == 5
