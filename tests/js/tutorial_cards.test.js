@@ -34,8 +34,8 @@ test("a card of the other player's that you peeked at is snapped when its rank t
   const s = st({ actor: 1, grids: [["AC", "?", "2C", null], ["4D", "?", "?", "?"]],
     discard: ["6S", "4C"], legal: ["pass", ...SNAPS] });
   assert.deepEqual(coach(s), {
-    text: "Snap! The pile's 4♣ matches Bo's card 1 (the 4♦, you peeked at it). Tap the outlined card. "
-      + "Then give Bo a card of yours.",
+    text: "Snap! The pile's 4♣ matches Bo's card 1 (the 4♦), which you peeked at. Tap it. "
+      + "Then give Bo one of yours.",
     marks: ["1.0", "snap-mode"],
   });
 });
@@ -47,7 +47,7 @@ test("a wrong snap is shown once, on a card nobody has shown you, then its penal
   // Before the fourth turn the round is young: draw.
   assert.deepEqual(coach(st(turn, FOUR_TURNS.slice(1))).marks, ["deck", "draw"]);
   const guess = coach(st(turn, FOUR_TURNS));
-  assert.match(guess.text, /^The 5♥ matches no card you know\. .* on Bo's card 1\. Tap the outlined card\.$/);
+  assert.equal(guess.text, "No card you know matches the 5♥. See what a wrong snap costs: guess at Bo's card 1. Tap it.");
   assert.deepEqual(guess.marks, ["1.0", "snap-mode"]);
   const wrong = [...FOUR_TURNS, { seat: 0, action: "snap 1.0", card: "QD", right: false }];
   const penalty = coach(st({ ...turn, grids: [["AC", null, "2C", null, "?"], grids[1]] }, wrong));
@@ -66,7 +66,7 @@ test("the tips speak the reader's language", async () => {
   try {
     const held = coach(st({ phase: "drawn", held: "2C", legal: ["swap 0", "swap 1", "swap 2", "swap 3", "discard"],
       grids: [["?", "?", "QC", "3D"], ["?", "?", "?", "?"]] }));
-    assert.match(held.text, /^Punkte: A 1, 2–10 wie gedruckt, .* Die 2♣ \(2\) schlägt deine Karte 3 \(Q♣, 10\)/);
+    assert.match(held.text, /^Punkte: A 1, 2–10 Augenzahl, .* Die 2♣ \(2\) schlägt deine Karte 3 \(Q♣, 10\)/);
     assert.deepEqual(held.marks, ["0.2"]);
   } finally {
     await useLanguage("en");

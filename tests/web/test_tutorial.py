@@ -111,7 +111,7 @@ def test_learn_to_play_guides_a_fixed_round_to_its_end(browser: Browser, slow_se
         assert {"draw", "deck"} <= set(marks(page))
         said: list[str] = []
         follow(page, said)                                       # Draw
-        wait_coach(page, "Points: A 0, 2–10 as shown, J 11, Q 12, black K 20, red K -1.")
+        wait_coach(page, "Points: A 0, 2–10 as shown, J 11, Q 12, K♠♣ 20, K♥♦ -1.")
         assert "The 2♣ (2) beats your card 3 (the Q♣, 12)" in coach(page)
         assert set(marks(page)) == {"0.2"}
         for _ in range(400):
@@ -125,9 +125,9 @@ def test_learn_to_play_guides_a_fixed_round_to_its_end(browser: Browser, slow_se
         for taught in ["Snap! The pile's 3♣ matches your card 4 (the 3♦)",
                        "The 8♥ is a power card", "Power: tap a card of yours you have not seen",
                        "The 10♥ is a power card", "outlined card to peek at it",
-                       "Snap! The pile's 4♣ matches", "(the 4♦, you peeked at it)",
+                       "Snap! The pile's 4♣ matches", "(the 4♦), which you peeked at",
                        "A right snap of", "Power: switch two cards, unseen",
-                       "Snapping an unseen card is a guess", "Wrong: it was the",
+                       "See what a wrong snap costs", "Wrong: it was the",
                        "The king: tap any two cards", "Call Cambio (tap it twice)"]:
             assert taught in joined, (taught, said)
         log = page.locator(".log").text_content() or ""

@@ -38,9 +38,8 @@ export function diceCoach(ui, b, mine) {
   const pick = b.coach;
   if (!pick) return tip("pass", {});
   const how = t(coarse ? "tutorial.dice.how_touch" : "tutorial.dice.how_click");
-  const yours = b.owners.filter((o) => o === me).length;
   if (!ui.log.some((ev) => ev && ev.seat === me)) {
-    return tip("first", { k: b.k, count: yours, how }, pick.move);
+    return tip("first", { k: b.k, how }, pick.move);
   }
   const where = pick.line ? lineName(pick.line, b.n) : t("tutorial.dice.a_line");
   if (pick.wins) return tip("wins", { line: where, how }, pick.move);
