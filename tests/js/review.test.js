@@ -87,7 +87,7 @@ test("a move is named in words and points at its places on the table", () => {
   assert.deepEqual(describeMove("swap 2", 1, names),
     { key: "review.move.swap", params: { slot: 3 }, slots: ["1.2"], place: null, cell: null });
   assert.deepEqual(describeMove("switch 0.1 1.3", 1, names).params,
-    { name: "Ann", slot: 2, other: "Bob", other_slot: 4 });
+    { name: "Ann", slot: 2, other: "Bob", otherSlot: 4 });
   assert.deepEqual(describeMove("switch 0.1 1.3", 1, names).slots, ["0.1", "1.3"]);
   assert.deepEqual(describeMove("snap 0.0", 1, names).slots, ["0.0"]);
   assert.equal(describeMove("take", 1, names).place, "pile");

@@ -83,7 +83,7 @@ function gamePanel(d) {
   }, t(mine ? "daily.continue" : "daily.play")));
   const own = mine && finished ? h("p", { id: `daily-mine-${d.game}` },
     t("daily.mine", { place: figure(mine.place), score: figure(mine.score), accuracy: figure(mine.accuracy) }), " ",
-    replayLink(mine) ? h("a", { href: /** @type {string} */ (replayLink(mine)) }, t("daily.your_review")) : null) : null;
+    replayLink(mine) ? h("a", { href: /** @type {string} */ (replayLink(mine)) }, t("daily.yourReview")) : null) : null;
   const rows = d.results.map((e) => {
     const link = replayLink(e);
     return h("tr", { class: mine && e.table === mine.table ? "mine" : "", dataset: { status: e.status } },
@@ -95,7 +95,7 @@ function gamePanel(d) {
   });
   const table = rows.length ? h("div.table-scroll", null, h("table.daily-results", { id: `daily-results-${d.game}` },
     h("thead", null, h("tr", null, h("th", null, t("daily.place")), h("th", null, t("daily.player")),
-      h("th", null, t("daily.score")), h("th", null, t("daily.accuracy")), d.played ? h("th", null, t("daily.replay_head")) : null)),
+      h("th", null, t("daily.score")), h("th", null, t("daily.accuracy")), d.played ? h("th", null, t("daily.replayHead")) : null)),
     h("tbody", null, rows)))
     : h("p.muted", null, t("daily.nobody"));
   return h("section.panel", { id: `daily-${d.game}`, dataset: { played: String(d.played) } },

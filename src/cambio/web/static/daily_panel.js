@@ -6,7 +6,7 @@ import { t } from "./i18n.js";
 /** @returns {HTMLElement} */
 export function dailyPanel() {
   return h("section.panel.daily-link", { id: "daily-link" },
-    h("h2", null, t("daily.lobby_title")),
-    h("p.muted", null, t("daily.lobby_text")),
-    h("a.button", { href: "/daily" }, t("daily.lobby_open")));
+    h("h2", null, t("daily.lobbyTitle")),
+    h("p.muted", null, t("daily.lobbyText")),
+    h("a.button", { href: "/daily" }, t("daily.lobbyOpen")));
 }

@@ -86,7 +86,7 @@ function gamesPanel(profile, reviews) {
   return h("section.panel", { id: "games" }, h("h2", null, t("leaderboard.games")),
     averageLine(profile.games),
     rows.length ? h("table.games", null,
-      h("thead", null, h("tr", null, [t("profile.date"), t("now.game"), t("lobby.rules"), t("lobby.players"), t("profile.result"), t("leaderboard.rating"), t("review.accuracy_head"), ""].map((head) => h("th", null, head)))),
+      h("thead", null, h("tr", null, [t("profile.date"), t("now.game"), t("lobby.rules"), t("lobby.players"), t("profile.result"), t("leaderboard.rating"), t("review.accuracyHead"), ""].map((head) => h("th", null, head)))),
       h("tbody", null, rows.map((/** @type {GameRow} */ g) => h("tr", { dataset: { table: g.table, status: g.status } },
         h("td", null, formatDate(g.date)),
         h("td", null, GAME[g.game] || g.game),
@@ -104,7 +104,7 @@ function gamesPanel(profile, reviews) {
 
 /** A finished game's accuracy (its seat's review), once the server has made it. @param {GameRow} g */
 function accuracyText(g) {
-  return typeof g.accuracy === "number" ? t("review.accuracy_value", { accuracy: g.accuracy }) : "–";
+  return typeof g.accuracy === "number" ? t("review.accuracyValue", { accuracy: g.accuracy }) : "–";
 }
 
 /** The mean accuracy over the games reviewed so far. @param {GameRow[]} games */

@@ -151,7 +151,7 @@ export function describeMove(action, seat, names) {
     case "look": case "switch": {
       const s = slot(a);
       const t = slot(b);
-      move.params = { name: s.name, slot: s.slot, other: t.name, other_slot: t.slot };
+      move.params = { name: s.name, slot: s.slot, other: t.name, otherSlot: t.slot };
       move.slots = [a, b];
       break;
     }

@@ -178,7 +178,7 @@ export class ReviewPanel {
     this.byStep = decisionsByStep(review);
     const counts = LABELS.filter((l) => review.labels[l]).map((l) => h("li", null, labelTag(l), ` ${review.labels[l]}`));
     const summary = h("div.review-summary", null,
-      h("p", { id: "review-accuracy" }, review.accuracy === null ? t("review.no_decisions")
+      h("p", { id: "review-accuracy" }, review.accuracy === null ? t("review.noDecisions")
         : t("review.accuracy", { accuracy: Math.round(review.accuracy * 10) / 10 })),
       h("ul.review-counts", null, counts),
       review.slips ? h("p.muted", null, t("review.slips", { count: review.slips })) : null);
@@ -189,7 +189,7 @@ export class ReviewPanel {
         type: "button", dataset: { step: d.step },
         "aria-label": t("review.jump", { rank: i + 1, move: d.step + 1 }),
         onclick: () => this.jump(d.step),
-      }, h("span.sign", { "aria-hidden": "true" }, SYMBOLS[d.label]), ` ${t("review.move_no", { move: d.step + 1 })}`))) : null;
+      }, h("span.sign", { "aria-hidden": "true" }, SYMBOLS[d.label]), ` ${t("review.moveNo", { move: d.step + 1 })}`))) : null;
     this.chart = this.drawChart(review);
     this.list = h("ol.review-moves", { id: "review-moves" }, review.decisions.map((d) => h("li", {
       dataset: { step: d.step, label: d.label },
@@ -225,7 +225,7 @@ export class ReviewPanel {
     const first = review.series[0];
     const last = review.series[review.series.length - 1];
     const label = first === undefined || last === undefined ? t("review.chart")
-      : t("review.chart_range", { from: Math.round(first * 100), to: Math.round(last * 100) });
+      : t("review.chartRange", { from: Math.round(first * 100), to: Math.round(last * 100) });
     return svg("svg", {
       class: "review-chart", id: "review-chart", viewBox: `0 0 ${g.width} ${g.height}`,
       preserveAspectRatio: "none", role: "img", "aria-label": label,
@@ -272,11 +272,11 @@ export class ReviewPanel {
       this.cursor.setAttribute("x2", String(x));
     }
     if (!d) {
-      this.now.replaceChildren(h("p.muted", null, t("review.no_decision_here", { name: this.opts.names[this.seat] ?? "" })));
+      this.now.replaceChildren(h("p.muted", null, t("review.noDecisionHere", { name: this.opts.names[this.seat] ?? "" })));
       return;
     }
     const lines = [
-      h("p", null, h("strong", null, t("review.move_no", { move: d.step + 1 })), " ", labelTag(d.label), " ", t("review.played", { move: this.moveText(d.chosen.action) }),
+      h("p", null, h("strong", null, t("review.moveNo", { move: d.step + 1 })), " ", labelTag(d.label), " ", t("review.played", { move: this.moveText(d.chosen.action) }),
         d.loss > 0 ? ` ${t("review.loss", { points: shownPoints(d.loss) })}` : null),
     ];
     if (d.best.action !== d.chosen.action && d.loss > 0) {
