@@ -44,6 +44,7 @@ const PAIRS = [
   ["--ink", "--paper"], ["--muted", "--paper"], ["--link-in-panel", "--paper"],
   ["--ink", "--surface"], ["--muted", "--surface"],
   ["--ink", "--highlight"], ["--muted", "--highlight"], ["--ink", "--chip"],
+  ["--ink", "--selected"], ["--muted", "--selected"], ["--link-in-panel", "--surface"],
   ["--accent-ink", "--accent"], ["#fff", "--red"], ["#fff", "--felt-2"],
   ["--red", "#fff"], ["#111", "#fff"],
   ["#15703a", "#fff"], ["#1d4ed8", "#fff"],       // the four-colour suits' clubs, diamonds
