@@ -305,14 +305,18 @@ class _BatchGames:
         self.rngs = [seeding.np_random(s)[0] for s in seeds]
 
     def deal(self, games: npt.NDArray[np.intp], learner: int) -> None:
+        for i in games.tolist():
+            self.deal_seeded(i, int(self.rngs[i].integers(0, 2**62)), learner)
+
+    def deal_seeded(self, i: int, game_seed: int, learner: int) -> None:
+        """Deal game ``i`` from ``game_seed`` and seed its random bots from it, as
+        :class:`~cambio.envs.gymnasium.CardsSeatEnv` seeds its Python bots."""
         b = self.batch
         n = self.players
-        for i in games.tolist():
-            game_seed = int(self.rngs[i].integers(0, 2**62))
-            k.reset(b.st[i], np.uint64(game_seed), n - 1, b.full, b.rf, b.mt, b.swaps[:, 0])
-            for s in range(n):
-                if s != learner and self.kinds[s] == RANDOM:
-                    k.mt_seed(self._bot_mt[i * n + s], np.uint64(derive_seed(game_seed, s, 1)))
+        k.reset(b.st[i], np.uint64(game_seed), n - 1, b.full, b.rf, b.mt, b.swaps[:, 0])
+        for s in range(n):
+            if s != learner and self.kinds[s] == RANDOM:
+                k.mt_seed(self._bot_mt[i * n + s], np.uint64(derive_seed(game_seed, s, 1)))
 
     def others(self, learner: int) -> None:
         b = self.batch

@@ -1,6 +1,13 @@
-"""The ``memory`` bot's decisions for :class:`~cambio.envs.gymnasium.CardsSeatEnv`, compiled.
+"""Compiled help for :class:`~cambio.envs.gymnasium.CardsSeatEnv`: the whole round
+(:class:`BatchSeatGame`), or the ``memory`` bot's decisions alone (:class:`NativeMemory`).
 
-The seat env plays on the compiled engine's :class:`~cambio.cards.State`; at a ``memory``
+When every opponent has a native version and the batch engine plays the rules, the seat env
+plays on :class:`BatchSeatGame`: the round lives in a one-game batch record and the bots'
+moves, the observation and the mask are computed there, as :class:`~cambio.envs.cards_vector.
+CardsVectorEnv` computes them for many games (the same deals, decisions, observations and
+rewards as the compiled engine's round; ``tests/envs/test_gymnasium.py``).
+
+Otherwise the seat env plays on the compiled engine's :class:`~cambio.cards.State`; at a ``memory``
 opponent's turn the state is copied into a one-game batch record
 (:func:`cambio.bots.cards.rollouts.load_state`, as the hard bot's rollouts do) and the
 native port of the bot (:func:`cambio.bots.cards.native.memory_act`) decides there. It
@@ -18,7 +25,12 @@ import numpy as np
 from cambio.bots.cards.native import memory_all, memory_tables
 from cambio.bots.cards.rollouts import load_state
 from cambio.cards import Action, Rules, State
+from cambio.cards import batch_kernels as k
 from cambio.cards.batch import Batch
+
+from .cards_codec import CardsCodec, Mask, Vector
+from .cards_vector import _BatchGames
+from .turns import OVER
 
 
 class NativeMemory:
@@ -36,4 +48,74 @@ class NativeMemory:
         return int(self.chosen[0])
 
 
-__all__ = ["NativeMemory"]
+class BatchSeatGame:
+    """A :class:`~cambio.envs.turns.TurnGame` for seat ``seat`` against native bots
+    (``kinds``, one per seat; the seat's own is never asked), on the batch engine. The bots
+    move in :meth:`bots`, all of them until the seat must act or the round is over."""
+
+    def __init__(self, rules: Rules, players: int, slots: int, kinds: list[int],
+                 seat: int) -> None:
+        self.rules = rules
+        self.players = players
+        self.seat = seat
+        self.games = _BatchGames(1, rules, players, slots, kinds)
+        self.codec: CardsCodec = self.games.codec
+        self.record = self.games.batch.st[0]
+        """The round (:mod:`cambio.cards.batch_kernels`' record)."""
+        self._number = np.zeros(1, dtype=np.int64)
+        self._seats = np.full(1, seat, dtype=np.int64)
+        self._view: tuple[Vector, Mask] | None = None
+        """The seat's observation and mask of the current position, once asked for."""
+
+    @property
+    def num_actions(self) -> int:
+        return self.codec.num_actions
+
+    @property
+    def obs_size(self) -> int:
+        return self.codec.size
+
+    def reset(self, seed: int) -> None:
+        self.games.deal_seeded(0, seed, self.seat)
+        self._view = None
+
+    def current(self) -> int:
+        g = self.record
+        phase = g[k.PHASE]
+        if phase == k.PH_ROUND_OVER:
+            return OVER
+        if phase == k.PH_POLL:
+            return int(g[k.POLL + g[k.POLL_I]])
+        return int(g[k.GIVE_SEAT] if phase == k.PH_GIVE else g[k.TURN])
+
+    def bots(self) -> None:
+        self.games.others(self.seat)
+        self._view = None
+
+    def _seen(self) -> tuple[Vector, Mask]:
+        if self._view is None:
+            obs = self.games.observe(self._seats)
+            self._view = (obs["observation"][0], obs["action_mask"][0])
+        return self._view
+
+    def observe(self, seat: int) -> Vector:
+        if seat != self.seat:
+            raise ValueError(f"this game observes seat {self.seat} only")
+        return self._seen()[0]
+
+    def mask(self, seat: int) -> Mask:
+        if seat != self.seat:
+            raise ValueError(f"this game observes seat {self.seat} only")
+        return self._seen()[1]
+
+    def step(self, index: int) -> None:
+        self._number[0] = index
+        self.games.apply(self._number)
+        self._view = None
+
+    def returns(self) -> list[float]:
+        out: list[float] = self.games.batch.returns()[0].tolist()
+        return out
+
+
+__all__ = ["BatchSeatGame", "NativeMemory"]
