@@ -34,7 +34,7 @@ with needs("research", "cambio.envs.gymnasium"):
     from gymnasium import spaces
 
 from .cards_codec import DEFAULT_SLOTS, Mask
-from .turns import OVER, BoardTurns, CardsTurns, TurnGame
+from .turns import OVER, BoardTurns, CardsTurns, TurnGame, batch_plays
 
 
 class SeatEnv(gym.Env[dict[str, Any], int]):
@@ -132,7 +132,7 @@ class CardsSeatEnv(SeatEnv):
         kinds = [NATIVE_KINDS.get(name.strip().lower()) for name in self.opponents]
         game: TurnGame = self.cards
         if native and None not in kinds and 0 <= seat < self.cards.players \
-                and _batch_plays(self.cards.rules):
+                and batch_plays(self.cards.rules):
             from .native_seat import BatchSeatGame
 
             kinds.insert(seat, RANDOM)  # the agent's seat: never asked
@@ -147,7 +147,7 @@ class CardsSeatEnv(SeatEnv):
     def render(self) -> str | None:
         if self.batch is None or self.render_mode != "ansi":
             return super().render()
-        return repr(self.batch.games.batch.snapshot(0))
+        return repr(self.batch)
 
     def _new_bots(self, seed: int) -> None:
         if self.batch is not None:  # seeded with the deal (BatchSeatGame.reset)
@@ -167,13 +167,6 @@ class CardsSeatEnv(SeatEnv):
             state.apply(bot.act(state), seat)
         else:
             state.apply(bot.act(observe(state, seat)), seat)
-
-
-def _batch_plays(rules: Rules) -> bool:
-    """Whether the batch engine plays ``rules`` (imported here: it loads numba)."""
-    from cambio.cards.batch import kernels_can_play
-
-    return kernels_can_play(rules)
 
 
 def _native_memory(name: str) -> bool:

@@ -29,7 +29,7 @@ from cambio.cards import batch_kernels as k
 from cambio.cards.batch import Batch
 
 from .cards_codec import CardsCodec, Mask, Vector
-from .cards_vector import _BatchGames
+from .cards_native import BatchGames
 from .turns import OVER
 
 
@@ -48,24 +48,25 @@ class NativeMemory:
         return int(self.chosen[0])
 
 
-class BatchSeatGame:
-    """A :class:`~cambio.envs.turns.TurnGame` for seat ``seat`` against native bots
-    (``kinds``, one per seat; the seat's own is never asked), on the batch engine. The bots
-    move in :meth:`bots`, all of them until the seat must act or the round is over."""
+class BatchTurns:
+    """A :class:`~cambio.envs.turns.TurnGame` on the batch engine: one round in a one-game
+    record, every seat played from outside (``kinds``: a native bot per seat, asked only by
+    :class:`BatchSeatGame`). Each position's observation and mask of a seat are encoded
+    once, when first asked for."""
 
-    def __init__(self, rules: Rules, players: int, slots: int, kinds: list[int],
-                 seat: int) -> None:
+    def __init__(self, rules: Rules, players: int, slots: int,
+                 kinds: list[int] | None = None) -> None:
         self.rules = rules
         self.players = players
-        self.seat = seat
-        self.games = _BatchGames(1, rules, players, slots, kinds)
+        self.games = BatchGames(1, rules, players, slots,
+                                [-1] * players if kinds is None else kinds)
         self.codec: CardsCodec = self.games.codec
         self.record = self.games.batch.st[0]
         """The round (:mod:`cambio.cards.batch_kernels`' record)."""
         self._number = np.zeros(1, dtype=np.int64)
-        self._seats = np.full(1, seat, dtype=np.int64)
-        self._view: tuple[Vector, Mask] | None = None
-        """The seat's observation and mask of the current position, once asked for."""
+        self._seats = [np.full(1, s, dtype=np.int64) for s in range(players)]
+        self._views: dict[int, tuple[Vector, Mask]] = {}
+        """Per seat, its observation and mask of the current position, once asked for."""
 
     @property
     def num_actions(self) -> int:
@@ -76,8 +77,8 @@ class BatchSeatGame:
         return self.codec.size
 
     def reset(self, seed: int) -> None:
-        self.games.deal_seeded(0, seed, self.seat)
-        self._view = None
+        self.games.deal_seeded(0, seed, -1)
+        self._views.clear()
 
     def current(self) -> int:
         g = self.record
@@ -88,34 +89,49 @@ class BatchSeatGame:
             return int(g[k.POLL + g[k.POLL_I]])
         return int(g[k.GIVE_SEAT] if phase == k.PH_GIVE else g[k.TURN])
 
-    def bots(self) -> None:
-        self.games.others(self.seat)
-        self._view = None
-
-    def _seen(self) -> tuple[Vector, Mask]:
-        if self._view is None:
-            obs = self.games.observe(self._seats)
-            self._view = (obs["observation"][0], obs["action_mask"][0])
-        return self._view
+    def _seen(self, seat: int) -> tuple[Vector, Mask]:
+        view = self._views.get(seat)
+        if view is None:
+            obs = self.games.observe(self._seats[seat])
+            view = self._views[seat] = (obs["observation"][0], obs["action_mask"][0])
+        return view
 
     def observe(self, seat: int) -> Vector:
-        if seat != self.seat:
-            raise ValueError(f"this game observes seat {self.seat} only")
-        return self._seen()[0]
+        return self._seen(seat)[0]
 
     def mask(self, seat: int) -> Mask:
-        if seat != self.seat:
-            raise ValueError(f"this game observes seat {self.seat} only")
-        return self._seen()[1]
+        return self._seen(seat)[1]
 
     def step(self, index: int) -> None:
         self._number[0] = index
         self.games.apply(self._number)
-        self._view = None
+        self._views.clear()
 
     def returns(self) -> list[float]:
         out: list[float] = self.games.batch.returns()[0].tolist()
         return out
 
+    def __repr__(self) -> str:
+        return repr(self.games.batch.snapshot(0))
 
-__all__ = ["BatchSeatGame", "NativeMemory"]
+
+class BatchSeatGame(BatchTurns):
+    """:class:`BatchTurns` for seat ``seat`` against native bots (``kinds``, one per seat;
+    the seat's own is never asked). The bots move in :meth:`bots`, all of them until the
+    seat must act or the round is over."""
+
+    def __init__(self, rules: Rules, players: int, slots: int, kinds: list[int],
+                 seat: int) -> None:
+        super().__init__(rules, players, slots, kinds)
+        self.seat = seat
+
+    def reset(self, seed: int) -> None:
+        self.games.deal_seeded(0, seed, self.seat)
+        self._views.clear()
+
+    def bots(self) -> None:
+        self.games.others(self.seat)
+        self._views.clear()
+
+
+__all__ = ["BatchSeatGame", "BatchTurns", "NativeMemory"]
