@@ -64,6 +64,7 @@ class BatchTurns:
         self.record = self.games.batch.st[0]
         """The round (:mod:`cambio.cards.batch_kernels`' record)."""
         self._number = np.zeros(1, dtype=np.int64)
+        self._scores = np.zeros(players, dtype=np.int64)
         self._seats = [np.full(1, s, dtype=np.int64) for s in range(players)]
         self._views: dict[int, tuple[Vector, Mask]] = {}
         """Per seat, its observation and mask of the current position, once asked for."""
@@ -108,8 +109,14 @@ class BatchTurns:
         self._views.clear()
 
     def returns(self) -> list[float]:
-        out: list[float] = self.games.batch.returns()[0].tolist()
-        return out
+        """``Batch.returns`` of the one game, without its arrays."""
+        n = self.players
+        if self.record[k.PHASE] != k.PH_ROUND_OVER:
+            return [0.0] * n
+        won = k.winners_mask(self.record, self.games.batch.rf, self._scores)
+        if won == (1 << n) - 1:
+            return [0.0] * n
+        return [1.0 if won >> s & 1 else -1.0 for s in range(n)]
 
     def __repr__(self) -> str:
         return repr(self.games.batch.snapshot(0))
