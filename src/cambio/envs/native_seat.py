@@ -30,7 +30,7 @@ from cambio.cards.batch import Batch
 
 from .cards_codec import CardsCodec, Mask, Vector
 from .cards_native import BatchGames
-from .turns import OVER
+from .turns import OVER, _Coded
 
 
 class NativeMemory:
@@ -48,7 +48,7 @@ class NativeMemory:
         return int(self.chosen[0])
 
 
-class BatchTurns:
+class BatchTurns(_Coded[CardsCodec]):
     """A :class:`~cambio.envs.turns.TurnGame` on the batch engine: one round in a one-game
     record, every seat played from outside (``kinds``: a native bot per seat, asked only by
     :class:`BatchSeatGame`). Each position's observation and mask of a seat are encoded
@@ -68,14 +68,6 @@ class BatchTurns:
         self._seats = [np.full(1, s, dtype=np.int64) for s in range(players)]
         self._views: dict[int, tuple[Vector, Mask]] = {}
         """Per seat, its observation and mask of the current position, once asked for."""
-
-    @property
-    def num_actions(self) -> int:
-        return self.codec.num_actions
-
-    @property
-    def obs_size(self) -> int:
-        return self.codec.size
 
     def reset(self, seed: int) -> None:
         self.games.deal_seeded(0, seed, -1)
