@@ -255,3 +255,21 @@ test("a log fed move by move: your bot's moves, yours, their own cards, a wrong 
   assert.equal(q(".banner").textContent, "Bot 2 snapped their own card 1: 7♥ — right!");
   assert.equal(s.bannerQueue.length, 1);
 });
+
+test("the move that ends a round stays in the log, the round-over line after it, once", () => {
+  // The last swap of a round carries the round's end facts: the page once showed that event
+  // as "The round is over." alone, and the move itself was missing.
+  let s = ctl.onState({ ...initialState({ seat: 0 }), summary: summary() }, { version: 0, view: view(), log: [] }, T).state;
+  const events = [{ seat: 0, action: "draw" }, { seat: 0, action: "discard", discarded: "9S" },
+    { seat: 1, action: "cambio" }, { seat: 0, action: "draw" },
+    { seat: 0, action: "swap 1", discarded: "KD", end: { scores: [7, 12], winners: [0] } }];
+  events.forEach((event, i) => {
+    // The view stays mid-round: a round-over view's countdown would start the page's ticker.
+    s = ctl.onUpdate(s, { version: i + 1, event, view: view() }, T);
+  });
+  const lines = [...draw(s).el.querySelectorAll(".log-list li")].map((li) => li.textContent);
+  assert.equal(lines[0], "The round is over.");
+  assert.equal(lines[1], "Your bot swapped it into your card 2, discarding K♦");
+  assert.equal(lines.length, events.length + 1);
+  assert.equal(lines.filter((x) => x === "The round is over.").length, 1);
+});
