@@ -273,3 +273,31 @@ test("the move that ends a round stays in the log, the round-over line after it,
   assert.equal(lines.length, events.length + 1);
   assert.equal(lines.filter((x) => x === "The round is over.").length, 1);
 });
+
+test("a hint in the table's terms stays through another's snap until the decision is made", () => {
+  const drawn = view({ phase: "drawn", held: "KH", legal: ["swap 0", "swap 2", "discard"] });
+  let s = st({}, { assist: true });
+  s = ctl.onState(s, { version: 3, view: drawn, log: [] }, T).state;
+  s = ctl.onHint(s, { action: "swap 2", score: 3.14, win_share: 0.67 });
+  const first = draw(s);
+  assert.equal(first.q("#hint-text").textContent,
+    "Hint: swap the K♥ into your card 3. Expected final score: about 3 (lower wins); 67% chance to win.");
+  assert.deepEqual([...first.el.querySelectorAll(".hinted")].map((e) => e.getAttribute("data-addr")), ["0.2"]);
+  // Another player's snap moves the version, not the decision: the hint stays.
+  s = ctl.onUpdate(s, { version: 4, event: { seat: 1, action: "snap 1.0", card: "7H", right: false }, view: drawn }, T);
+  s = ctl.tick(s, T);
+  assert.equal(draw(s).el.querySelectorAll("#hint-text").length, 1);
+  // Dismissed, it goes.
+  s = ctl.handle(s, { type: "dismiss-hint" }, T).state;
+  assert.equal(draw(s).el.querySelectorAll("#hint-text").length, 0);
+  // Asked again: a discard outlines the pile and the Discard button; the decision made, it goes.
+  s = ctl.onHint(s, { action: "discard", score: 5, win_share: 0.4 });
+  const discard = draw(s);
+  assert.ok(discard.q("#pile").classList.contains("hinted"));
+  assert.ok(discard.q(".actions button[data-action='discard']").classList.contains("hinted"));
+  s = ctl.onUpdate(s, { version: 5, event: { seat: 0, action: "discard", discarded: "KH" }, view: view() }, T);
+  s = ctl.tick(s, T);
+  const after = draw(s);
+  assert.equal(after.el.querySelectorAll("#hint-text").length, 0);
+  assert.equal(after.el.querySelectorAll(".hinted").length, 0);
+});
