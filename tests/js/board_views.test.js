@@ -59,7 +59,7 @@ test("the players: whose turn, You with the seat's name, dice counted, the winne
   const rows = [...el.querySelectorAll(".board-player")];
   assert.deepEqual(rows.map((r) => r.querySelector("strong")?.textContent), ["You (Ann)", "Seat 2"]);
   assert.deepEqual(rows.map((r) => r.classList.contains("on-turn")), [true, false]);
-  assert.deepEqual(rows.map((r) => r.querySelector(".muted-on-felt")?.textContent), ["1 dice", "1 dice"]);
+  assert.deepEqual(rows.map((r) => r.querySelector(".muted-on-felt")?.textContent), ["1 die", "1 die"]);
   const over = playersBar(board({ phase: "over", winners: [1] }), { seat: null, summary, name });
   assert.equal(over.querySelectorAll(".on-turn").length, 0);
   assert.equal(over.querySelector('[data-seat="1"] .win')?.textContent, "winner");
@@ -68,11 +68,11 @@ test("the players: whose turn, You with the seat's name, dice counted, the winne
 test("the setup: targets and counts, whose dice the next player adjusts", () => {
   const b = board({ phase: "setup", setup: { targets: [4, 4], adjusting: 1, adding: false } });
   const items = [...setupPanel(b, name).querySelectorAll("li")];
-  assert.deepEqual(items.map(text), ["You: 1 dice, 4 at the start",
-    "Seat 2: 1 dice, 4 at the start — being reduced by you"]);
+  assert.deepEqual(items.map(text), ["You: 1 die, 4 at the start",
+    "Seat 2: 1 die, 4 at the start — being reduced by you"]);
   assert.ok(items[1].classList.contains("now"));
   const adding = setupPanel(board({ phase: "setup", setup: { targets: [4, 4], adjusting: 0, adding: true } }), name);
-  assert.equal(text(/** @type {Element} */ (adding.querySelector("li.now"))), "You: 1 dice, 4 at the start — being topped up by Seat 2");
+  assert.equal(text(/** @type {Element} */ (adding.querySelector("li.now"))), "You: 1 die, 4 at the start — being topped up by Seat 2");
 });
 
 test("the result: the line made in words, Play again for the host only, the replay's link", () => {

@@ -142,11 +142,11 @@ class CardPosition:
         if len(legal) < 2:
             return None
         hint = suggest(dataclasses.replace(view, legal=legal),
-                       seed=derive_seed(state.seed, version, seat, 7))
+                       seed=derive_seed(state.seed, version, seat, 7), standing=self.standing)
         return {"action": hint.text, "text": hint.describe(), "score": hint.score,
                 "win_share": hint.win_share, "runner_up": hint.runner_up,
                 "runner_up_score": hint.runner_up_score,
-                "runner_up_win_share": hint.runner_up_win}
+                "runner_up_win_share": hint.runner_up_win, "match": hint.match}
 
     # ------------------------------------------------------------------ snaps
     def snap_window(self) -> int | None:

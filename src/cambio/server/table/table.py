@@ -471,7 +471,8 @@ class Table:
                       "text": found["text"], "score": found["score"],
                       "win_share": found["win_share"], "runner_up": found["runner_up"],
                       "runner_up_score": found["runner_up_score"],
-                      "runner_up_win_share": found["runner_up_win_share"], "ref": ref}
+                      "runner_up_win_share": found["runner_up_win_share"],
+                      "match": found["match"], "ref": ref}
         conn.send(dumps(hint))
 
     def _after(self, future: asyncio.Future[None], job: Job, *args: Any) -> None:

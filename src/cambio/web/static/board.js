@@ -4,6 +4,7 @@
 // runs of neutral dice); faces are digit rows (symbol numbers, docs/board-rules.md). The
 // client sends only move texts from view.legal ("a3>", "c5v", "pass", "neutral c3", …).
 import { clear, h, morphChildren } from "./common.js";
+import { t } from "./i18n.js";
 import { GameView } from "./gameview.js";
 import { playBoardCues } from "./sound.js";
 import { coachLine, guiding, skipTutorial } from "./tutorial.js";
@@ -72,13 +73,13 @@ export class BoardUI extends GameView {
       preview: this.preview !== null && legal.has(this.preview) ? this.preview : null,
       onMove: (m, isPush) => this.move(m, isPush),
     }));
-    const bar = h("div.actions", { role: "toolbar", "aria-label": "Actions", dataset: { key: "actions" } });
-    if (legal.has("pass")) bar.append(h("button.primary", { type: "button", dataset: { action: "pass" }, onclick: () => this.ctx.act("pass") }, "Pass (no push is legal)"));
+    const bar = h("div.actions", { role: "toolbar", "aria-label": t("actions.label"), dataset: { key: "actions" } });
+    if (legal.has("pass")) bar.append(h("button.primary", { type: "button", dataset: { action: "pass" }, onclick: () => this.ctx.act("pass") }, t("dice.pass")));
     out.append(bar);
     if (b.over) {
       out.append(resultsPanel(b, {
         status: this.statusText(b, false, false), name, isHost: this.ctx.isHost(), tableId: this.ctx.tableId,
-        gameNo: this.summary ? this.summary.game_no : undefined, onAgain: () => this.ctx.again(),
+        gameNo: this.summary ? this.summary.game_no : undefined, seat: this.ctx.seat(), onAgain: () => this.ctx.again(),
       }));
     }
     if (b.setup) out.append(setupPanel(b, name));

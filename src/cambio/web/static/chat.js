@@ -4,6 +4,7 @@
 // Every line goes into the page as text nodes: whatever a player types — markup included —
 // is shown exactly as typed and never interpreted as HTML.
 import { h, seatName } from "./common.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./protocol_types.js").ChatLine} ChatLine */
 /** @typedef {import("./protocol_types.js").ChatSay} ChatSay */
@@ -13,8 +14,8 @@ import { h, seatName } from "./common.js";
  *   send: (msg: ChatSay) => boolean }} ChatContext
  */
 
-const EMOTES = [["hi", "Hi!"], ["gg", "Good game!"], ["nice", "Nice one!"], ["oops", "Oops!"],
-  ["thanks", "Thanks!"], ["hurry", "Your move!"]];
+// The server sends an emote's id, so each reader sees it in their own language.
+const EMOTES = ["hi", "gg", "nice", "oops", "thanks", "hurry"].map((id) => [id, t(`chat.emote.${id}`)]);
 const MAX_CHARS = 200;
 const KEPT = 100;
 
@@ -32,16 +33,16 @@ export class ChatView {
     this.list = h("ol.chat-lines", { id: "chat-lines", "aria-live": "polite" });
     this.input = /** @type {HTMLInputElement} */ (h("input", {
       id: "chat-input", type: "text", maxlength: MAX_CHARS, autocomplete: "off",
-      placeholder: "Say something…", "aria-label": "Chat message",
+      placeholder: t("chat.placeholder"), "aria-label": t("chat.message"),
     }));
     this.form = h("form.chat-form", {
       onsubmit: (/** @type {SubmitEvent} */ e) => { e.preventDefault(); this.sendText(); },
-    }, this.input, h("button", { type: "submit", id: "chat-send" }, "Send"));
+    }, this.input, h("button", { type: "submit", id: "chat-send" }, t("chat.send")));
     this.emotes = h("div.chat-emotes", null, EMOTES.map(([id, words]) => h("button.ghost", {
       type: "button", dataset: { emote: id }, onclick: () => this.ctx.send({ type: "chat", emote: id }),
     }, words)));
     this.note = h("p.muted.chat-note");
-    this.title = h("summary", null, "Chat");
+    this.title = h("summary", null, t("chat.title"));
     this.panel = /** @type {HTMLDetailsElement} */ (h("details.chat", {
       id: "chat", open: !matchMedia("(max-width: 760px)").matches,
       ontoggle: () => { if (this.panel.open) { this.unread = 0; this.renderTitle(); } },
@@ -77,7 +78,7 @@ export class ChatView {
   }
 
   renderTitle() {
-    const text = this.unread ? `Chat (${this.unread} new)` : `Chat (${this.lines.length})`;
+    const text = this.unread ? t("chat.unread", { count: this.unread }) : t("chat.count", { count: this.lines.length });
     if (this.title.textContent !== text) this.title.textContent = text;
   }
 
@@ -90,16 +91,16 @@ export class ChatView {
     const seated = this.ctx.seat() !== null;
     this.form.hidden = !seated;
     this.emotes.hidden = !seated;
-    this.note.textContent = seated ? "" : "You are watching: players write, you read.";
+    this.note.textContent = seated ? "" : t("chat.watching");
     this.note.hidden = seated;
     const summary = this.ctx.summary();
     const stick = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 4;
     this.list.replaceChildren(...this.lines.map((x) => h("li", {
       class: x.emote ? "emote" : "", dataset: { n: String(x.n), seat: String(x.seat) },
     },
-    h("strong.chat-who", null, x.seat === this.ctx.seat() ? "You" : (x.name || seatName(summary, x.seat))),
+    h("strong.chat-who", null, x.seat === this.ctx.seat() ? t("common.you") : (x.name || seatName(summary, x.seat))),
     ": ",
-    h("span.chat-text", null, x.text))));
+    h("span.chat-text", null, x.emote && EMOTES.some(([id]) => id === x.emote) ? t(`chat.emote.${x.emote}`) : x.text))));
     if (stick) this.list.scrollTop = this.list.scrollHeight;
     this.renderTitle();
   }

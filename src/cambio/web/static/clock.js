@@ -5,6 +5,7 @@
 // The server sends how many seconds are left when it sends the message; the page counts
 // down from its own receipt time (clocks of the two machines are never compared).
 import { h, morphChildren, seatName } from "./common.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./protocol_types.js").Clock} ClockMessage */
 /**
@@ -54,7 +55,7 @@ export class TurnClockView {
   }
 
   applyTitle() {
-    const title = this.myTurn ? `● Your turn · ${this.baseTitle}` : this.baseTitle;
+    const title = this.myTurn ? `● ${t("clock.yourTurn")} · ${this.baseTitle}` : this.baseTitle;
     if (document.title !== title) document.title = title;
   }
 
@@ -71,16 +72,16 @@ export class TurnClockView {
         class: `${mine ? "mine" : ""} ${left <= 5 ? "low" : ""}`,
         dataset: { key: "clock", seat: String(this.running.seat), left: String(left) },
       },
-      h("span.who", null, mine ? "Your move" : `${seatName(summary, this.running.seat)} to move`),
+      h("span.who", null, mine ? t("clock.yourMove") : t("clock.toMove", { who: seatName(summary, this.running.seat) })),
       h("span.bar", null, h("span.fill", { style: `width:${(share * 100).toFixed(1)}%` })),
       h("span.left", null, formatSeconds(left))));
     }
     const me = summary && summary.seats && seat !== null ? summary.seats[seat] : null;
     if (me && me.away && summary && summary.status === "playing") {
       parts.push(h("div.away-bar", { id: "away-bar", role: "status", dataset: { key: "away" } },
-        h("span", null, "Your time ran out: a bot is playing for you."),
+        h("span", null, t("clock.away")),
         h("button.primary", { type: "button", id: "im-back", onclick: () => this.ctx.back() },
-          "I'm back")));
+          t("clock.back"))));
     }
     // Morphed, not replaced, and keyed: the "I'm back" button stays the same node under a
     // finger even when the countdown above it comes and goes between decisions (unkeyed,

@@ -1,6 +1,7 @@
 // What every game's table UI does with the server's messages, whatever it draws: keep the
 // summary, the view, the version and the log, and redraw. A game's UI extends GameView
 // and draws in render() (board.js, generic.js).
+import { t } from "./i18n.js";
 import { seatName } from "./common.js";
 
 /** @typedef {import("./cards.js").TableContext} TableContext */
@@ -57,7 +58,7 @@ export class GameView {
 
   /** @param {number | null | undefined} seat @returns {string} */
   name(seat) {
-    if (seat === this.seat && seat !== null && seat !== undefined) return "You";
+    if (seat === this.seat && seat !== null && seat !== undefined) return t("common.you");
     return seatName(this.summary, seat);
   }
 

@@ -5,6 +5,7 @@
 // by the view's "game" and falls back to this one).
 import { clear, h } from "./common.js";
 import { GameView } from "./gameview.js";
+import { t } from "./i18n.js";
 
 /** The view's own fields (the table's: game, seat, players, actor, legal are shown apart). */
 const TABLE_KEYS = new Set(["game", "seat", "players", "actor", "legal"]);
@@ -38,9 +39,9 @@ export class GenericUI extends GameView {
     root.dataset.actor = view.actor === null || view.actor === undefined ? "" : String(view.actor);
     const winners = (this.summary && this.summary.result && this.summary.result.winners) || null;
     const status = winners
-      ? (winners.length ? `${winners.map((/** @type {number} */ s) => this.name(s)).join(" and ")} ${winners.length === 1 && winners[0] !== this.seat ? "wins" : "win"}.` : "A draw.")
-      : view.actor === null || view.actor === undefined ? "The game is over."
-        : view.actor === this.seat ? "Your move." : `${this.name(view.actor)} to move.`;
+      ? (winners.length ? (winners.length === 1 && winners[0] === this.seat ? t("dice.youWin") : t("dice.winners", { count: winners.length, names: winners.map((/** @type {number} */ s) => this.name(s)).join(t("common.and")) })) : t("generic.draw"))
+      : view.actor === null || view.actor === undefined ? t("generic.over")
+        : view.actor === this.seat ? t("status.yourMove") : t("status.toPlay", { who: this.name(view.actor) });
     if (winners) root.dataset.over = "1"; else delete root.dataset.over;
     const legal = view.actor === this.seat ? view.legal || [] : [];
     clear(root).append(
@@ -51,7 +52,7 @@ export class GenericUI extends GameView {
       }, a))),
       h("ol.generic-log", { id: "generic-log" }, this.log.map((/** @type {{ seat: number, action: string }} */ ev) => h("li", null,
         `${this.name(ev.seat)}: ${ev.action}`))),
-      winners && this.ctx.isHost() ? h("button.primary", { type: "button", id: "again", onclick: () => this.ctx.again() }, "Play again") : "");
+      winners && this.ctx.isHost() ? h("button.primary", { type: "button", id: "again", onclick: () => this.ctx.again() }, t("results.again")) : "");
   }
 }
 

@@ -9,6 +9,8 @@ import {
 } from "./houserules.js";
 import { accountPanel, ensurePlayer, playerName, playNowPanel } from "./players.js";
 import { refresh, tablesPanel, yourTables } from "./lobby_tables.js";
+import { dailyPanel } from "./daily_panel.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./common.js").InputChange} InputChange */
 /** @typedef {import("./common.js").SelectChange} SelectChange */
@@ -43,11 +45,11 @@ const state = {
 function nameField() {
   const input = h("input", {
     id: "name", name: "name", type: "text", maxlength: 40, autocomplete: "nickname",
-    placeholder: "Your name", value: getName(), required: true,
+    placeholder: t("lobby.yourName"), value: getName(), required: true,
     oninput: (/** @type {InputChange} */ e) => setName(e.target.value.trim()),
   });
   return h("section.panel.name-panel", null,
-    h("label.field", { for: "name" }, h("span", null, "Your name"), input));
+    h("label.field", { for: "name" }, h("span", null, t("lobby.yourName")), input));
 }
 
 /**
@@ -74,11 +76,11 @@ function createForm() {
   });
   const render = () => {
     clear(form);
-    form.append(h("h2", null, "New table"));
+    form.append(h("h2", null, t("lobby.newTable")));
     // The two games of their own, then any other the server holds (cambio serve --game),
     // with a form drawn from its seats and options.
     const others = state.games.filter((g) => g.name !== "cards" && g.name !== "board");
-    form.append(segmented("game", [["cards", "Card game"], ["board", "Dice board game"],
+    form.append(segmented("game", [["cards", t("lobby.cardGame")], ["board", t("lobby.diceGame")],
       ...others.map((g) => /** @type {[Choice, string]} */ ([g.name, g.name]))], state.game, (g) => { state.game = String(g); render(); }));
     const other = others.find((g) => g.name === state.game);
     if (other) {
@@ -88,13 +90,13 @@ function createForm() {
       form.append(
         h("div.row",
           null,
-          h("label.field", { for: "players" }, h("span", null, "Players"),
+          h("label.field", { for: "players" }, h("span", null, t("lobby.players")),
             h("select", {
               id: "players", name: "players",
               onchange: (/** @type {SelectChange} */ e) => { state.players = Number(e.target.value); },
             }, [2, 3, 4, 5, 6, 7, 8].map(
               (n) => h("option", { value: n, selected: n === state.players }, n)))),
-          h("label.field", { for: "rounds" }, h("span", null, "Rounds"),
+          h("label.field", { for: "rounds" }, h("span", null, t("lobby.rounds")),
             h("select", {
               id: "rounds", name: "rounds",
               onchange: (/** @type {SelectChange} */ e) => { state.rounds = Number(e.target.value); },
@@ -104,39 +106,38 @@ function createForm() {
             (() => {
               const target = "match_target" in state.overrides ? state.overrides.match_target
                 : presetValue(state, preset, "match_target");
-              return target ? h("small.muted", { id: "target-note" }, `these rules play to ${target} points`) : null;
+              return target ? h("small.muted", { id: "target-note" }, t("lobby.playsTo", { count: target })) : null;
             })())),
-        h("fieldset.presets", null, h("legend", null, "Rules"),
+        h("fieldset.presets", null, h("legend", null, t("lobby.rules")),
           PRESET_NAMES.map((p) => h("label.preset", { for: `preset-${p}` },
             h("input", {
               type: "radio", name: "preset", id: `preset-${p}`, value: p, checked: p === preset,
               onchange: () => { choosePreset(state, p); render(); },
             }),
-            h("span.preset-name", null, p),
+            h("span.preset-name", null, t(`preset.${p}`)),
             h("span.preset-note", null, PRESET_NOTES[p]))),
           h("a.rules-link", { href: `/rules?preset=${preset}`, target: "_blank", rel: "noopener", id: "rules-link" },
-            `Read the ${preset} rules, in words`)),
+            t("lobby.readRules", { preset: t(`preset.${preset}`) }))),
         h("details.house", { open: state.houseOpen, ontoggle: (/** @type {Event & { target: HTMLDetailsElement }} */ e) => { state.houseOpen = e.target.open; } },
-          h("summary", null, "House rules ", h("span#rule-count.muted", { id: "rule-count" })),
+          h("summary", null, t("lobby.houseRules"), " ", h("span#rule-count.muted", { id: "rule-count" })),
           houseRulesForm(state, preset)),
       );
       updateRuleCount(state);
     } else {
       form.append(
         h("div.row", null,
-          h("div.field", null, h("span", null, "Players"),
-            segmented("bplayers", [[2, "2 players"], [3, "3 players"]], form.dataset.bplayers || 2,
+          h("div.field", null, h("span", null, t("lobby.players")),
+            segmented("bplayers", [[2, t("common.players", { count: 2 })], [3, t("common.players", { count: 3 })]], form.dataset.bplayers || 2,
               (v) => { form.dataset.bplayers = String(v); })),
-          h("div.field", null, h("span", null, "Setup"),
-            segmented("setup", [["quick", "Quick"], ["full", "Full (roll and choose)"]],
+          h("div.field", null, h("span", null, t("lobby.setup")),
+            segmented("setup", [["quick", t("lobby.setupQuick")], ["full", t("lobby.setupFull")]],
               form.dataset.setup || "quick", (v) => { form.dataset.setup = String(v); }))),
-        h("p.muted", null, "Push dice into the 5×5 grid; five of your symbol in a line wins. "
-          + "With three players a line of four wins."),
+        h("p.muted", null, t("lobby.diceSummary")),
       );
     }
     form.append(listingFields());
     form.append(tableOptionsFields());
-    form.append(h("button.primary.big", { type: "submit", id: "create" }, "Create table"));
+    form.append(h("button.primary.big", { type: "submit", id: "create" }, t("lobby.createTable")));
     updateRuleCount(state);
   };
   state.renderForm = render;
@@ -150,8 +151,8 @@ function genericFields(game, form) {
   const [low, high] = game.seats;
   const players = Array.from({ length: high - low + 1 }, (_, i) => low + i);
   return h("div.row", null,
-    h("div.field", null, h("span", null, "Players"),
-      segmented("gplayers", players.map((n) => /** @type {[Choice, string]} */ ([n, `${n} players`])), form.dataset.gplayers || low,
+    h("div.field", null, h("span", null, t("lobby.players")),
+      segmented("gplayers", players.map((n) => /** @type {[Choice, string]} */ ([n, t("common.players", { count: n })])), form.dataset.gplayers || low,
         (v) => { form.dataset.gplayers = String(v); })),
     Object.entries(game.options).map(([name, choices]) => h("div.field", null, h("span", null, name),
       segmented(`option-${name}`, choices.map((c) => /** @type {[Choice, string]} */ ([c, c])), form.dataset[`option_${name}`] || choices[0],
@@ -172,10 +173,10 @@ function genericBody(game, form) {
 // The table's name and privacy (kept in `state`: the form redraws itself).
 function listingFields() {
   return h("div.row.listing", null,
-    h("label.field", { for: "table-name" }, h("span", null, "Table name (optional)"),
+    h("label.field", { for: "table-name" }, h("span", null, t("lobby.tableName")),
       h("input", {
         id: "table-name", type: "text", maxlength: 40, value: state.tableName,
-        placeholder: getName() ? `${getName()}'s table` : "Your table",
+        placeholder: getName() ? t("lobby.someonesTable", { name: getName() }) : t("lobby.yourTable"),
         oninput: (/** @type {InputChange} */ e) => { state.tableName = e.target.value; },
       })),
     h("label.check", { for: "private" },
@@ -183,7 +184,7 @@ function listingFields() {
         id: "private", type: "checkbox", checked: state.private,
         onchange: (/** @type {InputChange} */ e) => { state.private = e.target.checked; },
       }),
-      h("span", null, "Private", h("small.rule-help", null, "Invite only: not listed here; whoever has the link can join."))));
+      h("span", null, t("lobby.private"), h("small.rule-help", null, t("lobby.privateHelp")))));
 }
 
 async function quickPlay() {
@@ -227,21 +228,20 @@ async function tutorial(game, id) {
  * are taller than a phone's screen). */
 function introPanel() {
   return h("section.panel.intro", { id: "intro" },
-    h("p", null, "Cambio is a card game of memory: your cards lie face down, you peek at a few, "
-      + "swap them for lower ones and call \"Cambio\" when you think your total is the lowest."),
+    h("p", null, t("lobby.intro")),
     h("button.ghost", { type: "button", id: "learn-intro", onclick: () => tutorial("cards", "learn-intro") },
-      "Learn to play"));
+      t("lobby.learn")));
 }
 
 function quickPanel() {
   // Not yellow like Play now beside it: the two do different things.
   return h("section.panel.quick", null,
-    h("button.big", { type: "button", id: "quick-play", onclick: quickPlay }, "Quick play"),
-    h("p.muted", null, "A game at once, never a wait: a seat at a card table that is waiting for players, or a new game against a bot. Not rated."),
-    h("button.big.ghost", { type: "button", id: "tutorial", onclick: () => tutorial("cards", "tutorial") }, "Learn to play"),
-    h("p.muted", null, "New to Cambio? A guided first round against the Easy bot: the page tells you what to do at each step."),
-    h("button.big.ghost", { type: "button", id: "tutorial-dice", onclick: () => tutorial("board", "tutorial-dice") }, "Learn the dice game"),
-    h("p.muted", null, "A short guided dice game against the Random bot."));
+    h("button.big", { type: "button", id: "quick-play", onclick: quickPlay }, t("lobby.quickPlay")),
+    h("p.muted", null, t("lobby.quickPlayHelp")),
+    h("button.big.ghost", { type: "button", id: "tutorial", onclick: () => tutorial("cards", "tutorial") }, t("lobby.learn")),
+    h("p.muted", null, t("lobby.learnHelp")),
+    h("button.big.ghost", { type: "button", id: "tutorial-dice", onclick: () => tutorial("board", "tutorial-dice") }, t("lobby.learnDice")),
+    h("p.muted", null, t("lobby.learnDiceHelp")));
 }
 
 /** @param {HTMLElement} form */
@@ -292,7 +292,7 @@ async function main() {
     noticeLine(true),
     h("div.lobby-grid", null,
       h("div.col", null, introPanel(), nameField(), playNowPanel(), quickPanel(), createForm()),
-      h("div.col", null, accountPanel(), tablesPanel(), howTo())));
+      h("div.col", null, accountPanel(), dailyPanel(), tablesPanel(), howTo())));
   ensurePlayer();
   refresh();
   yourTables();
@@ -300,7 +300,7 @@ async function main() {
   api("GET", "/api/games").then((/** @type {ServedGame[]} */ games) => {
     state.games = games;
     if (games.some((g) => g.name !== "cards" && g.name !== "board") && state.renderForm) state.renderForm();
-  }, (/** @type {Error} */ err) => toast(`The games this server holds are unavailable: ${err.message}`, "warn"));
+  }, (/** @type {Error} */ err) => toast(t("lobby.gamesUnavailable", { error: err.message }), "warn"));
   try {
     state.rules = await api("GET", "/api/rules");
     const details = document.querySelector("details.house");
@@ -310,19 +310,19 @@ async function main() {
       updateRuleCount(state);
     }
   } catch (err) {
-    toast(`House rules unavailable: ${/** @type {Error} */ (err).message}`, "warn");
+    toast(t("lobby.houseRulesUnavailable", { error: /** @type {Error} */ (err).message }), "warn");
   }
 }
 
 function howTo() {
   return h("section.panel.howto", null,
-    h("h2", null, "How it works"),
+    h("h2", null, t("lobby.howItWorks")),
     h("ol", null,
-      h("li", null, "Create a table and send the invite link to your friends."),
-      h("li", null, "Fill empty seats with bots, then start."),
-      h("li", null, "Cards: keep your total low, remember what you peeked at, snap matching cards fast, call Cambio when you are ahead."),
-      h("li", null, "Dice: push a die into a row or column from its end; make a line of your symbol.")),
-    h("p.muted", null, "This browser remembers your player: your seats, games and rating. Claim it with a username to play from other devices. Anyone with the link can watch."));
+      h("li", null, t("lobby.how1")),
+      h("li", null, t("lobby.how2")),
+      h("li", null, t("lobby.how3")),
+      h("li", null, t("lobby.how4"))),
+    h("p.muted", null, t("lobby.howRemember")));
 }
 
 export { inviteUrl };

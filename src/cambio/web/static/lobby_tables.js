@@ -2,6 +2,7 @@
 // the tables this browser holds a seat at ("Your tables"), each a link back to its seat.
 import { api, clear, dropToken, gameLabel, getToken, h, morphChildren, myTables, setToken, tableTitle, toast } from "./common.js";
 import { playerName } from "./players.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./messages.js").TableSummary} TableSummary */
 /** @typedef {import("./common.js").ApiError} ApiError */
@@ -9,23 +10,23 @@ import { playerName } from "./players.js";
 /** @type {TableSummary[]} */
 let tables = [];
 
-/** @param {TableSummary & { id: string }} t */
-function tableRow(t) {
-  const seats = t.seats || [];
+/** @param {TableSummary & { id: string }} tb */
+function tableRow(tb) {
+  const seats = tb.seats || [];
   const taken = seats.filter((s) => s.kind !== "empty").length;
-  const mine = !!getToken(t.id);
+  const mine = !!getToken(tb.id);
   const names = seats.filter((s) => s.kind !== "empty")
-    .map((s) => (s.kind === "bot" ? s.name || `${s.bot} bot` : s.name)).join(", ");
-  return h("li.table-row", { dataset: { table: t.id, key: t.id } },
+    .map((s) => (s.kind === "bot" ? s.name || t("common.botNamed", { bot: s.bot ?? "" }) : s.name)).join(", ");
+  return h("li.table-row", { dataset: { table: tb.id, key: tb.id } },
     h("div.table-info", null,
-      h("strong", null, tableTitle(t)),
-      h("span.muted", null, gameLabel(t)),
-      h("span.seats", null, `${taken}/${seats.length || t.players} seated`, names ? ` · ${names}` : "")),
+      h("strong", null, tableTitle(tb)),
+      h("span.muted", null, gameLabel(tb)),
+      h("span.seats", null, t("lobby.seated", { taken, seats: seats.length || tb.players || 0 }), names ? ` · ${names}` : "")),
     h("div.table-actions", null,
       mine
-        ? h("a.button.primary", { href: `/t/${encodeURIComponent(t.id)}` }, "Back to my seat")
-        : h("button.primary", { type: "button", onclick: () => join(t.id) }, "Join"),
-      h("a.button", { href: `/t/${encodeURIComponent(t.id)}?watch=1` }, "Watch")));
+        ? h("a.button.primary", { href: `/t/${encodeURIComponent(tb.id)}` }, t("lobby.backToSeat"))
+        : h("button.primary", { type: "button", onclick: () => join(tb.id) }, t("lobby.join")),
+      h("a.button", { href: `/t/${encodeURIComponent(tb.id)}?watch=1` }, t("lobby.watch"))));
 }
 
 /** @param {string} id */
@@ -38,7 +39,7 @@ async function join(id) {
     location.href = `/t/${encodeURIComponent(id)}`;
   } catch (e) {
     const err = /** @type {ApiError} */ (e);
-    toast(err.status === 409 ? "That table is full." : err.message, "error");
+    toast(err.status === 409 ? t("lobby.tableFull") : err.message, "error");
     refresh();
   }
 }
@@ -46,9 +47,9 @@ async function join(id) {
 export function tablesPanel() {
   return h("section.panel.open-tables", null,
     h("div.panel-head", null,
-      h("h2", null, "Open tables"),
-      h("button.ghost", { type: "button", onclick: refresh, "aria-label": "Refresh the list" }, "↻ Refresh")),
-    h("ul#tables.tables", { id: "tables" }, h("li.muted", null, "Loading…")));
+      h("h2", null, t("lobby.openTables")),
+      h("button.ghost", { type: "button", onclick: refresh, "aria-label": t("lobby.refreshList") }, "↻ ", t("lobby.refresh"))),
+    h("ul#tables.tables", { id: "tables" }, h("li.muted", null, t("common.loading"))));
 }
 
 export async function refresh() {
@@ -59,12 +60,12 @@ export async function refresh() {
     tables = res.tables || [];
     const fresh = h("ul");
     if (!tables.length) {
-      fresh.append(h("li.muted.empty-list", null, "No open tables right now. Create one and send the link!"));
+      fresh.append(h("li.muted.empty-list", null, t("lobby.noTables")));
     }
-    for (const t of tables) fresh.append(tableRow(/** @type {TableSummary & { id: string }} */ (t)));
+    for (const tb of tables) fresh.append(tableRow(/** @type {TableSummary & { id: string }} */ (tb)));
     morphChildren(list, fresh);         // a Join being tapped survives the refresh
   } catch (err) {
-    clear(list).append(h("li.muted", null, `Cannot load tables: ${/** @type {Error} */ (err).message}`));
+    clear(list).append(h("li.muted", null, t("lobby.cannotLoad", { error: /** @type {Error} */ (err).message })));
   }
 }
 
@@ -80,16 +81,16 @@ export async function yourTables() {
     }
   }));
   /** @type {(TableSummary & { id: string, private?: boolean })[]} */
-  const held = found.filter((t) => t && t.status !== "finished")
+  const held = found.filter((tb) => tb && tb.status !== "finished")
     .sort((a, b) => String(b.created).localeCompare(String(a.created))).slice(0, 8);
   if (!held.length) return;
   const panel = h("section.panel.your-tables", null,
-    h("h2", null, "Your tables"),
-    h("ul.tables", null, held.map((t) => h("li.table-row", { dataset: { table: t.id } },
-      h("div.table-info", null, h("strong", null, tableTitle(t), t.private ? h("span.tag", null, "private") : null),
-        h("span.muted", null, `${gameLabel(t)} · ${t.status === "playing" ? "in play" : "waiting"}`)),
+    h("h2", null, t("lobby.yourTables")),
+    h("ul.tables", null, held.map((tb) => h("li.table-row", { dataset: { table: tb.id } },
+      h("div.table-info", null, h("strong", null, tableTitle(tb), tb.private ? h("span.tag", null, t("lobby.privateTag")) : null),
+        h("span.muted", null, `${gameLabel(tb)} · ${tb.status === "playing" ? t("lobby.inPlay") : t("lobby.waiting")}`)),
       h("div.table-actions", null,
-        h("a.button.primary", { href: `/t/${encodeURIComponent(t.id)}` }, "Back to my seat"))))));
+        h("a.button.primary", { href: `/t/${encodeURIComponent(tb.id)}` }, t("lobby.backToSeat")))))));
   const col = document.querySelector(".lobby-grid .col:last-child");
   if (col) col.prepend(panel);
 }

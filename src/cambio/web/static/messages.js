@@ -69,7 +69,7 @@
 
 /**
  * The hard bot's suggestion (assist mode).
- * @typedef {Pick<ProtocolHint, "action"> & Partial<Pick<ProtocolHint, "score" | "win_share" | "text">>} HintMessage
+ * @typedef {Pick<ProtocolHint, "action"> & Partial<Pick<ProtocolHint, "score" | "win_share" | "text" | "match">>} HintMessage
  */
 
 /**

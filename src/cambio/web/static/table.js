@@ -12,6 +12,7 @@ import { loadRules } from "./rules.js";
 import { soundToggle } from "./sound.js";
 import { TurnClockView } from "./clock.js";
 import { ChatView } from "./chat.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./messages.js").TableSummary} TableSummary */
 /** @typedef {import("./common.js").ApiError} ApiError */
@@ -85,7 +86,7 @@ const conn = new TableConnection(tableId, page.token, {
     dropToken(tableId);
     page.token = null;
     page.seat = null;
-    toast("This browser no longer holds a seat here; you are watching.", "warn");
+    toast(t("table.seatLost"), "warn");
     conn.restart(null);
   },
 });
@@ -111,15 +112,15 @@ function onStatus(status, info) {
 /** The connection badge's words: what is happening, and when the page tries next. */
 function connText() {
   const info = page.statusInfo || {};
-  if (page.status === "open") return "online";
-  if (page.status === "gone") return "table gone";
+  if (page.status === "open") return t("conn.online");
+  if (page.status === "gone") return t("conn.gone");
   if (page.status === "connecting") {
-    return info.attempt ? `reconnecting… (try ${info.attempt + 1})` : "connecting…";
+    return info.attempt ? t("conn.reconnectingTry", { n: info.attempt + 1 }) : t("conn.connecting");
   }
   if (page.status === "offline") {
-    const why = info.code === 1012 ? "server restarting" : "connection lost";
+    const why = info.code === 1012 ? t("conn.restarting") : t("conn.lost");
     const left = Math.max(0, Math.ceil(((info.next || 0) - Date.now()) / 1000));
-    return `${why} · reconnecting ${left > 0 ? `in ${left} s` : "now"}`;
+    return `${why} · ${left > 0 ? t("conn.reconnectingIn", { count: left }) : t("conn.reconnectingNow")}`;
   }
   return page.status;
 }
@@ -146,12 +147,12 @@ function setSummary(summary) {
   renderWaiting();
   if (page.ui) page.ui.setSummary(summary);
   if (before && before.status === "waiting" && summary.status === "playing") {
-    toast("The game starts!", "info", 2000);
+    toast(t("table.starts"), "info", 2000);
     window.scrollTo(0, 0);   // from the Start button down the room, up to the table, where the game starts
   }
   root.dataset.halted = summary.halted ? "true" : "false";
   if (summary.halted && !(before && before.halted)) {
-    toast(`This table is halted: ${summary.halted}`, "error", 60000);
+    toast(t("table.halted", { reason: summary.halted }), "error", 60000);
   }
 }
 
@@ -205,12 +206,12 @@ function onUpdate(msg) {
 
 /** @type {Record<string, string>} */
 const ERROR_TEXT = {
-  stale: "Someone acted first; the table has moved on.",
-  not_playing: "The game is not in play.",
-  forbidden: "You cannot act for that seat.",
-  rate_limited: "Slow down a little.",
-  busy: "The server is busy; trying again…",
-  unavailable: "This table cannot be loaded right now.",
+  stale: t("error.stale"),
+  not_playing: t("error.notPlaying"),
+  forbidden: t("error.forbidden"),
+  rate_limited: t("error.rateLimited"),
+  busy: t("error.busy"),
+  unavailable: t("error.unavailable"),
 };
 
 /** @param {import("./messages.js").ErrorMessage} msg */
@@ -218,14 +219,14 @@ function onError(msg) {
   const text = msg.code === "illegal" ? msg.message : (ERROR_TEXT[msg.code] || msg.message);
   const own = page.ui && page.ui.rejected ? page.ui.rejected(msg) : null;
   if (own) toast(own, "info");
-  else toast(text || "Refused.", msg.code === "stale" ? "info" : "error");
+  else toast(text || t("error.refused"), msg.code === "stale" ? "info" : "error");
 }
 
 /** @param {string} action @param {import("./messages.js").ActExtra} [extra] */
 function act(action, extra) {
   if (page.seat === null) return null;
   const ref = conn.act(action, extra);
-  if (!ref) toast("Not connected; reconnecting…", "warn");
+  if (!ref) toast(t("conn.notConnected"), "warn");
   return ref;
 }
 
@@ -242,33 +243,33 @@ function renderBadges() {
   clear(badgesEl);
   const s = page.summary;
   badgesEl.append(h("span.badge.conn", {
-    class: `conn-${page.status}`, title: "Connection", "aria-live": "polite", id: "conn",
+    class: `conn-${page.status}`, title: t("conn.title"), "aria-live": "polite", id: "conn",
   }, connText()));
   if (page.welcomed && page.seat === null) {
-    badgesEl.append(h("span.badge.spectating", { id: "spectating" }, "Spectating"));
+    badgesEl.append(h("span.badge.spectating", { id: "spectating" }, t("table.spectating")));
   } else if (page.seat !== null && s) {
-    badgesEl.append(h("span.badge.you", null, `You: ${seatName(s, page.seat)}`));
+    badgesEl.append(h("span.badge.you", null, t("table.youAre", { name: seatName(s, page.seat) })));
   }
   if (s && page.seat !== null) badgesEl.append(soundToggle());
   if (s) {
     badgesEl.append(h("a.button.ghost.rules-top", {
-      href: rulesUrl(), target: "_blank", rel: "noopener", "aria-label": "The rules of this table",
-    }, "Rules"));
+      href: rulesUrl(), target: "_blank", rel: "noopener", "aria-label": t("table.rulesLabel"),
+    }, t("lobby.rules")));
   }
   badgesEl.append(h("button.ghost.invite", {
-    type: "button", onclick: share, "aria-label": "Copy the invite link",
-  }, "Invite"));
+    type: "button", onclick: share, "aria-label": t("table.inviteLabel"),
+  }, t("table.invite")));
 }
 
 async function share() {
   const url = inviteUrl(tableId);
   if (navigator.share && matchMedia("(pointer: coarse)").matches) {
     try {
-      await navigator.share({ title: "Join my Cambio table", url });
+      await navigator.share({ title: t("table.shareTitle"), url });
       return;
     } catch { /* cancelled: fall back to copying */ }
   }
-  toast(await copyText(url) ? "Invite link copied." : url, "info");
+  toast(await copyText(url) ? t("table.copied") : url, "info");
 }
 
 // ------------------------------------------------------------------ the waiting room (waiting.js)
@@ -283,7 +284,7 @@ function renderWaiting() {
   if (s) {
     const playing = s.status !== "waiting";
     root.classList.toggle("in-game", playing && !!page.ui);
-    if (playing && !page.ui) fresh.append(h("section.panel", null, h("p.muted", null, "Loading the game…")));
+    if (playing && !page.ui) fresh.append(h("section.panel", null, h("p.muted", null, t("table.loadingGame"))));
     else if (!playing) {
       buildWaiting(fresh, s, {
         seat: page.seat, isHost: isHost(), tableId, bots: page.bots, rulesCat: page.rulesCat,
@@ -309,7 +310,7 @@ async function joinSeat(seat) {
   const name = (input ? input.value : getName()).trim();
   if (!name) {
     if (input) input.focus();
-    toast("Enter your name first.", "warn");
+    toast(t("lobby.enterNameFirst"), "warn");
     return;
   }
   setName(name);
@@ -322,7 +323,7 @@ async function joinSeat(seat) {
     conn.restart(res.token);
   } catch (e) {
     const err = /** @type {ApiError} */ (e);
-    toast(err.status === 409 ? "That seat was just taken." : err.message, "error");
+    toast(err.status === 409 ? t("table.seatTaken") : err.message, "error");
   }
 }
 
@@ -364,8 +365,8 @@ async function start(fill) {
 
 async function main() {
   if (!tableId) {
-    app.replaceChildren(h("section.panel", null, h("h2", null, "No table here"),
-      h("a.button", { href: "/" }, "Back to the lobby")));
+    app.replaceChildren(h("section.panel", null, h("h2", null, t("table.noTable")),
+      h("a.button", { href: "/" }, t("common.backToLobby"))));
     return;
   }
   try {
@@ -373,9 +374,9 @@ async function main() {
   } catch (e) {
     const err = /** @type {ApiError} */ (e);
     app.replaceChildren(h("section.panel", null,
-      h("h2", null, err.status === 404 ? "This table does not exist" : "Cannot load the table"),
+      h("h2", null, err.status === 404 ? t("table.notFound") : t("table.cannotLoad")),
       h("p.muted", null, err.message),
-      h("a.button.primary", { href: "/" }, "Back to the lobby")));
+      h("a.button.primary", { href: "/" }, t("common.backToLobby"))));
     return;
   }
   api("GET", "/api/bots").then((b) => { page.bots = b; renderWaiting(); }).catch(() => {});

@@ -4,6 +4,7 @@
 // (table.js) morphs it into place and makes the REST calls.
 import { byId, gameLabel, getName, h, inviteUrl, tableTitle } from "./common.js";
 import { houseRuleLines } from "./rules.js";
+import { t } from "./i18n.js";
 
 /**
  * What the room needs from the page.
@@ -35,7 +36,7 @@ import { houseRuleLines } from "./rules.js";
 /** @type {Record<string, string[]>} */
 const MAIN_BOTS = { cards: ["easy", "medium", "hard", "master"] };
 /** @type {Record<string, string>} */
-const MAIN_LABELS = { easy: "Easy", medium: "Medium", hard: "Hard", master: "Master" };
+const MAIN_LABELS = { easy: t("bot.easy"), medium: t("bot.medium"), hard: t("bot.hard"), master: t("bot.master") };
 /** @type {Record<string, string>} */
 const DEFAULT_BOTS = { cards: "medium" };
 
@@ -68,11 +69,11 @@ function botSelect(id, game, env) {
   const shown = new Set(main.map((b) => b.alias_of || b.name));
   const more = bots.filter((b) => !isMainBot(b, game) && !b.alias_of && !shown.has(b.name));
   return h("select", {
-    id, class: "bot-pick", "aria-label": "Bot strength", dataset: { chosen: chosen ? chosen.name : "" },
+    id, class: "bot-pick", "aria-label": t("waiting.botStrength"), dataset: { chosen: chosen ? chosen.name : "" },
     onchange: (/** @type {import("./common.js").SelectChange} */ e) => { env.touched.add(e.target.id); },
   },
     main.map(option),
-    more.length ? h("optgroup", { label: "More bots (research)" }, more.map(option)) : null);
+    more.length ? h("optgroup", { label: t("waiting.moreBots") }, more.map(option)) : null);
 }
 
 /**
@@ -96,13 +97,13 @@ export function buildWaiting(waitingEl, s, env) {
     const me = seat.seat === env.seat;
     const row = h("li.seat-row", { dataset: { seat: seat.seat, kind: seat.kind } });
     const who = seat.kind === "empty"
-      ? h("span.muted", null, "Empty seat")
+      ? h("span.muted", null, t("waiting.emptySeat"))
       : h("span.who", null,
-        h("strong", null, seat.name || seat.bot || `Seat ${seat.seat + 1}`),
-        seat.kind === "bot" ? h("span.tag.bot", null, "bot") : null,
-        me ? h("span.tag.you", null, "you") : null,
-        seat.seat === (s.host ?? 0) ? h("span.tag", null, "host") : null,
-        seat.kind === "human" && !seat.connected && !me ? h("span.tag.off", null, "offline") : null);
+        h("strong", null, seat.name || seat.bot || t("common.seat", { no: seat.seat + 1 })),
+        seat.kind === "bot" ? h("span.tag.bot", null, t("view.botTag")) : null,
+        me ? h("span.tag.you", null, t("waiting.youTag")) : null,
+        seat.seat === (s.host ?? 0) ? h("span.tag", null, t("waiting.hostTag")) : null,
+        seat.kind === "human" && !seat.connected && !me ? h("span.tag.off", null, t("view.offlineTag")) : null);
     row.append(h("span.seat-no", null, seat.seat + 1), who);
     const controls = h("span.seat-controls");
     if (isHost && seat.kind === "empty") {
@@ -110,17 +111,17 @@ export function buildWaiting(waitingEl, s, env) {
       controls.append(sel, h("button", {
         type: "button", class: "add-bot",
         onclick: () => env.addBot(seat.seat, picked(`bot-${seat.seat}`)),
-      }, "Add bot"));
+      }, t("waiting.addBot")));
     }
     if (seat.kind === "empty" && !seated) {
       controls.append(h("button.primary", {
         type: "button", class: "sit", onclick: () => env.joinSeat(seat.seat),
-      }, "Sit here"));
+      }, t("waiting.sitHere")));
     }
     if ((isHost && seat.kind === "bot") || (me && !isHost)) {
       controls.append(h("button.ghost", {
         type: "button", onclick: () => env.freeSeat(seat.seat),
-      }, me ? "Leave" : "Remove"));
+      }, me ? t("waiting.leave") : t("waiting.remove")));
     }
     row.append(controls);
     list.append(row);
@@ -131,34 +132,34 @@ export function buildWaiting(waitingEl, s, env) {
     panel.append(h("form.join-form", {
       onsubmit: (/** @type {SubmitEvent} */ e) => { e.preventDefault(); env.joinSeat(undefined); },
     },
-    h("label.field", { for: "join-name" }, h("span", null, "Your name"),
+    h("label.field", { for: "join-name" }, h("span", null, t("lobby.yourName")),
       h("input", {
         id: "join-name", type: "text", maxlength: 40, value: getName(), required: true,
         autocomplete: "nickname",
       })),
-    h("button.primary.big", { type: "submit", id: "join" }, "Join the table")));
+    h("button.primary.big", { type: "submit", id: "join" }, t("waiting.join"))));
   } else if (!seated) {
-    panel.append(h("p.muted", null, "Every seat is taken: you are watching."));
+    panel.append(h("p.muted", null, t("waiting.full")));
   }
 
   const url = inviteUrl(env.tableId);
   panel.append(h("div.invite-box", null,
-    h("label.field", { for: "invite" }, h("span", null, "Invite link"),
+    h("label.field", { for: "invite" }, h("span", null, t("waiting.inviteLink")),
       h("input", { id: "invite", type: "text", readonly: true, value: url, onfocus: (/** @type {import("./common.js").InputChange} */ e) => e.target.select() })),
-    h("button", { type: "button", id: "copy-invite", onclick: env.share }, "Copy link")));
+    h("button", { type: "button", id: "copy-invite", onclick: env.share }, t("waiting.copyLink"))));
 
   if (isHost) {
     const fillSel = botSelect("fill-bot", s.game, env);
     panel.append(h("div.start-box", null,
       free.length
-        ? h("label.field.inline", { for: "fill-bot" }, h("span", null, `Fill ${free.length} empty seat${free.length > 1 ? "s" : ""} with`), fillSel)
+        ? h("label.field.inline", { for: "fill-bot" }, h("span", null, t("waiting.fill", { count: free.length })), fillSel)
         : null,
       h("button.primary.big", {
         type: "button", id: "start",
         onclick: () => env.start(free.length ? picked("fill-bot") : undefined),
-      }, free.length ? "Start with bots" : "Start")));
+      }, free.length ? t("waiting.startBots") : t("waiting.start"))));
   } else if (seated) {
-    panel.append(h("p.waiting-note", null, "Waiting for the host to start…"));
+    panel.append(h("p.waiting-note", null, t("waiting.forHost")));
   }
   waitingEl.append(panel);
 }
@@ -173,5 +174,5 @@ function houseRulesBox(s, env) {
       ? h("ul", { id: "house-rules" }, lines.map((r) => h("li", { dataset: { rule: r.name }, title: r.help },
         h("strong", null, r.label), `: ${r.value}`, r.help ? h("small.rule-help", null, r.help) : null)))
       : null,
-    h("a.button.rules-link", { href: env.rulesUrl, target: "_blank", rel: "noopener" }, "Read the rules"));
+    h("a.button.rules-link", { href: env.rulesUrl, target: "_blank", rel: "noopener" }, t("waiting.readRules")));
 }

@@ -2,6 +2,7 @@
 // engine's notation (rows from the top, x/o/s for seats 0/1/2, digits for runs of neutral
 // dice; docs/board-rules.md). Pure functions: no DOM.
 import { cellName } from "../tutorial_dice.js";
+import { t } from "../i18n.js";
 
 export { cellName };
 
@@ -84,10 +85,10 @@ export function moveLine(move, n) {
 export function pushWords(m) {
   const file = m[0].toUpperCase();
   const rank = m.slice(1, -1);
-  return /** @type {Record<string, string>} */ ({
-    ">": `into row ${rank} from the left`, "<": `into row ${rank} from the right`,
-    "^": `into column ${file} from the bottom`, v: `into column ${file} from the top`,
-  })[m[m.length - 1]];
+  const key = /** @type {Record<string, string>} */ ({
+    ">": "dice.pushLeft", "<": "dice.pushRight", "^": "dice.pushBottom", v: "dice.pushTop",
+  })[m[m.length - 1]] ?? "";
+  return t(key, { rank, file });
 }
 
 /** A symbol by number or name, as its number. @param {unknown} s */

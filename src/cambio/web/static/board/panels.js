@@ -3,8 +3,10 @@
 // table (board.js) only morphs what they return into the page, so they are unit-tested in
 // node like the card table's views.
 import { h, seatName } from "../common.js";
+import { t } from "../i18n.js";
 import { cellName, pushWords } from "./model.js";
 import { SEAT_COLOURS, symbolSvg } from "./view.js";
+import { replayPath } from "../review/model.js";
 
 /** @typedef {import("./model.js").Board} Board */
 /** @typedef {(seat: number) => string} Namer  a seat's name, "You" for this page's */
@@ -21,9 +23,9 @@ export function playersBar(b, env) {
     class: b.turn === s && !b.over ? "on-turn" : "", dataset: { seat: s },
   },
   h("span.sym-key", null, symbolSvg(b.symbols[s], SEAT_COLOURS[s], SEAT_COLOURS[s])),
-  h("strong", null, s === env.seat ? `You (${seatName(env.summary, s)})` : nm),
-  h("span.muted-on-felt", null, `${b.owners.filter((o) => o === s).length} dice`),
-  (b.winners || []).includes(s) ? h("span.tag.score.win", null, "winner") : null)));
+  h("strong", null, s === env.seat ? t("results.you", { name: seatName(env.summary, s) }) : nm),
+  h("span.muted-on-felt", null, t("dice.dice", { count: b.owners.filter((o) => o === s).length })),
+  (b.winners || []).includes(s) ? h("span.tag.score.win", null, t("dice.winnerTag")) : null)));
 }
 
 /** The setup in words: targets, counts, whose dice are being adjusted. @param {Board} b @param {Namer} name */
@@ -33,13 +35,20 @@ export function setupPanel(b, name) {
   const adjusting = s.adjusting ?? null;
   const counts = Array.from({ length: b.players }, (_, p) => b.owners.filter((o) => o === p).length);
   return h("section.panel.setup-info", { id: "setup-info", dataset: { key: "setup" } },
-    h("h2", null, "Setup"),
-    h("p", null, "The dice were rolled and the four most common symbols kept; each player got a symbol. "
-      + "Now each player's dice are adjusted by the next player: first dice are turned neutral "
-      + "(no more than two in any row, column or diagonal), then dice are added, never on a corner."),
-    h("ul.setup-counts", null, targets.map((/** @type {number} */ t, /** @type {number} */ p) => h("li", { class: p === adjusting ? "now" : "" },
-      `${name(p)}: ${counts[p]} dice, ${t} at the start`,
-      p === adjusting ? ` — being ${s.adding ? "topped up" : "reduced"} by ${name((p + 1) % b.players).replace(/^You$/, "you")}` : ""))));
+    h("h2", null, t("lobby.setup")),
+    h("p", null, t("dice.setupHelp")),
+    h("ul.setup-counts", null, targets.map((/** @type {number} */ target, /** @type {number} */ p) => h("li", { class: p === adjusting ? "now" : "" },
+      t("dice.setupCount", { name: name(p), count: counts[p], target }),
+      p === adjusting ? ` — ${adjustedBy(s.adding, name((p + 1) % b.players))}` : ""))));
+}
+
+/** "you", not "You": the reader's own seat reads differently inside a sentence. @param {string} who */
+const isYou = (who) => who === t("common.you");
+
+/** Whose turn it is to adjust a seat's dice in the setup. @param {boolean} adding @param {string} by */
+function adjustedBy(adding, by) {
+  const key = adding ? "dice.toppedUp" : "dice.reduced";
+  return isYou(by) ? t(`${key}ByYou`) : t(key, { name: by });
 }
 
 /** How the game ended, in words: who made which line (the engine's). @param {Board} b @param {Namer} name */
@@ -49,26 +58,26 @@ export function resultWords(b, name) {
     return winners.map((w) => {
       const cells = (b.lines.find((l) => l.seat === w) || { cells: [] }).cells;
       const line = cells.length ? `${cellName(cells[0], b.n)}–${cellName(cells[cells.length - 1], b.n)}` : "";
-      return `${name(w)} made a line of ${b.k}${line ? ` (${line})` : ""}.`;
+      return t("dice.madeLine", { name: name(w), k: b.k, line: line ? ` (${line})` : "" });
     }).join(" ");
   }
-  return `Ended by: ${String(b.termination).replace(/_/g, " ")}.`;
+  return t("dice.endedBy", { why: String(b.termination).replace(/_/g, " ") });
 }
 
 /**
  * The result: the status line's words, the line made, Play again (the host) and the replay.
  * @param {Board} b
  * @param {{ status: string, name: Namer, isHost: boolean, tableId: string,
- *   gameNo?: number, onAgain: () => void }} env
+ *   gameNo?: number, seat?: number | null, onAgain: () => void }} env
  */
 export function resultsPanel(b, env) {
   const box = h("section.results", { id: "results", dataset: { key: "results" } },
     h("h2", null, env.status),
     b.termination ? h("p.muted", { id: "result-words" }, resultWords(b, env.name)) : null);
   const actions = h("div.result-actions");
-  if (env.isHost) actions.append(h("button.primary.big", { type: "button", id: "again", onclick: () => env.onAgain() }, "Play again"));
-  const k = env.gameNo !== undefined ? `?game=${env.gameNo}` : "";
-  actions.append(h("a.button", { href: `/r/${encodeURIComponent(env.tableId)}${k}`, id: "replay-link" }, "Watch the replay"));
+  if (env.isHost) actions.append(h("button.primary.big", { type: "button", id: "again", onclick: () => env.onAgain() }, t("results.again")));
+  // The replay opens on this seat's review.
+  actions.append(h("a.button", { href: replayPath(env.tableId, env.gameNo, env.seat), id: "replay-link" }, t("results.replay")));
   box.append(actions);
   return box;
 }
@@ -79,26 +88,28 @@ export function resultsPanel(b, env) {
  * @returns {(string | HTMLElement)[]}
  */
 export function eventWords(ev, players, name) {
-  const who = ev.seat !== undefined && ev.seat !== null ? name(ev.seat) : "Chance";
+  const who = ev.seat !== undefined && ev.seat !== null ? name(ev.seat) : t("dice.chance");
   const m = ev.move || ev.action || ev.setup || "";
   const [verb, cell] = m.split(" ");
   /** @type {string | (string | HTMLElement)[]} */
   let text;
-  if (m === "pass") text = `${who} passed (no push was legal)`;
-  else if (/^[a-h][1-8][<>^v]$/.test(m)) text = [`${who} pushed ${pushWords(m)} `, h("small.notation", null, `(${m})`)];
+  if (m === "pass") text = t("dice.logPass", { who });
+  else if (/^[a-h][1-8][<>^v]$/.test(m)) text = [`${t("dice.logPush", { who, push: pushWords(m) })} `, h("small.notation", null, `(${m})`)];
   else if ((verb === "neutral" || verb === "own") && ev.seat !== undefined && ev.seat !== null) {
     // The seat choosing adjusts the dice of the seat before it.
     const other = name((ev.seat + players - 1) % players);
     text = verb === "neutral"
-      ? `Setup: ${who} turned ${other === "You" ? "your" : `${other}'s`} die on ${cell} neutral`
-      : `Setup: ${who} gave ${other === "You" ? "you" : other} a die on ${cell}`;
+      ? t(isYou(other) ? "dice.logNeutralYours" : "dice.logNeutral", { who, other, cell })
+      : t(isYou(other) ? "dice.logGiveYou" : "dice.logGive", { who, other, cell });
   } else text = `${who}: ${m}`;
   const parts = Array.isArray(text) ? text : [text];
   const end = ev.end;
   if (end && typeof end === "object") {
     const w = (end.winners || []).map((s) => name(s));
-    parts.push(w.length ? ` — ${w.join(" and ")} ${w.length === 1 && w[0] !== "You" ? "wins" : "win"}`
-      : ` — draw (${String(end.termination || "").replace(/_/g, " ")})`);
+    const won = w.length === 1 && isYou(w[0]) ? t("dice.logYouWin")
+      : t("dice.logWinners", { count: w.length, names: w.join(t("common.and")) });
+    parts.push(w.length ? ` — ${won}`
+      : ` — ${t("dice.logDraw", { why: String(end.termination || "").replace(/_/g, " ") })}`);
   }
   return parts;
 }
@@ -114,6 +125,6 @@ export function logPanel(log, players, name, env) {
     open: env.open, dataset: { key: "log" },
     ontoggle: (/** @type {Event} */ e) => env.onToggle(/** @type {HTMLDetailsElement} */ (e.currentTarget).open),
   },
-    h("summary", null, `Moves (${log.length})`),
+    h("summary", null, t("dice.moves", { count: log.length })),
     h("ol.log-list", { reversed: true }, items));
 }

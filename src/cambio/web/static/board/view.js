@@ -2,6 +2,7 @@
 // the last push, the winning line and a push previewed. Functions of a normalized board
 // (model.js) and options; the table (board.js) handles what the arrows report.
 import { h } from "../common.js";
+import { t } from "../i18n.js";
 import { SYMBOLS, cellName, moveLine } from "./model.js";
 
 export const SEAT_COLOURS = ["#1d4ed8", "#c2410c", "#7e22ce"];
@@ -77,8 +78,8 @@ function dieEl(b, cell, opts = {}) {
     node.dataset.owner = "-1";
     if (face !== null && face !== undefined) node.append(symbolSvg(face, "#4b5563", "#9ca3af"));
   }
-  const who = owner >= 0 ? `${opts.names ? opts.names[owner] : `seat ${owner + 1}`}'s die` : "neutral die";
-  const sym = face !== null && face !== undefined ? SYMBOLS[face] || "" : "";
+  const who = owner >= 0 ? t("dice.someonesDie", { name: opts.names ? opts.names[owner] : t("common.seat", { no: owner + 1 }) }) : t("dice.neutralDie");
+  const sym = face !== null && face !== undefined && SYMBOLS[face] ? t(`symbol.${SYMBOLS[face]}`) : "";
   node.setAttribute("aria-label", `${cellName(cell, n)}: ${who}${sym ? `, ${sym}` : ""}`);
   return node;
 }
@@ -87,7 +88,7 @@ function dieEl(b, cell, opts = {}) {
  * @param {Dice} b @param {GridOptions} opts */
 export function boardGrid(b, opts) {
   const n = b.n;
-  const grid = h("div.board", { style: `--n:${n}`, role: "grid", "aria-label": "Board" });
+  const grid = h("div.board", { style: `--n:${n}`, role: "grid", "aria-label": t("dice.board") });
   const last = opts.last ? new Set(moveLine(opts.last, n)) : new Set();
   const entered = opts.last ? moveLine(opts.last, n)[0] : -1;
   const win = new Set((opts.win || []).flat());
@@ -106,7 +107,7 @@ export function boardGrid(b, opts) {
     const btn = h("button.arrow", {
       type: "button", disabled: !enabled, dataset: { move },
       class: [opts.preview === move ? "armed" : "", opts.marks && opts.marks.has(move) ? "hinted" : ""].join(" "),
-      "aria-label": `Push ${move}${opts.preview === move ? " (tap again to confirm)" : ""}`,
+      "aria-label": t(opts.preview === move ? "dice.pushConfirm" : "dice.push", { move }),
       title: move,
       onclick: enabled && onMove ? () => onMove(move, true) : undefined,
       onmouseenter: enabled ? (/** @type {Event} */ e) => line(e, move).forEach((d) => d && d.classList.add("preview")) : undefined,

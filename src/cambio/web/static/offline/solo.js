@@ -3,6 +3,7 @@
 // engine (engine.js: the project's Python in Pyodide) through LocalConnection, which speaks
 // the server's messages. A finished game's record can be saved; `cambio replay` reads it.
 import { byId, clear, getName, h, noticeLine, setName, toast } from "../common.js";
+import { t } from "../i18n.js";
 import { CardsTable } from "../cards.js";
 import { Engine, LocalConnection } from "./local.js";
 import { controlled } from "./pwa.js";
@@ -18,15 +19,15 @@ import { controlled } from "./pwa.js";
 
 /** @type {[string, string][]} */
 const BOTS = [
-  ["random", "Random (plays any legal move)"],
-  ["easy", "Easy"],
-  ["memory", "Medium"],
-  ["expert", "Expert (counts cards)"],
+  ["random", t("solo.botRandom")],
+  ["easy", t("bot.easy")],
+  ["memory", t("bot.medium")],
+  ["expert", t("solo.botExpert")],
 ];
 const LOCAL_FRAMES = "cambio:solo-frames";   // what replay.js?local=1 shows
 /** @type {[string, string][]} */
-const PRESETS = [["house", "House rules"], ["rulebook", "Rulebook"], ["wikipedia", "Wikipedia"],
-  ["cabo", "Cabo"], ["cambia", "Cambia"], ["evan", "Evan"]];
+const PRESETS = ["house", "rulebook", "wikipedia",
+  "cabo", "cambia", "evan"].map((p) => [p, t(`preset.${p}`)]);
 
 const params = new URLSearchParams(location.search);
 const app = byId("app");
@@ -58,53 +59,53 @@ function randomSeed() {
 
 function engineText() {
   switch (page.engineState) {
-    case "ready": return "The game engine is ready: solo games work offline from now on.";
-    case "unavailable": return "This server has no offline engine (its operator runs `cambio fetch-pyodide`). Play online from the lobby meanwhile.";
-    case "failed": return `The game engine did not start: ${page.engineNote}`;
+    case "ready": return t("solo.engineReady");
+    case "unavailable": return t("solo.engineUnavailable");
+    case "failed": return t("solo.engineFailed", { why: page.engineNote });
     default: return page.engineCached
-      ? "The game engine is starting (kept on this device from an earlier visit)…"
-      : "The game engine is loading in the background (the first time only; about 13 MB)…";
+      ? t("solo.engineStarting")
+      : t("solo.engineLoading");
   }
 }
 
 function renderSetup() {
   const offline = params.has("offline") || !navigator.onLine;
   const form = h("form.solo-form", { id: "solo-form", onsubmit: (/** @type {SubmitEvent} */ e) => { e.preventDefault(); start(); } },
-    h("label.field", { for: "solo-name" }, h("span", null, "Your name"),
-      h("input", { id: "solo-name", type: "text", maxlength: 40, value: getName() || "You", required: true })),
-    h("label.field", { for: "solo-opponents" }, h("span", null, "Bots"),
+    h("label.field", { for: "solo-name" }, h("span", null, t("lobby.yourName")),
+      h("input", { id: "solo-name", type: "text", maxlength: 40, value: getName() || t("common.you"), required: true })),
+    h("label.field", { for: "solo-opponents" }, h("span", null, t("solo.bots")),
       h("select", { id: "solo-opponents" }, [1, 2, 3].map((n) => h("option", { value: n, selected: n === 2 }, String(n))))),
-    h("label.field", { for: "solo-bot" }, h("span", null, "Bot strength"),
+    h("label.field", { for: "solo-bot" }, h("span", null, t("waiting.botStrength")),
       h("select", { id: "solo-bot" }, BOTS.map(([v, label]) => h("option", { value: v, selected: v === "memory" }, label)))),
-    h("label.field", { for: "solo-rules" }, h("span", null, "Rules"),
+    h("label.field", { for: "solo-rules" }, h("span", null, t("lobby.rules")),
       h("select", { id: "solo-rules" }, PRESETS.map(([v, label]) => h("option", { value: v }, label)))),
     h("button.primary.big", {
       type: "submit", id: "solo-start",
       disabled: page.pending || page.engineState === "unavailable" || page.engineState === "failed",
-    }, page.pending ? "Dealing when the engine is ready…" : "Deal"));
+    }, page.pending ? t("solo.dealingWhenReady") : t("solo.deal")));
   const multiplayer = page.multiplayer
-    ? h("p", null, "With friends, or against the Hard bot: ", h("a", { href: page.multiplayer, id: "multiplayer" }, "the multiplayer lobby"), " (online).")
-    : h("p.muted", null, "Multiplayer needs a Cambio server: this copy has none configured.");
+    ? h("p", null, t("solo.withFriends"), " ", h("a", { href: page.multiplayer, id: "multiplayer" }, t("solo.multiplayerLobby")), ` (${t("solo.online")}).`)
+    : h("p.muted", null, t("solo.noServer"));
   setupEl.replaceChildren(h("section.panel.solo-setup", { id: "solo-setup" },
-    h("h2", null, "Play solo against bots"),
-    offline ? h("p.offline-note", { id: "offline-note" }, "You are offline: solo games still work.") : null,
+    h("h2", null, t("solo.heading")),
+    offline ? h("p.offline-note", { id: "offline-note" }, t("solo.offline")) : null,
     h("p.engine-status", { id: "engine-status", dataset: { state: page.engineState } }, engineText()),
     form,
     h("div.offline-help", { id: "offline-help" },
-      h("h3", null, "What works offline"),
+      h("h3", null, t("solo.worksOffline")),
       h("ul", null,
-        h("li", null, "A card game against 1 to 3 bots (Random, Easy, Medium, Expert), under any preset — the same rules engine as the server's, running in this browser."),
-        h("li", null, "Saving a finished game's record (the replay command reads it: ", h("code", null, "cambio replay FILE"), "), and watching its replay.")),
-      h("h3", null, "What needs the network"),
+        h("li", null, t("solo.offline1")),
+        h("li", null, t("solo.offline2"), " ", h("code", null, "cambio replay FILE"))),
+      h("h3", null, t("solo.needsNetwork")),
       h("ul", null,
-        h("li", null, "Playing with other people, the dice board game, the Hard bot and hints, replays of a server's tables."))),
+        h("li", null, t("solo.network1")))),
     multiplayer));
 }
 
 function renderBadges() {
   const state = page.engineState === "ready" ? "open" : page.engineState;
   badgesEl.replaceChildren(h("span.badge.conn", { id: "conn", class: `conn-${state}` },
-    page.engineState === "ready" ? "offline engine" : page.engineState));
+    page.engineState === "ready" ? t("solo.engineBadge") : t(`solo.state.${page.engineState}`)));
 }
 
 /** Show the engine's state and the Deal button's, keeping what is chosen in the form. */
@@ -115,7 +116,7 @@ function refreshSetup() {
   status.dataset.state = page.engineState;
   status.textContent = engineText();
   button.disabled = page.pending || page.engineState === "unavailable" || page.engineState === "failed";
-  button.textContent = page.pending ? "Dealing when the engine is ready…" : "Deal";
+  button.textContent = page.pending ? t("solo.dealingWhenReady") : t("solo.deal");
 }
 
 /** @param {string} state @param {string} [note] */
@@ -139,7 +140,7 @@ async function loadEngine() {
     const res = await fetch(new URL("../offline/engine.json", import.meta.url));
     page.config = /** @type {SoloConfig} */ (await res.json());
   } catch (err) {
-    setEngine("failed", "its settings could not be read (offline before the first visit?)");
+    setEngine("failed", t("solo.settingsUnread"));
     engineReady.reject(err);
     return;
   }
@@ -223,11 +224,11 @@ async function start(again = false) {
     table: (msg) => setSummary(msg.table),
     error: (msg) => {
       const own = page.ui && page.ui.rejected ? page.ui.rejected(msg) : null;
-      toast(own || msg.message || "Refused.", own || msg.code === "stale" ? "info" : "error");
+      toast(own || msg.message || t("error.refused"), own || msg.code === "stale" ? "info" : "error");
     },
     status: () => {},
     tokenRefused: () => {},
-    failed: (message) => toast(`The engine failed: ${message}`, "error", 10000),
+    failed: (message) => toast(t("solo.engineError", { why: message }), "error", 10000),
   });
   page.conn = conn;
   conn.connect();
@@ -238,7 +239,7 @@ function setSummary(summary) {
   page.summary = summary;
   root.dataset.status = summary.status || "";
   root.classList.add("in-game");
-  byId("title").textContent = `Solo · ${summary.players} players`;
+  byId("title").textContent = t("solo.title", { players: t("common.players", { count: summary.players ?? 0 }) });
   if (page.ui) page.ui.setSummary(summary);
   renderActions();
 }
@@ -264,10 +265,10 @@ function renderActions() {
   // replaceChildren, unlike h(), writes a null child out as the text "null": leave it out.
   actionsEl.replaceChildren(.../** @type {HTMLElement[]} */ ([
     h("button", { type: "button", id: "export", disabled: !finished, onclick: saveRecord,
-      title: finished ? "Save this game's record (.jsonl)" : "The record can be saved once the round is over" },
-    "Save the record"),
-    finished ? h("button", { type: "button", id: "solo-replay", onclick: watchReplay }, "Watch the replay") : null,
-    h("button.ghost", { type: "button", id: "new-game", onclick: newGame }, "New game"),
+      title: finished ? t("solo.saveHelp") : t("solo.saveLater") },
+    t("solo.save")),
+    finished ? h("button", { type: "button", id: "solo-replay", onclick: watchReplay }, t("results.replay")) : null,
+    h("button.ghost", { type: "button", id: "new-game", onclick: newGame }, t("solo.newGame")),
   ].filter(Boolean)));
 }
 
@@ -275,7 +276,7 @@ function renderActions() {
 async function watchReplay() {
   if (!page.engine) return;
   const text = await page.engine.frames();
-  try { localStorage.setItem(LOCAL_FRAMES, text); } catch { toast("This browser keeps nothing (private mode?).", "warn"); return; }
+  try { localStorage.setItem(LOCAL_FRAMES, text); } catch { toast(t("solo.noStorage"), "warn"); return; }
   window.open(new URL("./replay.html?local=1", import.meta.url).href, "_blank");
 }
 
