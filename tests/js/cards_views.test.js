@@ -255,3 +255,49 @@ test("a log fed move by move: your bot's moves, yours, their own cards, a wrong 
   assert.equal(q(".banner").textContent, "Bot 2 snapped their own card 1: 7♥ — right!");
   assert.equal(s.bannerQueue.length, 1);
 });
+
+test("the move that ends a round stays in the log, the round-over line after it, once", () => {
+  // The last swap of a round carries the round's end facts: the page once showed that event
+  // as "The round is over." alone, and the move itself was missing.
+  let s = ctl.onState({ ...initialState({ seat: 0 }), summary: summary() }, { version: 0, view: view(), log: [] }, T).state;
+  const events = [{ seat: 0, action: "draw" }, { seat: 0, action: "discard", discarded: "9S" },
+    { seat: 1, action: "cambio" }, { seat: 0, action: "draw" },
+    { seat: 0, action: "swap 1", discarded: "KD", end: { scores: [7, 12], winners: [0] } }];
+  events.forEach((event, i) => {
+    // The view stays mid-round: a round-over view's countdown would start the page's ticker.
+    s = ctl.onUpdate(s, { version: i + 1, event, view: view() }, T);
+  });
+  const lines = [...draw(s).el.querySelectorAll(".log-list li")].map((li) => li.textContent);
+  assert.equal(lines[0], "The round is over.");
+  assert.equal(lines[1], "Your bot swapped it into your card 2, discarding K♦");
+  assert.equal(lines.length, events.length + 1);
+  assert.equal(lines.filter((x) => x === "The round is over.").length, 1);
+});
+
+test("a hint in the table's terms stays through another's snap until the decision is made", () => {
+  const drawn = view({ phase: "drawn", held: "KH", legal: ["swap 0", "swap 2", "discard"] });
+  let s = st({}, { assist: true });
+  s = ctl.onState(s, { version: 3, view: drawn, log: [] }, T).state;
+  s = ctl.onHint(s, { action: "swap 2", score: 3.14, win_share: 0.67 });
+  const first = draw(s);
+  assert.equal(first.q("#hint-text").textContent,
+    "Hint: swap the K♥ into your card 3. Expected final score: about 3 (lower wins); 67% chance to win.");
+  assert.deepEqual([...first.el.querySelectorAll(".hinted")].map((e) => e.getAttribute("data-addr")), ["0.2"]);
+  // Another player's snap moves the version, not the decision: the hint stays.
+  s = ctl.onUpdate(s, { version: 4, event: { seat: 1, action: "snap 1.0", card: "7H", right: false }, view: drawn }, T);
+  s = ctl.tick(s, T);
+  assert.equal(draw(s).el.querySelectorAll("#hint-text").length, 1);
+  // Dismissed, it goes.
+  s = ctl.handle(s, { type: "dismiss-hint" }, T).state;
+  assert.equal(draw(s).el.querySelectorAll("#hint-text").length, 0);
+  // Asked again: a discard outlines the pile and the Discard button; the decision made, it goes.
+  s = ctl.onHint(s, { action: "discard", score: 5, win_share: 0.4 });
+  const discard = draw(s);
+  assert.ok(discard.q("#pile").classList.contains("hinted"));
+  assert.ok(discard.q(".actions button[data-action='discard']").classList.contains("hinted"));
+  s = ctl.onUpdate(s, { version: 5, event: { seat: 0, action: "discard", discarded: "KH" }, view: view() }, T);
+  s = ctl.tick(s, T);
+  const after = draw(s);
+  assert.equal(after.el.querySelectorAll("#hint-text").length, 0);
+  assert.equal(after.el.querySelectorAll(".hinted").length, 0);
+});

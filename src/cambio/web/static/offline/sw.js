@@ -108,13 +108,13 @@ sw.addEventListener("fetch", (event) => {
 
 // A your-move notification (yourgames.js) tapped: the table's page, in a window of the app
 // that is open already if there is one.
-self.addEventListener("notificationclick", (event) => {
+sw.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const url = abs((event.notification.data && event.notification.data.url || "/").replace(/^\//, ""));
-  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((wins) => {
+  event.waitUntil(sw.clients.matchAll({ type: "window", includeUncontrolled: true }).then((wins) => {
     const win = wins[0];
     // navigate() works on a window this worker controls; any other gets a window of its own.
     const there = win ? win.navigate(url).then((w) => w && w.focus()) : Promise.reject(new Error());
-    return there.catch(() => self.clients.openWindow(url));
+    return there.catch(() => sw.clients.openWindow(url));
   }));
 });
