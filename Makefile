@@ -64,12 +64,13 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# Types (tsc --checkJs --noEmit, strict: jsconfig.json), lint (ESLint: eslint.config.js) and
-# the client's unit tests (node --test tests/js/); any failure fails the target (-k still
-# runs the other two, and make still fails).
+# Types (tsc --checkJs --noEmit, strict: jsconfig.json; the service worker: jsconfig.sw.json),
+# lint (ESLint: eslint.config.js) and the client's unit tests (node --test tests/js/); any
+# failure fails the target (-k still runs the others, and make still fails).
 jstest: $(NODE_STAMP)
 	@status=0; \
 	echo "tsc -p jsconfig.json"; node_modules/.bin/tsc -p jsconfig.json || status=1; \
+	echo "tsc -p jsconfig.sw.json"; node_modules/.bin/tsc -p jsconfig.sw.json || status=1; \
 	echo "eslint"; node_modules/.bin/eslint || status=1; \
 	echo "node --test tests/js/"; node --test tests/js/ || status=1; \
 	exit $$status

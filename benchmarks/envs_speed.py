@@ -8,6 +8,9 @@
   observation and the mask), a uniform legal action per step.
 * ``seat_memory``: ``CardsSeatEnv`` against the ``memory`` bot, a uniform legal action
   from the returned mask per step (the bot's moves are not counted as steps).
+* ``pettingzoo_engine``, ``seat_memory_engine``: the same two with ``native=False``: the
+  round on the compiled engine (``State``) and the observations encoded in Python, instead
+  of the batch engine's record and its compiled encoder.
 
 Then the information-state tensor: its size, and calls per CPU second at a position 40
 actions into a round. The environments run one after the other in rounds (``--rounds``,
@@ -62,10 +65,10 @@ def openspiel_steps(seconds: float, seed: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def pettingzoo_steps(seconds: float, seed: int) -> float:
+def pettingzoo_steps(seconds: float, seed: int, native: bool = True) -> float:
     from cambio.envs.pettingzoo import cards_env
 
-    env = cards_env(rules="rulebook", players=2)
+    env = cards_env(rules="rulebook", players=2, native=native)
     rng = random.Random(seed)
     steps = 0
     episode = seed
@@ -83,10 +86,10 @@ def pettingzoo_steps(seconds: float, seed: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def seat_steps(seconds: float, seed: int) -> float:
+def seat_steps(seconds: float, seed: int, native: bool = True) -> float:
     from cambio.envs.gymnasium import CardsSeatEnv
 
-    env = CardsSeatEnv(rules="rulebook", opponents=("memory",))
+    env = CardsSeatEnv(rules="rulebook", opponents=("memory",), native=native)
     rng = random.Random(seed)
     obs, _ = env.reset(seed=seed)
     steps = 0
@@ -127,6 +130,8 @@ def info_state(seconds: float, seed: int) -> dict[str, Any]:
 
 MEASURES: dict[str, Callable[[float, int], float]] = {
     "openspiel": openspiel_steps, "pettingzoo": pettingzoo_steps, "seat_memory": seat_steps,
+    "pettingzoo_engine": lambda s, seed: pettingzoo_steps(s, seed, native=False),
+    "seat_memory_engine": lambda s, seed: seat_steps(s, seed, native=False),
 }
 
 

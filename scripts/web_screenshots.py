@@ -162,8 +162,8 @@ def main() -> None:
             page.wait_for_selector("#turn-clock")
             shot(page, out, "phone-deal-4-clock.png")
 
-            # The first-game tutorial: "Learn to play" on its fixed deal, its first tip (Draw
-            # and the deck outlined), then the power of the first card drawn.
+            # The first-game tutorial: "Learn to play" on its scripted deal, its first tip
+            # (Draw and the deck outlined), then the first card drawn, with the card values.
             page.goto(srv.base + "/")
             page.locator("#tutorial").tap()
             page.wait_for_url("**/t/*")
@@ -171,7 +171,7 @@ def main() -> None:
             page.wait_for_selector("#coach-text")
             shot(page, out, "phone-tutorial.png")
             page.locator(".actions button.hinted[data-action='draw']").tap()
-            page.wait_for_selector("#coach-text:has-text('is a power card')")
+            page.wait_for_selector("#coach-text:has-text('Points:')")
             shot(page, out, "phone-tutorial-power.png")
 
             # The dice tutorial: its first tip and the arrow it points at.

@@ -79,9 +79,9 @@ def test_unknown_names_and_stray_arguments_are_refused() -> None:
 
 def test_stars_follow_the_measured_figures() -> None:
     stars = {e.name: e.stars for e in CARD_BOTS.entries.values()}
-    assert stars == {"random": 1, "easy": 2, "rusher": 2, "snapper": 2, "memory": 3, "expert": 4,
-                     "search": 4, "learned": 5, "deep": 5, "adaptive": 5, "deep-read": 5,
-                     "reader": 5, "pimc": 3, "modeller": 3, "exploit": 3}
+    assert stars == {"random": 1, "tutor": 1, "easy": 2, "rusher": 2, "snapper": 2, "memory": 3,
+                     "expert": 4, "search": 4, "learned": 5, "deep": 5, "adaptive": 5,
+                     "deep-read": 5, "reader": 5, "pimc": 3, "modeller": 3, "exploit": 3}
     assert card_stars(0.5) == 3 and card_stars(0.718) == 5
     assert board_stars(0) == 1 and board_stars(1422 + 377) == 5
     assert [b.stars for b in BOARD_BOTS.entries.values()][:2] == [1, 2]
@@ -144,3 +144,13 @@ def test_importing_loads_no_bot(module: str) -> None:
 def test_each_kinds_away_bot_is_a_listed_bot() -> None:
     for kind in game_kinds().values():
         assert kind.away_bot in {b["name"] for b in kind.bots()}
+
+
+def test_each_bot_has_one_name_a_person_sees() -> None:
+    """The lobby's picker, a seat it takes and its profile all say "Medium", never the
+    method ("memory") nor the label with it ("Medium (memory)")."""
+    shown = {e["name"]: e["display"] for e in CARD_BOTS.public()}
+    assert shown["memory"] == shown["medium"] == "Medium"
+    assert shown["deep"] == shown["hard"] == "Hard" and shown["adaptive"] == "Master"
+    assert shown["easy"] == "Easy" and shown["rusher"] == "Rusher"
+    assert {e["display"] for e in BOARD_BOTS.public() if e["name"] == "native"} == {"Hard"}

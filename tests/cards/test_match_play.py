@@ -11,6 +11,7 @@ import numpy as np
 
 from cambio.bots.cards import BatchRolloutSearchBot, RolloutSearchBot, make_bot, play_round
 from cambio.bots.cards.deep import candidates
+from cambio.bots.cards.hints import suggest
 from cambio.bots.cards.match_value import _over, _reset, applies, match_shares
 from cambio.cards import CardView, Match, Rules, Standing, observe
 from cambio.cards.match import over, reset_totals
@@ -161,4 +162,25 @@ def test_the_compiled_engine_search_values_rounds_by_the_match_too() -> None:
         if fallback.last_estimates:
             assert max(e.win_share for e in fallback.last_estimates.values()) < 0.2
             return
+    raise AssertionError("no searched decision among the positions")
+
+
+def test_a_hint_in_a_match_is_told_the_standing() -> None:
+    """A hint at a match table near the target reports the chance of winning the match (us
+    at 99 of 100: almost none, whatever the round does), and says so; the same view with no
+    standing is hinted by the round, as before."""
+    lost = Standing(totals=(99, 0), target=100, passes=True, rounds_left=None, reset_at=None,
+                    reset_to=None, resets_left=(None, None))
+    for view, k in _positions("rulebook", 2):
+        if view.seat != 0:
+            continue
+        told = suggest(view, seed=k, rows=64, standing=lost)
+        plain = suggest(view, seed=k, rows=64)
+        if told.win_share is None or plain.win_share is None:
+            continue
+        assert told.match and not plain.match
+        assert told.win_share < 0.2 < plain.win_share
+        assert "match win chance" in told.describe()
+        assert "match" not in plain.describe()
+        return
     raise AssertionError("no searched decision among the positions")

@@ -64,13 +64,27 @@ def test_rewards_are_the_round_result() -> None:
 @pytest.mark.parametrize(("preset", "opponents", "seat"), [
     ("rulebook", ("memory",), 0), ("house", ("memory", "random"), 1),
     ("wikipedia", ("medium", "memory", "memory"), 2)])
-def test_native_memory_opponents_play_the_python_bots_games(preset, opponents, seat) -> None:
-    """Memory opponents decided by the compiled port give the episodes the Python bots
-    give: the same observations, masks, rewards and ends for the same seeds and actions."""
+def test_native_opponents_play_the_python_bots_games(preset, opponents, seat) -> None:
+    """Native opponents on the batch engine give the episodes the Python bots give on the
+    compiled engine: the same observations, masks, rewards and ends for the same seeds and
+    actions."""
     fast = CardsSeatEnv(rules=preset, opponents=opponents, seat=seat)
     slow = CardsSeatEnv(rules=preset, opponents=opponents, seat=seat, native=False)
-    assert fast._memory is not None and slow._memory is None
-    rng = np.random.default_rng(len(preset))
+    assert fast.batch is not None and slow.batch is None and slow._memory is None
+    _same_episodes(fast, slow, np.random.default_rng(len(preset)))
+
+
+def test_native_memory_beside_a_python_bot_plays_its_games() -> None:
+    """With an opponent that has no native version the round stays on the compiled engine
+    and only the memory bot's decisions are compiled: the same episodes again."""
+    fast = CardsSeatEnv(rules="house", opponents=("memory", "rusher"), seat=1)
+    slow = CardsSeatEnv(rules="house", opponents=("memory", "rusher"), seat=1, native=False)
+    assert fast.batch is None and fast._memory is not None and slow._memory is None
+    _same_episodes(fast, slow, np.random.default_rng(7), history=True)
+
+
+def _same_episodes(fast: CardsSeatEnv, slow: CardsSeatEnv, rng: np.random.Generator,
+                   history: bool = False) -> None:
     steps = 0
     for episode in range(20):
         a, _ = fast.reset(seed=episode)
@@ -79,7 +93,8 @@ def test_native_memory_opponents_play_the_python_bots_games(preset, opponents, s
         while True:
             assert a["observation"].tobytes() == b["observation"].tobytes()
             assert (a["action_mask"] == b["action_mask"]).all()
-            assert fast.cards.state.history == slow.cards.state.history
+            if history:
+                assert fast.cards.state.history == slow.cards.state.history
             if done:
                 break
             action = int(rng.choice(np.flatnonzero(a["action_mask"])))

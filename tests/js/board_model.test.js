@@ -35,9 +35,9 @@ test("a push in words", () => {
 test("a view normalized: symbols by number, missing ones filled, the end", () => {
   const b = normalize({ position: "x2/3/2o x 4", players: 2, turn: 0, rules: { line: 3 },
     symbols: ["star"], legal: ["a1>"], last: "c3v", winners: [0], phase: "over",
-    outcome: { termination: "line" }, lines: [[6, 7, 8]], actor: null });
+    outcome: { termination: "line" }, lines: [{ seat: 0, cells: [6, 7, 8] }], actor: null });
   assert.deepEqual(b.symbols, [3, 1]);
   assert.deepEqual([b.k, b.over, b.termination, b.faces, b.coach], [3, true, "line", null, null]);
-  assert.deepEqual(b.lines, [[6, 7, 8]]);
+  assert.deepEqual(b.lines, [{ seat: 0, cells: [6, 7, 8] }]);
   assert.equal(normalize({ position: "3/3/3 x", players: 2, rules: { line: 3 }, faces: "000/111/222", phase: "play" }).faces?.[0], 2);
 });

@@ -23,6 +23,10 @@ test("a hint stands in the table's words while its decision is open", () => {
   assert.equal(hintText(s, /** @type {any} */ (s.hint)),
     "Hint: take the 5♠ from the pile. Expected final score: about 4 (lower wins); 50% chance to win.");
   assert.deepEqual(hintMarks(s, null), new Set(["take", "pile"]));
+  // In a match to a target the hint's chance is the match's, and it says so.
+  const inMatch = ctl.onHint(st(), { action: "take", score: 4.4, win_share: 0.2, match: true });
+  assert.equal(hintText(inMatch, /** @type {any} */ (inMatch.hint)),
+    "Hint: take the 5♠ from the pile. Expected final score: about 4 (lower wins); 20% chance to win the match.");
   // Made (not legal any more), or not our move: gone at the next tick.
   const moved = ctl.tick({ ...s, view: view({ legal: ["swap 0", "discard"] }) }, T);
   assert.equal(moved.hint, null);

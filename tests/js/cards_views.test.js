@@ -168,7 +168,7 @@ test("the reveal: the winner, the scores, Play again for the host and the replay
   assert.equal(q("#results h2").textContent, "Round over: You win!");
   assert.deepEqual([...el.querySelectorAll("#results tbody td")].map((td) => td.textContent),
     ["You (Ann)", "4", "5", "Bo", "4", "12"]);
-  assert.equal(q("#replay-link").getAttribute("href"), "/r/t1?game=2");
+  assert.equal(q("#replay-link").getAttribute("href"), "/r/t1?game=2&seat=0", "the replay opens on the seat's review");
   q("#again").click();
   assert.equal(again(), 1);
   assert.equal(el.querySelectorAll(".actions button").length, 0);

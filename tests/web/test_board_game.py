@@ -180,7 +180,7 @@ def test_a_board_game_against_a_bot_from_the_full_setup_to_the_end(
     page.wait_for_selector("#results")
     final = read(page)
     if winners:
-        names = ["You" if w == 0 else "alphabeta bot" for w in winners]
+        names = ["You" if w == 0 else "Alpha-beta bot" for w in winners]
         assert all(n in status for n in names)
         # The winning line: five dice of a winner, highlighted.
         assert len(final["win"]) >= 5

@@ -7,7 +7,12 @@ over), every element the decision needs -- your grid, the deck and the pile, eac
 decision's buttons and the cards it may choose, the status line, the clock -- lies inside
 the viewport, with the page scrolled to its top (no scrolling needed), and every card one
 may tap is at least 44x44 px (40x46 at 360 px wide). The views are the
-engine's own (scenes.py), rendered by the real client (harness.py)."""
+engine's own (scenes.py), rendered by the real client (harness.py).
+
+In English and light first, all of it; then in German (the longest words) and in the dark
+theme, with fewer tables each: the dark theme changes no size, so one table (8 players, the
+most crowded) shows it is drawn the same, and German's words get the fewest and the most
+players."""
 
 from __future__ import annotations
 
@@ -46,6 +51,25 @@ MEASURE_JS = """(needs) => {
 }"""
 
 
+LOOKS: dict[str, tuple[dict[str, Any], tuple[int, ...]]] = {
+    "en-light": ({}, tuple(range(2, 9))),
+    "de-light": ({"locale": "de-DE"}, (2, 8)),
+    "en-dark": ({"color_scheme": "dark"}, (8,)),
+    "de-dark": ({"locale": "de-DE", "color_scheme": "dark"}, (8,)),
+}
+"""Each language and theme: its browser context options and the player counts it is run at
+(the clock on only, but in English light)."""
+
+# German at 360x740 with 8 players does not fit yet: its seat heads ("4 Karten", the tags)
+# wrap to a third line and push the action bar below the screen. Strict, so the mark must go
+# when the layout is fixed.
+GERMAN_SMALL = pytest.mark.xfail(strict=True, reason="German seat heads wrap at 360 px, 8 players")
+
+CASES = [pytest.param(size, clock, look, id=f"{size}-{'clock' if clock else 'no-clock'}-{look}",
+                      marks=GERMAN_SMALL if size == "small" and look.startswith("de") else ())
+         for look in LOOKS for size in VIEWPORTS for clock in (True, False)
+         if clock or look == "en-light"]
+
 TAP_JS = """(min) => [...document.querySelectorAll('.cards-game button.card:not(.empty)')]
   .map((el) => [el.dataset.addr || el.id, el.getBoundingClientRect()])
   .filter(([, r]) => r.width < min || r.height < min)
@@ -73,18 +97,22 @@ def needs(phase: str, clock: bool) -> list[tuple[str, str]]:
 CHECKED: list[str] = []
 
 
-@pytest.mark.parametrize("size", list(VIEWPORTS))
-@pytest.mark.parametrize("clock", [True, False], ids=["clock", "no-clock"])
+@pytest.mark.parametrize(("size", "clock", "look"), CASES)
 def test_every_decision_fits_the_screen(browser: Browser, server: Server, size: str,
-                                        clock: bool) -> None:
+                                        clock: bool, look: str) -> None:
     bad: list[str] = []
-    for players in range(2, 9):
+    options, counts = LOOKS[look]
+    for players in counts:
         found = scenes(players)
         assert set(PHASES) <= set(found), f"{players} players: {set(PHASES) - set(found)}"
         # Reduced motion: a card turning over is 0 px wide for a moment, not off screen.
         ctx, page = open_table(browser, server.base,
-                               {**VIEWPORTS[size], "reduced_motion": "reduce"}, players, clock)
+                               {**VIEWPORTS[size], **options, "reduced_motion": "reduce"}, players,
+                               clock)
         try:
+            # The table speaks the look's language (else German's words were never measured).
+            assert page.evaluate("async () => (await import('/static/i18n.js')).language()") \
+                == look[:2]
             for phase in (*PHASES, "match_over"):
                 scene = found["reveal" if phase == "match_over" else phase]
                 summ = summary(players, clock=clock, finished=phase == "match_over")
@@ -92,7 +120,7 @@ def test_every_decision_fits_the_screen(browser: Browser, server: Server, size: 
                      summ)
                 page.evaluate("() => window.scrollTo(0, 0)")
                 got: list[str] = page.evaluate(MEASURE_JS, needs(phase, clock))
-                bad += [f"{size} {players}p {phase}: {b}" for b in got]
+                bad += [f"{size} {look} {players}p {phase}: {b}" for b in got]
                 if phase not in ("reveal", "match_over"):          # nothing to tap then
                     small: list[str] = page.evaluate(TAP_JS, TAP_MIN)
                     bad += [f"{size} {players}p {phase}: card under {TAP_MIN} px: {b}"

@@ -46,7 +46,7 @@ def test_match_over_screen_then_a_rematch_keeps_the_history(
         summary = server.api("GET", f"/api/tables/{table}")
         assert isinstance(summary, dict) and summary["status"] == "finished"
         result = summary["result"]
-        names = {0: "You", 1: "memory bot"}
+        names = {0: "You", 1: "Medium bot"}
         heading = page.locator("#match-over h2").text_content() or ""
         assert heading.startswith("Match over: ")
         for s in (0, 1):

@@ -57,7 +57,7 @@ def test_a_real_log_names_your_bot_and_no_self_snap_twice(browser: Browser,
         assert not [x for x in lines if re.match(r"You (drew|swapped|discarded|took|peeked|"
                                                  r"looked|switched|kept|skipped|gave|called)",
                                                  x)], lines
-        assert not self_snaps(lines, ["random bot 2", "random bot 3", "You"]), lines
+        assert not self_snaps(lines, ["Random bot 2", "Random bot 3", "You"]), lines
         summary_text = page.locator("details.log summary").text_content() or ""
         assert summary_text == f"Log ({len(lines)})", (summary_text, len(lines))
     finally:

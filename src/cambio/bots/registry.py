@@ -50,9 +50,17 @@ class BotEntry:
     """A bot without kernels that plays in its place while its kernels load (the server
     does not make a table wait on a compile; docs/server.md)."""
 
+    @property
+    def display(self) -> str:
+        """The one name a person sees for it everywhere (the lobby's picker, the table, the
+        profile): its label without the method in brackets ("Medium", "Rusher"); a seat it
+        takes is called ``f"{display} bot"``."""
+        return self.label.split(" (")[0]
+
     def public(self) -> dict[str, Any]:
         """What the server sends the lobby about this bot."""
-        return {"name": self.name, "label": self.label, "method": self.method,
+        return {"name": self.name, "label": self.label, "display": self.display,
+                "method": self.method,
                 "measured": self.measured, "strength": self.stars, "level": self.level,
                 "aliases": list(self.aliases)}
 

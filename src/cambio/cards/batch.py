@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -92,7 +93,15 @@ def check_kernel_rules(rules: Rules) -> None:
 
 def flatten_rules(rules: Rules, players: int, slots: int) -> I64:
     """The rule set as the kernels read it: values, power codes, the flags, then the layout
-    of a game's record for ``players`` grids of ``slots`` slots."""
+    of a game's record for ``players`` grids of ``slots`` slots (a fresh array: the kernels
+    take it as an argument, and a caller may change it)."""
+    return _flat_rules(rules, players, slots).copy()
+
+
+@lru_cache(maxsize=256)
+def _flat_rules(rules: Rules, players: int, slots: int) -> I64:
+    """:func:`flatten_rules`, computed once per rule set and shape: a call that plays a few
+    thousand rounds natively spent a tenth of its time flattening the rules again."""
     check_kernel_rules(rules)
     t = tables(rules)
     rf = np.zeros(k.N_RF, dtype=np.int64)
@@ -118,6 +127,12 @@ def flatten_rules(rules: Rules, players: int, slots: int) -> I64:
     return rf
 
 
+@lru_cache(maxsize=256)
+def _full_deck(rules: Rules, players: int) -> I64:
+    """The deck ``State`` shuffles for the deal, as card codes (see :func:`_flat_rules`)."""
+    return np.array(rules.deck_cards(players), dtype=np.int64)
+
+
 def uint64_seeds(seeds: Sequence[int] | npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     """Seeds as the kernels take them: each int reduced mod 2**64, as ``State`` does."""
     if isinstance(seeds, range) and seeds and min(seeds[0], seeds[-1]) >= 0 \
@@ -140,8 +155,7 @@ class Batch:
         self.rules = rules
         self.players = players
         self.games = games
-        self.full = np.array(rules.deck_cards(players),
-                             dtype=np.int64)
+        self.full = _full_deck(rules, players).copy()
         d = len(self.full)
         self.slots = d
         """Slots per grid: a grid can never hold more than every card."""
@@ -340,14 +354,16 @@ def results_of(res: I64, players: int) -> Results:
     n = players
     masks = res[:, n + k.RES_WINNERS]
     return Results(scores=res[:, :n].copy(),
-                   winners=(masks[:, None] >> np.arange(n)) & 1 != 0,
+                   winners=(masks[:, None] & (1 << np.arange(n))) != 0,
                    turns=res[:, n + k.RES_TURNS].copy(), actions=res[:, n + k.RES_ACTIONS].copy(),
-                   end_reasons=_END_NAMES[res[:, n + k.RES_END]].tolist(),
+                   end_reasons=[_END_NAMES[c] for c in res[:, n + k.RES_END].tolist()],
                    callers=res[:, n + k.RES_CALLER].copy())
 
 
-_END_NAMES = np.array([next((r.name.lower() for r in EndReason if r == code), "")
-                       for code in range(max(EndReason) + 1)])
+_END_NAMES = [next((r.name.lower() for r in EndReason if r == code), "")
+              for code in range(max(EndReason) + 1)]
+"""End reason code -> name (a list: indexing a numpy array of strings per round and
+converting back cost more than the rounds' play)."""
 
 
 def play_uniform(rules: Rules, players: int, seeds: Sequence[int], policy_seed: int = 0,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .cards import Card
 from .errors import RulesError
 from .rules import NextRound, Rules
 from .state import State, mix64
@@ -118,13 +119,15 @@ class Match:
     def round_seed(self, k: int) -> int:
         return mix64(self.seed * 0x9E3779B1 + k)
 
-    def new_round(self) -> State:
+    def new_round(self, deck: Sequence[Card] | None = None) -> State:
+        """The next round, dealt from its seed; ``deck`` fixes the top of its deck (a
+        scripted deal: :class:`State`)."""
         if self.is_over():
             raise RulesError("the match is over")
         if self._playing is not None and not self._playing.is_over():
             raise RulesError("finish the current round first")
         state = State(self.rules, self.n, seed=self.round_seed(self.round_number),
-                      dealer=self.dealer, polled=self.polled)
+                      deck=deck, dealer=self.dealer, polled=self.polled)
         self._playing = state
         return state
 

@@ -27,317 +27,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cambio.bots.cards.native import memory_act, memory_tables
-from cambio.bots.cards.native_names import NATIVE_KINDS, RANDOM
+from cambio.bots.cards.native_names import NATIVE_KINDS
 from cambio.cards import Rules
-from cambio.cards import batch_kernels as k
-from cambio.cards.actions import (
-    CAMBIO,
-    DISCARD,
-    DRAW,
-    GIVE,
-    KEEP,
-    LOOK,
-    PASS,
-    PEEK,
-    SKIP,
-    SNAP,
-    SWAP,
-    SWITCH,
-    TAKE,
-)
-from cambio.cards.batch import Batch
-from cambio.cards.batch_kernels import _inline, _jit
-from cambio.extras import needs
-from cambio.seeds import derive_seed
 
-from .cards_codec import CLASSES, DEFAULT_SLOTS, CardsCodec, capped_rules, card_class
+from .cards_codec import DEFAULT_SLOTS, CardsCodec, capped_rules
+from .cards_native import BatchGames
 from .gymnasium import CardsSeatEnv
 from .vector import LanesVectorEnv, Obs, SeatVectorEnv, StepResult, _seeds
-
-with needs("research", "cambio.envs.cards_vector"):
-    from gymnasium.utils import seeding
-
-F32 = npt.NDArray[np.float32]
-_FIXED = (CAMBIO, DRAW, TAKE, DISCARD, KEEP, SKIP, PASS)
-
-
-def _codec_tables(codec: CardsCodec) -> tuple[Any, ...]:
-    """What the kernels need of the codec: each action kind's offset (-1: fixed, with its
-    index), each card's class, and the classes' totals in the full deck."""
-    kinds = np.full(32, -1, dtype=np.int64)
-    fixed = np.full(32, -1, dtype=np.int64)
-    for index, kind in enumerate(_FIXED):
-        fixed[kind] = index
-    s, a = codec.slots, codec.addresses
-    base = len(_FIXED)
-    for kind, off in ((SWAP, base), (GIVE, base + s), (PEEK, base + 2 * s),
-                      (SNAP, base + 2 * s + a), (LOOK, base + 2 * s + 2 * a),
-                      (SWITCH, base + 2 * s + 2 * a + a * a)):
-        kinds[kind] = off
-    classes = np.array([card_class(c) for c in range(56)], dtype=np.int64)
-    totals = np.array(codec._class_totals, dtype=np.float64)
-    return kinds, fixed, classes, totals
-
-
-@_jit
-def rel(address: int, me: int, n: int, slots: int) -> int:
-    return ((address >> 8) - me + n) % n * slots + (address & 255)
-
-
-@_jit
-def encode_action(action: int, me: int, n: int, slots: int, kinds: Any, fixed: Any) -> int:
-    """``CardsCodec.encode_action``."""
-    kind = action & 31
-    if fixed[kind] >= 0:
-        return int(fixed[kind])
-    a = (action >> 5) & 0xFFFF
-    off = kinds[kind]
-    if kind == SWAP or kind == GIVE:  # noqa: SIM109
-        return int(off + a)
-    if kind == PEEK or kind == SNAP:  # noqa: SIM109
-        return int(off + rel(a, me, n, slots))
-    return int(off + rel(a, me, n, slots) * n * slots + rel(action >> 21, me, n, slots))
-
-
-@_jit
-def one_hot_seat(v: Any, at: int, who: int, me: int, n: int) -> None:
-    if who >= 0:
-        v[at + (who - me + n) % n] = 1.0
-
-
-@_inline
-def encode_grids(g: Any, me: int, n: int, slots: int, rf: Any, classes: Any, v: Any) -> int:
-    """Each slot, seats from ``me`` on: empty, hidden, or the class of a card ``me`` knows."""
-    width = CLASSES + 2
-    bit = (1 << me) | (1 << n)
-    for s in range(n):
-        base = (s - me + n) % n * slots
-        for slot in range(slots):
-            code = 0
-            if slot < g[rf[k.R_GLEN] + s] and g[k.cell(rf, s, slot)] >= 0:
-                c = g[k.cell(rf, s, slot)]
-                code = 2 + classes[c] if g[k.kcell(rf, s, slot)] & bit else 1
-            v[(base + slot) * width + code] = 1.0
-    return n * slots * width
-
-
-@_inline
-def encode_cards(g: Any, me: int, at: int, deck_total: int, rf: Any, classes: Any,
-                 totals: Any, v: Any) -> int:
-    """The held card, where it came from, the pile's top and its classes, the deck's size."""
-    width = CLASSES + 2
-    held = g[k.HELD]
-    if held >= 0:
-        seen = g[k.HELD_FROM_PILE] or me == g[k.TURN]
-        v[at + (2 + classes[held] if seen else 1)] = 1.0
-    else:
-        v[at] = 1.0
-    at += width
-    v[at] = 1.0 if g[k.HELD_FROM_PILE] else 0.0
-    at += 1
-    plen = g[k.PLEN]
-    pile = rf[k.R_PILE]
-    v[at + (1 + classes[g[pile + plen - 1]] if plen > 0 else 0)] = 1.0
-    at += CLASSES + 1
-    for j in range(plen):
-        v[at + classes[g[pile + j]]] += 1.0
-    for c in range(CLASSES):
-        v[at + c] = v[at + c] / totals[c]
-    at += CLASSES
-    v[at] = g[k.DLEN] / deck_total
-    return at + 1
-
-
-@_inline
-def encode_turn(g: Any, me: int, n: int, slots: int, at: int, v: Any) -> int:
-    """The phase, who acts, whose turn, the caller and the final turns left, the power and
-    the king's looked-at slots."""
-    ph = g[k.PHASE]
-    v[at + ph] = 1.0
-    at += 7
-    one_hot_seat(v, at, -1 if ph == k.PH_ROUND_OVER else k.current_player(g), me, n)
-    at += n
-    one_hot_seat(v, at, g[k.TURN], me, n)
-    at += n
-    caller = g[k.CALLER]
-    one_hot_seat(v, at, caller, me, n)
-    at += n
-    v[at] = g[k.FINAL_LEFT] / n if caller >= 0 else 0.0
-    at += 1
-    v[at + g[k.POWER]] = 1.0
-    at += 7
-    if g[k.LOOK_A] >= 0:
-        v[at + rel(g[k.LOOK_A], me, n, slots)] = 1.0
-        v[at + rel(g[k.LOOK_B], me, n, slots)] = 1.0
-    return at + n * slots
-
-
-@_inline
-def encode_snaps(g: Any, me: int, n: int, slots: int, at: int, classes: Any, v: Any) -> int:
-    """The snap window, the seats still to be polled, the seat owed a card, the last snap."""
-    a = n * slots
-    ph = g[k.PHASE]
-    w = g[k.WINDOW]
-    v[at + (0 if w == k.WINDOW_ANYONE else 1 if w == k.WINDOW_CLOSED else
-            2 + (w - me + n) % n)] = 1.0
-    at += 2 + n
-    if ph == k.PH_POLL:
-        for j in range(g[k.POLL_I], g[k.POLL_LEN]):
-            one_hot_seat(v, at, g[k.POLL + j], me, n)
-    at += n
-    if ph == k.PH_GIVE:
-        one_hot_seat(v, at, g[k.GIVE_SEAT], me, n)
-    at += n
-    if g[k.SNAP_SEAT] >= 0:
-        one_hot_seat(v, at, g[k.SNAP_SEAT], me, n)
-        v[at + n + rel(g[k.SNAP_ADDR], me, n, slots)] = 1.0
-        v[at + n + a + classes[g[k.SNAP_CARD]]] = 1.0
-        v[at + n + a + CLASSES] = 1.0 if g[k.SNAP_RIGHT] else 0.0
-    return at + n + a + CLASSES + 1
-
-
-@_jit
-def encode(g: Any, me: int, slots: int, deck_total: int, rf: Any, classes: Any, totals: Any,
-           v: Any) -> None:
-    """``CardsCodec.encode(observe(state, me))`` for game ``g`` into ``v``, section by
-    section in the codec's order."""
-    n = rf[k.R_PLAYERS]
-    for j in range(v.shape[0]):
-        v[j] = 0.0
-    at = encode_grids(g, me, n, slots, rf, classes, v)
-    at = encode_cards(g, me, at, deck_total, rf, classes, totals, v)
-    at = encode_turn(g, me, n, slots, at, v)
-    at = encode_snaps(g, me, n, slots, at, classes, v)
-    v[at] = min(1.0, g[k.TURN_NUMBER] / 200.0)
-    v[at + 1] = min(1.0, g[k.RESHUFFLES] / 4.0)
-
-
-@_jit
-def play_others(me: int, kinds: Any, st: Any, rf: Any, mt: Any, bot_mt: Any, out: Any,
-                scratch: Any, vidx: Any, vval: Any, vcount: Any, prm: Any, vg: Any, cnt: Any,
-                dv: Any, dp: Any, kf: Any) -> None:
-    """Let the native bots move in every game until it is ``me``'s turn or the game is over
-    (``bot_mt[i * players + seat]``: game ``i``'s random bot in ``seat``)."""
-    n = rf[k.R_PLAYERS]
-    for i in range(st.shape[0]):
-        g = st[i]
-        while g[k.PHASE] != k.PH_ROUND_OVER:
-            seat = k.current_player(g)
-            if seat == me:
-                break
-            nleg = k.legal(g, rf, out, scratch)
-            if kinds[seat] == RANDOM:
-                action = out[k.mt_randbelow(bot_mt[i * n + seat], nleg)]
-            else:
-                action = memory_act(seat, out, nleg, g, rf, vidx, vval, vcount, prm, vg, cnt,
-                                    dv, dp, kf)
-            k.apply(g, action, rf, mt)
-
-
-@_jit
-def agent_step(numbers: Any, slots: int, kinds: Any, fixed: Any, st: Any, rf: Any,
-               mt: Any, out: Any, scratch: Any) -> int:
-    """Apply action number ``numbers[i]`` for the seat to act in every game not over; the
-    first game whose number is not legal (nothing is applied then), or -1."""
-    n = rf[k.R_PLAYERS]
-    for i in range(st.shape[0]):
-        if st[i, k.PHASE] == k.PH_ROUND_OVER:
-            continue
-        me = k.current_player(st[i])
-        nleg = k.legal(st[i], rf, out[i], scratch)
-        found = False
-        for j in range(nleg):
-            if encode_action(out[i, j], me, n, slots, kinds, fixed) == numbers[i]:
-                out[i, 0] = out[i, j]
-                found = True
-                break
-        if not found:
-            return i
-    for i in range(st.shape[0]):
-        if st[i, k.PHASE] != k.PH_ROUND_OVER:
-            k.apply(st[i], out[i, 0], rf, mt)
-    return -1
-
-
-@_jit
-def observe_all(seats: Any, slots: int, kinds: Any, fixed: Any, deck_total: int, st: Any,
-                rf: Any, classes: Any, totals: Any, out: Any, scratch: Any, obs: Any,
-                mask: Any) -> None:
-    """Game ``i`` as seat ``seats[i]`` sees it (-1: the seat to act, or seat 0 once over),
-    and that seat's mask."""
-    n = rf[k.R_PLAYERS]
-    for i in range(st.shape[0]):
-        g = st[i]
-        me = seats[i]
-        if me < 0:
-            me = 0 if g[k.PHASE] == k.PH_ROUND_OVER else k.current_player(g)
-        encode(g, me, slots, deck_total, rf, classes, totals, obs[i])
-        for j in range(mask.shape[1]):
-            mask[i, j] = 0
-        if g[k.PHASE] != k.PH_ROUND_OVER and k.current_player(g) == me:
-            nleg = k.legal(g, rf, out, scratch)
-            for j in range(nleg):
-                mask[i, encode_action(out[j], me, n, slots, kinds, fixed)] = 1
-
-
-class _BatchGames:
-    """The batch engine's side of both card vector envs: deals, native opponents, agent
-    steps and observations, on the codec's numbers."""
-
-    def __init__(self, num_envs: int, rules: Rules, players: int, slots: int,
-                 kinds: list[int]) -> None:
-        self.rules = rules
-        self.num_envs = num_envs
-        self.players = players
-        self.codec = CardsCodec(rules, players, slots)
-        self.batch = Batch(rules, players, num_envs)
-        self.kinds = np.array(kinds, dtype=np.int64)
-        self._bot_mt = np.zeros((num_envs * players, 625), dtype=np.int64)
-        self._memory = memory_tables(self.batch)
-        self._kinds_off, self._fixed, self._classes, self._totals = _codec_tables(self.codec)
-        self.rngs: list[np.random.Generator] = []
-
-    def seed(self, seed: int | Sequence[int | None] | None) -> None:
-        """Env ``i``'s generator is seeded ``seed + i`` (fresh entropy if ``seed`` is None),
-        as Gymnasium's vector envs seed their sub-envs."""
-        seeds = _seeds(seed, self.num_envs)
-        self.rngs = [seeding.np_random(s)[0] for s in seeds]
-
-    def deal(self, games: npt.NDArray[np.intp], learner: int) -> None:
-        b = self.batch
-        n = self.players
-        for i in games.tolist():
-            game_seed = int(self.rngs[i].integers(0, 2**62))
-            k.reset(b.st[i], np.uint64(game_seed), n - 1, b.full, b.rf, b.mt, b.swaps[:, 0])
-            for s in range(n):
-                if s != learner and self.kinds[s] == RANDOM:
-                    k.mt_seed(self._bot_mt[i * n + s], np.uint64(derive_seed(game_seed, s, 1)))
-
-    def others(self, learner: int) -> None:
-        b = self.batch
-        play_others(learner, self.kinds, b.st, b.rf, b.mt, self._bot_mt, b._acts[0],
-                    b._scratch, *self._memory)
-
-    def apply(self, numbers: npt.NDArray[np.int64]) -> None:
-        b = self.batch
-        bad = agent_step(numbers, self.codec.slots, self._kinds_off, self._fixed, b.st, b.rf,
-                         b.mt, b._acts, b._scratch)
-        if bad >= 0:
-            raise ValueError(f"action {int(numbers[bad])} is not legal in env {bad}")
-
-    def observe(self, seats: npt.NDArray[np.int64], rows: npt.NDArray[np.intp] | None = None
-                ) -> Obs:
-        """Each game (or each of ``rows``) as ``seats[i]`` sees it (-1: the seat to act)."""
-        b = self.batch
-        st = b.st if rows is None else b.st[rows]
-        count = st.shape[0]
-        obs = np.zeros((count, self.codec.size), dtype=np.float32)
-        mask = np.zeros((count, self.codec.num_actions), dtype=np.int8)
-        observe_all(seats, self.codec.slots, self._kinds_off, self._fixed,
-                    self.codec.deck_total, st, b.rf, self._classes, self._totals, b._acts[0],
-                    b._scratch, obs, mask)
-        return {"observation": obs, "action_mask": mask}
 
 
 def _split(obs: Obs, rows: npt.NDArray[np.intp]) -> dict[int, Obs]:
@@ -369,7 +65,7 @@ class CardsVectorEnv(SeatVectorEnv):
         self.codec = CardsCodec(self.rules, players, slots)
         self._spaces(num_envs, self.codec.size, self.codec.num_actions)
         self._lanes: LanesVectorEnv | None = None
-        self._games: _BatchGames | None = None
+        self._games: BatchGames | None = None
         if not self.native:
             self._lanes = LanesVectorEnv([
                 CardsSeatEnv(rules=base, opponents=opponents, seat=seat, slots=slots)
@@ -377,7 +73,7 @@ class CardsVectorEnv(SeatVectorEnv):
             return
         names = list(opponents)
         names.insert(seat, "random")  # the agent's seat: never asked
-        self._games = _BatchGames(num_envs, self.rules, players, slots,
+        self._games = BatchGames(num_envs, self.rules, players, slots,
                                   [NATIVE_KINDS[x.strip().lower()] for x in names])
         self.batch = self._games.batch
         self._seats = np.full(num_envs, seat, dtype=np.int64)
@@ -389,7 +85,7 @@ class CardsVectorEnv(SeatVectorEnv):
             return self._lanes.reset(seed=seed)
         g = self._games
         assert g is not None
-        g.seed(seed)
+        g.seed(_seeds(seed, self.num_envs))
         g.deal(np.arange(self.num_envs), self.seat)
         g.others(self.seat)
         return g.observe(self._seats), {}
@@ -443,14 +139,14 @@ class CardsSelfPlayVectorEnv(SeatVectorEnv):
         self.players = players
         self.codec = CardsCodec(self.rules, players, slots)
         self._spaces(num_envs, self.codec.size, self.codec.num_actions)
-        self._games = _BatchGames(num_envs, self.rules, players, slots, [-1] * players)
+        self._games = BatchGames(num_envs, self.rules, players, slots, [-1] * players)
         self.batch = self._games.batch
         self._acting = np.full(num_envs, -1, dtype=np.int64)
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         g = self._games
-        g.seed(seed)
+        g.seed(_seeds(seed, self.num_envs))
         g.deal(np.arange(self.num_envs), -1)
         return g.observe(self._acting), {"seat": self.batch.current_players().copy()}
 

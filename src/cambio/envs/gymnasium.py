@@ -17,14 +17,14 @@ can still learn; :meth:`SeatEnv.action_masks` serves masked ones (e.g. MaskableP
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from cambio.board import Rules as BoardRules
 from cambio.bots.board import make_bot as make_board_bot
 from cambio.bots.cards import make_bot as make_card_bot
-from cambio.bots.cards.native_names import MEMORY, NATIVE_KINDS
+from cambio.bots.cards.native_names import MEMORY, NATIVE_KINDS, RANDOM
 from cambio.cards import Rules, observe
 from cambio.extras import needs
 from cambio.seeds import derive_seed
@@ -34,7 +34,7 @@ with needs("research", "cambio.envs.gymnasium"):
     from gymnasium import spaces
 
 from .cards_codec import DEFAULT_SLOTS, Mask
-from .turns import OVER, BoardTurns, CardsTurns, TurnGame
+from .turns import OVER, BoardTurns, CardsTurns, TurnGame, batch_plays
 
 
 class SeatEnv(gym.Env[dict[str, Any], int]):
@@ -125,19 +125,42 @@ class CardsSeatEnv(SeatEnv):
         self.cards = CardsTurns(base, len(opponents) + 1, slots)
         self.bots: dict[int, Any] = {}
         self._memory: Any = None
-        if native and any(_native_memory(name) for name in self.opponents):
+        self.batch: Any = None
+        """The round on the batch engine (:class:`~cambio.envs.native_seat.BatchSeatGame`)
+        when every opponent is native and the kernels play the rules; else ``None`` and the
+        round is ``self.cards.state``."""
+        kinds = [NATIVE_KINDS.get(name.strip().lower()) for name in self.opponents]
+        game: TurnGame = self.cards
+        if native and None not in kinds and 0 <= seat < self.cards.players \
+                and batch_plays(self.cards.rules):
+            from .native_seat import BatchSeatGame
+
+            kinds.insert(seat, RANDOM)  # the agent's seat: never asked
+            self.batch = game = BatchSeatGame(self.cards.rules, self.cards.players, slots,
+                                              cast(list[int], kinds), seat)
+        elif native and any(_native_memory(name) for name in self.opponents):
             from .native_seat import NativeMemory
 
             self._memory = NativeMemory(self.cards.rules, self.cards.players)
-        super().__init__(self.cards, seat, render_mode)
+        super().__init__(game, seat, render_mode)
+
+    def render(self) -> str | None:
+        if self.batch is None or self.render_mode != "ansi":
+            return super().render()
+        return repr(self.batch)
 
     def _new_bots(self, seed: int) -> None:
+        if self.batch is not None:  # seeded with the deal (BatchSeatGame.reset)
+            return
         others = [s for s in range(self.cards.players) if s != self.seat]
         self.bots = {s: self._memory if self._memory is not None and _native_memory(name)
                      else make_card_bot(name, derive_seed(seed, s, 1))
                      for s, name in zip(others, self.opponents, strict=True)}
 
     def _bot_turn(self, seat: int) -> None:
+        if self.batch is not None:
+            self.batch.bots()
+            return
         state = self.cards.state
         bot = self.bots[seat]
         if bot is self._memory:

@@ -30,7 +30,7 @@ with needs("research", "cambio.envs.pettingzoo"):
     from pettingzoo import AECEnv
 
 from .cards_codec import DEFAULT_SLOTS, Vector
-from .turns import OVER, BoardTurns, CardsTurns, TurnGame
+from .turns import OVER, BoardTurns, CardsTurns, TurnGame, batch_plays
 
 
 class TurnEnv(AECEnv):  # type: ignore[misc]
@@ -101,23 +101,33 @@ class TurnEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        return repr(getattr(self.game, "state", None) or getattr(self.game, "board", None))
+        return repr(getattr(self.game, "state", None) or getattr(self.game, "board", None)
+                    or self.game)
 
     def close(self) -> None:
         pass
 
 
 def cards_env(rules: str | Rules = "rulebook", players: int = 2, slots: int = DEFAULT_SLOTS,
-              render_mode: str | None = None, **overrides: Any) -> TurnEnv:
+              render_mode: str | None = None, native: bool = True,
+              **overrides: Any) -> TurnEnv:
     """The card game: a preset name (or a :class:`~cambio.cards.Rules`) plus house rules.
 
     ``cards_env(rules="house", players=3, snap_penalty=2)``. Grids are capped at ``slots``
-    (the ``max_grid`` house rule) so the encoding has a fixed size.
+    (the ``max_grid`` house rule) so the encoding has a fixed size. Where the batch engine
+    plays the rules (and ``native``), the round runs there and observations and masks are
+    encoded natively (:class:`~cambio.envs.native_seat.BatchTurns`: the same episodes);
+    ``native=False`` keeps it on the compiled engine, as ``env.unwrapped.game.state``.
     """
     base = rules if isinstance(rules, Rules) else Rules.preset(rules)
     if overrides:
         base = base.with_overrides(overrides)
-    game = CardsTurns(base, players, slots)
+    cards = CardsTurns(base, players, slots)
+    game: TurnGame = cards
+    if native and batch_plays(cards.rules):
+        from .native_seat import BatchTurns
+
+        game = BatchTurns(cards.rules, players, slots)
     return TurnEnv(game, f"cambio_cards_{base.preset_name}_{players}p", render_mode)
 
 

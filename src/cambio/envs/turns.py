@@ -130,6 +130,14 @@ class BoardTurns(_Coded[BoardCodec]):
         return board_returns(self.board)
 
 
+def batch_plays(rules: Rules) -> bool:
+    """Whether the batch engine plays ``rules``, so that an env may run its round there
+    (:mod:`cambio.envs.native_seat`); imported when asked, as it loads numba."""
+    from cambio.cards.batch import kernels_can_play
+
+    return kernels_can_play(rules)
+
+
 def board_returns(board: Board) -> list[float]:
     """+1 per winner, -1 per loser; 0 for everyone on a draw (OpenSpiel's convention)."""
     out = board.outcome
@@ -139,4 +147,4 @@ def board_returns(board: Board) -> list[float]:
     return [1.0 if s in out.winners else -1.0 for s in range(n)]
 
 
-__all__ = ["OVER", "BoardTurns", "CardsTurns", "TurnGame", "board_returns"]
+__all__ = ["OVER", "BoardTurns", "CardsTurns", "TurnGame", "batch_plays", "board_returns"]

@@ -23,7 +23,9 @@ class CardsGame:
     seats = table.SEATS
     away_bot = "memory"
     table_options: Mapping[str, tuple[str, ...]] = {}
-    config_fields = ("rules", "rounds")
+    config_fields = ("rules", "rounds", "deck")
+    """A table's fields; ``deck`` (a scripted deal's deck top) is the server's own
+    (:mod:`cambio.server.tutorial`), never a caller's nor listed."""
     quick_play = True
     hint_bot = "deep"
     """The bot whose searches the hints are (a server waits for its kernels)."""
@@ -33,7 +35,8 @@ class CardsGame:
         return table.table_config(players, body)
 
     def table_listing(self, config: Mapping[str, Any]) -> dict[str, Any]:
-        out = {name: config[name] for name in self.config_fields if name in config}
+        out = {name: config[name] for name in self.config_fields
+               if name in config and name != "deck"}
         target = Rules.from_json(config["rules"]).match_target if "rules" in config else None
         if target is not None:  # played to the target: the rounds are not counted out
             out.update(target=target, rounds=0)
@@ -49,7 +52,8 @@ class CardsGame:
 
     def match(self, rules: Rules, players: int, seed: int,
               options: Mapping[str, Any]) -> table.CardMatch:
-        return table.CardMatch(rules, players, seed, int(options.get("rounds", 1)))
+        return table.CardMatch(rules, players, seed, int(options.get("rounds", 1)),
+                               options.get("deck"))
 
     def start(self, rules: Rules, players: int, seed: int,
               options: Mapping[str, Any]) -> table.CardPosition:

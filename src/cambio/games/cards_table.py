@@ -32,6 +32,7 @@ from cambio.cards import (
     card_code,
     observe,
     parse_action,
+    parse_cards,
 )
 from cambio.cards.actions import PASS, SNAP, kind_of
 from cambio.cards.events import Discarded, Event, Snapped
@@ -142,11 +143,11 @@ class CardPosition:
         if len(legal) < 2:
             return None
         hint = suggest(dataclasses.replace(view, legal=legal),
-                       seed=derive_seed(state.seed, version, seat, 7))
+                       seed=derive_seed(state.seed, version, seat, 7), standing=self.standing)
         return {"action": hint.text, "text": hint.describe(), "score": hint.score,
                 "win_share": hint.win_share, "runner_up": hint.runner_up,
                 "runner_up_score": hint.runner_up_score,
-                "runner_up_win_share": hint.runner_up_win}
+                "runner_up_win_share": hint.runner_up_win, "match": hint.match}
 
     # ------------------------------------------------------------------ snaps
     def snap_window(self) -> int | None:
@@ -176,8 +177,11 @@ class CardPosition:
 class CardMatch:
     """A table's match: ``rounds`` real-time rounds of :class:`cambio.cards.Match`."""
 
-    def __init__(self, rules: Rules, players: int, seed: int, rounds: int) -> None:
+    def __init__(self, rules: Rules, players: int, seed: int, rounds: int,
+                 deck: Sequence[str] | None = None) -> None:
         self.rules = rules
+        self.deck = list(deck) if deck else None
+        """The first round's scripted deck top (the tutorial's deal), card codes."""
         # Rules with a match target (Cabo's 100) play to it: the table's rounds do not count.
         self.match = Match(rules, players, seed=seed,
                            rounds=None if rules.match_target is not None else rounds,
@@ -186,10 +190,14 @@ class CardMatch:
     def header(self, names: list[dict[str, Any]], extra: dict[str, Any]) -> dict[str, Any]:
         m = self.match
         return make_header(self.rules, names, seed=m.round_seed(m.round_number),
-                           dealer=m.dealer, polled=False, extra=extra)
+                           deck=self._deck(), dealer=m.dealer, polled=False, extra=extra)
+
+    def _deck(self) -> list[str] | None:
+        return self.deck if self.match.round_number == 1 else None
 
     def deal(self, header: dict[str, Any]) -> CardPosition:
-        state = self.match.new_round()
+        deck = self._deck()
+        state = self.match.new_round(parse_cards(deck) if deck else None)
         if state.seed != header["seed"] or state.dealer != header.get("dealer", state.dealer):
             raise RuntimeError("stored round header does not match the match's next round")
         return CardPosition(state, header, self.match.standing())

@@ -72,6 +72,10 @@ async def leaderboard_page(request: Request) -> Response:
     return page("leaderboard.html")
 
 
+async def daily_page(request: Request) -> Response:
+    return page("daily.html")
+
+
 async def collect_garbage() -> None:
     """Run the cyclic garbage collector on a clock instead of on allocation counts.
 
@@ -148,6 +152,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None, *,
         Route("/rules", rules_page),
         Route("/p/{name}", profile_page),
         Route("/leaderboard", leaderboard_page),
+        Route("/daily", daily_page),
         Route("/api/bots", lobby.list_bots),
         Route("/api/games", lobby.list_games),
         Route("/api/rules", lobby.list_rules),

@@ -23,6 +23,7 @@ from cambio.cards.rules_text import CHOICE_TEXT, NONE_CHOICE_TEXT, RULE_TEXT
 from cambio.games import Configured, TableGame, get_game, load, register
 
 from .errors import ProtocolError
+from .i18n import translations
 from .session import Session
 from .turn_session import TurnSession, frames_body, turn_record
 
@@ -148,9 +149,11 @@ class TurnKind:
         return frames_body(self.game, header, actions, seat, rounds)
 
 
-def rules_catalogue() -> dict[str, Any]:
+def rules_catalogue(lang: str = "en") -> dict[str, Any]:
     """``GET /api/rules``: every preset's values and every field's type, human name and
-    description, for the form, the table and the rules page."""
+    description, for the form, the table and the rules page; the words in ``lang``
+    (:mod:`cambio.server.i18n`)."""
+    tr = translations(lang).gettext
     hints = typing.get_type_hints(Rules)
     fields: list[dict[str, Any]] = []
     for f in dataclasses.fields(Rules):
@@ -158,15 +161,15 @@ def rules_catalogue() -> dict[str, Any]:
             continue
         kind = hints[f.name]
         label, text = RULE_TEXT[f.name]
-        entry: dict[str, Any] = {"name": f.name, "label": label, "help": text}
+        entry: dict[str, Any] = {"name": f.name, "label": tr(label), "help": tr(text)}
         optional = _optional_choice(kind)
         if isinstance(kind, type) and issubclass(kind, StrEnum):
             entry.update(type="choice", choices=[str(v) for v in kind],
-                         choice_labels={str(v): CHOICE_TEXT[v] for v in kind})
+                         choice_labels={str(v): tr(CHOICE_TEXT[v]) for v in kind})
         elif optional is not None:  # AS_JACK stands for the field's fallback (none)
             entry.update(type="choice", choices=[AS_JACK, *(str(v) for v in optional)],
-                         choice_labels={AS_JACK: NONE_CHOICE_TEXT[f.name],
-                                        **{str(v): CHOICE_TEXT[v] for v in optional}})
+                         choice_labels={AS_JACK: tr(NONE_CHOICE_TEXT[f.name]),
+                                        **{str(v): tr(CHOICE_TEXT[v]) for v in optional}})
         elif kind is bool:
             entry["type"] = "bool"
         elif kind is int:

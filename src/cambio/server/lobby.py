@@ -197,8 +197,11 @@ async def list_games(request: Request) -> Response:
 @endpoint
 async def list_rules(request: Request) -> Response:
     from .games import rules_catalogue
+    from .i18n import request_language
 
-    return JSONResponse(rules_catalogue())
+    lang = request_language(request.headers.get("accept-language"))
+    return JSONResponse(rules_catalogue(lang), headers={"Content-Language": lang,
+                                                        "Vary": "Accept-Language"})
 
 
 @endpoint

@@ -135,6 +135,8 @@ class Hint(TypedDict):
     runner_up: Annotated[str | None, "the next best move (`null`: one sensible move)"]
     runner_up_score: Annotated[float | None, "its estimated score"]
     runner_up_win_share: Annotated[float | None, "its estimated chance of winning"]
+    match: Annotated[bool, "the chances are of winning the match to its target (the hint "
+                           "knew the standing), not the round"]
     ref: Annotated[str | float | None, "the `hint` message's `ref`"]
 
 

@@ -1,6 +1,8 @@
 """The first-game tutorials (``POST /api/tutorial``): a private table against a bot, dealt
-from a fixed seed, so that every newcomer gets the same cards (or dice) and the web client's
-guidance (``web/static/tutorial_cards.js``, ``tutorial_dice.js``) can count on what comes up.
+from a fixed seed (the card game's from a scripted deck), so that every newcomer gets the
+same cards (or dice) and the web client's guidance (``web/static/tutorial_cards.js``,
+``tutorial_dice.js``) can count on what comes up. The real engine plays it: the script
+chooses only the order of the deck.
 
 The fixed deal is the server's choice, never a caller's (``/api/tables`` takes no seed), and
 it changes nothing about what a client is told: the tutorial's seat gets its normal view.
@@ -11,7 +13,7 @@ up on your first draw") comes from this deal being fixed, which
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.requests import Request
@@ -29,16 +31,34 @@ class Tutorial:
     bot: str
     seed: int
     """The table's seed: game 1 is dealt from ``derive_seed(seed, "game", 1)``."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Server-only config: the card tutorial's scripted deck (never shown to a client)."""
 
+
+CARD_DECK = ["AC", "6D", "QC", "3D", "4D", "KC", "QD", "9C",   # the deal: you, then the bot
+             "2C", "3C", "8H", "6S", "TH", "4C", "JH", "5H", "2D", "KS", "6C", "4H"]
+"""The card tutorial's deck top, top card first. Two players, house rules, against the tutor
+bot (it draws and discards, every turn), so each card below reaches whom it is meant for
+while the newcomer plays as shown (a card a wrong snap takes is counted in). Your draws,
+then the bot's discards:
+
+- the 2C: lower than your QC (12), swapped in (card values);
+- the bot's 3C: a snap of your own 3D;
+- the 8H: a power, peek at a card of yours;
+- the TH: a power, peek at one of the bot's cards (its card 1, the 4D);
+- the bot's 4C: a snap of the bot's card you saw, then you give it one of yours;
+- the JH: a power, switch two cards;
+- the bot's 5H: matches no card you have seen: a guess at the bot's card 2 is a wrong snap,
+  and the 2D comes to you face down as its penalty;
+- the KS: the king's power, look at two cards and switch two;
+- then your cards are few and low: you call Cambio, the bot's last turn, and you win.
+
+``tests/server/test_tutorial.py`` plays exactly this through the engine."""
 
 TUTORIALS: dict[str, Tutorial] = {
-    # Two players, house rules, one round against Easy. You: 2♠ A♦ / 3♦ 4♣ (you see the
-    # 3♦ and the 4♣ at the deal). The deck, while nobody takes from the pile or draws a
-    # penalty card: 8♥ for you (a power: peek at one of your cards), 4♠ for the bot, 4♦
-    # for you (a snap of your card 4 either way), the J♦ for the bot (a power it uses). A
-    # low hand: calling Cambio early is right, and the newcomer can win.
     "cards": Tutorial({"game": "cards", "players": 2, "rounds": 1,
-                       "rules": {"preset": "house", "overrides": {}}}, "easy", 2796872),
+                       "rules": {"preset": "house", "overrides": {}}}, "tutor", 2796872,
+                      {"deck": CARD_DECK}),
     # Two players, the quick setup, against the Random bot (a newcomer can beat it).
     "board": Tutorial({"game": "board", "players": 2, "setup": "quick"}, "random", 7),
 }
@@ -56,7 +76,7 @@ async def start_tutorial(request: Request) -> Response:
     name = display_name(body, "Player")
     create = {**tutorial.body, "table_name": "Tutorial", "private": True, "clock": None}
     table, token = await server_of(request).create(
-        game, create, name, seed=tutorial.seed, extra={"tutorial": True})
+        game, create, name, seed=tutorial.seed, extra={"tutorial": True, **tutorial.extra})
     await table.call(table.start, tutorial.bot)
     return JSONResponse({"table": table.id, "seat": 0, "token": token, "started": True},
                         status_code=201)

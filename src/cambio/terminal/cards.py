@@ -210,7 +210,8 @@ class TerminalGame:
         if self.o.hint and len(view.legal) > 1:
             from cambio.bots.cards.hints import suggest
 
-            hint = suggest(view, seed=derive_seed(self.seed, self.round, len(view.discard)))
+            hint = suggest(view, seed=derive_seed(self.seed, self.round, len(view.discard)),
+                           standing=self.match.standing())
             self.screen.say(hint.describe(), style="green")
         while True:
             answer = self.screen.ask(spec.question)

@@ -71,7 +71,7 @@ async def _second_half(server: ServerProcess) -> None:
                    for g in games)
         # the first game's bot is the level nearest a new player (memory, μ 25); the next
         # one the level nearest Ann's rating then
-        assert [p["name"] for p in games[-1]["players"]] == ["Ann", "memory bot"]
+        assert [p["name"] for p in games[-1]["players"]] == ["Ann", "Medium bot"]
         assert games[0]["players"][1]["player"].startswith("bot:")
         assert games[0]["replay"].startswith(f"/r/{games[0]['table']}")
         rating = profile["ratings"]["cards-2"]

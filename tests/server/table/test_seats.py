@@ -70,19 +70,19 @@ def test_the_lobby_changes_are_checked_before_they_are_made() -> None:
     with pytest.raises(ProtocolError, match="no seat 3"):
         s.joining("Cy", 3, "h3")
     with pytest.raises(ProtocolError, match="taken by a player"):
-        s.bot_seat(2, "easy")
+        s.bot_seat(2, "easy", "Easy bot")
     with pytest.raises(ProtocolError, match="host's seat"):
         s.freeing(0)
     s.arm_away(2)
     s.put(s.freeing(2))
     assert s[2].kind == "empty" and s.handles() == []  # a freed player's timer goes
-    assert [x.seat for x in s.filling("random")] == [2]
+    assert [(x.seat, x.name) for x in s.filling("random", "Random bot")] == [(2, "Random bot")]
 
 
 def test_a_snapshot_restores_a_start_that_failed() -> None:
     s = seats(ManualTimers(), [])
     before = s.snapshot()
-    for x in s.filling("random"):
+    for x in s.filling("random", "Random bot"):
         s.put(x)
     assert s.empty() == []
     s.restore(before)

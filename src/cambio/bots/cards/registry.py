@@ -24,6 +24,12 @@ def _random(argument: str, seed: int) -> CardBot:
     return RandomBot(seed)
 
 
+def _tutor(argument: str, seed: int) -> CardBot:
+    from .tutor import TutorBot
+
+    return TutorBot(seed)
+
+
 def _easy(argument: str, seed: int) -> CardBot:
     from .easy import SlippingBot
 
@@ -118,6 +124,10 @@ CARD_BOTS = Registry("cards", [
     BotEntry("random", "Random", "uniform over the legal actions",
              "about 8% against memory (tournaments, docs/cards-strength.md)",
              card_stars(0.08), f"{_HERE}:_random"),
+    BotEntry("tutor", "Tutor (practice)", "draws and discards every turn: never swaps, "
+             "snaps or calls Cambio (the card tutorial's opponent)",
+             "0.4% against memory (rulebook, 400 rounds): it does not try",
+             card_stars(0.004), f"{_HERE}:_tutor"),
     BotEntry("easy", "Easy", "memory with 30% random slips",
              "24.6% against memory (rulebook)", card_stars(0.246), f"{_HERE}:_easy",
              level="easy"),

@@ -76,7 +76,7 @@ def bot_profile(store: Store, game: str, entry: dict[str, Any]) -> dict[str, Any
     mu = bot_mu(game, name)
     klasses = [c for c in CLASSES if c.startswith("cards" if game == "cards" else "dice")]
     out = _common(store, bot_id(name))
-    out.update({"player": {"id": bot_id(name), "name": f"{entry.get('label', name)} bot",
+    out.update({"player": {"id": bot_id(name), "name": f"{entry.get('display') or name} bot",
                            "username": None, "claimed": False,
                            "profile": f"/p/{bot_id(name)}"},
                 "bot": True, "game_of_bot": game, "measured": entry.get("measured"),

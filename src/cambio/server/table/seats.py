@@ -124,12 +124,13 @@ class Seats:
             raise ProtocolError("conflict", f"seat {seat} is taken")
         return Seat(seat, "human", name, None, token_hash, player=player)
 
-    def bot_seat(self, seat: int, bot: str) -> Seat:
-        """Seat ``bot`` (a checked bot name) at ``seat``: free or another bot's."""
+    def bot_seat(self, seat: int, bot: str, name: str) -> Seat:
+        """Seat ``bot`` (a checked bot name) called ``name`` at ``seat``: free or another
+        bot's."""
         self._check(seat, "not_found")
         if self._seats[seat].kind == "human":
             raise ProtocolError("conflict", f"seat {seat} is taken by a player")
-        return Seat(seat, "bot", f"{bot} bot", bot, None)
+        return Seat(seat, "bot", name, bot, None)
 
     def freeing(self, seat: int) -> Seat:
         self._check(seat, "not_found")
@@ -137,9 +138,9 @@ class Seats:
             raise ProtocolError("conflict", "the host's seat cannot be freed")
         return Seat(seat)
 
-    def filling(self, bot: str) -> list[Seat]:
-        """A bot for every empty seat (``start`` with ``fill``)."""
-        return [Seat(seat, "bot", f"{bot} bot", bot, None) for seat in self.empty()]
+    def filling(self, bot: str, name: str) -> list[Seat]:
+        """A bot called ``name`` for every empty seat (``start`` with ``fill``)."""
+        return [Seat(seat, "bot", name, bot, None) for seat in self.empty()]
 
     def put(self, x: Seat) -> None:
         """Make a checked (and stored) seat the table's; a freed player's away timer goes."""

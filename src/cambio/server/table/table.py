@@ -561,7 +561,8 @@ class Table:
                       "text": found["text"], "score": found["score"],
                       "win_share": found["win_share"], "runner_up": found["runner_up"],
                       "runner_up_score": found["runner_up_score"],
-                      "runner_up_win_share": found["runner_up_win_share"], "ref": ref}
+                      "runner_up_win_share": found["runner_up_win_share"],
+                      "match": found["match"], "ref": ref}
         conn.send(dumps(hint))
 
     def _after(self, future: asyncio.Future[None], job: Job, *args: Any) -> None:
@@ -703,6 +704,11 @@ class Table:
             raise ProtocolError("bad_request", f"unknown bot {name!r}; bots: {sorted(names)}")
         return key
 
+    def _bot_name(self, bot: str) -> str:
+        """A bot's seat name: the one name the lobby and its profile show ("Medium bot")."""
+        entry = next((b for b in self.kind.bots() if b["name"] == bot), {})
+        return f"{entry.get('display') or bot} bot"
+
     async def join(self, name: str, seat: int | None, token_hash: str,
                    player: str | None = None) -> int:
         self._require_waiting()
@@ -727,7 +733,7 @@ class Table:
     async def set_bot(self, seat: int, bot: str) -> dict[str, Any]:
         self._require_waiting()
         name = self._check_bot(bot)
-        x = self.seats.bot_seat(seat, name)
+        x = self.seats.bot_seat(seat, name, self._bot_name(name))
         await self.store.write([Store.put_seat(self.id, x.row())])
         self.seats.put(x)
         self.broadcast_table()
@@ -757,7 +763,8 @@ class Table:
             if fill is None:
                 raise ProtocolError("conflict", f"seats {empty} are empty: add bots, or start "
                                                 "with \"fill\"")
-            filled = self.seats.filling(self._check_bot(fill))
+            bot = self._check_bot(fill)
+            filled = self.seats.filling(bot, self._bot_name(bot))
             for x in filled:
                 self.seats.put(x)
         try:

@@ -3,21 +3,30 @@
 // Positions are the engine's strings (rows from the top, x/o/s for seats 0/1/2, digits for
 // runs of neutral dice); faces are digit rows (symbol numbers, docs/board-rules.md). The
 // client sends only move texts from view.legal ("a3>", "c5v", "pass", "neutral c3", …).
-import { clear, h, morphChildren, seatName } from "./common.js";
+import { clear, h, morphChildren } from "./common.js";
+import { t } from "./i18n.js";
 import { GameView } from "./gameview.js";
 import { playBoardCues } from "./sound.js";
 import { coachLine, guiding, skipTutorial } from "./tutorial.js";
 import { diceCoach } from "./tutorial_dice.js";
 import { boardStatus, lastPush, offered, tapMove } from "./board/controller.js";
-import { cellName, normalize, pushWords } from "./board/model.js";
+import { normalize } from "./board/model.js";
+import { logPanel, playersBar, resultsPanel, setupPanel } from "./board/panels.js";
 import { SEAT_COLOURS, boardGrid, symbolSvg } from "./board/view.js";
 
+/** @typedef {import("./board/model.js").Board} Board */
+
 export class BoardUI extends GameView {
+  /** @param {HTMLElement} el @param {import("./gameview.js").TableContext} ctx */
   constructor(el, ctx) {
     super(el, ctx, h("div.board-game"));
+    /** @type {string | null} */
     this.preview = null;        // on touch screens a push is tapped twice: preview, then push
+    /** @type {boolean | undefined} */
+    this.logOpen = undefined;   // the log's disclosure as the player left it
   }
 
+  /** @param {string} move @param {boolean} isPush */
   move(move, isPush) {
     const { preview, send } = tapMove(this.preview, move, isPush, matchMedia("(pointer: coarse)").matches);
     this.preview = preview;
@@ -25,12 +34,14 @@ export class BoardUI extends GameView {
     else this.render();
   }
 
+  /** @param {import("./gameview.js").ViewMessage} msg @override */
   update(msg) {
     this.preview = null;
     playBoardCues(this.view, msg.view, this.seat);
     super.update(msg);
   }
 
+  /** @override */
   render() {
     const view = this.view;
     if (!view) return;
@@ -45,123 +56,53 @@ export class BoardUI extends GameView {
     if (b.over) root.dataset.over = "1"; else delete root.dataset.over;
     const live = root;
     const fresh = h("div");
-    const out = { append: (...nodes) => fresh.append(...nodes) };
-
-    const winLines = b.lines.map((l) => l.cells);
-
-    const names = Array.from({ length: b.players }, (_, s) => this.name(s));
+    const out = fresh;
+    /** @param {number} s */
+    const name = (s) => this.name(s);
     // The tutorial's tip in the status line's place, its push outlined (tutorial_dice.js).
-    const coach = guiding(this.summary, this.seat, this.ctx.tableId) && !picks.size ? diceCoach(this, b, mine) : null;
+    const me = this.seat;
+    const coach = me !== null && guiding(this.summary, me, this.ctx.tableId) && !picks.size
+      ? diceCoach({ seat: me, preview: this.preview, log: this.log, name }, b, mine) : null;
     out.append(h("div.toprow", { dataset: { key: "top" } }, h("div.topline", null,
       coach ? coachLine(coach.text, () => { skipTutorial(this.ctx.tableId); this.render(); })
         : h("div.status", { id: "status", "aria-live": "polite" }, this.statusText(b, mine, picks.size > 0)))));
-    out.append(h("div.board-players", { dataset: { key: "players" } }, names.map((nm, s) => h("div.board-player", {
-      class: b.turn === s && !b.over ? "on-turn" : "", dataset: { seat: s },
-    },
-    h("span.sym-key", null, symbolSvg(b.symbols[s], SEAT_COLOURS[s], SEAT_COLOURS[s])),
-    h("strong", null, s === this.seat ? `You (${seatName(this.summary, s)})` : nm),
-    h("span.muted-on-felt", null, `${b.owners.filter((o) => o === s).length} dice`),
-    (b.winners || []).includes(s) ? h("span.tag.score.win", null, "winner") : null))));
+    out.append(playersBar(b, { seat: this.seat, summary: this.summary, name }));
     out.append(boardGrid(b, {
-      legal, last: lastPush(b), win: winLines, picks, names, marks: coach ? coach.marks : null,
-      preview: legal.has(this.preview) ? this.preview : null,
+      legal, last: lastPush(b), win: b.lines.map((l) => l.cells), picks,
+      names: Array.from({ length: b.players }, (_, s) => name(s)), marks: coach ? coach.marks : null,
+      preview: this.preview !== null && legal.has(this.preview) ? this.preview : null,
       onMove: (m, isPush) => this.move(m, isPush),
     }));
-    const bar = h("div.actions", { role: "toolbar", "aria-label": "Actions", dataset: { key: "actions" } });
-    if (legal.has("pass")) bar.append(h("button.primary", { type: "button", dataset: { action: "pass" }, onclick: () => this.ctx.act("pass") }, "Pass (no push is legal)"));
+    const bar = h("div.actions", { role: "toolbar", "aria-label": t("actions.label"), dataset: { key: "actions" } });
+    if (legal.has("pass")) bar.append(h("button.primary", { type: "button", dataset: { action: "pass" }, onclick: () => this.ctx.act("pass") }, t("dice.pass")));
     out.append(bar);
-    if (b.over) out.append(this.renderResults(b));
-    if (b.setup) out.append(this.renderSetup(b));
-    out.append(this.renderLog());
+    if (b.over) {
+      out.append(resultsPanel(b, {
+        status: this.statusText(b, false, false), name, isHost: this.ctx.isHost(), tableId: this.ctx.tableId,
+        gameNo: this.summary ? this.summary.game_no : undefined, seat: this.ctx.seat(), onAgain: () => this.ctx.again(),
+      }));
+    }
+    if (b.setup) out.append(setupPanel(b, name));
+    if (this.logOpen === undefined) this.logOpen = !matchMedia("(max-width: 760px)").matches;
+    out.append(logPanel(this.log, b.players, name, { open: this.logOpen, onToggle: (open) => { this.logOpen = open; } }));
     morphChildren(live, fresh);
   }
 
+  /** @param {Board} b @param {boolean} mine @param {boolean} picking */
   statusText(b, mine, picking) {
     return boardStatus(b, {
       seat: this.seat, mine, picking, preview: this.preview, coarse: matchMedia("(pointer: coarse)").matches,
       name: (s) => this.name(s),
     });
   }
-
-  renderSetup(b) {
-    const s = b.setup;
-    const targets = Array.isArray(s.targets) ? s.targets : [];
-    const adjusting = s.adjusting ?? null;
-    const counts = Array.from({ length: b.players }, (_, p) => b.owners.filter((o) => o === p).length);
-    return h("section.panel.setup-info", { id: "setup-info", dataset: { key: "setup" } },
-      h("h2", null, "Setup"),
-      h("p", null, "The dice were rolled and the four most common symbols kept; each player got a symbol. "
-        + "Now each player's dice are adjusted by the next player: first dice are turned neutral "
-        + "(no more than two in any row, column or diagonal), then dice are added, never on a corner."),
-      h("ul.setup-counts", null, targets.map((t, p) => h("li", { class: p === adjusting ? "now" : "" },
-        `${this.name(p)}: ${counts[p]} dice, ${t} at the start`,
-        p === adjusting ? ` — being ${s.adding ? "topped up" : "reduced"} by ${this.name((p + 1) % b.players).replace(/^You$/, "you")}` : ""))));
-  }
-
-  /** How the game ended, in words: who made which line (the engine's). */
-  resultWords(b) {
-    const winners = b.winners || [];
-    if (b.termination === "line" && winners.length) {
-      return winners.map((w) => {
-        const cells = (b.lines.find((l) => l.seat === w) || { cells: [] }).cells;
-        const line = cells.length ? `${cellName(cells[0], b.n)}–${cellName(cells[cells.length - 1], b.n)}` : "";
-        return `${this.name(w)} made a line of ${b.k}${line ? ` (${line})` : ""}.`;
-      }).join(" ");
-    }
-    return `Ended by: ${String(b.termination).replace(/_/g, " ")}.`;
-  }
-
-  renderResults(b) {
-    const sum = this.summary || {};
-    const box = h("section.results", { id: "results", dataset: { key: "results" } },
-      h("h2", null, this.statusText(b, false, false)),
-      b.termination ? h("p.muted", { id: "result-words" }, this.resultWords(b)) : null);
-    const actions = h("div.result-actions");
-    if (this.ctx.isHost()) actions.append(h("button.primary.big", { type: "button", id: "again", onclick: () => this.ctx.again() }, "Play again"));
-    const k = sum.game_no !== undefined ? `?game=${sum.game_no}` : "";
-    actions.append(h("a.button", { href: `/r/${encodeURIComponent(this.ctx.tableId)}${k}`, id: "replay-link" }, "Watch the replay"));
-    box.append(actions);
-    return box;
-  }
-
-  renderLog() {
-    const items = this.log.slice(-80).reverse().map((ev) => h("li", null, this.eventLine(ev)));
-    if (this.logOpen === undefined) this.logOpen = !matchMedia("(max-width: 760px)").matches;
-    return h("details.log", {
-      open: this.logOpen, dataset: { key: "log" },
-      ontoggle: (e) => { this.logOpen = e.currentTarget.open; },
-    },
-      h("summary", null, `Moves (${this.log.length})`),
-      h("ol.log-list", { reversed: true }, items));
-  }
-
-  eventLine(ev) {
-    const players = this.view ? normalize(this.view).players : 2;
-    const who = ev.seat !== undefined && ev.seat !== null ? this.name(ev.seat) : "Chance";
-    const m = ev.move || ev.action || ev.setup || "";
-    const [verb, cell] = m.split(" ");
-    let text;
-    if (m === "pass") text = `${who} passed (no push was legal)`;
-    else if (/^[a-h][1-8][<>^v]$/.test(m)) text = [`${who} pushed ${pushWords(m)} `, h("small.notation", null, `(${m})`)];
-    else if ((verb === "neutral" || verb === "own") && ev.seat !== undefined) {
-      // The seat choosing adjusts the dice of the seat before it.
-      const other = this.name((ev.seat + players - 1) % players);
-      text = verb === "neutral"
-        ? `Setup: ${who} turned ${other === "You" ? "your" : `${other}'s`} die on ${cell} neutral`
-        : `Setup: ${who} gave ${other === "You" ? "you" : other} a die on ${cell}`;
-    } else text = `${who}: ${m}`;
-    const parts = Array.isArray(text) ? text : [text];
-    const end = ev.end;
-    if (end && typeof end === "object") {
-      const w = (end.winners || []).map((s) => this.name(s));
-      parts.push(w.length ? ` — ${w.join(" and ")} ${w.length === 1 && w[0] !== "You" ? "wins" : "win"}`
-        : ` — draw (${String(end.termination || "").replace(/_/g, " ")})`);
-    }
-    return h("span", null, ...parts);
-  }
 }
 
 // ---------------------------------------------------------------------- replay
+/**
+ * A replay's frame of the board, drawn into `box` (replay.js).
+ * @param {HTMLElement} box @param {string[]} names
+ * @param {{ b: Board, last?: string | null, win?: number[], winners?: number[] | null }} frame
+ */
 export function renderBoardStatic(box, names, frame) {
   clear(box);
   const b = frame.b;

@@ -1,11 +1,14 @@
 // Drawing cards: a code ("KD", "TH", "XB") becomes a face; "?" a back; null an empty slot.
 import { h } from "./common.js";
+import { t } from "./i18n.js";
 
 const SUITS = /** @type {Record<string, string>} */ ({ C: "♣", D: "♦", H: "♥", S: "♠" });
 const SUIT_NAMES = /** @type {Record<string, string>} */ ({ C: "clubs", D: "diamonds", H: "hearts", S: "spades" });
 const RANK_NAMES = /** @type {Record<string, string>} */ ({
   A: "ace", T: "10", J: "jack", Q: "queen", K: "king",
 });
+/** @param {string} rank */
+const rankName = (rank) => (RANK_NAMES[rank] ? t(`card.rank.${RANK_NAMES[rank]}`) : rank);
 
 /** A card code ("KD", "TH", "XB"), not a back or a gap.
  * @param {unknown} code @returns {code is string} */
@@ -22,7 +25,7 @@ export function isRed(code) {
  * @param {unknown} code */
 export function cardText(code) {
   if (!isCode(code)) return "?";
-  if (code[0] === "X") return code[1] === "R" ? "red joker" : "black joker";
+  if (code[0] === "X") return code[1] === "R" ? t("card.redJoker") : t("card.blackJoker");
   const rank = code[0] === "T" ? "10" : code[0];
   return rank + SUITS[code[1]];
 }
@@ -30,10 +33,9 @@ export function cardText(code) {
 /** The spoken form for screen readers: "king of diamonds".
  * @param {unknown} code */
 export function cardName(code) {
-  if (!isCode(code)) return "face-down card";
-  if (code[0] === "X") return code[1] === "R" ? "red joker" : "black joker";
-  const rank = RANK_NAMES[code[0]] || code[0];
-  return `${rank} of ${SUIT_NAMES[code[1]]}`;
+  if (!isCode(code)) return t("card.faceDown");
+  if (code[0] === "X") return code[1] === "R" ? t("card.redJoker") : t("card.blackJoker");
+  return t("card.name", { rank: rankName(code[0]), suit: t(`card.suit.${SUIT_NAMES[code[1]]}`) });
 }
 
 /** The inside of a face-up card (rank in the corners, a big pip or letter in the middle).
@@ -42,7 +44,7 @@ export function faceContent(code) {
   if (code[0] === "X") {
     return [
       h("span.corner.tl", null, "★"),
-      h("span.pip.joker", null, "JOKER"),
+      h("span.pip.joker", null, t("card.joker")),
       h("span.corner.br", null, "★"),
     ];
   }
@@ -69,7 +71,7 @@ export function cardEl(shown, opts = {}) {
   if (opts.small) node.classList.add("small");
   if (shown === "empty") {
     node.classList.add("empty");
-    node.setAttribute("aria-label", opts.label ? `${opts.label}: empty` : "empty slot");
+    node.setAttribute("aria-label", opts.label ? t("card.labelEmpty", { label: opts.label }) : t("card.emptySlot"));
     return node;
   }
   if (isCode(shown)) {
@@ -81,7 +83,7 @@ export function cardEl(shown, opts = {}) {
     node.setAttribute("aria-label", (opts.label ? `${opts.label}: ` : "") + cardName(shown));
   } else {
     node.classList.add("down");
-    node.setAttribute("aria-label", (opts.label ? `${opts.label}: ` : "") + "face-down card");
+    node.setAttribute("aria-label", (opts.label ? `${opts.label}: ` : "") + t("card.faceDown"));
   }
   return node;
 }

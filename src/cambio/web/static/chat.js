@@ -6,40 +6,51 @@
 import { h, seatName } from "./common.js";
 import { t } from "./i18n.js";
 
-const EMOTES = [["hi", "Hi!"], ["gg", "Good game!"], ["nice", "Nice one!"], ["oops", "Oops!"],
-  ["thanks", "Thanks!"], ["hurry", "Your move!"]];
+/** @typedef {import("./protocol_types.js").ChatLine} ChatLine */
+/** @typedef {import("./protocol_types.js").ChatSay} ChatSay */
+/**
+ * The table page's hooks: `send` says whether the message went out.
+ * `lineMenu(line)`: the menu of another seat's line (mute, block, report: social.js);
+ * `claimed()`: whether this browser's player has an account (false: quick phrases only at
+ * Play now tables).
+ * @typedef {{ seat: () => number | null, summary: () => import("./messages.js").TableSummary | null,
+ *   send: (msg: ChatSay) => boolean, lineMenu?: (line: ChatLine) => HTMLElement | null,
+ *   claimed?: () => boolean | null }} ChatContext
+ */
+
+// The server sends an emote's id, so each reader sees it in their own language.
+const EMOTES = ["hi", "gg", "nice", "oops", "thanks", "hurry"].map((id) => [id, t(`chat.emote.${id}`)]);
 const MAX_CHARS = 200;
 const KEPT = 100;
 
 export class ChatView {
   /**
    * @param {HTMLElement} el  where the chat panel goes
-   * @param {object} ctx  seat(), summary(), send(msg) -> bool; lineMenu(line) -> element:
-   *   the menu of another seat's line (mute, block, report: social.js); claimed(): whether
-   *   this browser's player has an account (false: quick phrases only at Play now tables)
+   * @param {ChatContext} ctx
    */
   constructor(el, ctx) {
     this.el = el;
     this.ctx = ctx;
+    /** @type {ChatLine[]} */
     this.lines = [];
     this.unread = 0;
     this.list = h("ol.chat-lines", { id: "chat-lines", "aria-live": "polite" });
-    this.input = h("input", {
+    this.input = /** @type {HTMLInputElement} */ (h("input", {
       id: "chat-input", type: "text", maxlength: MAX_CHARS, autocomplete: "off",
-      placeholder: "Say something…", "aria-label": "Chat message",
-    });
+      placeholder: t("chat.placeholder"), "aria-label": t("chat.message"),
+    }));
     this.form = h("form.chat-form", {
-      onsubmit: (e) => { e.preventDefault(); this.sendText(); },
-    }, this.input, h("button", { type: "submit", id: "chat-send" }, "Send"));
+      onsubmit: (/** @type {SubmitEvent} */ e) => { e.preventDefault(); this.sendText(); },
+    }, this.input, h("button", { type: "submit", id: "chat-send" }, t("chat.send")));
     this.emotes = h("div.chat-emotes", null, EMOTES.map(([id, words]) => h("button.ghost", {
       type: "button", dataset: { emote: id }, onclick: () => this.ctx.send({ type: "chat", emote: id }),
     }, words)));
     this.note = h("p.muted.chat-note");
-    this.title = h("summary", null, "Chat");
-    this.panel = h("details.chat", {
+    this.title = h("summary", null, t("chat.title"));
+    this.panel = /** @type {HTMLDetailsElement} */ (h("details.chat", {
       id: "chat", open: !matchMedia("(max-width: 760px)").matches,
       ontoggle: () => { if (this.panel.open) { this.unread = 0; this.renderTitle(); } },
-    }, this.title, this.list, this.note, this.emotes, this.form);
+    }, this.title, this.list, this.note, this.emotes, this.form));
     this.shown = false;
   }
 
@@ -49,11 +60,13 @@ export class ChatView {
     return this.ctx.seat() !== null || !!(s && s.spectator_chat);
   }
 
+  /** @param {import("./protocol_types.js").ChatLog} msg */
   chatLog(msg) {
     this.lines = Array.isArray(msg.lines) ? msg.lines.slice(-KEPT) : [];
     this.render();
   }
 
+  /** @param {import("./protocol_types.js").Chat} msg */
   chat(msg) {
     if (this.lines.some((x) => x.n === msg.n)) return;
     this.lines.push(msg);
@@ -64,6 +77,7 @@ export class ChatView {
 
   /** The seat's player was muted or blocked here: their lines go from this page too (the
    * server sends no more of them). */
+  /** @param {number} seat */
   hideSeat(seat) {
     this.lines = this.lines.filter((x) => x.seat !== seat);
     this.render();
@@ -76,7 +90,7 @@ export class ChatView {
   }
 
   renderTitle() {
-    const text = this.unread ? `Chat (${this.unread} new)` : `Chat (${this.lines.length})`;
+    const text = this.unread ? t("chat.unread", { count: this.unread }) : t("chat.count", { count: this.lines.length });
     if (this.title.textContent !== text) this.title.textContent = text;
   }
 
@@ -89,19 +103,19 @@ export class ChatView {
     const seated = this.ctx.seat() !== null;
     const summary = this.ctx.summary();
     // Play now's strangers: free text needs a claimed account (the server refuses it).
-    const phrasesOnly = seated && !!(summary && summary.strangers) && this.ctx.claimed && this.ctx.claimed() === false;
+    const phrasesOnly = seated && !!(summary && summary.strangers) && !!this.ctx.claimed && this.ctx.claimed() === false;
     this.form.hidden = !seated || phrasesOnly;
     this.emotes.hidden = !seated;
-    this.note.textContent = !seated ? "You are watching: players write, you read."
+    this.note.textContent = !seated ? t("chat.watching")
       : phrasesOnly ? t("social.chat.phrases_only") : "";
     this.note.hidden = !this.note.textContent;
     const stick = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 4;
     this.list.replaceChildren(...this.lines.map((x) => h("li", {
       class: x.emote ? "emote" : "", dataset: { n: String(x.n), seat: String(x.seat) },
     },
-    h("strong.chat-who", null, x.seat === this.ctx.seat() ? "You" : (x.name || seatName(summary, x.seat))),
+    h("strong.chat-who", null, x.seat === this.ctx.seat() ? t("common.you") : (x.name || seatName(summary, x.seat))),
     ": ",
-    h("span.chat-text", null, x.text),
+    h("span.chat-text", null, x.emote && EMOTES.some(([id]) => id === x.emote) ? t(`chat.emote.${x.emote}`) : x.text),
     seated && x.seat !== this.ctx.seat() && this.ctx.lineMenu ? this.ctx.lineMenu(x) : null)));
     if (stick) this.list.scrollTop = this.list.scrollHeight;
     this.renderTitle();

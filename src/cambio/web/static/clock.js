@@ -5,24 +5,33 @@
 // The server sends how many seconds are left when it sends the message; the page counts
 // down from its own receipt time (clocks of the two machines are never compared).
 import { h, morphChildren, seatName } from "./common.js";
+import { t } from "./i18n.js";
+
+/** @typedef {import("./protocol_types.js").Clock} ClockMessage */
+/**
+ * The table page's hooks.
+ * @typedef {{ seat: () => number | null, summary: () => import("./messages.js").TableSummary | null,
+ *   back: () => void }} ClockContext
+ */
 
 const TICK_MS = 200;
 
 export class TurnClockView {
   /**
    * @param {HTMLElement} el  where the countdown and the away bar go
-   * @param {object} ctx  seat(), summary(), back()
+   * @param {ClockContext} ctx
    */
   constructor(el, ctx) {
     this.el = el;
     this.ctx = ctx;
-    this.running = null;     // {seat, seconds, until (performance.now() ms)}
+    /** @type {{ seat: number, seconds: number | null, until: number } | null} */
+    this.running = null;     // until: performance.now() ms
     this.myTurn = false;
     this.baseTitle = document.title;
     this.timer = setInterval(() => this.render(), TICK_MS);
   }
 
-  /** A `clock` message: who is on the clock now, and for how long. */
+  /** A `clock` message: who is on the clock now, and for how long. @param {ClockMessage} msg */
   clock(msg) {
     this.running = msg.seat === null || msg.seat === undefined || msg.left === null
       ? null
@@ -30,7 +39,8 @@ export class TurnClockView {
     this.render();
   }
 
-  /** The latest view: whether the game waits for our seat (the tab title says so). */
+  /** The latest view: whether the game waits for our seat (the tab title says so).
+   * @param {{ phase?: string, actor?: number | null } | null} view */
   view(view) {
     const seat = this.ctx.seat();
     const over = !view || view.phase === "round_over" || view.phase === "over";
@@ -38,13 +48,14 @@ export class TurnClockView {
     this.applyTitle();
   }
 
+  /** @param {string} base */
   setTitle(base) {
     this.baseTitle = base;
     this.applyTitle();
   }
 
   applyTitle() {
-    const title = this.myTurn ? `● Your turn · ${this.baseTitle}` : this.baseTitle;
+    const title = this.myTurn ? `● ${t("clock.yourTurn")} · ${this.baseTitle}` : this.baseTitle;
     if (document.title !== title) document.title = title;
   }
 
@@ -61,16 +72,16 @@ export class TurnClockView {
         class: `${mine ? "mine" : ""} ${left <= 5 ? "low" : ""}`,
         dataset: { key: "clock", seat: String(this.running.seat), left: String(left) },
       },
-      h("span.who", null, mine ? "Your move" : `${seatName(summary, this.running.seat)} to move`),
+      h("span.who", null, mine ? t("clock.yourMove") : t("clock.toMove", { who: seatName(summary, this.running.seat) })),
       h("span.bar", null, h("span.fill", { style: `width:${(share * 100).toFixed(1)}%` })),
       h("span.left", null, formatSeconds(left))));
     }
-    const me = summary && seat !== null ? summary.seats[seat] : null;
-    if (me && me.away && summary.status === "playing") {
+    const me = summary && summary.seats && seat !== null ? summary.seats[seat] : null;
+    if (me && me.away && summary && summary.status === "playing") {
       parts.push(h("div.away-bar", { id: "away-bar", role: "status", dataset: { key: "away" } },
-        h("span", null, "Your time ran out: a bot is playing for you."),
+        h("span", null, t("clock.away")),
         h("button.primary", { type: "button", id: "im-back", onclick: () => this.ctx.back() },
-          "I'm back")));
+          t("clock.back"))));
     }
     // Morphed, not replaced, and keyed: the "I'm back" button stays the same node under a
     // finger even when the countdown above it comes and goes between decisions (unkeyed,
@@ -79,6 +90,7 @@ export class TurnClockView {
   }
 }
 
+/** @param {number} s */
 function formatSeconds(s) {
   const m = Math.floor(s / 60);
   const r = s % 60;

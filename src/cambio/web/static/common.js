@@ -1,4 +1,5 @@
 // Shared helpers for every page: REST calls, seat tokens, a tiny DOM builder, toasts.
+import { language, t } from "./i18n.js";
 
 /** @typedef {Node | string | number | null | undefined | false} Child */
 /** @typedef {Child | Child[] | Child[][]} Children */
@@ -102,6 +103,17 @@ export function morphChildren(target, source) {
   while (target.lastChild && target.childNodes.length > next.length) target.removeChild(target.lastChild);
 }
 
+/** A page's element that its HTML always has (a missing one is a bug, said at once).
+ * @param {string} id @returns {HTMLElement} */
+export function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`the page has no #${id}`);
+  return el;
+}
+
+/** A change in a form field, as its handler reads it. @typedef {Event & { target: HTMLInputElement }} InputChange */
+/** @typedef {Event & { target: HTMLSelectElement }} SelectChange */
+
 /** @template {Node} T @param {T} node @returns {T} */
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
@@ -165,8 +177,10 @@ export class ApiError extends Error {
  * @returns {Promise<any>}
  */
 export async function api(method, path, body, token) {
+  // The reader's language (their choice, over the browser's): words the server makes
+  // (the rules' names) come back in it.
   /** @type {Record<string, string>} */
-  const headers = {};
+  const headers = { "Accept-Language": language() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   let res;
@@ -175,12 +189,12 @@ export async function api(method, path, body, token) {
       method, headers, body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
-    throw new ApiError(0, "network", "The server cannot be reached.");
+    throw new ApiError(0, "network", t("error.network"));
   }
   const type = res.headers.get("Content-Type") || "";
   if (!res.ok) {
     let code = String(res.status);
-    let message = res.statusText || "Request failed";
+    let message = res.statusText || t("error.failed");
     try {
       const data = await res.json();
       if (data && data.error) {
@@ -262,15 +276,15 @@ export function inviteUrl(id) {
 /** @param {any} summary */
 export function gameLabel(summary) {
   if (summary.game === "board") {
-    return `Dice board · ${summary.players} players · ${summary.setup || "quick"} setup`;
+    return [t("game.board"), t("common.players", { count: summary.players }), summary.setup === "full" ? t("label.setupFull") : t("label.setupQuick")].join(" · ");
   }
-  if (summary.game !== "cards") return `${summary.game} · ${summary.players} players`;
+  if (summary.game !== "cards") return `${summary.game} · ${t("common.players", { count: summary.players })}`;
   const preset = summary.rules && summary.rules.preset ? summary.rules.preset : "rulebook";
   const n = summary.rules && summary.rules.overrides
     ? Object.keys(summary.rules.overrides).length : 0;
-  const house = n ? ` + ${n} house rule${n > 1 ? "s" : ""}` : "";
-  const rounds = summary.rounds > 1 ? ` · ${summary.rounds} rounds` : "";
-  return `Cards · ${summary.players} players · ${preset}${house}${rounds}`;
+  const house = n ? ` + ${t("label.houseRules", { count: n })}` : "";
+  const rounds = summary.rounds > 1 ? ` · ${t("label.rounds", { count: summary.rounds })}` : "";
+  return `${t("game.cards")} · ${t("common.players", { count: summary.players })} · ${t(`preset.${preset}`)}${house}${rounds}`;
 }
 
 /**
@@ -279,11 +293,11 @@ export function gameLabel(summary) {
  */
 export function seatName(summary, seat) {
   const no = Number(seat) + 1;   // (null: seat 1, as a number would read it)
-  if (!summary || !summary.seats) return `Seat ${no}`;
+  if (!summary || !summary.seats) return t("common.seat", { no });
   const s = summary.seats.find((x) => x.seat === seat);
-  if (!s) return `Seat ${no}`;
-  if (s.kind === "empty") return `Seat ${no}`;
-  const name = s.name || (s.kind === "bot" ? (s.bot || "bot") : `Seat ${no}`);
+  if (!s) return t("common.seat", { no });
+  if (s.kind === "empty") return t("common.seat", { no });
+  const name = s.name || (s.kind === "bot" ? (s.bot || "bot") : t("common.seat", { no }));
   // Two "memory bot"s (or two Annas) at one table: tell them apart by seat.
   const twins = summary.seats.filter((x) => x.kind !== "empty" && x.name === s.name);
   return twins.length > 1 ? `${name} ${no}` : name;
@@ -294,5 +308,5 @@ export function seatName(summary, seat) {
 export function tableTitle(summary) {
   if (summary && summary.table_name) return summary.table_name;
   const host = summary && summary.seats ? summary.seats.find((/** @type {any} */ x) => x.seat === (summary.host ?? 0)) : null;
-  return host && host.name ? `${host.name}'s table` : "Table";
+  return host && host.name ? t("lobby.someonesTable", { name: host.name }) : t("now.table");
 }

@@ -2,6 +2,10 @@
 // the chosen preset's value, in words; a change is kept as an override of the preset, and a
 // new preset keeps the player's changes but those it already has.
 import { h } from "./common.js";
+import { t } from "./i18n.js";
+
+/** @typedef {import("./common.js").InputChange} InputChange */
+/** @typedef {import("./common.js").SelectChange} SelectChange */
 
 /**
  * The part of the lobby's state the form reads and writes.
@@ -10,12 +14,12 @@ import { h } from "./common.js";
 
 /** Each preset in a line (the preset picker's words). */
 export const PRESET_NOTES = /** @type {Record<string, string>} */ ({
-  rulebook: "The printed rules: jokers, every power card fires, no taking from the pile.",
-  house: "The house sheet: aces 0, J 11, Q 12, black K 20; take from the pile; only the last snapper may snap again.",
-  wikipedia: "Wikipedia's rules: up to 8 players, powers optional, ties go to the most cards.",
-  cabo: "Cabo (2nd edition): cards 0-13, no snapping, exchange several equal cards, a lowest caller scores 0, kamikaze; matches to 100.",
-  evan: "evanbrierton/cambio's defaults: black K -2, red K 25; queens look at one card and kings at two, then switch any two; a tied caller loses.",
-  cambia: "jason-s-yu/cambia's defaults: J 11, Q 12, black K 13; snap only your own cards, 2-card penalty; the caller wins ties.",
+  rulebook: t("preset.rulebook.note"),
+  house: t("preset.house.note"),
+  wikipedia: t("preset.wikipedia.note"),
+  cabo: t("preset.cabo.note"),
+  evan: t("preset.evan.note"),
+  cambia: t("preset.cambia.note"),
 });
 export const PRESET_NAMES = Object.keys(PRESET_NOTES);
 
@@ -44,7 +48,7 @@ export function presetValue(state, preset, name) {
 export function houseRulesForm(state, preset) {
   const box = h("div.house-rules");
   if (!state.rules || !state.rules.fields) {
-    box.append(h("p.muted", null, "House rules are loading…"));
+    box.append(h("p.muted", null, t("house.loading")));
     return box;
   }
   for (const field of state.rules.fields) {
@@ -54,27 +58,29 @@ export function houseRulesForm(state, preset) {
     const base = presetValue(state, preset, name);
     const current = name in state.overrides ? state.overrides[name] : base;
     const id = `rule-${name}`;
+    /** @param {unknown} value */
     const set = (value) => {
       if (JSON.stringify(value) === JSON.stringify(base)) delete state.overrides[name];
       else state.overrides[name] = value;
       row.classList.toggle("changed", name in state.overrides);
       updateRuleCount(state);
     };
+    /** @type {HTMLElement} */
     let control;
     if (kind === "bool") {
       control = h("input", {
-        id, type: "checkbox", checked: !!current, onchange: (e) => set(e.target.checked),
+        id, type: "checkbox", checked: !!current, onchange: (/** @type {InputChange} */ e) => set(e.target.checked),
       });
     } else if (kind === "choice") {
-      control = h("select", { id, onchange: (e) => set(e.target.value) },
-        field.choices.map((c) => h("option", { value: c, selected: c === current },
+      control = h("select", { id, onchange: (/** @type {SelectChange} */ e) => set(e.target.value) },
+        field.choices.map((/** @type {string} */ c) => h("option", { value: c, selected: c === current },
           (field.choice_labels && field.choice_labels[c]) || labelOf(c))));
     } else {
       control = h("input", {
         id, type: "number", inputmode: "numeric", step: 1,
         value: current === null || current === undefined ? "" : current,
-        placeholder: kind === "optint" ? "none" : "",
-        onchange: (e) => {
+        placeholder: kind === "optint" ? t("rules.none") : "",
+        onchange: (/** @type {InputChange} */ e) => {
           const raw = e.target.value.trim();
           if (raw === "" && kind === "optint") set(null);
           else if (raw !== "" && Number.isInteger(Number(raw))) set(Number(raw));
@@ -103,5 +109,5 @@ export function choosePreset(state, preset) {
 export function updateRuleCount(state) {
   const n = Object.keys(state.overrides).length;
   const el = document.getElementById("rule-count");
-  if (el) el.textContent = n ? `${n} changed` : "preset as printed";
+  if (el) el.textContent = n ? t("house.changed", { count: n }) : t("house.asPrinted");
 }

@@ -64,8 +64,71 @@ export async function useLanguage(code) {
       catalog = english;
     }
   }
-  if (globalThis.document) document.documentElement.lang = current;
+  if (globalThis.document) {
+    document.documentElement.lang = current;
+    translatePage(document);
+  }
   return current;
+}
+
+/**
+ * t() for a line with nodes in it (a card drawn in its colour): the text split at the
+ * placeholders whose params are nodes, those put in place; strings and numbers as t() puts
+ * them. A translation may so move the card anywhere in its sentence.
+ * @param {string} key @param {Record<string, string | number | Node>} params
+ * @returns {(string | Node)[]}
+ */
+export function tNodes(key, params) {
+  /** @type {Params} */
+  const plain = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === "string" || typeof value === "number") plain[name] = value;
+  }
+  return t(key, plain).split(/(\{\w+\})/).filter((part) => part !== "")
+    .map((part) => {
+      const value = /^\{\w+\}$/.test(part) ? params[part.slice(1, -1)] : undefined;
+      return value !== undefined && typeof value === "object" ? value : part;
+    });
+}
+
+/**
+ * Remember the player's choice of language (over the browser's preference) and use it.
+ * @param {Language} code
+ */
+export async function chooseLanguage(code) {
+  try { globalThis.localStorage?.setItem(STORE_KEY, code); } catch { /* the choice lasts this page */ }
+  return useLanguage(code);
+}
+
+/**
+ * The HTML pages' own words: an element with data-i18n="key" gets the key's text, and
+ * data-i18n-<attribute>="key" that attribute's (the catalog check requires one or the other
+ * on every text of a page).
+ * @param {ParentNode} root
+ */
+export function translatePage(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    el.textContent = t(/** @type {string} */ (el.getAttribute("data-i18n")));
+  }
+  for (const attr of ["title", "aria-label", "placeholder", "alt"]) {
+    for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) {
+      el.setAttribute(attr, t(/** @type {string} */ (el.getAttribute(`data-i18n-${attr}`))));
+    }
+  }
+}
+
+/**
+ * A date (and time) in the reader's language: "5 Dec 2026, 14:03" / "5. Dez. 2026, 14:03".
+ * @param {Date | number | string} when @param {Intl.DateTimeFormatOptions} [options]
+ */
+export function formatDate(when, options = { dateStyle: "medium", timeStyle: "short" }) {
+  return new Intl.DateTimeFormat(current, options).format(new Date(when));
+}
+
+/** A number in the reader's language ("1,234.5" / "1.234,5"). @param {number} value
+ * @param {Intl.NumberFormatOptions} [options] */
+export function formatNumber(value, options) {
+  return new Intl.NumberFormat(current, options).format(value);
 }
 
 /** @returns {Language} the language t() speaks now */

@@ -3,6 +3,7 @@
 // the next round. Everything comes from the table summary (`result`, `history`, `wins`,
 // `next_round`; protocol 2): the page computes no score itself.
 import { h, seatName } from "./common.js";
+import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = ["#1f77b4", "#d9480f", "#2b8a3e", "#c2255c", "#7048e8", "#8c564b", "#0b7285", "#5c5f66"];
@@ -17,7 +18,7 @@ export function nextRoundNote(summary) {
   // One ticker for the page, started by the first countdown (importing this module starts none).
   ticker = ticker || setInterval(tick, 250);
   const left = summary && typeof summary.next_round === "number" ? summary.next_round : null;
-  if (left === null) return h("p.muted", null, "The next round is dealt in a few seconds…");
+  if (left === null) return h("p.muted", null, t("match.nextSoon"));
   const until = performance.now() + left * 1000;
   return h("p.next-round", { id: "next-round", dataset: { until: String(until), key: "next-round" } },
     countdownText(until));
@@ -26,7 +27,7 @@ export function nextRoundNote(summary) {
 /** @param {number} until */
 function countdownText(until) {
   const s = Math.max(0, Math.ceil((until - performance.now()) / 1000));
-  return s > 0 ? `Next round in ${s} s` : "Dealing…";
+  return s > 0 ? t("match.nextIn", { count: s }) : t("match.dealing");
 }
 
 function tick() {
@@ -38,14 +39,14 @@ function tick() {
 
 /** @param {any} summary @param {number | null} seat */
 function names(summary, seat) {
-  return (/** @type {number} */ s) => (s === seat ? `You (${seatName(summary, s)})` : seatName(summary, s));
+  return (/** @type {number} */ s) => (s === seat ? t("results.you", { name: seatName(summary, s) }) : seatName(summary, s));
 }
 
 /** @param {any} summary @param {number[]} winners @param {number | null} seat */
 function winnersText(summary, winners, seat) {
-  const who = winners.map((/** @type {number} */ s) => (s === seat ? "You" : seatName(summary, s)));
-  const verb = who.length === 1 && who[0] !== "You" ? "wins" : "win";
-  return `${who.join(" and ")} ${verb} the match!`;
+  if (winners.length === 1 && winners[0] === seat) return t("match.youWin");
+  const who = winners.map((/** @type {number} */ s) => (s === seat ? t("common.you") : seatName(summary, s)));
+  return t("match.winners", { count: who.length, names: who.join(t("common.and")) });
 }
 
 /** The match-over screen of a finished card match of several rounds (null while it goes on).
@@ -59,15 +60,15 @@ export function matchOver(summary, seat) {
   const name = names(summary, seat);
   /** @type {number[][]} */
   const rounds = result.scores || [];
-  const box = h("section.match-over", { id: "match-over", "aria-label": "Match over", dataset: { key: "match-over" } },
-    h("h2", null, `Match over: ${winnersText(summary, result.winners, seat)}`),
+  const box = h("section.match-over", { id: "match-over", "aria-label": t("match.over"), dataset: { key: "match-over" } },
+    h("h2", null, `${t("match.over")}: ${winnersText(summary, result.winners, seat)}`),
     h("div.match-scroll", null,
       h("table.scores.match-scores", { id: "match-scores" },
-        h("thead", null, h("tr", null, h("th", null, "Round"), seats.map((s) => h("th", { scope: "col" }, name(s))))),
+        h("thead", null, h("tr", null, h("th", null, t("results.round")), seats.map((s) => h("th", { scope: "col" }, name(s))))),
         h("tbody", null, rounds.map((row, k) => h("tr", { dataset: { round: String(k + 1) } },
           h("th", { scope: "row" }, String(k + 1)),
           row.map((v) => h("td", null, String(v)))))),
-        h("tfoot", null, h("tr.total", null, h("th", { scope: "row" }, "Total"),
+        h("tfoot", null, h("tr.total", null, h("th", { scope: "row" }, t("results.total")),
           (result.totals || []).map((/** @type {number} */ v, /** @type {number} */ s) => h("td", { class: result.winners.includes(s) ? "win" : "" }, String(v))))))),
     rounds.length > 1 ? scoreChart(summary, rounds, name) : null);
   return box;
@@ -83,12 +84,12 @@ export function tableHistory(summary, seat) {
   /** @type {number[]} */
   const wins = summary.wins || [];
   return h("div.match-history", { id: "match-history" },
-    h("h3", null, "Earlier games at this table"),
-    h("p.wins", null, wins.map((w, s) => `${name(s)}: ${w} win${w === 1 ? "" : "s"}`).join(" · ")),
+    h("h3", null, t("match.earlier")),
+    h("p.wins", null, wins.map((w, s) => `${name(s)}: ${t("match.wins", { count: w })}`).join(" · ")),
     h("ol.past-matches", null, past.map((g) => h("li", { dataset: { game: String(g.game_no) } },
-      `${summary.rounds > 1 ? "Match" : "Game"} ${g.game_no}: `,
-      (g.totals || []).map((t, s) => `${seatName(summary, s)} ${t}`).join(", "),
-      Array.isArray(g.winners) ? ` — ${g.winners.map((s) => seatName(summary, s)).join(" and ")} won` : ""))));
+      `${t(summary.rounds > 1 ? "match.match" : "match.game", { no: g.game_no })}: `,
+      (g.totals || []).map((total, s) => `${seatName(summary, s)} ${total}`).join(", "),
+      Array.isArray(g.winners) ? ` — ${t("match.won", { count: g.winners.length, names: g.winners.map((s) => seatName(summary, s)).join(t("common.and")) })}` : ""))));
 }
 
 /** Running totals after each round, one line per seat (an inline SVG, no library).
@@ -107,7 +108,7 @@ function scoreChart(_summary, rounds, name) {
   svg.setAttribute("class", "score-chart");
   svg.setAttribute("id", "score-chart");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "Running totals after each round");
+  svg.setAttribute("aria-label", t("match.chart"));
   /** @param {string} tag @param {Record<string, string | number>} attrs @param {string} [text] */
   const add = (tag, attrs, text) => {
     const el = document.createElementNS(SVG, tag);

@@ -69,7 +69,7 @@
 
 /**
  * The hard bot's suggestion (assist mode).
- * @typedef {Pick<ProtocolHint, "action"> & Partial<Pick<ProtocolHint, "score" | "win_share" | "text">>} HintMessage
+ * @typedef {Pick<ProtocolHint, "action"> & Partial<Pick<ProtocolHint, "score" | "win_share" | "text" | "match">>} HintMessage
  */
 
 /**
@@ -110,6 +110,22 @@
  * @property {number} [game_no]
  * @property {boolean} [tutorial]
  * @property {string} [table_name]
+ * @property {GameResult | null} [result]  this game's, once it has one
+ * @property {GameResult[]} [history]  the match's earlier games (the last few)
+ * @property {number[]} [wins]  every seat's games won
+ * @property {number | null} [next_round]  seconds until the next round is dealt
+ * @property {string} [created]
+ * @property {string | null} [halted]
+ * @property {number | null} [clock]
+ * @property {boolean} [spectator_chat]
+ * @property {boolean} [strangers]  Play now seated its players (free chat needs an account)
+ * @property {boolean} [correspondence]  a per-move time of an hour or more
+ * @property {"bot" | "forfeit"} [on_timeout]  what a missed correspondence deadline does
+ */
+
+/**
+ * A game's result in a summary (the engine's: winners, and per game its own fields).
+ * @typedef {{ winners: number[] | null, scores?: number[], [field: string]: unknown }} GameResult
  */
 
 export {};

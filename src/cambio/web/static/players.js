@@ -1,8 +1,23 @@
 // Players who come back: this browser's player, the account panel (claim, sign
 // in and out, transfer code, delete) and the Play now panel of the lobby.
-import { api, getName, getToken, h, setName, setToken, toast } from "./common.js";
+import { api, byId, getName, getToken, h, setName, setToken, toast } from "./common.js";
+import { formatDate, t } from "./i18n.js";
 
+/**
+ * This browser's player as the server says it (POST /api/me): id, name, profile link,
+ * whether a username claims it.
+ * @typedef {{ id: string, name: string, profile: string, claimed?: boolean, username?: string }} Player
+ */
+/** @typedef {(player: Player | null) => void} PlayerListener */
+
+/** @type {{ player: Player | null, listeners: PlayerListener[] }} */
 const me = { player: null, listeners: [] };
+
+/** The lobby's name field, where the page has one. */
+const nameField = () => /** @type {HTMLInputElement | null} */ (document.getElementById("name"));
+
+/** What went wrong, in words. @param {unknown} err */
+const message = (err) => (err instanceof Error ? err.message : String(err));
 
 /** This browser's player (made on the first visit; named after the lobby's name field). */
 export async function ensurePlayer() {
@@ -12,15 +27,15 @@ export async function ensurePlayer() {
     setPlayer(res.player);
     if (!name && res.player && res.player.name !== "Player") {
       setName(res.player.name);
-      const input = document.getElementById("name");
+      const input = nameField();
       if (input && !input.value) input.value = res.player.name;
     }
   } catch (err) {
     // Playing goes on without a player (its seats are then nobody's): say it quietly.
-    console.warn(`cambio: no player for this browser (${err.message})`);
+    console.warn(`cambio: no player for this browser (${message(err)})`);
   }
   // The name field renames the player when it is left.
-  const input = document.getElementById("name");
+  const input = nameField();
   if (input) {
     input.addEventListener("change", async () => {
       const name = input.value.trim();
@@ -30,10 +45,11 @@ export async function ensurePlayer() {
   }
 }
 
+/** @param {Player | null} player */
 function setPlayer(player) {
   me.player = player;
   // Signed in (or moved here) as a player with a name: the lobby's name field follows.
-  const input = document.getElementById("name");
+  const input = nameField();
   if (player && player.name !== "Player" && input && document.activeElement !== input) {
     input.value = player.name;
     setName(player.name);
@@ -42,15 +58,22 @@ function setPlayer(player) {
 }
 
 // ------------------------------------------------------------------ account
+/** @param {string} id @param {string} label @param {Record<string, unknown>} attrs */
 function field(id, label, attrs) {
   return h("label.field", { for: id }, h("span", null, label), h("input", { id, name: id, ...attrs }));
 }
 
+/** @param {string} id */
 function valueOf(id) {
-  const el = document.getElementById(id);
+  const el = /** @type {HTMLInputElement | null} */ (document.getElementById(id));
   return el ? el.value : "";
 }
 
+/**
+ * Call the server; a player in the answer becomes this browser's, `done` is said, an error
+ * is shown. Resolves to the answer, or null after an error.
+ * @param {() => Promise<any>} fn @param {string} [done]
+ */
 async function act(fn, done) {
   try {
     const res = await fn();
@@ -58,46 +81,47 @@ async function act(fn, done) {
     if (done) toast(done, "info");
     return res;
   } catch (err) {
-    toast(err.message, "error");
+    toast(message(err), "error");
     return null;
   }
 }
 
+/** @param {Player | null} player @returns {(HTMLElement | string)[]} */
 function accountBody(player) {
   if (!player) {
-    return [h("p.muted", null, "No player yet on this browser."),
+    return [h("p.muted", null, t("account.noPlayer")),
       signInForm(), transferUseForm()];
   }
   const links = h("p.account-links", null,
-    h("a", { href: player.profile, id: "my-profile" }, "Your profile and games"), " · ",
-    h("a", { href: "/leaderboard" }, "Leaderboard"));
+    h("a", { href: player.profile, id: "my-profile" }, t("account.profileLink")), " · ",
+    h("a", { href: "/leaderboard" }, t("account.leaderboard")));
   const who = h("p.account-who", { id: "account-who" },
-    player.claimed ? `Signed in as ${player.username}` : "Playing as a guest on this browser",
+    player.claimed ? t("account.signedInAs", { username: player.username ?? "" }) : t("account.guest"),
     h("small.muted", null, ` (${player.name})`));
   const parts = [who, links, h("div.elsewhere", { id: "elsewhere" })];
   gamesElsewhere(player);
   if (!player.claimed) {
     parts.push(h("form.account-claim", {
       id: "claim-form",
-      onsubmit: async (e) => {
+      onsubmit: async (/** @type {SubmitEvent} */ e) => {
         e.preventDefault();
         // Hashing the password takes a moment: a second press meanwhile would claim twice.
-        const button = document.getElementById("claim");
+        const button = /** @type {HTMLButtonElement} */ (byId("claim"));
         button.disabled = true;
-        button.textContent = "Claiming…";
+        button.textContent = t("account.claiming");
         try {
           await act(() => api("POST", "/api/me/claim", { username: valueOf("claim-username"), password: valueOf("claim-password") }),
-            "Your username is yours: sign in with it on any device.");
+            t("account.claimed"));
         } finally {
           button.disabled = false;
-          button.textContent = "Claim";
+          button.textContent = t("account.claim");
         }
       },
     },
-    h("p.muted", null, "Keep this player on other devices: choose a username and a password."),
-    field("claim-username", "Username", { autocomplete: "username", maxlength: 24, required: true }),
-    field("claim-password", "Password", { type: "password", autocomplete: "new-password", minlength: 8, required: true }),
-    h("button", { type: "submit", id: "claim" }, "Claim")));
+    h("p.muted", null, t("account.claimHelp")),
+    field("claim-username", t("account.username"), { autocomplete: "username", maxlength: 24, required: true }),
+    field("claim-password", t("account.password"), { type: "password", autocomplete: "new-password", minlength: 8, required: true }),
+    h("button", { type: "submit", id: "claim" }, t("account.claim"))));
     parts.push(transferMakeForm());
     // A guest is made on every first visit, so a new device always has one: signing in or
     // typing a code from another device is offered to it, not only to "no player".
@@ -107,24 +131,25 @@ function accountBody(player) {
     h("button", {
       type: "button", id: "sign-out",
       onclick: async () => {
-        if (!player.claimed && !confirm("This guest player has no username: signing out loses it on this browser. Sign out?")) return;
-        await act(() => api("POST", "/api/logout", {}), "Signed out.");
+        if (!player.claimed && !confirm(t("account.signOutGuest"))) return;
+        await act(() => api("POST", "/api/logout", {}), t("account.signedOut"));
       },
-    }, "Sign out"), " ",
+    }, t("account.signOut")), " ",
     h("button.danger", {
       type: "button", id: "delete-account",
       onclick: async () => {
-        if (!confirm("Delete this player: its name, username, ratings and game history? Tables keep the seats and names.")) return;
-        const body = player.claimed ? { password: prompt("Your password") || "" } : {};
-        const res = await act(() => api("DELETE", "/api/me", body), "Deleted.");
+        if (!confirm(t("account.deleteConfirm"))) return;
+        const body = player.claimed ? { password: prompt(t("account.yourPassword")) || "" } : {};
+        const res = await act(() => api("DELETE", "/api/me", body), t("account.deleted"));
         if (res) setPlayer(null);
       },
-    }, "Delete")));
+    }, t("account.delete"))));
   return parts;
 }
 
 /** The player's games in play whose seat this browser holds no token for (taken on
  * another device): "Your tables" follow the player. */
+/** @param {Player} player */
 async function gamesElsewhere(player) {
   let profile;
   try {
@@ -132,11 +157,12 @@ async function gamesElsewhere(player) {
   } catch {
     return;
   }
-  const away = (profile.playing || []).filter((g) => !getToken(g.table));
+  /** @type {{ table: string, game: string, date: string }[]} */
+  const away = (profile.playing || []).filter((/** @type {{ table: string }} */ g) => !getToken(g.table));
   const box = document.getElementById("elsewhere");
   if (!box || !away.length) return;
-  box.replaceChildren(h("p", null, "Your games in play on another device:"),
-    h("ul", null, away.map((g) => h("li", null, `${g.game === "cards" ? "Cards" : "Dice board"} · ${g.date.slice(0, 16).replace("T", " ")} `,
+  box.replaceChildren(h("p", null, t("account.elsewhere")),
+    h("ul", null, away.map((g) => h("li", null, `${g.game === "cards" ? t("game.cards") : t("game.board")} · ${formatDate(g.date)} `,
       h("button", {
         type: "button", class: "take-seat", dataset: { table: g.table },
         onclick: async () => {
@@ -146,21 +172,21 @@ async function gamesElsewhere(player) {
             location.href = `/t/${encodeURIComponent(res.table)}`;
           }
         },
-      }, "Take your seat here")))));
+      }, t("account.takeSeat"))))));
 }
 
 function signInForm() {
   return h("form.account-login", {
     id: "login-form",
-    onsubmit: async (e) => {
+    onsubmit: async (/** @type {SubmitEvent} */ e) => {
       e.preventDefault();
-      await act(() => api("POST", "/api/login", { username: valueOf("login-username"), password: valueOf("login-password") }), "Signed in.");
+      await act(() => api("POST", "/api/login", { username: valueOf("login-username"), password: valueOf("login-password") }), t("account.signedIn"));
     },
   },
-  h("p.muted", null, "Have a username? Sign in."),
-  field("login-username", "Username", { autocomplete: "username", maxlength: 24, required: true }),
-  field("login-password", "Password", { type: "password", autocomplete: "current-password", required: true }),
-  h("button", { type: "submit", id: "login" }, "Sign in"));
+  h("p.muted", null, t("account.signInHelp")),
+  field("login-username", t("account.username"), { autocomplete: "username", maxlength: 24, required: true }),
+  field("login-password", t("account.password"), { type: "password", autocomplete: "current-password", required: true }),
+  h("button", { type: "submit", id: "login" }, t("account.signIn")));
 }
 
 function transferMakeForm() {
@@ -170,83 +196,103 @@ function transferMakeForm() {
       type: "button", id: "transfer-make",
       onclick: async () => {
         const res = await act(() => api("POST", "/api/me/transfer", {}));
-        if (res) out.textContent = `${res.code} (type it on the other device within ${Math.round(res.expires_in / 60)} minutes)`;
+        if (res) out.textContent = t("account.code", { code: res.code, count: Math.round(res.expires_in / 60) });
       },
-    }, "Move to another device"), " ", out);
+    }, t("account.move")), " ", out);
 }
 
 function transferUseForm() {
   return h("form.account-transfer-use", {
-    onsubmit: async (e) => {
+    onsubmit: async (/** @type {SubmitEvent} */ e) => {
       e.preventDefault();
-      await act(() => api("POST", "/api/transfer", { code: valueOf("transfer-input") }), "This browser is now that player.");
+      await act(() => api("POST", "/api/transfer", { code: valueOf("transfer-input") }), t("account.moved"));
     },
   },
-  h("p.muted", null, "Playing on another device? Make a code there (Move to another device) and type it here."),
-  field("transfer-input", "Transfer code", { maxlength: 20, autocomplete: "off" }),
-  h("button", { type: "submit", id: "transfer-use" }, "Use a transfer code"));
+  h("p.muted", null, t("account.useHelp")),
+  field("transfer-input", t("account.transferCode"), { maxlength: 20, autocomplete: "off" }),
+  h("button", { type: "submit", id: "transfer-use" }, t("account.useCode")));
 }
 
 export function accountPanel() {
   const body = h("div.account-body");
   const panel = h("section.panel.account", { id: "account" },
-    h("details", null, h("summary", null, h("h2", null, "Your player"),
-      h("small.muted", null, "profile, username, other devices")), body));
-  const draw = (player) => body.replaceChildren(...accountBody(player));
+    h("details", null, h("summary", null, h("h2", null, t("account.title")),
+      h("small.muted", null, t("account.summary"))), body));
+  const draw = (/** @type {Player | null} */ player) => body.replaceChildren(...accountBody(player));
   me.listeners.push(draw);
   draw(me.player);
   return panel;
 }
 
 // ------------------------------------------------------------------ play now
-const PRESETS = [["house", "House"], ["rulebook", "Rulebook"], ["wikipedia", "Wikipedia"], ["cabo", "Cabo"], ["cambia", "Cambia"], ["evan", "Evan"]];
-const now = { game: "cards", preset: "house", players: "2", setup: "quick", rated: true, waiting: null, timer: null };
+/** @type {[string, string][]} */
+const PRESETS = ["house", "rulebook", "wikipedia", "cabo", "cambia", "evan"].map((p) => [p, t(`preset.${p}`)]);
+/**
+ * The Play now form's choices, and the queue ticket while waiting.
+ * @type {{ game: string, preset: string, players: string, setup: string, rated: boolean,
+ *   waiting: { ticket: string, token: string } | null, timer: ReturnType<typeof setTimeout> | undefined }}
+ */
+const now = { game: "cards", preset: "house", players: "2", setup: "quick", rated: true, waiting: null, timer: undefined };
 
+/**
+ * @param {string} id @param {string} label @param {[string, string][]} options @param {string} value
+ * @param {(value: string) => void} onchange
+ */
 function select(id, label, options, value, onchange) {
   return h("label.field", { for: id }, h("span", null, label),
-    h("select", { id, onchange: (e) => onchange(e.target.value) },
+    h("select", { id, onchange: (/** @type {import("./common.js").SelectChange} */ e) => onchange(e.target.value) },
       options.map(([v, text]) => h("option", { value: v, selected: String(v) === String(value) }, text))));
 }
 
 function playNowForm() {
+  /** @type {[string, string][]} */
   const sizes = now.game === "cards"
-    ? [["any", "Any"], ...[2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), `${n} players`])]
-    : [["any", "Any"], ["2", "2 players"], ["3", "3 players"]];
+    ? [["any", t("now.any")], ...[2, 3, 4, 5, 6, 7, 8].map((n) => /** @type {[string, string]} */ ([String(n), t("common.players", { count: n })]))]
+    : [["any", t("now.any")], ["2", t("common.players", { count: 2 })], ["3", t("common.players", { count: 3 })]];
   if (!sizes.some(([v]) => v === now.players)) now.players = "2";
   return h("div.play-now-form", null,
     h("div.play-now-row", null,
-      select("now-game", "Game", [["cards", "Cards"], ["board", "Dice board"]], now.game, (v) => { now.game = v; redraw(); }),
+      select("now-game", t("now.game"), [["cards", t("game.cards")], ["board", t("game.board")]], now.game, (v) => { now.game = v; redraw(); }),
       now.game === "cards"
-        ? select("now-preset", "Rules", PRESETS, now.preset, (v) => { now.preset = v; })
-        : select("now-setup", "Setup", [["quick", "Quick"], ["full", "Full"]], now.setup, (v) => { now.setup = v; }),
-      select("now-players", "Table", sizes, now.players, (v) => { now.players = v; })),
+        ? select("now-preset", t("lobby.rules"), PRESETS, now.preset, (v) => { now.preset = v; })
+        : select("now-setup", t("lobby.setup"), [["quick", t("lobby.setupQuick")], ["full", t("now.full")]], now.setup, (v) => { now.setup = v; }),
+      select("now-players", t("now.table"), sizes, now.players, (v) => { now.players = v; })),
     h("label.check", null,
-      h("input", { type: "checkbox", id: "now-rated", checked: now.rated, onchange: (e) => { now.rated = e.target.checked; } }),
-      h("span", null, "Rated", h("small.rule-help", null, "Counts for your rating (leaving counts as a loss)."))),
-    h("button.primary.big", { type: "button", id: "play-now", onclick: playNow }, "Play now"));
+      h("input", { type: "checkbox", id: "now-rated", checked: now.rated, onchange: (/** @type {import("./common.js").InputChange} */ e) => { now.rated = e.target.checked; } }),
+      h("span", null, t("now.rated"), h("small.rule-help", null, t("now.ratedHelp")))),
+    h("button.primary.big", { type: "button", id: "play-now", onclick: playNow }, t("now.playNow")));
 }
 
 function waitingView() {
   return h("div.play-now-wait", { id: "play-now-wait" },
-    h("p", { id: "play-now-status" }, "Looking for players…"),
-    h("button", { type: "button", id: "play-now-bots", onclick: fillNow }, "Play with bots now"), " ",
-    h("button", { type: "button", id: "play-now-cancel", onclick: () => leave(true) }, "Cancel"));
+    h("p", { id: "play-now-status" }, t("now.looking")),
+    h("button", { type: "button", id: "play-now-bots", onclick: fillNow }, t("now.botsNow")), " ",
+    h("button", { type: "button", id: "play-now-cancel", onclick: () => leave(true) }, t("common.cancel")));
 }
 
+/** @type {HTMLElement | null} */
 let panelBody = null;
 function redraw() {
   if (panelBody) panelBody.replaceChildren(now.waiting ? waitingView() : playNowForm());
 }
 
-async function playNow() {
-  const input = document.getElementById("name");
+/** The name typed in the lobby (kept for next time), or null after asking for one. */
+export function playerName() {
+  const input = nameField();
   const name = (input ? input.value : getName()).trim();
   if (!name) {
     if (input) { input.focus(); input.classList.add("invalid"); }
-    toast("Enter your name first.", "warn");
-    return;
+    toast(t("lobby.enterNameFirst"), "warn");
+    return null;
   }
   setName(name);
+  return name;
+}
+
+async function playNow() {
+  const name = playerName();
+  if (!name) return;
+  /** @type {Record<string, unknown>} */
   const body = { game: now.game, rated: now.rated, name,
     players: now.players === "any" ? "any" : Number(now.players) };
   if (now.game === "cards") body.preset = now.preset; else body.setup = now.setup;
@@ -272,12 +318,12 @@ async function poll() {
     const status = document.getElementById("play-now-status");
     if (status) {
       status.textContent = s.state === "seating" || s.fill_in <= 0
-        ? "Seating you…"
-        : `Looking for players… bots join in ${Math.ceil(s.fill_in)} s`;
+        ? t("now.seating")
+        : t("now.lookingBots", { count: Math.ceil(s.fill_in) });
     }
   } catch (err) {
     if (now.waiting === w) {
-      toast(err.message, "error");
+      toast(message(err), "error");
       now.waiting = null;
       redraw();
     }
@@ -291,6 +337,7 @@ async function fillNow() {
   if (w) await act(() => api("POST", "/api/queue/now", { ticket: w.ticket }));
 }
 
+/** @param {boolean} redrawAfter */
 function leave(redrawAfter) {
   const w = now.waiting;
   if (!w) return;
@@ -306,7 +353,7 @@ export function playNowPanel() {
   redraw();
   window.addEventListener("pagehide", () => leave(false));
   return h("section.panel.play-now", { id: "play-now-panel" },
-    h("h2", null, "Play now"),
-    h("p.muted", null, "Waits a few seconds for other people who want the same game; bots take the seats nobody fills. Rated if you like."),
+    h("h2", null, t("now.playNow")),
+    h("p.muted", null, t("now.help")),
     panelBody);
 }

@@ -194,6 +194,7 @@
  * @property {string | null} runner_up the next best move (`null`: one sensible move)
  * @property {number | null} runner_up_score its estimated score
  * @property {number | null} runner_up_win_share its estimated chance of winning
+ * @property {boolean} match the chances are of winning the match to its target (the hint knew the standing), not the round
  * @property {string | number | null} ref the `hint` message's `ref`
  */
 

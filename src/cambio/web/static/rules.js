@@ -2,6 +2,7 @@
 // cambio.cards.rules_text, checked against the engine's rules by a test): house rules in the
 // lobby and at the table, what a power card does, the rules page.
 import { api } from "./common.js";
+import { t } from "./i18n.js";
 
 /** @typedef {{ fields?: RuleField[], presets?: Record<string, Record<string, unknown>> }} RulesCatalogue */
 /** @typedef {{ name: string, label?: string, help?: string, type?: string, choices?: unknown[], choice_labels?: Record<string, string> }} RuleField */
@@ -32,8 +33,8 @@ export function ruleLabel(cat, name) {
  * @param {any} cat @param {string} name @param {unknown} value */
 export function ruleValue(cat, name, value) {
   const f = fieldOf(cat, name);
-  if (value === null || value === undefined) return "none";
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (value === null || value === undefined) return t("rules.none");
+  if (typeof value === "boolean") return value ? t("rules.yes") : t("rules.no");
   if (f && f.choice_labels && f.choice_labels[String(value)]) return f.choice_labels[String(value)];
   return String(value);
 }

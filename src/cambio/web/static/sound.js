@@ -3,6 +3,7 @@
 // The choice is kept in this browser (localStorage "cambio:sound"). Each cue played is also
 // noted in window.__cambioSounds (the browser tests read it: headless, nobody hears).
 import { h } from "./common.js";
+import { t } from "./i18n.js";
 
 const KEY = "cambio:sound";
 
@@ -99,15 +100,15 @@ export function soundToggle() {
   const on = soundOn();
   return h("button.ghost.sound-toggle", {
     type: "button", id: "sound", "aria-pressed": on ? "true" : "false",
-    title: "Sounds: your turn, snaps, Cambio, a line", "aria-label": on ? "Sound on" : "Sound off",
+    title: t("sound.help"), "aria-label": on ? t("sound.on") : t("sound.off"),
     onclick: (/** @type {MouseEvent} */ e) => {
       const now = !soundOn();
       setSound(now);
       const b = /** @type {HTMLElement} */ (e.currentTarget);
       b.setAttribute("aria-pressed", now ? "true" : "false");
-      b.setAttribute("aria-label", now ? "Sound on" : "Sound off");
-      b.textContent = now ? "♪ on" : "♪ off";
+      b.setAttribute("aria-label", now ? t("sound.on") : t("sound.off"));
+      b.textContent = `♪ ${now ? t("sound.onShort") : t("sound.offShort")}`;
       if (now) context();                     // a tap: the browser lets audio start now
     },
-  }, on ? "♪ on" : "♪ off");
+  }, `♪ ${on ? t("sound.onShort") : t("sound.offShort")}`);
 }

@@ -1,6 +1,6 @@
 // A table page (/t/{id}): seats, bots and start while waiting, then the game, live.
 import {
-  api, clear, copyText, dropToken, morphChildren, gameLabel, getName, getToken, h, inviteUrl,
+  api, byId, clear, copyText, dropToken, morphChildren, gameLabel, getName, getToken, h, inviteUrl,
   noticeLine, seatName, setName, setToken, tableTitle, toast,
 } from "./common.js";
 import { TableConnection } from "./conn.js";
@@ -12,21 +12,43 @@ import { loadRules } from "./rules.js";
 import { soundToggle } from "./sound.js";
 import { TurnClockView } from "./clock.js";
 import { ChatView } from "./chat.js";
+import { t } from "./i18n.js";
 import { chatLineMenu, seatedPeople } from "./social.js";
 import { inviteFriendsBox } from "./friends.js";
 
-const app = document.getElementById("app");
-const titleEl = document.getElementById("title");
-const badgesEl = document.getElementById("badges");
+/** @typedef {import("./messages.js").TableSummary} TableSummary */
+/** @typedef {import("./common.js").ApiError} ApiError */
+/**
+ * A game's table UI (CardsTable, BoardUI, GenericUI), as the page drives it.
+ * @typedef {object} GameUI
+ * @property {() => void} destroy
+ * @property {(summary: TableSummary) => void} setSummary
+ * @property {(msg: any) => void} state
+ * @property {(msg: any) => void} update
+ * @property {(msg: import("./messages.js").ErrorMessage) => string | null | void} [rejected]  its own words for a refusal
+ * @property {(msg: import("./messages.js").HintMessage) => void} [showHint]
+ */
+/** @typedef {{ attempt?: number, code?: number, next?: number }} StatusInfo  conn.js's status details */
+
+const app = byId("app");
+const titleEl = byId("title");
+const badgesEl = byId("badges");
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[1] || new URLSearchParams(location.search).get("id") || "");
 
+/**
+ * @type {{ summary: TableSummary | null, seat: number | null, token: string | null, status: string,
+ *   statusInfo: StatusInfo, bots: Record<string, import("./waiting.js").BotInfo[]> | null, ui: GameUI | null,
+ *   lastState: unknown, welcomed: boolean, rulesCat: import("./rules.js").RulesCatalogue | null,
+ *   claimed: boolean | null }}
+ */
 const page = {
   summary: null,
   seat: null,          // our seat, null for a spectator
   token: getToken(tableId),
   status: "connecting",
+  statusInfo: {},
   bots: null,          // GET /api/bots
   ui: null,            // the game's UI (GAME_UIS) once a game is on
   lastState: null,
@@ -71,17 +93,19 @@ const conn = new TableConnection(tableId, page.token, {
     dropToken(tableId);
     page.token = null;
     page.seat = null;
-    toast("This browser no longer holds a seat here; you are watching.", "warn");
+    toast(t("table.seatLost"), "warn");
     conn.restart(null);
   },
 });
 
 function isHost() {
-  return page.seat !== null && page.summary && page.seat === (page.summary.host ?? 0);
+  return page.seat !== null && !!page.summary && page.seat === (page.summary.host ?? 0);
 }
 
-let retryTick = null;
+/** @type {ReturnType<typeof setInterval> | undefined} */
+let retryTick;
 
+/** @param {string} status @param {StatusInfo} [info] */
 function onStatus(status, info) {
   page.status = status;
   page.statusInfo = info || {};
@@ -95,19 +119,20 @@ function onStatus(status, info) {
 /** The connection badge's words: what is happening, and when the page tries next. */
 function connText() {
   const info = page.statusInfo || {};
-  if (page.status === "open") return "online";
-  if (page.status === "gone") return "table gone";
+  if (page.status === "open") return t("conn.online");
+  if (page.status === "gone") return t("conn.gone");
   if (page.status === "connecting") {
-    return info.attempt ? `reconnecting… (try ${info.attempt + 1})` : "connecting…";
+    return info.attempt ? t("conn.reconnectingTry", { n: info.attempt + 1 }) : t("conn.connecting");
   }
   if (page.status === "offline") {
-    const why = info.code === 1012 ? "server restarting" : "connection lost";
+    const why = info.code === 1012 ? t("conn.restarting") : t("conn.lost");
     const left = Math.max(0, Math.ceil(((info.next || 0) - Date.now()) / 1000));
-    return `${why} · reconnecting ${left > 0 ? `in ${left} s` : "now"}`;
+    return `${why} · ${left > 0 ? t("conn.reconnectingIn", { count: left }) : t("conn.reconnectingNow")}`;
   }
   return page.status;
 }
 
+/** @param {import("./protocol_types.js").Welcome} msg */
 function onWelcome(msg) {
   page.welcomed = true;
   page.seat = msg.seat ?? null;
@@ -115,11 +140,12 @@ function onWelcome(msg) {
   setSummary(msg.table);
 }
 
+/** @param {TableSummary | null | undefined} summary */
 function setSummary(summary) {
   if (!summary) return;
   const before = page.summary;
   page.summary = summary;
-  root.dataset.status = summary.status;
+  root.dataset.status = summary.status || "";
   root.dataset.clock = summary.clock ? "on" : "off";   // the clock's line keeps its room
   turnClock.setTitle(`${tableTitle(summary)} · Cambio`);
   chat.render();
@@ -129,39 +155,42 @@ function setSummary(summary) {
   renderInvite();
   if (page.ui) page.ui.setSummary(summary);
   if (before && before.status === "waiting" && summary.status === "playing") {
-    toast("The game starts!", "info", 2000);
+    toast(t("table.starts"), "info", 2000);
     window.scrollTo(0, 0);   // from the Start button down the room, up to the table, where the game starts
   }
   root.dataset.halted = summary.halted ? "true" : "false";
   if (summary.halted && !(before && before.halted)) {
-    toast(`This table is halted: ${summary.halted}`, "error", 60000);
+    toast(t("table.halted", { reason: summary.halted }), "error", 60000);
   }
 }
 
 /** Each game's own UI; any other game (one served with `cambio serve --game`) gets the
  * generic one, which draws its view and its legal actions as buttons. */
+/** @type {Record<string, typeof CardsTable | typeof BoardUI>} */
 const GAME_UIS = { cards: CardsTable, board: BoardUI };
 
+/** The UI for the view's game, made when the game changes. @param {{ game?: string }} view @returns {GameUI} */
 function ensureUI(view) {
   const game = (view && view.game) || (page.summary && page.summary.game) || "cards";
   const Kind = GAME_UIS[game] || GenericUI;
   if (!page.ui || !(page.ui instanceof Kind)) {
     if (page.ui) page.ui.destroy();
     clear(gameEl);
-    page.ui = new Kind(gameEl, {
+    const ui = new Kind(gameEl, {
       act: (action, extra) => act(action, extra),
       hint: () => conn.hint(),
       seat: () => page.seat,
-      summary: () => page.summary,
       again: () => playAgain(),
       isHost,
       tableId,
     });
-    page.ui.setSummary(page.summary);
+    if (page.summary) ui.setSummary(page.summary);
+    page.ui = ui;
   }
   return page.ui;
 }
 
+/** @param {any} msg  a `state`: the view is the game's own */
 function onState(msg) {
   page.lastState = msg;
   root.dataset.version = String(msg.version);
@@ -175,6 +204,7 @@ function onState(msg) {
   renderWaiting();
 }
 
+/** @param {any} msg  an `update` */
 function onUpdate(msg) {
   root.dataset.version = String(msg.version);
   if (!msg.view) return;
@@ -182,26 +212,29 @@ function onUpdate(msg) {
   turnClock.view(msg.view);
 }
 
+/** @type {Record<string, string>} */
 const ERROR_TEXT = {
-  stale: "Someone acted first; the table has moved on.",
-  not_playing: "The game is not in play.",
-  forbidden: "You cannot act for that seat.",
-  rate_limited: "Slow down a little.",
-  busy: "The server is busy; trying again…",
-  unavailable: "This table cannot be loaded right now.",
+  stale: t("error.stale"),
+  not_playing: t("error.notPlaying"),
+  forbidden: t("error.forbidden"),
+  rate_limited: t("error.rateLimited"),
+  busy: t("error.busy"),
+  unavailable: t("error.unavailable"),
 };
 
+/** @param {import("./messages.js").ErrorMessage} msg */
 function onError(msg) {
   const text = msg.code === "illegal" ? msg.message : (ERROR_TEXT[msg.code] || msg.message);
   const own = page.ui && page.ui.rejected ? page.ui.rejected(msg) : null;
   if (own) toast(own, "info");
-  else toast(text || "Refused.", msg.code === "stale" ? "info" : "error");
+  else toast(text || t("error.refused"), msg.code === "stale" ? "info" : "error");
 }
 
+/** @param {string} action @param {import("./messages.js").ActExtra} [extra] */
 function act(action, extra) {
   if (page.seat === null) return null;
   const ref = conn.act(action, extra);
-  if (!ref) toast("Not connected; reconnecting…", "warn");
+  if (!ref) toast(t("conn.notConnected"), "warn");
   return ref;
 }
 
@@ -209,7 +242,7 @@ async function playAgain() {
   try {
     setSummary(await api("POST", `/api/tables/${tableId}/again`, {}, page.token));
   } catch (err) {
-    toast(err.message, "error");
+    toast(/** @type {ApiError} */ (err).message, "error");
   }
 }
 
@@ -218,36 +251,37 @@ function renderBadges() {
   clear(badgesEl);
   const s = page.summary;
   badgesEl.append(h("span.badge.conn", {
-    class: `conn-${page.status}`, title: "Connection", "aria-live": "polite", id: "conn",
+    class: `conn-${page.status}`, title: t("conn.title"), "aria-live": "polite", id: "conn",
   }, connText()));
   if (page.welcomed && page.seat === null) {
-    badgesEl.append(h("span.badge.spectating", { id: "spectating" }, "Spectating"));
+    badgesEl.append(h("span.badge.spectating", { id: "spectating" }, t("table.spectating")));
   } else if (page.seat !== null && s) {
-    badgesEl.append(h("span.badge.you", null, `You: ${seatName(s, page.seat)}`));
+    badgesEl.append(h("span.badge.you", null, t("table.youAre", { name: seatName(s, page.seat) })));
   }
   if (s && page.seat !== null) badgesEl.append(soundToggle());
   if (s) {
     badgesEl.append(h("a.button.ghost.rules-top", {
-      href: rulesUrl(), target: "_blank", rel: "noopener", "aria-label": "The rules of this table",
-    }, "Rules"));
+      href: rulesUrl(), target: "_blank", rel: "noopener", "aria-label": t("table.rulesLabel"),
+    }, t("lobby.rules")));
   }
   badgesEl.append(h("button.ghost.invite", {
-    type: "button", onclick: share, "aria-label": "Copy the invite link",
-  }, "Invite"));
+    type: "button", onclick: share, "aria-label": t("table.inviteLabel"),
+  }, t("table.invite")));
 }
 
 async function share() {
   const url = inviteUrl(tableId);
   if (navigator.share && matchMedia("(pointer: coarse)").matches) {
     try {
-      await navigator.share({ title: "Join my Cambio table", url });
+      await navigator.share({ title: t("table.shareTitle"), url });
       return;
     } catch { /* cancelled: fall back to copying */ }
   }
-  toast(await copyText(url) ? "Invite link copied." : url, "info");
+  toast(await copyText(url) ? t("table.copied") : url, "info");
 }
 
 // ------------------------------------------------------------------ the waiting room (waiting.js)
+/** @type {Set<string>} */
 const touchedBots = new Set();   // the pickers someone chose in: their choice stands
 
 function renderWaiting() {
@@ -258,7 +292,7 @@ function renderWaiting() {
   if (s) {
     const playing = s.status !== "waiting";
     root.classList.toggle("in-game", playing && !!page.ui);
-    if (playing && !page.ui) fresh.append(h("section.panel", null, h("p.muted", null, "Loading the game…")));
+    if (playing && !page.ui) fresh.append(h("section.panel", null, h("p.muted", null, t("table.loadingGame"))));
     else if (!playing) {
       buildWaiting(fresh, s, {
         seat: page.seat, isHost: isHost(), tableId, bots: page.bots, rulesCat: page.rulesCat,
@@ -268,7 +302,7 @@ function renderWaiting() {
   }
   morphChildren(waitingEl, fresh);
   // A morphed <select> keeps the option it had; one nobody has touched shows the default.
-  for (const sel of waitingEl.querySelectorAll("select.bot-pick")) {
+  for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (waitingEl.querySelectorAll("select.bot-pick"))) {
     if (sel.dataset.chosen && !touchedBots.has(sel.id)) sel.value = sel.dataset.chosen;
   }
 }
@@ -285,12 +319,13 @@ function rulesUrl() {
     ? "/rules?game=board" : `/rules?table=${encodeURIComponent(tableId)}`;
 }
 
+/** @param {number | undefined} seat */
 async function joinSeat(seat) {
-  const input = document.getElementById("join-name");
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById("join-name"));
   const name = (input ? input.value : getName()).trim();
   if (!name) {
     if (input) input.focus();
-    toast("Enter your name first.", "warn");
+    toast(t("lobby.enterNameFirst"), "warn");
     return;
   }
   setName(name);
@@ -301,19 +336,22 @@ async function joinSeat(seat) {
     page.token = res.token;
     page.seat = res.seat;
     conn.restart(res.token);
-  } catch (err) {
-    toast(err.status === 409 ? "That seat was just taken." : err.message, "error");
+  } catch (e) {
+    const err = /** @type {ApiError} */ (e);
+    toast(err.status === 409 ? t("table.seatTaken") : err.message, "error");
   }
 }
 
+/** @param {number} seat @param {string} bot */
 async function addBot(seat, bot) {
   try {
     setSummary(await api("PUT", `/api/tables/${tableId}/seats/${seat}/bot`, { bot }, page.token));
   } catch (err) {
-    toast(err.message, "error");
+    toast(/** @type {ApiError} */ (err).message, "error");
   }
 }
 
+/** @param {number} seat */
 async function freeSeat(seat) {
   try {
     setSummary(await api("DELETE", `/api/tables/${tableId}/seats/${seat}`, undefined, page.token));
@@ -324,34 +362,36 @@ async function freeSeat(seat) {
       conn.restart(null);
     }
   } catch (err) {
-    toast(err.message, "error");
+    toast(/** @type {ApiError} */ (err).message, "error");
   }
 }
 
+/** @param {string | undefined} fill  the bot for the empty seats */
 async function start(fill) {
-  const button = document.getElementById("start");
+  const button = /** @type {HTMLButtonElement | null} */ (document.getElementById("start"));
   if (button) button.disabled = true;
   try {
     setSummary(await api("POST", `/api/tables/${tableId}/start`, fill ? { fill } : {}, page.token));
   } catch (err) {
-    toast(err.message, "error");
+    toast(/** @type {ApiError} */ (err).message, "error");
     if (button) button.disabled = false;
   }
 }
 
 async function main() {
   if (!tableId) {
-    app.replaceChildren(h("section.panel", null, h("h2", null, "No table here"),
-      h("a.button", { href: "/" }, "Back to the lobby")));
+    app.replaceChildren(h("section.panel", null, h("h2", null, t("table.noTable")),
+      h("a.button", { href: "/" }, t("common.backToLobby"))));
     return;
   }
   try {
     setSummary(await api("GET", `/api/tables/${encodeURIComponent(tableId)}`));
-  } catch (err) {
+  } catch (e) {
+    const err = /** @type {ApiError} */ (e);
     app.replaceChildren(h("section.panel", null,
-      h("h2", null, err.status === 404 ? "This table does not exist" : "Cannot load the table"),
+      h("h2", null, err.status === 404 ? t("table.notFound") : t("table.cannotLoad")),
       h("p.muted", null, err.message),
-      h("a.button.primary", { href: "/" }, "Back to the lobby")));
+      h("a.button.primary", { href: "/" }, t("common.backToLobby"))));
     return;
   }
   api("GET", "/api/bots").then((b) => { page.bots = b; renderWaiting(); }).catch(() => {});

@@ -7,7 +7,7 @@ import { h } from "./common.js";
 import { t } from "./i18n.js";
 
 /** @type {[number, string][]} */
-export const CLOCK_CHOICES = [[0, "Off"], [15, "15 s"], [30, "30 s"], [60, "1 min"], [120, "2 min"]];
+export const CLOCK_CHOICES = [[0, t("clock.off")], [15, t("clock.seconds", { count: 15 })], [30, t("clock.seconds", { count: 30 })], [60, t("clock.minutes", { count: 1 })], [120, t("clock.minutes", { count: 2 })]];
 
 /** A correspondence game's time per move, in seconds, and its words' keys. */
 export const CORRESPONDENCE_CHOICES = /** @type {const} */ ([
@@ -40,12 +40,12 @@ function onTimeoutField() {
 export function tableOptionsFields() {
   const onTimeout = onTimeoutField();
   return h("div.row.table-options", null,
-    h("label.field", { for: "clock" }, h("span", null, "Turn clock"),
+    h("label.field", { for: "clock" }, h("span", null, t("clock.turnClock")),
       h("select", {
         id: "clock", name: "clock",
-        title: "Seconds for each decision; when they run out, a bot plays that move",
-        onchange: (/** @type {Event} */ e) => {
-          opts.clock = Number(/** @type {HTMLSelectElement} */ (e.target).value);
+        title: t("clock.help"),
+        onchange: (/** @type {import("./common.js").SelectChange} */ e) => {
+          opts.clock = Number(e.target.value);
           onTimeout.hidden = opts.clock < CORRESPONDENCE;
         },
       },
@@ -56,9 +56,9 @@ export function tableOptionsFields() {
     h("label.check", { for: "spectator-chat" },
       h("input", {
         type: "checkbox", id: "spectator-chat", checked: opts.spectatorChat,
-        onchange: (/** @type {Event} */ e) => { opts.spectatorChat = /** @type {HTMLInputElement} */ (e.target).checked; },
+        onchange: (/** @type {import("./common.js").InputChange} */ e) => { opts.spectatorChat = e.target.checked; },
       }),
-      h("span", null, "Spectators can read the chat")));
+      h("span", null, t("chat.spectatorsRead"))));
 }
 
 /** The options as fields of a create-table body. */

@@ -1,3 +1,4 @@
+// @ts-check
 // The first-game tutorials (a newcomer learns by playing), what both games share: starting one from the
 // lobby (POST /api/tutorial: a private table against a bot, dealt from a fixed seed by the
 // server), whether this page guides (the table says it is a tutorial and the player has not
@@ -7,6 +8,7 @@
 // client more than any other's. The game's own module (tutorial_cards.js, tutorial_dice.js)
 // says what to do next and what it points at (the marks the table outlines).
 import { api, h, setToken } from "./common.js";
+import { t } from "./i18n.js";
 
 const skipKey = (/** @type {string} */ tableId) => `cambio:tutorial-skip:${tableId}`;
 
@@ -36,7 +38,7 @@ export function coachLine(text, onSkip) {
   return h("div.status.hinting.coaching", { id: "status", "aria-live": "polite" },
     h("span", { id: "coach-text" }, text),
     h("button.ghost.hint-close", {
-      type: "button", id: "coach-skip", dataset: { key: "coach-skip" }, "aria-label": "Skip the tutorial",
-      title: "Skip the tutorial", onclick: onSkip,
+      type: "button", id: "coach-skip", dataset: { key: "coach-skip" }, "aria-label": t("tutorial.skip"),
+      title: t("tutorial.skip"), onclick: onSkip,
     }, "×"));
 }

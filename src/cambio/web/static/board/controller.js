@@ -2,6 +2,7 @@
 // a push is tapped twice: the first shows it, the second makes it), which moves the board
 // offers, and the status line. The table (board.js) keeps the state and sends.
 import { pushWords } from "./model.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("./model.js").Board} Board */
 
@@ -49,25 +50,25 @@ export function setupTarget(b) {
 export function boardStatus(b, o) {
   if (b.over) {
     const w = b.winners || [];
-    if (!w.length) return `Draw (${String(b.termination || "").replace(/_/g, " ")}).`;
-    const names = w.map((s) => o.name(s));
-    return `${names.join(" and ")} ${names.length === 1 && names[0] !== "You" ? "wins" : "win"}!`;
+    if (!w.length) return t("dice.draw", { why: String(b.termination || "").replace(/_/g, " ") });
+    if (w.length === 1 && w[0] === o.seat) return t("dice.youWin");
+    return t("dice.winners", { count: w.length, names: w.map((s) => o.name(s)).join(t("common.and")) });
   }
   if (b.phase === "setup" || o.picking) {
     if (o.mine && o.picking) {
       const kinds = new Set(b.legal.map((a) => a.split(" ")[0]));
       // Said where the eye is: whose dice you adjust, and what the tap does.
-      if (kinds.has("neutral")) return `Setup: you adjust ${o.name(setupTarget(b))}'s dice — tap a highlighted die to turn it neutral (at most two of theirs in a line).`;
-      return `Setup: you adjust ${o.name(setupTarget(b))}'s dice — tap a highlighted cell to give them a die there.`;
+      if (kinds.has("neutral")) return t("dice.setupNeutral", { name: o.name(setupTarget(b)) });
+      return t("dice.setupGive", { name: o.name(setupTarget(b)) });
     }
-    return `Setup: ${o.name(b.actor)} is choosing…`;
+    return t("dice.setupChoosing", { name: o.name(b.actor) });
   }
-  if (o.seat === null) return `Watching · ${o.name(b.turn)} to play.`;
+  if (o.seat === null) return t("status.watchingTurn", { who: o.name(b.turn) });
   if (o.mine) {
-    if (o.preview && b.legal.includes(o.preview)) return `Push ${pushWords(o.preview)}? Tap the arrow again.`;
+    if (o.preview && b.legal.includes(o.preview)) return t("dice.confirmPush", { push: pushWords(o.preview) });
     return o.coarse
-      ? "Your move: tap an arrow to see the push, tap it again to push."
-      : "Your move: click an arrow to push a die in.";
+      ? t("dice.yourMoveTouch")
+      : t("dice.yourMove");
   }
-  return `${o.name(b.turn)} is thinking…`;
+  return t("dice.thinking", { name: o.name(b.turn) });
 }

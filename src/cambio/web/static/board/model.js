@@ -2,6 +2,7 @@
 // engine's notation (rows from the top, x/o/s for seats 0/1/2, digits for runs of neutral
 // dice; docs/board-rules.md). Pure functions: no DOM.
 import { cellName } from "../tutorial_dice.js";
+import { t } from "../i18n.js";
 
 export { cellName };
 
@@ -10,10 +11,12 @@ const SEAT_LETTERS = "xos";
 
 /** @typedef {{ n: number, owners: number[], players: number, turn: number, ply: number }} Position */
 
+/** @typedef {{ seat: number, cells: number[] }} WinLine  a winner's line of dice, by cell */
+
 /**
  * A board view read into one shape (normalize).
  * @typedef {Position & { k: number, faces: number[] | null, symbols: number[], legal: string[],
- *   last: string | null, winners: number[] | null, lines: number[][], coach: any, over: boolean,
+ *   last: string | null, winners: number[] | null, lines: WinLine[], coach: any, over: boolean,
  *   termination: string | null, phase: string, setup: any, actor: number | null }} Board
  */
 
@@ -82,10 +85,10 @@ export function moveLine(move, n) {
 export function pushWords(m) {
   const file = m[0].toUpperCase();
   const rank = m.slice(1, -1);
-  return /** @type {Record<string, string>} */ ({
-    ">": `into row ${rank} from the left`, "<": `into row ${rank} from the right`,
-    "^": `into column ${file} from the bottom`, v: `into column ${file} from the top`,
-  })[m[m.length - 1]];
+  const key = /** @type {Record<string, string>} */ ({
+    ">": "dice.pushLeft", "<": "dice.pushRight", "^": "dice.pushBottom", v: "dice.pushTop",
+  })[m[m.length - 1]] ?? "";
+  return t(key, { rank, file });
 }
 
 /** A symbol by number or name, as its number. @param {unknown} s */

@@ -3,6 +3,7 @@
 // actions to send. Pure (no DOM, no socket, no clock: `now` is an argument), so every
 // transition runs in node (tests/js). The effects layer (cards.js) feeds it and sends.
 import { cardText, isCode } from "../cardface.js";
+import { t } from "../i18n.js";
 import { advanceBanner, bannerWake, showBanner } from "./banners.js";
 import { liveHint } from "./hints.js";
 import {
@@ -103,7 +104,7 @@ function react(st, event, now) {
   if (verb === "snap" && arg) {
     const right = event.right === true;
     const mine = event.seat === st.seat;
-    const card = isCode(event.card) ? cardText(event.card) : "a card";
+    const card = isCode(event.card) ? cardText(event.card) : "?";
     const next = {
       ...st,
       pendingSnaps: st.pendingSnaps.filter((a) => a !== arg),
@@ -111,10 +112,10 @@ function react(st, event, now) {
       fx: { ...st.fx, [arg]: { kind: right ? "snap-right" : "snap-wrong", start: now, until: now + FX_MS } },
       snapMode: right && mine ? false : st.snapMode,
     };
-    return showBanner(next, `${actorName(st, event)} snapped ${slotName(st, arg, event.seat)}: ${card} — ${right ? "right!" : "wrong, penalty card"}`,
+    return showBanner(next, `${t("banner.snap", { who: actorName(st, event), slot: slotName(st, arg, event.seat), card })} — ${right ? t("banner.right") : t("log.snapWrong")}`,
       right ? "good" : "bad", now);
   }
-  if (verb === "cambio") return showBanner(st, `${actorName(st, event)} called Cambio!`, "call", now);
+  if (verb === "cambio") return showBanner(st, t("log.cambio", { who: actorName(st, event) }), "call", now);
   return st;
 }
 
@@ -167,8 +168,8 @@ export function rejected(st, err) {
   const won = [...st.log].reverse().find((ev) => ev && typeof ev.action === "string"
     && ev.action === `snap ${addr}` && ev.seat !== st.seat);
   const text = won
-    ? `Too late — ${nameOf(st, won.seat)} snapped ${slotName(st, addr)} first.`
-    : "Too late — that card can no longer be snapped.";
+    ? t("snap.tooLateWho", { who: nameOf(st, won.seat), slot: slotName(st, addr) })
+    : t("snap.tooLate");
   return { state, text };
 }
 

@@ -2,6 +2,7 @@
 // ("swap the 3♦ into your card 2"), standing until its decision is made (the action is no
 // longer legal) or dismissed, and what the table outlines for it. Pure.
 import { cardText, isCode } from "../cardface.js";
+import { t } from "../i18n.js";
 import { parseAction, pileTop, slotName } from "./model.js";
 
 /** @typedef {import("./model.js").CardsState} CardsState */
@@ -20,37 +21,39 @@ export function actionWords(st, text) {
   const v = st.view;
   if (!v) return text;
   const a = parseAction(text, st.seat);
-  const names = a.targets.map((t) => slotName(st, t));
-  const held = isCode(v.held) ? `the ${cardText(v.held)}` : "the card you hold";
+  const names = a.targets.map((x) => slotName(st, x));
+  const held = isCode(v.held) ? t("hint.theCard", { card: cardText(v.held) }) : t("hint.heldCard");
   const topCode = pileTop(v);
-  const top = topCode ? `the ${cardText(topCode)}` : "the top card";
+  const top = topCode ? t("hint.theCard", { card: cardText(topCode) }) : t("hint.topCard");
   switch (a.verb) {
-    case "draw": return "draw a card from the deck";
-    case "take": return `take ${top} from the pile`;
-    case "cambio": return "call Cambio";
-    case "swap": return `swap ${held} into ${names[0]}`;
-    case "exchange": return `exchange ${held} for ${names.join(" and ")}`;
-    case "discard": return `discard ${held}`;
-    case "peek": return `peek at ${names[0]}`;
-    case "look": return `look at ${names.join(" and ")}`;
-    case "switch": return `switch ${names.join(" and ")}`;
-    case "keep": return "keep the cards where they are";
-    case "skip": return "skip the power";
-    case "give": return `give ${names[0]}`;
-    case "pass": return "pass";
-    case "snap": return `snap ${names[0]}`;
+    case "draw": return t("hint.draw");
+    case "take": return t("hint.take", { card: top });
+    case "cambio": return t("hint.cambio");
+    case "swap": return t("hint.swap", { card: held, slot: names[0] });
+    case "exchange": return t("hint.exchange", { card: held, slots: names.join(t("common.and")) });
+    case "discard": return t("hint.discard", { card: held });
+    case "peek": return t("hint.peek", { slot: names[0] });
+    case "look": return t("hint.look", { slots: names.join(t("common.and")) });
+    case "switch": return t("hint.switch", { slots: names.join(t("common.and")) });
+    case "keep": return t("hint.keep");
+    case "skip": return t("hint.skip");
+    case "give": return t("hint.give", { slot: names[0] });
+    case "pass": return t("hint.pass");
+    case "snap": return t("hint.snap", { slot: names[0] });
     default: return text;
   }
 }
 
 /** The status line's text for a hint. @param {CardsState} st @param {HintMessage} hint */
 export function hintText(st, hint) {
-  let line = `Hint: ${actionWords(st, hint.action)}.`;
+  let line = t("hint.line", { action: actionWords(st, hint.action) });
   if (typeof hint.score === "number" && typeof hint.win_share === "number") {
     // The estimate in plain words: the round score the hard bot expects you to end with,
-    // and how often it sees you win from here.
+    // and how often it sees you win from here (the match, when the hint knew its standing:
+    // near a target the two differ).
     const pts = Math.round(hint.score);
-    line += ` Expected final score: about ${pts} (lower wins); ${Math.round(hint.win_share * 100)}% chance to win.`;
+    const key = hint.match ? "hint.estimateMatch" : "hint.estimate";
+    line += ` ${t(key, { score: pts, share: Math.round(hint.win_share * 100) })}`;
   }
   return line;
 }

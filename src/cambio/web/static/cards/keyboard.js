@@ -4,27 +4,28 @@
 // (a command "click" presses the decision's own button, so a key does exactly what a tap does).
 import { h } from "../common.js";
 import { seatOrder } from "./model.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("./model.js").CardsState} CardsState */
 /** @typedef {import("./controller.js").Intent} Intent */
 
 /** The shortcuts (the `?` overlay lists them). */
 export const KEYS = [
-  { key: "d", label: "D", action: "draw", what: "Draw a card" },
-  { key: "t", label: "T", action: "take", what: "Take the top of the pile" },
-  { key: "x", label: "X", action: "discard", what: "Discard the card you hold" },
-  { key: "c", label: "C C", action: "cambio", what: "Call Cambio (press twice)" },
-  { key: "1", label: "1–9", what: "Your card with that number (swap, peek, give, snap…)" },
-  { key: "o", label: "O 1 2", what: "Another player's card: O, the player (1 = the first after you), the card's number" },
-  { key: "Enter", label: "Enter", what: "Confirm the cards chosen" },
-  { key: "s", label: "S then a card", what: "Snap that card" },
-  { key: "w", label: "W", action: "switch", what: "Switch the two cards looked at" },
-  { key: "k", label: "K", action: "keep", what: "Keep them where they are" },
-  { key: "n", label: "N", action: "skip", what: "Skip the power" },
-  { key: "p", label: "P", action: "pass", what: "Pass" },
-  { key: "h", label: "H", what: "Hint (assist mode)" },
-  { key: "Escape", label: "Esc", what: "Cancel a choice, close this list" },
-  { key: "?", label: "?", what: "Show or hide this list" },
+  { key: "d", label: "D", action: "draw", what: "keys.draw" },
+  { key: "t", label: "T", action: "take", what: "keys.take" },
+  { key: "x", label: "X", action: "discard", what: "keys.discard" },
+  { key: "c", label: "C C", action: "cambio", what: "keys.cambio" },
+  { key: "1", label: "1–9", what: "keys.own" },
+  { key: "o", label: "O 1 2", what: "keys.other" },
+  { key: "Enter", label: "Enter", what: "keys.confirm" },
+  { key: "s", label: "S 1–9", what: "keys.snap" },
+  { key: "w", label: "W", action: "switch", what: "keys.switch" },
+  { key: "k", label: "K", action: "keep", what: "keys.keep" },
+  { key: "n", label: "N", action: "skip", what: "keys.skip" },
+  { key: "p", label: "P", action: "pass", what: "keys.pass" },
+  { key: "h", label: "H", what: "keys.hint" },
+  { key: "Escape", label: "Esc", what: "keys.escape" },
+  { key: "?", label: "?", what: "keys.help" },
 ];
 
 /**
@@ -76,9 +77,9 @@ export function keyCommand(st, e) {
 
 /** The `?` overlay. @param {() => void} onClose */
 export function helpOverlay(onClose) {
-  return h("div.kbd-help", { id: "kbd-help", role: "dialog", "aria-label": "Keyboard shortcuts", hidden: true },
+  return h("div.kbd-help", { id: "kbd-help", role: "dialog", "aria-label": t("view.shortcuts"), hidden: true },
     h("div.kbd-box", null,
-      h("h2", null, "Keyboard shortcuts"),
-      h("table", null, h("tbody", null, KEYS.map((x) => h("tr", null, h("td", null, h("kbd", null, x.label)), h("td", null, x.what))))),
-      h("button.primary", { type: "button", id: "kbd-close", onclick: onClose }, "Close (Esc)")));
+      h("h2", null, t("view.shortcuts")),
+      h("table", null, h("tbody", null, KEYS.map((x) => h("tr", null, h("td", null, h("kbd", null, x.label)), h("td", null, t(`keys.${x.what.slice(5)}`)))))),
+      h("button.primary", { type: "button", id: "kbd-close", onclick: onClose }, t("keys.close"))));
 }

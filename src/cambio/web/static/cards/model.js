@@ -2,6 +2,7 @@
 // may choose or snap, and the names the table says. Pure functions of the state: the
 // controller changes the state, the views and the tutorial read it through these.
 import { seatName } from "../common.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("../messages.js").CardView} CardView */
 /** @typedef {import("../messages.js").CardEvent} CardEvent */
@@ -145,7 +146,7 @@ export function seatOrder(st, view) {
 
 /** "You", or the seat's name. @param {CardsState} st @param {number | null | undefined} seat */
 export function nameOf(st, seat) {
-  if (seat === st.seat && seat !== null && seat !== undefined) return "You";
+  if (seat === st.seat && seat !== null && seat !== undefined) return t("common.you");
   return seatName(st.summary, seat);
 }
 
@@ -156,16 +157,15 @@ export function nameOf(st, seat) {
 export function slotName(st, addr, actor) {
   const [s, i] = addrParts(addr);
   // "Bo snapped their own card 1", never "Bo snapped Bo's card 1", which reads as two people.
-  if (actor !== undefined && actor !== null && s === actor && s !== st.seat) return `their own card ${i + 1}`;
-  const owner = s === st.seat ? "your" : `${seatName(st.summary, s)}'s`;
-  return `${owner} card ${i + 1}`;
+  if (actor !== undefined && actor !== null && s === actor && s !== st.seat) return t("slot.theirOwn", { n: i + 1 });
+  return s === st.seat ? t("slot.yours", { n: i + 1 }) : t("slot.someones", { n: i + 1, name: seatName(st.summary, s) });
 }
 
 /** Who made a move, in the log: "Your bot" for a move of our seat this page did not send
  * (the clock ran out, or the seat is away), so the log never says "You" did it.
  * @param {CardsState} st @param {CardEvent} ev */
 export function actorName(st, ev) {
-  if (ev.seat === st.seat && ev.seat !== null && ev.seat !== undefined && ev.bot) return "Your bot";
+  if (ev.seat === st.seat && ev.seat !== null && ev.seat !== undefined && ev.bot) return t("log.yourBot");
   return nameOf(st, ev.seat);
 }
 

@@ -2,72 +2,72 @@
 // Pure: a function of the state.
 import { cardText, isCode } from "../cardface.js";
 import { completed, giveTo, legal, nameOf, pileTop, slotActions, snaps, tapSnaps } from "./model.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("./model.js").CardsState} CardsState */
 /** @typedef {import("../messages.js").CardView} CardView */
 
 export const END_REASONS = /** @type {Record<string, string>} */ ({
-  cambio: "Cambio was called and everyone had a final turn.",
-  deck_exhausted: "The deck ran out.",
-  turn_cap: "The round reached its turn cap.",
+  cambio: t("end.cambio"),
+  deck_exhausted: t("end.deck"),
+  turn_cap: t("end.turnCap"),
 });
 
 /** @param {CardsState} st @param {CardView} view */
 function othersMove(st, view) {
   const who = nameOf(st, view.actor);
   const doing = /** @type {Record<string, string>} */ ({
-    turn_start: `${who} to play.`,
-    drawn: `${who} holds a card.`,
-    power: `${who} is using a power${view.power ? ` (${view.power.replace(/_/g, " ")})` : ""}.`,
-    king_decide: `${who} decides whether to switch.`,
-    give: `${who} gives a card to ${nameOf(st, giveTo(view))}.`,
-    poll: "Snap?",
+    turn_start: t("status.toPlay", { who }),
+    drawn: t("status.holds", { who }),
+    power: t("status.usingPower", { who, power: view.power ? ` (${view.power.replace(/_/g, " ")})` : "" }),
+    king_decide: t("status.kingDecides", { who }),
+    give: t("status.gives", { who, to: nameOf(st, giveTo(view)) }),
+    poll: t("status.snapPoll"),
   });
-  return doing[view.phase] || `${who} to play.`;
+  return doing[view.phase] || t("status.toPlay", { who });
 }
 
 /** The status line. @param {CardsState} st @param {CardView} view */
 export function statusText(st, view) {
   if (view.phase === "round_over") {
     const winners = (view.winners || []).map((w) => nameOf(st, w));
-    if (!winners.length) return "Round over.";
-    const verb = winners.length === 1 && winners[0] !== "You" ? "wins" : "win";
-    return `Round over: ${winners.join(" and ")} ${verb}!`;
+    if (!winners.length) return t("status.roundOver");
+    if (winners.length === 1 && view.winners?.[0] === st.seat) return t("status.youWin");
+    return t("status.winners", { count: winners.length, names: winners.join(t("common.and")) });
   }
   if (st.seat === null) {
     return view.actor === null || view.actor === undefined
-      ? "Watching." : `Watching · ${nameOf(st, view.actor)} to play.`;
+      ? t("status.watching") : t("status.watchingTurn", { who: nameOf(st, view.actor) });
   }
   const verbs = new Set(legal(st).map((a) => a.verb));
   const top = pileTop(view);
   const snapHint = snaps(st).size && tapSnaps(st) && top
-    ? ` Snap: tap a card you think matches the ${cardText(top)}.`
+    ? ` ${t("status.snapHint", { card: cardText(top) })}`
     : "";
   if (view.actor !== st.seat || (verbs.size === 1 && verbs.has("snap"))) return othersMove(st, view) + snapHint;
   if (st.selected.length) {
-    return completed(st).length ? "Confirm, or tap the card again." : "Now tap the second card.";
+    return completed(st).length ? t("status.confirm") : t("status.secondCard");
   }
-  if (verbs.has("give")) return `Right! Give one of your cards to ${nameOf(st, giveTo(view))}: tap it.`;
+  if (verbs.has("give")) return t("status.give", { to: nameOf(st, giveTo(view)) });
   if (verbs.has("draw")) {
-    let t = "Your turn: draw a card";
-    if (verbs.has("take") && top) t += ` or take the ${cardText(top)}`;
-    if (verbs.has("cambio")) t += ", or call Cambio";
-    return `${t}.${snapHint}`;
+    const key = verbs.has("take") && top ? (verbs.has("cambio") ? "status.drawTakeCambio" : "status.drawTake")
+      : verbs.has("cambio") ? "status.drawCambio" : "status.draw";
+    return t(key, { card: top ? cardText(top) : "" }) + snapHint;
   }
   if (verbs.has("swap")) {
-    const held = isCode(view.held) ? cardText(view.held) : "the card";
+    const held = isCode(view.held) ? cardText(view.held) : "?";
     return view.held_from_pile
-      ? `Tap one of your cards to swap the ${held} in.`
-      : `You hold ${held}: tap one of your cards to swap it in, or discard it.`;
+      ? t("status.swapTaken", { card: held })
+      : t("status.swapOrDiscard", { card: held });
   }
-  if (verbs.has("discard")) return "Discard the card.";
+  if (verbs.has("discard")) return t("status.discard");
   if (verbs.has("peek")) {
     const own = slotActions(st).every((a) => a.targets[0].startsWith(`${st.seat}.`));
-    return `Power: tap ${own ? "one of your cards" : "another player's card"} to peek at it.`;
+    return own ? t("status.peekOwn") : t("status.peekOther");
   }
-  if (verbs.has("look")) return "Power: tap two highlighted cards to look at them.";
-  if (verbs.has("switch") && verbs.has("keep")) return "Switch the two cards you looked at, or keep them.";
-  if (verbs.has("switch")) return "Power: tap two highlighted cards to switch them.";
-  if (verbs.has("pass")) return "Snap a matching card, or pass.";
-  return "Your move.";
+  if (verbs.has("look")) return t("status.look");
+  if (verbs.has("switch") && verbs.has("keep")) return t("status.switchOrKeep");
+  if (verbs.has("switch")) return t("status.switch");
+  if (verbs.has("pass")) return t("status.snapOrPass");
+  return t("status.yourMove");
 }

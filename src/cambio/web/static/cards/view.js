@@ -10,6 +10,7 @@ import { legal, nameOf, pileTop, seatOrder, slotName, snaps, tapSnaps, targetabl
 import { statusText } from "./status.js";
 import { actionsView, resultsView } from "./actions.js";
 import { logView } from "./log.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("./model.js").CardsState} CardsState */
 /** @typedef {import("../messages.js").CardView} CardView */
@@ -49,14 +50,14 @@ export function tableView(st, view, env) {
 /** The status line, the badges, the banner. @param {CardsState} st @param {CardView} view @param {ViewEnv} env */
 export function toplineView(st, view, env) {
   const s = st.summary;
-  const round = s && s.target ? `Round ${s.round || 1} · to ${s.target}`
-    : s && (s.rounds ?? 0) > 1 ? `Round ${s.round || 1} of ${s.rounds}` : null;
-  const toggle = h("label.assist-toggle", { title: "Keep the cards you have seen face up, and offer a Hint button" },
+  const round = s && s.target ? t("view.roundTo", { round: s.round || 1, target: s.target })
+    : s && (s.rounds ?? 0) > 1 ? t("view.roundOf", { round: s.round || 1, rounds: s.rounds ?? 1 }) : null;
+  const toggle = h("label.assist-toggle", { title: t("view.assistHelp") },
     h("input", {
       type: "checkbox", id: "assist", checked: st.assist, dataset: { key: "assist" },
       onchange: (/** @type {Event} */ e) => env.dispatch({ type: "assist", on: /** @type {HTMLInputElement} */ (e.target).checked }),
     }),
-    h("span", null, "Assist", h("span.long", null, ": keep seen cards visible")));
+    h("span", null, t("view.assist"), h("span.long", null, t("view.assistLong"))));
   const hint = liveHint(st);
   const coach = hint ? null : env.coach;
   const bar = h("div.topline", null,
@@ -64,7 +65,7 @@ export function toplineView(st, view, env) {
       ? h("div.status.hinting", { id: "status", "aria-live": "polite" },
         h("span", { id: "hint-text" }, hintText(st, hint)),
         h("button.ghost.hint-close", {
-          type: "button", id: "hint-close", dataset: { key: "hint-close" }, "aria-label": "Dismiss the hint",
+          type: "button", id: "hint-close", dataset: { key: "hint-close" }, "aria-label": t("view.dismissHint"),
           onclick: () => env.dispatch({ type: "dismiss-hint" }),
         }, "×"))
       : coach
@@ -73,12 +74,12 @@ export function toplineView(st, view, env) {
     h("div.topline-right", null,
       round ? h("span.badge.round", null, round) : null,
       view.caller !== null && view.caller !== undefined && view.phase !== "round_over"
-        ? h("span.badge.called", null, `Cambio: ${nameOf(st, view.caller)} · ${view.final_turns_left} turn${view.final_turns_left === 1 ? "" : "s"} left`)
+        ? h("span.badge.called", null, t("view.called", { who: nameOf(st, view.caller), count: view.final_turns_left ?? 0 }))
         : null,
       st.seat !== null ? toggle : null,
       st.seat !== null ? h("button.ghost.keys-help", {
-        type: "button", id: "keys-help", dataset: { key: "keys-help" }, title: "Keyboard shortcuts (?)",
-        "aria-label": "Keyboard shortcuts", onclick: env.onHelp,
+        type: "button", id: "keys-help", dataset: { key: "keys-help" }, title: t("view.shortcutsTitle"),
+        "aria-label": t("view.shortcuts"), onclick: env.onHelp,
       }, "?") : null,
       // The Hint button is with the other buttons (actions.js): here it made the top line
       // taller, and everything under it moved, when it came and went.
@@ -108,16 +109,16 @@ function badgesOf(st, view, s) {
   const over = view.phase === "round_over";
   const badges = [];
   // Always there, hidden off turn: the tag moving from seat to seat resized the seats.
-  badges.push(h("span.tag.turn", { class: view.turn === s && !over ? "" : "idle", "aria-hidden": view.turn === s && !over ? null : "true" }, "turn"));
+  badges.push(h("span.tag.turn", { class: view.turn === s && !over ? "" : "idle", "aria-hidden": view.turn === s && !over ? null : "true" }, t("view.turnTag")));
   if (view.caller === s) badges.push(h("span.tag.called", null, "Cambio"));
-  if (info && info.kind === "bot") badges.push(h("span.tag.bot", null, "bot"));
-  if (info && info.away) badges.push(h("span.tag.off", null, "away · bot plays"));
+  if (info && info.kind === "bot") badges.push(h("span.tag.bot", null, t("view.botTag")));
+  if (info && info.away) badges.push(h("span.tag.off", null, t("view.awayTag")));
   else if (info && info.kind === "human" && info.connected === false && s !== st.seat) {
-    badges.push(h("span.tag.off", null, "offline"));
+    badges.push(h("span.tag.off", null, t("view.offlineTag")));
   }
   if (over && view.scores) {
     const win = (view.winners || []).includes(s);
-    badges.push(h("span.tag.score", { class: win ? "win" : "" }, `${view.scores[s]} pts${win ? " · winner" : ""}`));
+    badges.push(h("span.tag.score", { class: win ? "win" : "" }, t(win ? "view.pointsWinner" : "view.points", { count: view.scores[s] })));
   }
   return badges;
 }
@@ -178,15 +179,15 @@ export function seatView(st, view, s, marks, env) {
     class: [s === st.seat ? "mine" : "", view.turn === s && !over ? "on-turn" : "",
       view.actor === s && !over ? "acting" : ""].join(" "),
     dataset: { seat: s, key: `seat-${s}` },
-    "aria-label": `${nameOf(st, s)}'s cards`,
+    "aria-label": s === st.seat ? t("view.yourCards") : t("view.someonesCards", { name: nameOf(st, s) }),
   },
   h("header.seat-head", null,
     s === st.seat
       // "You" stays whole; only the name is cut when the tags need the room ("You (…").
-      ? h("span.seat-name.me", null, h("span.you", null, "You"), h("span.real", null, `\u00a0· ${seatName(sum, s)}`))
+      ? h("span.seat-name.me", null, h("span.you", null, t("common.you")), h("span.real", null, `\u00a0· ${seatName(sum, s)}`))
       : h("span.seat-name", null, seatName(sum, s)),
-    h("span.seat-count.muted", null, `${count} card${count === 1 ? "" : "s"}`),
-    total !== null && total !== undefined ? h("span.seat-total.muted", null, ` · total ${total}`) : null,
+    h("span.seat-count.muted", null, t("view.cards", { count })),
+    total !== null && total !== undefined ? h("span.seat-total.muted", null, ` · ${t("view.total", { total })}`) : null,
     badgesOf(st, view, s)),
   h("div.grid", { style: `--cols:${cols}` }, cells));
 }
@@ -198,7 +199,7 @@ export function centerView(st, view, marks, env) {
   const top = pileTop(view);
   const under = view.discard.length > 1 ? view.discard[view.discard.length - 2] : null;
 
-  const deck = /** @type {HTMLButtonElement} */ (cardEl(view.deck > 0 ? "?" : "empty", { button: true, label: `Deck, ${view.deck} cards` }));
+  const deck = /** @type {HTMLButtonElement} */ (cardEl(view.deck > 0 ? "?" : "empty", { button: true, label: t("view.deckLabel", { count: view.deck }) }));
   deck.classList.add("deck");
   deck.dataset.key = "deck";
   deck.id = "deck";
@@ -207,7 +208,7 @@ export function centerView(st, view, marks, env) {
     deck.onclick = () => env.dispatch({ type: "send", action: "draw" });
   } else deck.disabled = true;
 
-  const pile = /** @type {HTMLButtonElement} */ (cardEl(top || "empty", { button: true, label: "Discard pile" }));
+  const pile = /** @type {HTMLButtonElement} */ (cardEl(top || "empty", { button: true, label: t("view.pileLabel") }));
   pile.classList.add("pile");
   pile.dataset.key = "pile";
   pile.id = "pile";
@@ -224,24 +225,24 @@ export function centerView(st, view, marks, env) {
   const holding = view.held !== null && view.held !== undefined && view.phase !== "round_over";
   if (!holding) {
     heldBox.classList.add("idle");
-    heldBox.append(h("span.label", null, "Hand"), cardEl("empty", { label: "No card held" }));
+    heldBox.append(h("span.label", null, t("view.hand")), cardEl("empty", { label: t("view.noCardHeld") }));
   } else {
     const holder = nameOf(st, view.turn);
-    const held = cardEl(isCode(view.held) ? /** @type {string} */ (view.held) : "?", { label: "Held card" });
+    const held = cardEl(isCode(view.held) ? /** @type {string} */ (view.held) : "?", { label: t("view.heldCard") });
     held.classList.add("held");
     held.id = "held";
-    heldBox.append(h("span.label", null, holder === "You" ? "Your card" : `${holder}'s card`), held);
+    heldBox.append(h("span.label", null, holder === t("common.you") ? t("view.yourCard") : t("view.someonesCard", { name: holder })), held);
   }
   /** @type {HTMLElement | null} */
   let below = null;
   if (under) {
-    below = cardEl(under, { label: "Under the top card" });
+    below = cardEl(under, { label: t("view.underTop") });
     below.classList.add("under");
   }
   return h("div.center", { dataset: { key: "center" } },
-    h("div.pile-box", null, h("span.label", null, `Deck · ${view.deck}`), deck),
+    h("div.pile-box", null, h("span.label", null, `${t("view.deck")} · ${view.deck}`), deck),
     h("div.pile-box", null,
-      h("span.label", null, `Pile · ${view.discard.length}`),
+      h("span.label", null, `${t("view.pile")} · ${view.discard.length}`),
       h("div.pile-stack", null, below, pile)),
     heldBox);
 }

@@ -10,11 +10,32 @@
 // {op: "record"}. Worker -> page: {op: "ready", ms}, {op: "failed", message},
 // {op: "messages", messages}, {op: "record", text}.
 
+/**
+ * cambio.server.solo.SoloTable through Pyodide's proxy: each call answers JSON text,
+ * `{messages, timers: [{id, delay}]}` (deliver), or the record's or frames' text.
+ * @typedef {object} SoloTableProxy
+ * @property {() => string} welcome
+ * @property {(action: string, version: number, ref: unknown) => string} act
+ * @property {() => string} sync
+ * @property {(ref: unknown) => string} hint
+ * @property {(id: number) => string} fire
+ * @property {() => string} record
+ * @property {() => string} frames
+ * @property {() => void} destroy
+ */
+/** @typedef {{ SoloTable: (settings: string) => SoloTableProxy }} SoloModule */
+/** Where the page says Pyodide and the Python bundle are (server/offline.py).
+ * @typedef {{ pyodide: string, bundle: string }} EngineConfig */
+
+/** @type {any} Pyodide's interpreter (its own types are not installed) */
 let py = null;
+/** @type {SoloModule | null} */
 let solo = null;
+/** @type {SoloTableProxy | null} */
 let table = null;
 let generation = 0;   // a new table makes the old table's timers stale
 
+/** @param {EngineConfig} config @param {string} base */
 async function load(config, base) {
   const t0 = performance.now();
   const indexURL = new URL(config.pyodide, base).href;
@@ -29,8 +50,9 @@ async function load(config, base) {
   return Math.round(performance.now() - t0);
 }
 
-/** Post a SoloTable answer's messages and arm the timers it asks for. */
+/** Post a SoloTable answer's messages and arm the timers it asks for. @param {string} text */
 function deliver(text) {
+  /** @type {{ messages: object[], timers: { id: number, delay: number }[] }} */
   const out = JSON.parse(text);
   if (out.messages.length) self.postMessage({ op: "messages", messages: out.messages });
   const mine = generation;
@@ -40,17 +62,23 @@ function deliver(text) {
       try {
         deliver(table.fire(timer.id));
       } catch (err) {
-        self.postMessage({ op: "failed", message: String((err && err.message) || err) });
+        self.postMessage({ op: "failed", message: failure(err) });
       }
     }, timer.delay * 1000);
   }
 }
 
+/** What went wrong, in words. @param {unknown} err */
+function failure(err) {
+  return String((err instanceof Error && err.message) || err);
+}
+
+/** @param {{ type: string, ref?: unknown, action?: string, version?: number }} msg */
 function send(msg) {
   if (!table) return;
   const ref = msg.ref === undefined ? null : msg.ref;
   switch (msg.type) {
-    case "act": deliver(table.act(msg.action, msg.version, ref)); break;
+    case "act": deliver(table.act(String(msg.action), Number(msg.version), ref)); break;
     case "sync": deliver(table.sync()); break;
     case "hint": deliver(table.hint(ref)); break;
     case "ping": self.postMessage({ op: "messages", messages: [{ type: "pong" }] }); break;
@@ -61,7 +89,7 @@ function send(msg) {
   }
 }
 
-self.onmessage = async (ev) => {
+self.onmessage = async (/** @type {MessageEvent} */ ev) => {
   const data = ev.data || {};
   try {
     if (data.op === "load") {
@@ -70,6 +98,7 @@ self.onmessage = async (ev) => {
     } else if (data.op === "new") {
       generation += 1;
       if (table) table.destroy();
+      if (!solo) throw new Error("the engine is not loaded");
       table = solo.SoloTable(JSON.stringify(data.settings));
       deliver(table.welcome());
     } else if (data.op === "send") {
@@ -80,6 +109,9 @@ self.onmessage = async (ev) => {
       self.postMessage({ op: "frames", text: table ? table.frames() : "" });
     }
   } catch (err) {
-    self.postMessage({ op: "failed", message: String((err && err.message) || err) });
+    self.postMessage({ op: "failed", message: failure(err) });
   }
 };
+
+// A module worker (local.js starts it with type "module"); its typedefs are local.js's too.
+export {};

@@ -2,6 +2,7 @@
 // page as soon as this module loads. `controlled` resolves to the worker controlling the
 // page once it does, or null where there is none (no service workers, an insecure origin,
 // a refusal).
+/** @returns {Promise<ServiceWorker | null>} */
 function register() {
   const sw = navigator.serviceWorker;
   if (!sw || !window.isSecureContext) return Promise.resolve(null);
@@ -13,7 +14,7 @@ function register() {
     return Promise.resolve(sw.controller);
   }
   return registered
-    .then(() => sw.controller || new Promise((resolve) => {
+    .then(() => sw.controller || new Promise((/** @type {(w: ServiceWorker | null) => void} */ resolve) => {
       sw.addEventListener("controllerchange", () => resolve(sw.controller), { once: true });
     }))
     .catch(() => null);
@@ -27,7 +28,8 @@ export const controlled = register();
  * offline even if /solo was never opened; a browser tab leaves it to the solo page.
  */
 export function keepEngine() {
-  return controlled.then((worker) => (worker ? new Promise((resolve) => {
+  /** @type {Promise<boolean>} */
+  const kept = controlled.then((worker) => (worker ? new Promise((resolve) => {
     navigator.serviceWorker.addEventListener("message", function kept(ev) {
       if (ev.data && ev.data.op === "engine-kept") {
         navigator.serviceWorker.removeEventListener("message", kept);
@@ -36,9 +38,13 @@ export function keepEngine() {
     });
     worker.postMessage({ op: "keep-engine" });
   }) : false));
+  return kept;
 }
 
+/** The Network Information API, where the browser has it (Chromium): the data saver. */
+const connection = /** @type {Navigator & { connection?: { saveData?: boolean } }} */ (navigator).connection;
+
 if (matchMedia("(display-mode: standalone)").matches
-    && !(navigator.connection && navigator.connection.saveData)) {
+    && !(connection && connection.saveData)) {
   keepEngine();
 }

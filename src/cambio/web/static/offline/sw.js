@@ -3,6 +3,8 @@
 // build, so another sw.js: the browser installs it, it takes over at once and drops the
 // old cache. Pyodide (13 MB) has a cache of its own per Pyodide version, kept across
 // releases. Live traffic (the REST API, WebSockets) is never answered from a cache.
+// The worker's own scope (tsc: jsconfig.sw.json, with the WebWorker types).
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const BUILD = __BUILD__;
 const SHELL = __SHELL__;         // kept at install: pages, the client's files, the Python bundle
 const FALLBACK = __FALLBACK__;   // the page an offline navigation lands on (the solo lobby)
@@ -15,23 +17,24 @@ const LIVE = ["api/", "ws/"];
 // what a power card does, said at the table).
 const FRESH = ["static/offline/engine.json", "api/rules"];
 
-const scope = self.registration.scope;
-const abs = (path) => new URL(path, scope).href;
+const scope = sw.registration.scope;
+const abs = (/** @type {string} */ path) => new URL(path, scope).href;
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL_CACHE)
     .then((cache) => cache.addAll(SHELL.map((p) => new Request(abs(p), { cache: "reload" }))))
-    .then(() => self.skipWaiting()));
+    .then(() => sw.skipWaiting()));
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
     .then((keys) => Promise.all(keys
       .filter((k) => k.startsWith("cambio-") && k !== SHELL_CACHE && k !== ENGINE_CACHE)
       .map((k) => caches.delete(k))))
-    .then(() => self.clients.claim()));
+    .then(() => sw.clients.claim()));
 });
 
+/** @param {Request} request @param {string} name */
 async function cacheFirst(request, name) {
   const cache = await caches.open(name);
   const hit = await cache.match(request, { ignoreSearch: true });
@@ -41,6 +44,7 @@ async function cacheFirst(request, name) {
   return res;
 }
 
+/** @param {Request} request @param {string} name */
 async function networkFirst(request, name) {
   try {
     const res = await fetch(request);
@@ -53,7 +57,7 @@ async function networkFirst(request, name) {
   }
 }
 
-/** A page: from the network; offline, the kept copy, else the solo lobby. */
+/** A page: from the network; offline, the kept copy, else the solo lobby. @param {Request} request */
 async function page(request) {
   try {
     return await fetch(request);
@@ -83,7 +87,7 @@ async function keepEngine() {
 }
 
 // {op: "keep-engine"} from a page (the installed app's lobby): answered {op: "engine-kept", ok}.
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.op !== "keep-engine") return;
   event.waitUntil(keepEngine().catch(() => false).then((ok) => {
@@ -91,7 +95,7 @@ self.addEventListener("message", (event) => {
   }));
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(scope)) return;
   const path = new URL(request.url).href.slice(scope.length).split("?")[0];
