@@ -23,11 +23,14 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from .conftest import WAIT_MS, Server
 from .driver import LAPTOP, seen, step
 
+DAY = 86400
+
 
 @pytest.fixture(scope="module")
 def social_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    # No kernel warm-up child: one outlives a kill -9 holding the port a restart needs.
     srv = Server(Path(tmp_path_factory.mktemp("social")), "social", "--seed", "41",
-                 "--bot-speed", "20", "--away-after", "600")
+                 "--bot-speed", "20", "--away-after", "600", "--no-warm-kernels")
     yield srv
     srv.stop()
 
@@ -209,9 +212,9 @@ NOTIFICATIONS_JS = """() => navigator.serviceWorker.ready.then((r) => r.getNotif
 def your_move(person: Person, table: str) -> bool | None:
     """What the player's lobby says of the table: their move (True), not (False), not
     listed yet (None)."""
-    flag = person.page.get_attribute(f'#your-games li[data-table="{table}"]', "data-your-move",
-                                     timeout=1000) \
-        if person.page.locator(f'#your-games li[data-table="{table}"]').count() else None
+    flag: str | None = person.page.evaluate(
+        "(t) => { const row = document.querySelector(`#your-games li[data-table=\"${t}\"]`);"
+        " return row ? row.dataset.yourMove : null; }", table)   # one look: the list redraws
     return None if flag is None else flag == "1"
 
 
@@ -222,8 +225,12 @@ def whose_move(people: list[Person], table: str) -> Person:
     deadline = WAIT_MS / 1000
     waited = 0.0
     while waited < deadline:
-        for p in people:
+        for p in people:  # a list drawn from an answer asked for now, not an older one
+            looks = p.page.evaluate("() => Number(document.getElementById('your-games')"
+                                    ".dataset.looks || 0)")
             p.look_again()
+            p.page.wait_for_function("(n) => Number(document.getElementById('your-games')"
+                                     ".dataset.looks || 0) > n", arg=looks)
         page.wait_for_timeout(200)
         waited += 0.2
         said = [your_move(p, table) for p in people]
@@ -253,7 +260,7 @@ def test_a_correspondence_game_over_restarts_tells_whose_move_it_is(
         # Ann makes a correspondence table from the lobby's form.
         form = ann.new_page()
         form.goto(social_server.base + "/")
-        form.select_option("#clock", "3600")
+        form.select_option("#clock", str(DAY))
         form.select_option("#on-timeout", "bot")
         form.click("#create")
         form.wait_for_url("**/t/*")
@@ -286,6 +293,25 @@ def test_a_correspondence_game_over_restarts_tells_whose_move_it_is(
             social_server.kill()
             social_server.start()
             assert whose_move([ann, bo], table) is other, f"after restart {restart + 1}"
+        # The one to move lets the days pass: the server comes back two days on (its clock
+        # shifted, no waiting), the deadline has passed, and the seat's bot plays that
+        # decision; a turn is a few decisions (draw, then the card), each with a day of its
+        # own, so again two days on until the turn has passed.
+        late = whose_move([ann, bo], table)
+        row = f'#your-games li[data-table="{table}"] .deadline'
+        assert "in 1 day" in late.page.inner_text(row) or "hours" in late.page.inner_text(row)
+        waiting = bo if late is ann else ann
+        start = social_server.cmd[:]
+        for days in range(2, 12, 2):
+            social_server.kill()
+            social_server.cmd = [*start, "--time-offset", str(days * DAY)]
+            social_server.start()
+            if whose_move([ann, bo], table) is waiting:
+                break
+        else:
+            raise AssertionError("the late seat's bot never finished its turn")
+        waiting.page.wait_for_function(f"() => ({NOTIFICATIONS_JS})()"
+                                       f".then((ns) => ns.some((n) => n.tag === 'turn-{table}'))")
     finally:
         ann.close()
         bo.close()

@@ -79,6 +79,11 @@ def test_your_games_list_whose_move_it_is_mine_first(server: ServerProcess) -> N
             assert {g["table"]["id"]: g["turn"] for g in mine["games"]}[table] == after
             assert (mine["your_turn"], his["your_turn"]) == (int(after == 0), int(after == 1))
             assert mine["games"][0]["your_move"] == (after == 0)
+            # Anyone with the table's id may ask whose decision it waits for.
+            r = await cy.get(f"/api/tables/{table}/turn")
+            assert r.status_code == 200 and r.json()["turn"] == after
+            assert r.json()["table"]["id"] == table
+            assert (await cy.get("/api/tables/no-such-table/turn")).status_code == 404
             # Cy holds no seat: nothing listed. A browser with no player: refused.
             assert (await games(cy))["games"] == []
             async with httpx.AsyncClient(base_url=server.base) as stranger:

@@ -172,7 +172,7 @@ MIGRATIONS: list[list[str]] = [
 )""",
     ],
     # a player's own tables, found by their seats (the lobby's "Your games", polled)
-    ["CREATE INDEX seats_player ON seats (player_id)"],
+    ["CREATE INDEX IF NOT EXISTS seats_player ON seats (player_id)"],
 ]
 """Step ``n`` (1-based) brings a database from version ``n - 1`` to ``n``."""
 

@@ -170,6 +170,7 @@ async function notify(g) {
  */
 export function followYourGames(panel) {
   const list = /** @type {HTMLElement} */ (panel.querySelector("#your-games-list"));
+  let looks = 0;
   const refresh = async () => {
     /** @type {{games: YourGame[], your_turn: number}} */
     let res;
@@ -180,6 +181,7 @@ export function followYourGames(panel) {
     }
     panel.hidden = !res.games.length;
     list.replaceChildren(...res.games.map(row));
+    panel.dataset.looks = String(++looks);   // answers drawn so far (tests wait on it)
     document.title = titleWithCount(document.title, res.your_turn);
     badge(res.your_turn);
     const fresh = newlyYourMove(seenBefore(), res.games);
