@@ -165,6 +165,13 @@ class Server:
         log.info("table %s expired: it waited with nobody at it", table.id)
 
     # ------------------------------------------------------------------ tables
+    async def ask_owner(self, table_id: str, path: str) -> tuple[bool, Any]:
+        """``GET path`` of the process that serves ``table_id``, when that is another one (a
+        cluster's): ``(True, its JSON answer)``, ``None`` for an answer other than 200.
+        ``(False, None)``: this process serves the table, ask it here. A single process
+        serves every table itself."""
+        return False, None
+
     async def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is not None:

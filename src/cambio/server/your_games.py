@@ -18,14 +18,11 @@ import asyncio
 import logging
 from typing import Any
 
-import httpx
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from .cluster.node import ClusterServer
-from .cluster.proxy import HOP
-from .errors import UNAVAILABLE, ProtocolError
+from .errors import ProtocolError
 from .lobby import endpoint, table_of
 from .players.service import players_of
 from .players.service import required as signed_in
@@ -86,17 +83,9 @@ async def games_of(server: Server, player_id: str) -> list[dict[str, Any]]:
 
 async def _facts_of(server: Server, table_id: str) -> dict[str, Any] | None:
     """The table's :func:`facts`, from this process or from the one that owns it."""
-    if isinstance(server, ClusterServer):
-        address = await server.route(table_id)
-        if address is not None:
-            url = f"{address.rstrip('/')}/api/tables/{table_id}/turn"
-            try:
-                answer = await server.forwarder.http.get(url, headers={HOP: "1"})
-            except httpx.HTTPError:
-                raise ProtocolError(UNAVAILABLE, "the table's process is away") from None
-            known: dict[str, Any] | None = answer.json() if answer.status_code == 200 \
-                else None
-            return known
+    elsewhere, known = await server.ask_owner(table_id, f"/api/tables/{table_id}/turn")
+    if elsewhere:
+        return known if isinstance(known, dict) else None
     return facts(await server.get(table_id))
 
 

@@ -34,6 +34,7 @@ import random
 import time
 from typing import Any
 
+import httpx
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
@@ -44,7 +45,7 @@ from ..store import Store, StoreError, TableRow
 from ..table import Table
 from .bus import Bus
 from .lease import Leases
-from .proxy import Forwarder
+from .proxy import HOP, Forwarder
 
 log = logging.getLogger("cambio.server")
 
@@ -275,6 +276,17 @@ class ClusterServer(Server):
             self._claiming.discard(table_id)
 
     # ------------------------------------------------------------------ finding tables
+    async def ask_owner(self, table_id: str, path: str) -> tuple[bool, Any]:
+        address = await self.route(table_id)
+        if address is None:
+            return False, None
+        try:
+            answer = await self.forwarder.http.get(f"{address.rstrip('/')}{path}",
+                                                   headers={HOP: "1"})
+        except httpx.HTTPError:
+            raise ProtocolError(UNAVAILABLE, "the table's process is away") from None
+        return True, (answer.json() if answer.status_code == 200 else None)
+
     async def route(self, table_id: str) -> str | None:
         """Where ``table_id`` is served: ``None`` for here (claimed now if nobody held it),
         else the owner's address. Raises ``unavailable`` while its owner is gone but its
