@@ -132,7 +132,7 @@ class BestResponseSearchBot(AdaptiveRolloutSearchBot):
             for c, a in enumerate(cands):
                 s = det.clone()
                 s.apply(a, me)
-                _until_my_turn(s, me, mine, self._target)
+                until_my_turn(s, me, mine, self._target)
                 load_state(pool.batch, c * worlds + w, s)
         pool.finish(worlds * k)
         shares, scores = pool.outcomes(worlds * k, me)
@@ -161,7 +161,7 @@ class BestResponseSearchBot(AdaptiveRolloutSearchBot):
         return shares, scores
 
 
-def _until_my_turn(s: State, me: int, mine: CardBot,
+def until_my_turn(s: State, me: int, mine: CardBot,
                    target: Callable[[int], CardBot]) -> None:
     """Play ``s`` on until seat ``me``'s next turn starts (or the round ends): the other
     seats by their target bots, ``me``'s snaps and the rest of its turn by ``mine``."""
@@ -177,4 +177,4 @@ def exploit_bot(target: str, seed: int = 0) -> BestResponseSearchBot:
     return BestResponseSearchBot(target, seed)
 
 
-__all__ = ["NATIVE_TARGETS", "BestResponseSearchBot", "exploit_bot"]
+__all__ = ["NATIVE_TARGETS", "BestResponseSearchBot", "exploit_bot", "until_my_turn"]
