@@ -55,7 +55,10 @@ NATIVE_TARGETS = frozenset({"memory", "medium"})
 """Bots the rollout kernels play exactly (by their registry names)."""
 
 PYTHON_WORLDS = 8
-"""Worlds per stage of the python and reply engines (each candidate is played out in each)."""
+"""Worlds per stage of the python engine (each candidate is played out in each)."""
+REPLY_WORLDS = 4
+"""Worlds of the reply engine's first stage (then twice as many while the two moves are
+close): a world costs the target's few decisions, about 0.1 s of CPU against ``hard``."""
 SCREEN_WORLDS = 16
 """Worlds per candidate, at least, of the first (native) stage: ``hard``'s floor."""
 REPLY_CAP = 6
@@ -69,7 +72,7 @@ class BestResponseSearchBot(AdaptiveRolloutSearchBot):
 
     def __init__(self, target: str, seed: int = 0, *, rows: int = DEEP_ROWS,
                  cap: int = 8 * DEEP_ROWS, seconds: float | None = None,
-                 worlds: int = PYTHON_WORLDS, reply: bool = True,
+                 worlds: int | None = None, reply: bool = True,
                  make_target: Callable[[str, int], CardBot] | None = None) -> None:
         super().__init__(seed, rows=rows, cap=cap, seconds=seconds)
         self.target = target.strip().lower()
@@ -80,7 +83,8 @@ class BestResponseSearchBot(AdaptiveRolloutSearchBot):
             make_target = make_bot
         make_target(self.target, 0)  # a bad name fails here, not at the first decision
         self.make_target = make_target
-        self.python_worlds = worlds
+        if worlds is None:
+            worlds = REPLY_WORLDS if reply else PYTHON_WORLDS
         self.reply = reply
         self._sim_rng = Random(seed * 104729 + 3)  # the simulated bots' seeds
         self._targets: dict[int, CardBot] = {}
