@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cambio.bots.cards import CardBot, make_bot, play_round
-from cambio.bots.cards.responder import BestResponseSearchBot
-from cambio.cards import Action, CardView, Rules, State
+from cambio.bots.cards.responder import BestResponseSearchBot, until_my_turn
+from cambio.cards import Action, CardView, Phase, Rules, State, observe
 from cambio.cli.main import app
 from cambio.envs.exploit import exploitability
 
@@ -42,8 +42,9 @@ def test_native_responses_depend_only_on_the_view() -> None:
 
 
 def test_python_responses_simulate_the_target_in_the_other_seats_only() -> None:
-    """Against a bot with no native twin the rollouts ask the target itself, for every seat
-    but the responder's; the decision still depends on the view only, and on the seed."""
+    """With ``reply=False`` the rollouts ask the target itself to the end of the round, for
+    every seat but the responder's; the decision still depends on the view only, and on the
+    seed."""
     played: list[int] = []
     made: list[str] = []
 
@@ -55,9 +56,11 @@ def test_python_responses_simulate_the_target_in_the_other_seats_only() -> None:
     for t in twin_views(memory_rounds("rulebook", 1, first=1), Random(7), rate=0.2):
         me = t.view.seat
         played.clear()
-        bot = BestResponseSearchBot("expert", 3, worlds=2, cap=1024, make_target=spy)
+        bot = BestResponseSearchBot("expert", 3, worlds=2, cap=1024, reply=False,
+                                    make_target=spy)
         a = bot.act(t.view)
-        twin = BestResponseSearchBot("expert", 3, worlds=2, cap=1024, make_target=spy)
+        twin = BestResponseSearchBot("expert", 3, worlds=2, cap=1024, reply=False,
+                                     make_target=spy)
         assert a == twin.act(t.twin)
         if bot.last_rollouts:
             assert played and me not in played
@@ -66,6 +69,41 @@ def test_python_responses_simulate_the_target_in_the_other_seats_only() -> None:
             break
     assert decisions >= 1
     assert set(made) == {"expert"}
+
+
+def test_replies_ask_the_target_for_the_other_seats_from_the_view_only() -> None:
+    """The reply engine (the default against a bot with no native twin): the target answers
+    in the other seats only, and the decision depends on the view and the seed alone."""
+    played: list[int] = []
+
+    def spy(name: str, seed: int) -> CardBot:
+        return Spy(make_bot(name, seed), played)
+
+    replied = 0
+    for t in twin_views(memory_rounds("rulebook", 2, first=3), Random(11), rate=0.5):
+        played.clear()
+        bot = BestResponseSearchBot("expert", 5, worlds=2, make_target=spy)
+        a = bot.act(t.view)
+        assert a == BestResponseSearchBot("expert", 5, worlds=2, make_target=spy).act(t.twin)
+        if bot.last_rollouts:  # the exact replies were played
+            assert played and t.view.seat not in played
+            replied += 1
+        if replied >= 2:
+            break
+    assert replied >= 1
+
+
+def test_a_reply_stops_when_the_responders_turn_starts() -> None:
+    asked: list[int] = []
+    state = State(Rules.preset("rulebook"), 3, seed=4, polled=True)
+    bots = [make_bot("memory", seat) for seat in range(3)]
+    me = state.current_player()
+    state.apply(bots[me].act(observe(state, me)), me)  # our move: the candidate
+    targets = {seat: Spy(bots[seat], asked) for seat in range(3) if seat != me}
+    until_my_turn(state, me, bots[me], targets.__getitem__)
+    assert state.is_over() or (state.current_player() == me
+                               and state.phase == Phase.TURN_START)
+    assert asked and me not in asked
 
 
 def test_a_response_needs_a_known_target() -> None:
