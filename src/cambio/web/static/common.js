@@ -267,6 +267,21 @@ export async function copyText(text) {
   }
 }
 
+/**
+ * Offer a link: the system's share sheet on a touch device, else copied to the clipboard (a
+ * toast says so, or shows the link when it could not be copied).
+ * @param {string} url @param {string} title
+ */
+export async function shareLink(url, title) {
+  if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+    try {
+      await navigator.share({ title, url });
+      return;
+    } catch { /* cancelled: fall back to copying */ }
+  }
+  toast(await copyText(url) ? t("table.copied") : url, "info");
+}
+
 /** The invite link of a table, absolute.
  * @param {string} id */
 export function inviteUrl(id) {

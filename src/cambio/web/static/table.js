@@ -1,7 +1,7 @@
 // A table page (/t/{id}): seats, bots and start while waiting, then the game, live.
 import {
-  api, byId, clear, copyText, dropToken, morphChildren, gameLabel, getName, getToken, h, inviteUrl,
-  noticeLine, seatName, setName, setToken, tableTitle, toast,
+  api, byId, clear, dropToken, morphChildren, gameLabel, getName, getToken, h, inviteUrl,
+  noticeLine, seatName, setName, setToken, shareLink, tableTitle, toast,
 } from "./common.js";
 import { TableConnection } from "./conn.js";
 import { buildWaiting } from "./waiting.js";
@@ -269,16 +269,8 @@ function renderBadges() {
   }, t("table.invite")));
 }
 
-async function share() {
-  const url = inviteUrl(tableId);
-  if (navigator.share && matchMedia("(pointer: coarse)").matches) {
-    try {
-      await navigator.share({ title: t("table.shareTitle"), url });
-      return;
-    } catch { /* cancelled: fall back to copying */ }
-  }
-  toast(await copyText(url) ? t("table.copied") : url, "info");
-}
+/** The table's invite link, shared or copied. */
+const share = () => shareLink(inviteUrl(tableId), t("table.shareTitle"));
 
 // ------------------------------------------------------------------ the waiting room (waiting.js)
 /** @type {Set<string>} */
