@@ -32,14 +32,13 @@ from ..errors import (
     BUSY,
     FORBIDDEN,
     INVALID_TOKEN,
-    NOT_PLAYING,
     SERVER_ERROR,
     ProtocolError,
 )
 from ..faults import crash_point
 from ..games import GameKind
 from ..kernels import Kernels
-from ..server_messages import ChatLine, Hint
+from ..server_messages import ChatLine
 from ..session import Applied, Session
 from ..settings import Settings
 from ..snap_race import Referee, reaction_key
@@ -50,7 +49,6 @@ from ..table_core import (
     arrival,
     catch_up,
     judge_act,
-    judge_hint,
     snap_refusal,
     state_message,
     table_message,
@@ -62,6 +60,7 @@ from .bot_timers import BotTimers
 from .chat_room import ChatRoom
 from .connection import Conn, dumps
 from .connections import Connections
+from .hints import Hints
 from .lifecycle import Lifecycle, now_iso
 from .seats import Seats
 from .timers import Handle, Job, Later
@@ -115,7 +114,6 @@ class Table:
                                settings.round_pause / settings.bot_speed, self._next_round,
                                now=clock)
         self.kernels = kernels
-        self._waits: set[asyncio.Task[None]] = set()
         self.bots = BotTimers(self._later, settings.bot_speed, self.match.live,
                               self.seats.bot_controls, self._schedule, self._bot_played,
                               sleep=sleep, now=clock,
@@ -127,7 +125,7 @@ class Table:
         self.chat_room = ChatRoom(store, row.id, settings.chat_rate, settings.chat_burst,
                                   bool(row.config.get("spectator_chat")), now_iso,
                                   clock=clock)
-        self.last_hint: tuple[tuple[int, int], dict[str, Any] | None] | None = None
+        self.hints = Hints(self.game, kernels, self.post, self.hint)
         # Hooks for a server of several processes (server/cluster/node.py).
         self.watch: Callable[[Table], None] | None = None
         """Told whenever the summary may have changed (the cluster's lobby)."""
@@ -171,8 +169,7 @@ class Table:
     async def stop_actor(self) -> None:
         for handle in self._timers():
             handle.cancel()
-        for task in list(self._waits):
-            task.cancel()
+        self.hints.stop()
         await self.actor.stop()
         self.audience.close_all(1012)
 
@@ -530,47 +527,8 @@ class Table:
         self._schedule()
 
     async def hint(self, conn: Conn, ref: Any) -> None:
-        """Assist mode: the ``hard`` bot's suggestion for the asking seat, from its own view.
-
-        Searched off the loop; one per seat and version (asking again sends the same)."""
-        s = self.session
-        refused = judge_hint(s, self.status, conn.seat)
-        if refused is not None:
-            conn.error(refused.code, refused.message, ref)
-            return
-        assert s is not None and conn.seat is not None  # judge_hint saw to both
-        searcher = getattr(getattr(s, "table_game", None), "hint_bot", None)
-        loading = self.kernels.loading(self.game, searcher) if self.kernels and searcher \
-            else None
-        if loading is not None:  # asked again once the searcher's kernels are loaded
-            self._after(loading, self.hint, conn, ref)
-            return
-        key = (conn.seat, s.version)
-        if self.last_hint is None or self.last_hint[0] != key:
-            found = await asyncio.get_running_loop().run_in_executor(None, s.hint, conn.seat)
-            self.last_hint = (key, found)
-        found = self.last_hint[1]
-        if found is None:
-            conn.error(NOT_PLAYING, "it is not your decision now", ref)
-            return
-        hint: Hint = {"type": "hint", "version": s.version, "action": found["action"],
-                      "text": found["text"], "score": found["score"],
-                      "win_share": found["win_share"], "runner_up": found["runner_up"],
-                      "runner_up_score": found["runner_up_score"],
-                      "runner_up_win_share": found["runner_up_win_share"], "ref": ref}
-        conn.send(dumps(hint))
-
-    def _after(self, future: asyncio.Future[None], job: Job, *args: Any) -> None:
-        """Post ``job(*args)`` to the actor once ``future`` is done (the table goes on
-        meanwhile)."""
-        async def wait() -> None:
-            with contextlib.suppress(Exception):
-                await future
-            self.post(job, *args)
-
-        task = asyncio.get_running_loop().create_task(wait())
-        self._waits.add(task)
-        task.add_done_callback(self._waits.discard)
+        """Assist mode (table/hints.py)."""
+        await self.hints.answer(conn, self.session, self.status, ref)
 
     async def _accepted(self, applied: Applied, conn: Conn | None = None,
                         ref: Any = None) -> None:
