@@ -10,7 +10,8 @@ what it needs (a :class:`~.timers.Later` that posts to this actor, and callbacks
 - :class:`~.bot_timers.BotTimers` -- the bots and when they move;
 - :class:`~..clock.TableClock` -- a seated player's time per decision (no I/O: it returns
   what to store, send and time, and the table does it);
-- :class:`~.chat_room.ChatRoom` -- the chat, stored, sent to whoever may read it.
+- :class:`~.chat_room.ChatRoom` -- the chat, stored, sent to whoever may read it;
+- :class:`~.hints.Hints` -- assist mode's searched hints.
 
 Each public coroutine below is one message (a client's, a timer's or the lobby's) and runs as
 a job on the actor, so following one action means reading one method here and the parts it
