@@ -21,14 +21,18 @@ plays out a timeout replies at the deadline plus the table's fixed thinking time
 sooner or later depending on cards.
 
 :class:`Decisions` is pure bookkeeping on an injected time source, so its rules are tested
-without any wall clock; the table's :class:`cambio.server.table.turn_clock.TurnClock` arms
-one timer at :attr:`Decisions.deadline`.
+without any wall clock. :class:`TableClock` is the table's clock without I/O: told the
+table's state, a stored decision or its timer firing, it returns :class:`ClockEffects` --
+what to store, what to send to everyone, which timer to set, which seat's bot plays -- and
+the served table does them (one timer, armed at :attr:`Decisions.deadline`). Nothing here
+imports more than the standard library: it is part of the table core the offline client
+ships (server/offline.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import ProtocolError
@@ -201,3 +205,136 @@ class Decisions:
                 "seconds": self.seconds, "seat": cur.seat if cur is not None else None,
                 "left": None if left is None else round(left, 2),
                 "deadline": None if self.deadline is None else round(self.deadline, 3)}
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """To store: the decision a correspondence table waits for, and its deadline."""
+
+    decision: Decision
+    at: float
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """To store: the seat lost the game on time (a table that forfeits)."""
+
+    seat: int
+
+
+Target = tuple[int | None, int, int, int, int | None]
+"""What the clock follows: ``(decider, game_no, round_no, version, last_seat)``, the decider
+``None`` when no seated player is on the clock (:meth:`Decisions.follow`)."""
+
+
+@dataclass
+class ClockEffects:
+    """What the clock asks of its driver, done in this order: store ``store`` (a failed
+    write stops there), mark ``away`` away, send ``send`` to everyone, call the timer off
+    (``cancel``) and set ``arm`` -- ``(decision, seconds)``: tell :meth:`TableClock.fired`
+    ``decision`` in that many seconds -- then have ``bot``'s seat's bot play its decision."""
+
+    store: list[Deadline | Forfeit] = field(default_factory=list)
+    away: int | None = None
+    send: Clock | None = None
+    cancel: bool = False
+    arm: tuple[Decision, float] | None = None
+    bot: int | None = None
+
+
+class TableClock:
+    """A table's turn clock without I/O: told the table's state, a stored decision or a
+    timer firing, it returns :class:`ClockEffects` -- what to store, what to send, which
+    timer to set -- and the drivers (the served :class:`~.table.Table`) do them.
+
+    It holds the :class:`Decisions`, the table's kind of clock (a correspondence table's
+    deadlines are stored and it never marks a seat away; ``on_timeout`` forfeits or not),
+    and which decision's deadline is stored already."""
+
+    def __init__(self, config: dict[str, Any], strikes: int, now: Callable[[], float]) -> None:
+        self.correspondence = correspondence(config)
+        self.decisions = Decisions(config.get("clock"),
+                                   None if self.correspondence else strikes, now)
+        self.forfeits = config.get("on_timeout") == "forfeit"
+        self.stored: Decision | None = None
+        """The decision whose deadline the store holds (correspondence tables)."""
+
+    def message(self, target: Target) -> Clock:
+        _, game_no, round_no, version, _ = target
+        return self.decisions.message(game_no, round_no, version)
+
+    def planned(self, target: Target) -> Deadline | None:
+        """The deadline to store with an action that leaves the table at ``target`` (a
+        correspondence table's new decision), so the two are stored together."""
+        if not self.correspondence:
+            return None
+        starts = self.decisions.starts(*target)
+        return Deadline(*starts) if starts is not None else None
+
+    def kept(self, stored: list[Deadline | Forfeit]) -> None:
+        """``stored`` was written."""
+        for item in stored:
+            if isinstance(item, Deadline):
+                self.stored = item.decision
+
+    def follow(self, target: Target) -> ClockEffects:
+        """The table is now at ``target``: a new decision is told to everyone, its timer
+        set and (correspondence) its deadline stored unless an action's write held it."""
+        if not self.decisions.follow(*target):
+            return ClockEffects()
+        fx = ClockEffects(send=self.message(target), cancel=True)
+        cur, deadline, left = self.decisions.current, self.decisions.deadline, \
+            self.decisions.left()
+        if cur is not None and deadline is not None and left is not None:
+            fx.arm = (cur, left)
+            if self.correspondence and cur != self.stored:
+                fx.store.append(Deadline(cur, deadline))
+        return fx
+
+    def stop(self, target: Target) -> ClockEffects:
+        """No decision on the clock any more (the round is over, the table halted)."""
+        if not self.decisions.stop():
+            return ClockEffects(cancel=True)
+        return ClockEffects(send=self.message(target), cancel=True)
+
+    def resume(self, stored: tuple[int, int, int, int, float] | None, target: Target,
+               movers: list[int]) -> ClockEffects:
+        """A table loaded from the store: its stored decision ``(game_no, round_no, since,
+        seat, deadline)`` keeps its deadline if it is still the one waited for -- its seat
+        decides at ``target`` and made none of the round's actions since it started
+        (``movers``: the seat of each action of the round, in order) -- so a restart gives
+        nobody a fresh clock."""
+        decider, game_no, round_no, version, _ = target
+        if stored is None or not self.correspondence:
+            return ClockEffects()
+        s_game, s_round, since, seat, deadline = stored
+        if (s_game, s_round) != (game_no, round_no) or decider != seat or since > version \
+                or seat in movers[since:]:
+            return ClockEffects()
+        decision = Decision(seat, game_no, round_no, since)
+        self.decisions.restore(decision, deadline)
+        self.stored = decision
+        left = self.decisions.left()
+        return ClockEffects(cancel=True, arm=(decision, left if left is not None else 0.0))
+
+    def fired(self, decision: Decision, target: Target) -> ClockEffects:
+        """The timer of ``decision`` fired, the table now at ``target``: if the seat still
+        has that decision, it ran out -- its bot plays it; the seat is marked away after
+        too many in a row, or forfeits at a table that says so."""
+        if decision != self.decisions.current or target[0] != decision.seat:
+            return ClockEffects()
+        away = self.decisions.timed_out(decision)
+        return ClockEffects(store=[Forfeit(decision.seat)] if self.forfeits else [],
+                            away=decision.seat if away else None,
+                            send=self.message(target), bot=decision.seat)
+
+    def acted(self, seat: int) -> None:
+        """The seat's player moved themselves (or came back): their timeouts in a row
+        start again."""
+        self.decisions.acted(seat)
+
+    def on_clock(self) -> tuple[int, float] | None:
+        """The seat the clock runs for and its deadline."""
+        d = self.decisions
+        return (d.current.seat, d.deadline) if d.current is not None \
+            and d.deadline is not None else None

@@ -54,10 +54,10 @@ def test_a_deadline_is_stored_with_its_move_and_a_reload_keeps_it(database: Data
         assert table.clock.decisions.left() == DAY - 12 * 3600
         assert h.store.deadline(TABLE) == (1, 1, 1, first, 3600 + DAY)
         # The deadline passes: the seat's bot plays that one move, and only that one.
-        s = table.session
-        assert s is not None
+        loaded = table.session
+        assert loaded is not None
         await h.timers.advance(DAY)
-        assert len(s.log) >= 2 and s.log[1].seat == first
+        assert len(loaded.log) >= 2 and loaded.log[1].seat == first
         assert not table.seats.public()[first]["away"]  # no strikes at a correspondence table
         assert table.clock.decisions.current is not None  # the next decision is on the clock
 

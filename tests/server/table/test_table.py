@@ -387,3 +387,71 @@ def test_the_lobby_calls_join_set_bot_free_seat_start_and_rematch(database: Data
         assert h.store.game_seed(TABLE, 2) is not None   # the new deal is stored
 
     run(database, scenario, humans=(0,), players=3, empty=(1, 2))
+
+
+async def play_round(h: Harness, table: Table, conn: Conn) -> None:
+    """Seat 0 (a person) plays the round to its end against the bots' timers."""
+    s = table.session
+    assert s is not None
+    round_no = s.round_no
+    for _ in range(2000):
+        if s.round_over() or s.round_no != round_no:
+            return
+        if s.decider() == 0:
+            legal = [x for x in s.view(0)["legal"] if not x.startswith("snap")]
+            pick = "cambio" if "cambio" in legal and s.version > 10 else legal[0]
+            await table.act(conn, pick, s.version, None)
+        else:
+            await h.timers.advance(0.5)
+    raise AssertionError("the round did not end")
+
+
+def test_a_match_pauses_between_rounds_then_deals_the_next(database: Database) -> None:
+    async def scenario(h: Harness) -> None:
+        table = await h.open()
+        a = await h.connect(0)
+        await table.start(None)
+        s = table.session
+        assert s is not None
+        await play_round(h, table, a)
+        assert s.round_over() and table.status == "playing"
+        pause = table.summary()["next_round"]  # counted from the round's last action
+        assert 0 < pause <= h.settings.round_pause / h.settings.bot_speed
+        drain(a)
+        await h.timers.advance(pause - 0.01)
+        assert s.round_no == 1 and of_type(drain(a), "state") == []
+        await h.timers.advance(0.02)
+        # Stored, then dealt and sent: the second round's state, each seat its own.
+        assert s.round_no == 2 and [r for r, _ in h.store.rounds(TABLE, 1)] == [1, 2]
+        state = of_type(drain(a), "state")[-1]
+        assert (state["round"], state["version"]) == (2, 0)
+        assert table.summary()["next_round"] is None
+
+    run(database, scenario, humans=(0,), config={"rounds": 2})
+
+
+def test_rekey_moves_a_seat_to_a_new_token_and_expect_gives_a_grace(
+        database: Database) -> None:
+    async def scenario(h: Harness) -> None:
+        table = await h.open()
+        await table.rekey(1, "newhash")
+        assert table.seat_for_hash("newhash") == 1 and table.seat_for_hash("hash1") is None
+        assert h.store.seats(TABLE)[1].token_hash == "newhash"
+        # Play now's grace: seat 1 never opens the table, so its bot takes it after the
+        # grace -- not a player who left (no `left` hook) -- and it is theirs on arrival.
+        left: list[int] = []
+
+        async def gone(_: Table, seat: int) -> None:
+            left.append(seat)
+
+        table.left = gone
+        a = await h.connect(0)
+        await table.start(None)
+        await table.expect(2.0)
+        await h.timers.advance(2.01)
+        assert table.seats.public()[1]["away"] is True and left == []
+        await h.connect(1)
+        assert table.seats.public()[1]["away"] is False
+        drain(a)
+
+    run(database, scenario)

@@ -3,9 +3,10 @@
 :class:`Table` (:mod:`.table`) is one actor holding small parts, each in its own module with a
 narrow interface and no reference back to the table (only the callbacks it is handed):
 :mod:`.actor` (the job queue), :mod:`.seats`, :mod:`.connections`, :mod:`.lifecycle` (the
-games: deal, rebuild, next round, halt), :mod:`.bot_timers`, :mod:`.turn_clock` and
-:mod:`.chat_room`; :mod:`.timers` is how they ask for work later, :mod:`.connection` one
-client as the table sees it.
+games: deal, rebuild, next round, halt), :mod:`.bot_timers`, :mod:`.chat_room` and
+:mod:`.hints`, with the turn clock's rules from :class:`cambio.server.clock.TableClock` (no
+I/O: it says what to store, send and time); :mod:`.timers` is how they ask for work later,
+:mod:`.connection` one client as the table sees it.
 
 Everything that reads or changes a table runs as a job on the table's own queue, one at a
 time (boardgame.io's and lichess's "one serial actor per game"): client actions, bots' moves,

@@ -8,8 +8,10 @@ what it needs (a :class:`~.timers.Later` that posts to this actor, and callbacks
 - :class:`~.connections.Connections` -- the open connections, and one message per seat;
 - :class:`~.lifecycle.Lifecycle` -- the status and games: deal, rebuild, next round, halt;
 - :class:`~.bot_timers.BotTimers` -- the bots and when they move;
-- :class:`~.turn_clock.TurnClock` -- a seated player's time per decision;
-- :class:`~.chat_room.ChatRoom` -- the chat, stored, sent to whoever may read it.
+- :class:`~..clock.TableClock` -- a seated player's time per decision (no I/O: it returns
+  what to store, send and time, and the table does it);
+- :class:`~.chat_room.ChatRoom` -- the chat, stored, sent to whoever may read it;
+- :class:`~.hints.Hints` -- assist mode's searched hints.
 
 Each public coroutine below is one message (a client's, a timer's or the lobby's) and runs as
 a job on the actor, so following one action means reading one method here and the parts it
@@ -26,19 +28,18 @@ from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from ..clock import Decision, correspondence
+from ..clock import ClockEffects, Deadline, Decision, Forfeit, TableClock, Target
 from ..errors import (
     BUSY,
     FORBIDDEN,
     INVALID_TOKEN,
-    NOT_PLAYING,
     SERVER_ERROR,
     ProtocolError,
 )
 from ..faults import crash_point
 from ..games import GameKind
 from ..kernels import Kernels
-from ..server_messages import ChatLine, Hint
+from ..server_messages import ChatLine
 from ..session import Applied, Session
 from ..settings import Settings
 from ..snap_race import Referee, reaction_key
@@ -49,7 +50,6 @@ from ..table_core import (
     arrival,
     catch_up,
     judge_act,
-    judge_hint,
     snap_refusal,
     state_message,
     table_message,
@@ -61,10 +61,10 @@ from .bot_timers import BotTimers
 from .chat_room import ChatRoom
 from .connection import Conn, dumps
 from .connections import Connections
+from .hints import Hints
 from .lifecycle import Lifecycle, now_iso
 from .seats import Seats
 from .timers import Handle, Job, Later
-from .turn_clock import TurnClock
 
 log = logging.getLogger("cambio.server")
 T = TypeVar("T")
@@ -102,8 +102,10 @@ class Table:
         self.players = row.players
         self.config = row.config
         self.created = row.created
-        self.correspondence = correspondence(row.config)
+        self.clock = TableClock(row.config, settings.clock_strikes, self._wall)
+        self.correspondence = self.clock.correspondence
         """A clock of an hour or more: players come and go (server/clock.py)."""
+        self._clock_timer: Handle | None = None
         self.actor = Actor(f"table {row.id}", self._halt)
         self.seats = Seats(row.players, seats,
                            None if self.correspondence else settings.away_after,
@@ -113,23 +115,18 @@ class Table:
                                settings.round_pause / settings.bot_speed, self._next_round,
                                now=clock)
         self.kernels = kernels
-        self._waits: set[asyncio.Task[None]] = set()
         self.bots = BotTimers(self._later, settings.bot_speed, self.match.live,
                               self.seats.bot_controls, self._schedule, self._bot_played,
                               sleep=sleep, now=clock,
                               pick=kernels.playable if kernels else lambda game, bot: bot)
-        self.clock = TurnClock(row.config.get("clock"),
-                               None if self.correspondence else settings.clock_strikes,
-                               self._later, self._clock_out, now=self._wall)
         self.gate = SnapGate(row.config.get("snap_window")) if self.correspondence else None
         self.stored_clock: tuple[int, int, int, int, float] | None = None
         """The decision a correspondence table's clock ran for when it was stored (read
         back at a load): ``(game_no, round_no, since, seat, deadline)``."""
-        self._stored_decision: Decision | None = None
         self.chat_room = ChatRoom(store, row.id, settings.chat_rate, settings.chat_burst,
                                   bool(row.config.get("spectator_chat")), now_iso,
                                   clock=clock)
-        self.last_hint: tuple[tuple[int, int], dict[str, Any] | None] | None = None
+        self.hints = Hints(self.game, kernels, self.post, self.hint)
         # Hooks for a server of several processes (server/cluster/node.py).
         self.watch: Callable[[Table], None] | None = None
         """Told whenever the summary may have changed (the cluster's lobby)."""
@@ -173,14 +170,13 @@ class Table:
     async def stop_actor(self) -> None:
         for handle in self._timers():
             handle.cancel()
-        for task in list(self._waits):
-            task.cancel()
+        self.hints.stop()
         await self.actor.stop()
         self.audience.close_all(1012)
 
     def _timers(self) -> list[Handle]:
         return (self.bots.handles() + self.seats.handles() + self.match.handles()
-                + self.clock.handles() + self._race_timers)
+                + ([self._clock_timer] if self._clock_timer else []) + self._race_timers)
 
     # ------------------------------------------------------------------ what others read
     @property
@@ -240,12 +236,7 @@ class Table:
         return table_summary(self.id, self.game, self.players, self.kind.listing(self.config),
                              self.status, self.seats.public(), self.game_no, self.session,
                              created, self.match.halted, self.config, self.history,
-                             self.match.next_round_in(), self._on_clock())
-
-    def _on_clock(self) -> tuple[int, float] | None:
-        d = self.clock.decisions
-        return (d.current.seat, d.deadline) if d.current is not None \
-            and d.deadline is not None else None
+                             self.match.next_round_in(), self.clock.on_clock())
 
     # ------------------------------------------------------------------ telling clients
     def broadcast_table(self) -> None:
@@ -269,8 +260,7 @@ class Table:
             lambda seat: dumps(update_message(s, applied, seat, self.game_no)))
 
     def _clock_text(self) -> str:
-        return dumps(self.clock.message(self.game_no, self.match.round_no(),
-                                        self.match.version()))
+        return dumps(self.clock.message(self._target()))
 
     # ------------------------------------------------------------------ timers
     def _schedule(self) -> None:
@@ -280,57 +270,75 @@ class Table:
             self._stop_timers()
             return
         self.bots.follow(s)
-        if self.clock.follow(*self._clock_target(s)):
-            self.audience.send_all(self._clock_text())
-            decision = self.clock.decisions.current
-            if self.correspondence and decision not in (None, self._stored_decision):
-                self._later(0, self._store_deadline, decision)  # a deal's, or a load's
+        fx = self.clock.follow(self._target())
+        if fx.store:  # a deal's or a load's decision: no action's write carried it
+            self._later(0, self._store_current, fx.store)
+            fx.store = []
+        self._clock_now(fx)
 
-    def _clock_target(self, s: Session) -> tuple[int | None, int, int, int, int | None]:
+    def _target(self) -> Target:
         """What the turn clock follows: the deciding seat unless a bot plays it, the game,
         round and version, and who acted last."""
+        s = self.session
+        if s is None:
+            return None, self.game_no, 0, 0, None
         decider = s.decider()
         if decider is not None and self.seats.bot_controls(decider):
             decider = None
         return decider, self.game_no, s.round_no, s.version, s.log[-1].seat if s.log else None
 
-    def _deadline_row(self, decision: Decision, deadline: float) -> Statement:
-        return Store.put_deadline(self.id, decision.game_no, decision.round_no, decision.since,
-                                  decision.seat, deadline)
+    def _clock_now(self, fx: ClockEffects) -> None:
+        """Do what the clock asks that needs no write: away, tell, (re)set its timer."""
+        if fx.away is not None:
+            self.seats.timed_out(fx.away)
+            self.broadcast_table()
+        if fx.send is not None:
+            self.audience.send_all(dumps(fx.send))
+        if fx.cancel and self._clock_timer is not None:
+            self._clock_timer.cancel()
+            self._clock_timer = None
+        if fx.arm is not None:
+            self._clock_timer = self._later(fx.arm[1], self._clock_out, fx.arm[0])
 
-    async def _store_deadline(self, decision: Decision) -> None:
-        """A correspondence decision that no action's write carried (the first of a round,
-        or one after a load): stored on its own."""
-        d = self.clock.decisions
-        if d.current != decision or d.deadline is None or decision == self._stored_decision:
-            return
+    def _clock_row(self, item: Deadline | Forfeit) -> Statement:
+        if isinstance(item, Forfeit):
+            return Store.insert_forfeit(self.id, self.game_no, item.seat)
+        d = item.decision
+        return Store.put_deadline(self.id, d.game_no, d.round_no, d.since, d.seat, item.at)
+
+    async def _store_clock(self, items: list[Deadline | Forfeit]) -> bool:
+        """Store what the clock asks (a deadline, a forfeit), then take it in; ``False``
+        (and the table halted) if the write failed."""
         try:
-            await self.store.write([self._deadline_row(decision, d.deadline)])
+            await self.store.write([self._clock_row(x) for x in items])
         except Exception as exc:
-            self._halt(f"storing a deadline failed ({type(exc).__name__}: {exc})")
-            return
-        self._stored_decision = decision
+            self._halt(f"storing the turn clock failed ({type(exc).__name__}: {exc})")
+            return False
+        self.clock.kept(items)
+        for x in items:
+            if isinstance(x, Forfeit):
+                self.seats.forfeited(x.seat)
+                self.broadcast_table()
+        return True
+
+    async def _store_current(self, items: list[Deadline | Forfeit]) -> None:
+        """A deadline stored on its own, unless its decision is over by now (an action's
+        write stored the next one)."""
+        if all(isinstance(x, Deadline) and x.decision == self.clock.decisions.current
+               for x in items):
+            await self._store_clock(items)
 
     def _resume_clock(self) -> None:
-        """A loaded correspondence table: the stored decision, if it is still the one
-        waited for (its seat decides, and has not acted since it started), keeps its
-        deadline, so a restart never gives anyone a fresh clock."""
-        stored, s = self.stored_clock, self.match.live()
+        """A loaded correspondence table keeps its stored decision's deadline if it is
+        still the one waited for (server/clock.py, ``TableClock.resume``)."""
+        s, stored = self.match.live(), self.stored_clock
         self.stored_clock = None
-        if stored is None or s is None:
-            return
-        game_no, round_no, since, seat, deadline = stored
-        decider, *_ = self._clock_target(s)
-        if (game_no, round_no) == (self.game_no, s.round_no) and decider == seat \
-                and since <= s.version and all(a.seat != seat for a in s.log[since:]):
-            decision = Decision(seat, game_no, round_no, since)
-            self.clock.restore(decision, deadline)
-            self._stored_decision = decision
+        if s is not None:
+            self._clock_now(self.clock.resume(stored, self._target(), [a.seat for a in s.log]))
 
     def _stop_timers(self) -> None:
         self.bots.cancel()
-        if self.clock.stop():
-            self.audience.send_all(self._clock_text())
+        self._clock_now(self.clock.stop(self._target()))
 
     def _bot_names(self) -> list[str]:
         return [x.bot if x.kind == "bot" and x.bot else self.kind.away_bot
@@ -348,31 +356,17 @@ class Table:
         return await self.finishing(self, s) if self.finishing is not None else []
 
     async def _clock_out(self, decision: Decision) -> None:
-        """A player's time ran out: their bot plays this decision; after too many in a
-        row, the seat is marked away (its bot plays on until they are back)."""
-        s = self.session
-        if not self.clock.running(decision) or s is None or self.match.halted is not None \
-                or s.round_over() or s.decider() != decision.seat:
+        """A player's time ran out: what the clock says (server/clock.py): their bot plays
+        this decision; the seat may be marked away, or forfeit the game."""
+        s = self.match.live()
+        if s is None:
             return
-        if self.clock.ran_out(decision):
-            self.seats.timed_out(decision.seat)
-            self.broadcast_table()
-        if self.config.get("on_timeout") == "forfeit" and not await self._forfeit(decision.seat):
+        fx = self.clock.fired(decision, self._target())
+        if fx.store and not await self._store_clock(fx.store):
             return
-        self.audience.send_all(self._clock_text())
-        await self.bots.play_now(s, decision.seat)
-
-    async def _forfeit(self, seat: int) -> bool:
-        """The seat missed a deadline at a table that forfeits: it loses the game (placed
-        last, server/players/results.py), stored first; its bot plays it to the end."""
-        try:
-            await self.store.write([Store.insert_forfeit(self.id, self.game_no, seat)])
-        except Exception as exc:
-            self._halt(f"storing a forfeit failed ({type(exc).__name__}: {exc})")
-            return False
-        self.seats.forfeited(seat)
-        self.broadcast_table()
-        return True
+        self._clock_now(fx)
+        if fx.bot is not None:
+            await self.bots.play_now(s, fx.bot)
 
     def restore_stored(self, clock: tuple[int, int, int, int, float] | None,
                        forfeits: list[int]) -> None:
@@ -534,48 +528,8 @@ class Table:
         self._schedule()
 
     async def hint(self, conn: Conn, ref: Any) -> None:
-        """Assist mode: the ``hard`` bot's suggestion for the asking seat, from its own view.
-
-        Searched off the loop; one per seat and version (asking again sends the same)."""
-        s = self.session
-        refused = judge_hint(s, self.status, conn.seat)
-        if refused is not None:
-            conn.error(refused.code, refused.message, ref)
-            return
-        assert s is not None and conn.seat is not None  # judge_hint saw to both
-        searcher = getattr(getattr(s, "table_game", None), "hint_bot", None)
-        loading = self.kernels.loading(self.game, searcher) if self.kernels and searcher \
-            else None
-        if loading is not None:  # asked again once the searcher's kernels are loaded
-            self._after(loading, self.hint, conn, ref)
-            return
-        key = (conn.seat, s.version)
-        if self.last_hint is None or self.last_hint[0] != key:
-            found = await asyncio.get_running_loop().run_in_executor(None, s.hint, conn.seat)
-            self.last_hint = (key, found)
-        found = self.last_hint[1]
-        if found is None:
-            conn.error(NOT_PLAYING, "it is not your decision now", ref)
-            return
-        hint: Hint = {"type": "hint", "version": s.version, "action": found["action"],
-                      "text": found["text"], "score": found["score"],
-                      "win_share": found["win_share"], "runner_up": found["runner_up"],
-                      "runner_up_score": found["runner_up_score"],
-                      "runner_up_win_share": found["runner_up_win_share"],
-                      "match": found["match"], "ref": ref}
-        conn.send(dumps(hint))
-
-    def _after(self, future: asyncio.Future[None], job: Job, *args: Any) -> None:
-        """Post ``job(*args)`` to the actor once ``future`` is done (the table goes on
-        meanwhile)."""
-        async def wait() -> None:
-            with contextlib.suppress(Exception):
-                await future
-            self.post(job, *args)
-
-        task = asyncio.get_running_loop().create_task(wait())
-        self._waits.add(task)
-        task.add_done_callback(self._waits.discard)
+        """Assist mode (table/hints.py)."""
+        await self.hints.answer(conn, self.session, self.status, ref)
 
     async def _accepted(self, applied: Applied, conn: Conn | None = None,
                         ref: Any = None) -> None:
@@ -586,10 +540,9 @@ class Table:
         acting = self.acting if conn is not None and mover not in self._movers else None
         extra = acting(self, applied.seat) if acting is not None else []
         # A correspondence decision this action starts is stored with it.
-        planned = self.clock.decisions.starts(*self._clock_target(s)) \
-            if self.correspondence else None
+        planned = self.clock.planned(self._target())
         if planned is not None:
-            extra.append(self._deadline_row(*planned))
+            extra.append(self._clock_row(planned))
         if s.round_over():
             crash_point("round-end-action")
         try:
@@ -605,7 +558,7 @@ class Table:
         if acting is not None:
             self._movers.add(mover)
         if planned is not None:
-            self._stored_decision = planned[0]
+            self.clock.kept([planned])
         self._broadcast_update(applied)
         self.races.shown(s.snap_window(), self._clock())
         if self.gate is not None:
