@@ -72,7 +72,7 @@ jstest: $(NODE_STAMP)
 	echo "tsc -p jsconfig.json"; node_modules/.bin/tsc -p jsconfig.json || status=1; \
 	echo "tsc -p jsconfig.sw.json"; node_modules/.bin/tsc -p jsconfig.sw.json || status=1; \
 	echo "eslint"; node_modules/.bin/eslint || status=1; \
-	echo "node --test tests/js/"; node --test tests/js/ || status=1; \
+	echo "node --test tests/js/"; node --test --test-reporter=dot tests/js/ || status=1; \
 	exit $$status
 
 # Pyodide for the offline solo page and its browser tests (npm pack, pinned and checked;
