@@ -85,7 +85,11 @@ def open_table(browser: Browser, base: str, context: dict[str, Any], players: in
     ctx = browser.new_context(**context)
     page = ctx.new_page()
     page.set_default_timeout(WAIT_MS)
-    page.goto(base + "/rules")
+    # A same-origin document that runs no script of its own (the stylesheet, shown as text):
+    # a page's modules could still be running when set_content replaces it. The rules page
+    # did: with a catalog to load first (German), its module found this page's #app and
+    # appended the whole rules text above the table, so every control measured 3000 px down.
+    page.goto(base + "/static/app.css")
     page.set_content(HTML)
     page.evaluate(SETUP_JS, [summary(players, clock=clock), clock])
     return ctx, page

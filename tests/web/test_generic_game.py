@@ -69,7 +69,7 @@ def test_nim_is_created_from_the_lobby_and_played_to_the_end(browser: Browser,
             mine += 1
             assert mine < 20, "the game does not end"
         assert mine > 0
-        assert page.inner_text("#generic-status").endswith(("win.", "wins."))
+        assert page.inner_text("#generic-status").endswith(("win!", "wins!"))
         summary = nim_server.api("GET", f"/api/tables/{table}")
         assert isinstance(summary, dict) and summary["status"] == "finished"
         assert page.inner_text('dd[data-key="pile"]') == "0"

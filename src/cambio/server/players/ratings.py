@@ -70,12 +70,13 @@ def _share_for_elo(d: float) -> float:
     return 1.0 / (1.0 + 10 ** (-d / 400))
 
 
-CARD_BOT_SHARES = {"random": 0.08, "easy": 0.246, "memory": 0.50, "rusher": 0.29,
+CARD_BOT_SHARES = {"tutor": 0.004, "random": 0.08, "easy": 0.246, "memory": 0.50, "rusher": 0.29,
                    "snapper": 0.39, "expert": 0.527, "search": 0.542, "learned": 0.615,
                    "deep": 0.718, "adaptive": 0.718}
 """Each card bot's measured heads-up win share against ``memory`` (the registry's
 ``measured`` figures, cambio.bots.cards.registry); ``adaptive`` (``master``) is rated as
-``hard`` until its own figure is measured."""
+``hard`` until its own figure is measured; ``tutor`` (the tutorial's opponent) 0.4% over
+400 rounds (docs/cards-bots.md)."""
 BOARD_BOT_ELO = {"random": 0.0, "mcts": 677.0, "greedy": 763.0, "alphabeta": 1320.0,
                  "native": 1799.0, "perfect": 2400.0}
 """Each board bot's measured Elo over ``random`` on 5x5 (cambio.bots.board.registry)."""
