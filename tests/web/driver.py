@@ -167,6 +167,10 @@ def step(page: Page, *, swap: bool = False, call: bool = False, touch: bool = Fa
         assert armed, "the first tap on 'Call Cambio' did not arm it"
         done = "cambio"
     elif "draw" in s.actions:
+        # Read a moment ago; in real time the table can move on before the tap (the button
+        # then never comes): try again at the next step rather than wait for it.
+        if not wait_confirm(page, button("draw"), before):
+            return ""
         tap(page, "#deck" if touch else button("draw"), touch)
         done = "draw"
     elif "discard" in s.actions or ("swap" not in s.actions and s.targets and s.phase == "drawn"):
