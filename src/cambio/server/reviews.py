@@ -111,6 +111,7 @@ class Reviews:
         self.server = server
         self.workers = server.settings.review_workers
         self.budget = server.settings.review_budget
+        self.depth = server.settings.review_depth
         self.me = f"{os.getpid()}-{secrets.token_hex(4)}"
         self._pool: ProcessPoolExecutor | None = None
         self._running: dict[Key, asyncio.Task[None]] = {}
@@ -225,7 +226,7 @@ class Reviews:
             text = await asyncio.to_thread(self._record, key)
             loop = asyncio.get_running_loop()
             body, cpu = await loop.run_in_executor(self.pool(), review_job, text, key[3],
-                                                   self.budget, SEED)
+                                                   self.budget, SEED, self.depth)
         except (RecordError, ValueError) as exc:
             await _quietly(store.write([sql.fail_review(key, str(exc)[:300])]))
             return

@@ -290,7 +290,7 @@ export class ReviewPanel {
 
 /**
  * Mark the better move's places on the drawn table: the slots, the pile or the held card,
- * or the die pushed.
+ * or the push (its arrow and the die it enters at).
  * @param {HTMLElement} board
  * @param {import("./model.js").Move} move
  */
@@ -300,6 +300,11 @@ function mark(board, move) {
   for (const addr of move.slots) found.push(...board.querySelectorAll(`[data-addr="${addr}"]`));
   if (move.place === "pile") found.push(...board.querySelectorAll(".pile-box .card"));
   if (move.place === "held") found.push(...board.querySelectorAll(".held-box .card"));
-  if (move.cell) found.push(...board.querySelectorAll(`.die[data-cell="${move.cell}"]`));
+  if (move.cell) {
+    // The push's arrow as well as the die it enters at: the arrows of a replay are all
+    // drawn disabled, so the ring is what tells this one apart.
+    found.push(...board.querySelectorAll(`.die[data-cell="${move.cell}"]`));
+    found.push(...board.querySelectorAll(`.arrow[data-move="${move.params.move}"]`));
+  }
   for (const node of found) node.classList.add("better");
 }
