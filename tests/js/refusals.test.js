@@ -7,7 +7,7 @@ import "./dom.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { ApiError, errorText } from "../../src/cambio/web/static/common.js";
+import { ApiError, errorText, seatName } from "../../src/cambio/web/static/common.js";
 import { t, useLanguage } from "../../src/cambio/web/static/i18n.js";
 import { endWhy } from "../../src/cambio/web/static/board/model.js";
 import en from "../../src/cambio/web/static/locales/en.json" with { type: "json" };
@@ -60,4 +60,16 @@ test("params that are not text or numbers are left out, and a missing code is a 
     "Names are limited to {max} characters.");
   assert.equal(errorText(null), t("error.failed"));
   assert.equal(errorText({ code: "teapot" }), t("error.failed"));
+});
+
+test("a shipped bot's seat is named in the reader's language; an outside bot keeps its name", async () => {
+  const summary = /** @type {any} */ ({ seats: [
+    { seat: 0, kind: "human", name: "Ann" }, { seat: 1, kind: "bot", bot: "medium", name: "Medium bot" },
+    { seat: 2, kind: "bot", bot: "mine", name: "mine bot" }] });
+  await useLanguage("de");
+  assert.equal(seatName(summary, 1), "Mittel (Bot)");
+  assert.equal(seatName(summary, 2), "mine bot");
+  assert.equal(seatName(summary, 0), "Ann");
+  await useLanguage("en");
+  assert.equal(seatName(summary, 1), "Medium bot");
 });
