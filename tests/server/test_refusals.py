@@ -35,11 +35,13 @@ def catalog(lang: str) -> dict[str, object]:
 
 def sent_keys() -> set[str]:
     """Every key the server names: the engines' reasons, each ``Words("key", ...)`` in the
-    server's code, and the unrated reasons' codes."""
+    server's code, the unrated reasons' codes and a sanction's (built from its kind)."""
     source = "\n".join(p.read_text() for p in (ROOT / "src" / "cambio" / "server").rglob("*.py"))
     named = set(re.findall(r'Words\(\s*"([\w.]+)"', source))
     assert len(named) > 40  # the pattern still finds them
-    return named | set(KEYS) | {f"unrated.{code}" for code in UNRATED}
+    sanctions = {f"refusal.{what}{until}"
+                 for what in ("banned", "muted") for until in ("", "Until")}
+    return named | set(KEYS) | {f"unrated.{code}" for code in UNRATED} | sanctions
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "es", "fr"])
