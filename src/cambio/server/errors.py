@@ -6,7 +6,7 @@ error never tells a client something it has not seen.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 BAD_MESSAGE = "bad_message"
 TOO_LARGE = "too_large"
@@ -77,7 +77,14 @@ class Words(str):
         return self
 
 
-def said(message: str) -> dict[str, Any]:
+class Said(TypedDict, total=False):
+    """What a sent refusal carries beside its English ``message`` (:func:`said`)."""
+
+    key: str
+    params: dict[str, Any]
+
+
+def said(message: str) -> Said:
     """The ``key`` and ``params`` to send beside ``message`` (nothing for plain text)."""
     if not isinstance(message, Words):
         return {}

@@ -7,15 +7,15 @@ when it is sent; ``scripts/gen_protocol.py`` writes the browser's JSDoc typedefs
 (``web/static/protocol_types.js``) and the tables of ``docs/protocol.md`` from them. What a
 client sends the server is :mod:`.client_messages`.
 
-Only the standard library is imported: the offline client (:mod:`.solo`, in Pyodide) sends
-the same messages.
+Only the standard library (and :mod:`.errors`, which needs nothing else) is imported: the
+offline client (:mod:`.solo`, in Pyodide) sends the same messages.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
-from .errors import Words
+from .errors import said
 
 PROTOCOL = 2
 """The version of docs/protocol.md this server speaks (sent in ``welcome``)."""
@@ -155,12 +155,7 @@ SERVER_MESSAGES: tuple[type[Any], ...] = (Welcome, State, Update, TableChanged, 
 
 def error(code: str, message: str, ref: str | float | None = None) -> Error:
     """An ``error`` message."""
-    out: Error = {"type": "error", "code": code, "message": message, "ref": ref}
-    if isinstance(message, Words):
-        out["key"] = message.key
-        if message.params:
-            out["params"] = message.params
-    return out
+    return {"type": "error", "code": code, "message": message, "ref": ref, **said(message)}
 
 
 __all__ = ["PROTOCOL", "SERVER_MESSAGES", "Chat", "ChatLine", "ChatLog", "Clock", "Error",
