@@ -353,18 +353,18 @@ export function seatName(summary, seat) {
   const s = summary.seats.find((x) => x.seat === seat);
   if (!s) return t("common.seat", { no });
   if (s.kind === "empty") return t("common.seat", { no });
-  const name = botSeatName(s) || s.name || (s.kind === "bot" ? (s.bot || "bot") : t("common.seat", { no }));
+  const name = (s.kind === "bot" && s.bot && botName(s.bot)) || s.name || (s.kind === "bot" ? (s.bot || "bot") : t("common.seat", { no }));
   // Two "memory bot"s (or two Annas) at one table: tell them apart by seat.
   const twins = summary.seats.filter((x) => x.kind !== "empty" && x.name === s.name);
   return twins.length > 1 ? `${name} ${no}` : name;
 }
 
-/** A shipped bot's seat name in the reader's language ("Mittel (Bot)"); the server names the
- * seat in English ("Medium bot"). null for a person, or a bot the catalogs do not know.
- * @param {{ kind?: string, bot?: string | null }} s */
-function botSeatName(s) {
-  const key = `botName.${s.bot}`;
-  return s.kind === "bot" && s.bot && hasKey(key) ? t("bot.seat", { name: t(key) }) : null;
+/** A shipped bot's name in the reader's language ("Mittel (Bot)"), at its seat and on its
+ * profile; the server names it in English ("Medium bot"). null for a bot the catalogs do not
+ * know (an outside bot keeps the name it was served with). @param {string} bot */
+export function botName(bot) {
+  const key = `botName.${bot}`;
+  return hasKey(key) ? t("bot.seat", { name: t(key) }) : null;
 }
 
 /** A table's title: the name it was given, else the host's name ("Ann's table").

@@ -1,6 +1,6 @@
 // A player's profile (/p/{name}): ratings with their uncertainty, a small chart of each
 // rating over time, totals by game, and every game with a link to its replay.
-import { api, errorText, byId, h, setToken, toast } from "./common.js";
+import { api, botName, byId, errorText, h, setToken, toast } from "./common.js";
 import { formatDate, hasKey, t } from "./i18n.js";
 import { averageAccuracy } from "./review/model.js";
 import { profileActions, standingPanel } from "./social.js";
@@ -153,10 +153,12 @@ async function main() {
     ]);
     const p = profile.player;
     const reviews = profile.bot || (me.player !== null && me.player.id === p.id);
-    byId("title").textContent = p.name;
-    document.title = `${p.name} · Cambio`;
+    // A bot's profile id is "bot:<name>": its name in the reader's language.
+    const shown = (profile.bot && botName(String(p.id).replace(/^bot:/, ""))) || p.name;
+    byId("title").textContent = shown;
+    document.title = `${shown} · Cambio`;
     app.append(h("section.panel.profile-head", null,
-      h("h1", { id: "profile-name" }, p.name),
+      h("h1", { id: "profile-name" }, shown),
       h("p.muted", null, profile.bot ? t("profile.bot", { measured: profile.measured || "" }) : p.username ? `@${p.username}` : t("profile.guest")),
       h("p", null, h("a", { href: "/leaderboard" }, t("account.leaderboard")), " · ", h("a", { href: "/" }, t("profile.lobby")))),
     ratingsPanel(profile), totalsPanel(profile), gamesPanel(profile, reviews));
