@@ -159,6 +159,14 @@ def reports(database: Database) -> list[tuple[Any, ...]]:
                          "FROM reports")
 
 
+def operator(database: Database, *args: str) -> None:
+    """``cambio admin ARGS`` as an operator runs it: a process of its own."""
+    done = subprocess.run([sys.executable, "-m", "cambio.cli.main", "admin", *args, "--db",
+                           database.url], capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+
+
 def chat_texts(page: Page) -> list[str]:
     texts: list[str] = page.locator("#chat-lines .chat-text").all_text_contents()
     return texts
@@ -209,20 +217,26 @@ def test_report_mute_and_block_from_a_chat_line_and_the_profile(
         ann.player["id"], bo.player["id"], "abuse", "rude", table)
     assert "you play like a potato" in json.loads(evidence)["chat"][0]["text"]
     # An operator warns him from the command line: his own profile says so.
-    done = subprocess.run([sys.executable, "-m", "cambio.cli.main", "admin", "warn",
-                           bo.player["id"], "-r", "mind your words", "--db",
-                           database.url], capture_output=True, text=True,
-                          timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
+    operator(database, "warn", bo.player["id"], "-r", "mind your words")
     own = bo.new_page()
     own.goto(server.base + bo.player["profile"])
     own.wait_for_selector("#standing li.warning")
     assert "mind your words" in own.inner_text("#standing")
+    # Then mutes him for an hour: his profile says so, and the table refuses his lines
+    # (an error, and the line never shows); lifted, he speaks again (below).
+    operator(database, "mute", bo.player["id"], "-r", "insults", "--for", "1h")
+    own.reload()
+    own.wait_for_selector('#standing li.sanction[data-kind="mute"]')
+    at_bo.fill("#chat-input", "muted words")
+    at_bo.click("#chat-send")
+    at_bo.wait_for_selector(".toast-error")
+    operator(database, "unmute", bo.player["id"])
     # Mute from the line: his lines go, and what he says next never comes.
     at_ann.click(f"{line} .chat-more summary")
     at_ann.click(f'{line} button[data-act="mute"]')
     at_ann.wait_for_selector(line, state="detached")
     say(at_bo, "can you hear me")
+    assert "muted words" not in chat_texts(at_bo)
     say(at_ann, "quiet now")       # after his line: had it come, it would be here by now
     assert chat_texts(at_ann) == ["quiet now"]
     # The mute is the server's: her profile of him says so, on a page opened afresh.
