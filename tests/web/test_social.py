@@ -248,6 +248,12 @@ def test_report_mute_and_block_from_a_chat_line_and_the_profile(
     his.click("#social-follow")
     his.wait_for_selector(".toast-error")
     assert his.get_attribute("#social-follow", "data-on") == "0"
+    # Banned from the command line: his session ends, and his table page loses the seat
+    # (the server closes it; the token it kept is refused and forgotten): a spectator now.
+    operator(database, "ban", bo.player["id"], "-r", "abuse")
+    at_bo.wait_for_selector('.cards-game[data-me=""]')
+    assert at_bo.evaluate("(t) => localStorage.getItem('cambio:token:' + t)", table) is None
+    assert bo.api("GET", "/api/me")["player"] is None
 
 
 def test_play_now_never_seats_a_blocked_pair(pair: tuple[Person, Person]) -> None:
