@@ -78,6 +78,7 @@ class Person:
         self.page.wait_for_function("() => fetch('/api/me').then((r) => r.json())"
                                     ".then((b) => b.player && b.player.name !== 'Player')")
         me: dict[str, Any] = self.page.evaluate("() => fetch('/api/me').then((r) => r.json())")
+        assert me.get("player"), me
         self.player = me["player"]
 
     def new_page(self) -> Page:
