@@ -4,7 +4,8 @@ the database (so they hold on every device and every process of a cluster).
 - **follow** a player (not one who blocked you; up to :data:`MAX_RELATIONS`); the friends
   list says which of them are online and what they play;
 - **invite** someone you follow to a waiting table you sit at (not one who blocked you);
-  the invite is listed for them until the table starts or an hour passes;
+  the invite is listed for them until the table starts or an hour passes (an invite to a
+  correspondence table: as long as the table waits, as its players come over days);
 - **mute**: their chat lines never reach you (:mod:`.hush`);
 - **block**: a mute that also ends following both ways and the invites between you, keeps
   them from following or inviting you, and Play now never seats you together;
@@ -25,6 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..clock import correspondence
 from ..errors import FORBIDDEN, NOT_FOUND, RATE_LIMITED, ProtocolError, Words
 from ..limits import AddressLimiter
 from ..store import Store
@@ -34,7 +36,8 @@ MAX_RELATIONS = 500
 """Players one may follow (and, separately, block or mute)."""
 MAX_LISTED = 200
 INVITE_HOURS = 1.0
-"""An invite is listed for this long (or until its table starts)."""
+"""An invite is listed for this long (or until its table starts); one to a correspondence
+table for as long as the table waits."""
 ONLINE = 120.0
 """Seconds since a player's last call within which they count as online (the lobby polls
 its invites more often than that)."""
@@ -174,7 +177,8 @@ class Relations:
         rows = await self._read(sql.INVITES_OF, (me, MAX_LISTED))
         return [{"from": _person(pid, name, shown), "table": table_id, "game": game,
                  "link": f"/t/{table_id}"}
-                for pid, name, shown, table_id, game, created in rows if created >= since]
+                for pid, name, shown, table_id, game, config, created in rows
+                if created >= since or correspondence(json.loads(config))]
 
     async def dismiss(self, me: str, table_id: str) -> None:
         await self.store.write([sql.delete_invite(me, table_id)])
