@@ -25,6 +25,7 @@ from cambio.games.cards import GAME
 from cambio.seeds import derive_seed
 
 from .errors import BAD_MESSAGE, NOT_PLAYING
+from .rounds import RoundPause
 from .server_messages import ServerMessage, error
 from .session import Applied, SeatBot
 from .table_core import (
@@ -98,6 +99,8 @@ class SoloTable:
             for seat, b in enumerate(bots, start=1)}
         self.plan = BotPlan(self.speed)
         self.plan.seat(self.seed)
+        # One round: its end finishes the game, so no pause is ever waited out.
+        self.rounds = RoundPause(0.0, lambda: 0.0)
 
     # ------------------------------------------------------------------ messages
     def status(self) -> str:
@@ -158,7 +161,7 @@ class SoloTable:
         s = self.session
         out: list[ServerMessage] = [update_message(s, applied, SEAT, 1)]
         if s.round_over():
-            s.finish_round()
+            self.rounds.ended(s, 1)  # booked as a served table books it: the game is over
             out.append(table_message(self.summary()))
         return out
 

@@ -5,8 +5,11 @@ what it needs (a :class:`~.timers.Later` that posts to this actor, and callbacks
 
 - :class:`~.actor.Actor` -- the job queue everything runs on;
 - :class:`~.seats.Seats` -- who sits where, who is connected or away;
+- :class:`~..away.Away` -- when a player is marked away and when they are back (no I/O:
+  it returns the timers to set and what changed, and the table does it);
 - :class:`~.connections.Connections` -- the open connections, and one message per seat;
-- :class:`~.lifecycle.Lifecycle` -- the status and games: deal, rebuild, next round, halt;
+- :class:`~.lifecycle.Lifecycle` -- the status and games: deal, rebuild, next round (after
+  the core's :class:`~..rounds.RoundPause`), halt;
 - :class:`~.bot_timers.BotTimers` -- the bots and when they move;
 - :class:`~..clock.TableClock` -- a seated player's time per decision (no I/O: it returns
   what to store, send and time, and the table does it);
@@ -28,6 +31,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from ..away import Away, AwayEffects
 from ..clock import ClockEffects, Deadline, Decision, Forfeit, TableClock, Target
 from ..errors import (
     BUSY,
@@ -39,6 +43,7 @@ from ..errors import (
 from ..faults import crash_point
 from ..games import GameKind
 from ..kernels import Kernels
+from ..rounds import rematch, require_waiting
 from ..server_messages import ChatLine
 from ..session import Applied, Session
 from ..settings import Settings
@@ -63,7 +68,7 @@ from .connection import Conn, dumps
 from .connections import Connections
 from .hints import Hints
 from .lifecycle import Lifecycle, now_iso
-from .seats import Seats
+from .seats import Seat, Seats
 from .timers import Handle, Job, Later
 
 log = logging.getLogger("cambio.server")
@@ -107,9 +112,9 @@ class Table:
         """A clock of an hour or more: players come and go (server/clock.py)."""
         self._clock_timer: Handle | None = None
         self.actor = Actor(f"table {row.id}", self._halt)
-        self.seats = Seats(row.players, seats,
-                           None if self.correspondence else settings.away_after,
-                           self._later, self._away)
+        self.seats = Seats(row.players, seats)
+        self.away = Away(self.seats, None if self.correspondence else settings.away_after)
+        self._away_timers: dict[int, Handle] = {}
         self.audience = Connections(settings.max_spectators)
         self.match = Lifecycle(store, self.kind, row, self._later,
                                settings.round_pause / settings.bot_speed, self._next_round,
@@ -143,8 +148,6 @@ class Table:
         store with that move (in the same transaction)."""
         self._movers: set[tuple[int, int]] = set()
         """``(game_no, seat)`` whose player's own first move this process has stored."""
-        self._expected: set[int] = set()
-        """Seats given a grace to arrive (:meth:`expect`) whose player has not come yet."""
         self.races: Referee[tuple[Conn | None, int, str, int, Any]] = Referee(
             settings.snap_race)
         """Snap races judged by reaction (server/snap_race.py): ``(conn or None for a bot,
@@ -175,7 +178,7 @@ class Table:
         self.audience.close_all(1012)
 
     def _timers(self) -> list[Handle]:
-        return (self.bots.handles() + self.seats.handles() + self.match.handles()
+        return (self.bots.handles() + list(self._away_timers.values()) + self.match.handles()
                 + ([self._clock_timer] if self._clock_timer else []) + self._race_timers)
 
     # ------------------------------------------------------------------ what others read
@@ -290,8 +293,7 @@ class Table:
     def _clock_now(self, fx: ClockEffects) -> None:
         """Do what the clock asks that needs no write: away, tell, (re)set its timer."""
         if fx.away is not None:
-            self.seats.timed_out(fx.away)
-            self.broadcast_table()
+            self._presence(self.away.timed_out(fx.away))
         if fx.send is not None:
             self.audience.send_all(dumps(fx.send))
         if fx.cancel and self._clock_timer is not None:
@@ -317,8 +319,7 @@ class Table:
         self.clock.kept(items)
         for x in items:
             if isinstance(x, Forfeit):
-                self.seats.forfeited(x.seat)
-                self.broadcast_table()
+                self._presence(self.away.forfeited(x.seat))
         return True
 
     async def _store_current(self, items: list[Deadline | Forfeit]) -> None:
@@ -344,13 +345,26 @@ class Table:
         return [x.bot if x.kind == "bot" and x.bot else self.kind.away_bot
                 for x in self.seats]
 
-    def _away(self, seat: int) -> None:
-        self.broadcast_table()
-        self._schedule()
-        if seat in self._expected:  # never came: not a player who left (no forfeit)
-            self._expected.discard(seat)
-        elif self.left is not None:
-            self.post(self.left, self, seat)
+    def _presence(self, fx: AwayEffects) -> None:
+        """Do what the away rules ask (server/away.py), in their order."""
+        for timer in fx.cancel:
+            handle = self._away_timers.pop(timer, None)
+            if handle is not None:
+                handle.cancel()
+        for timer, delay in fx.arm:
+            self._away_timers[timer] = self._later(delay, self._away_due, timer)
+        if fx.fresh is not None:
+            self.clock.acted(fx.fresh)
+        if fx.changed:
+            self.broadcast_table()
+        if fx.follow:
+            self._schedule()
+        if fx.left is not None and self.left is not None:
+            self.post(self.left, self, fx.left)
+
+    async def _away_due(self, timer: int) -> None:
+        self._away_timers.pop(timer, None)
+        self._presence(self.away.fired(timer))
 
     async def _finishing(self, s: Session) -> list[Statement]:
         return await self.finishing(self, s) if self.finishing is not None else []
@@ -374,15 +388,8 @@ class Table:
         clock's decision and the seats that forfeited the current game on time."""
         self.stored_clock = clock
         if self.config.get("on_timeout") == "forfeit":
-            for seat in forfeits:
-                self.seats.forfeited(seat)
-
-    def _present(self, seat: int) -> None:
-        """The seat's player did something themselves: their timeouts in a row start
-        again, and a seat marked away for them is theirs again."""
-        self.clock.acted(seat)
-        if self.seats.present(seat):
-            self.broadcast_table()
+            for seat in forfeits:  # nobody is told: nobody is at a table being loaded
+                self.away.forfeited(seat)
 
     # ------------------------------------------------------------------ connections
     async def connect(self, conn: Conn) -> None:
@@ -402,19 +409,13 @@ class Table:
                 conn.close(close)
                 return
         self.audience.add(conn)
-        changed = False
-        if conn.seat is not None:
-            self._expected.discard(conn.seat)
-            changed, was_away = self.seats.arrived(conn.seat)
-            if was_away:  # back: the turn clock's timeouts in a row start again
-                self.clock.acted(conn.seat)
+        fx = self.away.connected(conn.seat) if conn.seat is not None else None
         for greeting in arrival(conn.seat, self.summary(), self.session, self.game_no):
             conn.send(dumps(greeting))
         if self.session is not None and self.session.round_no:
             conn.send(self._clock_text())
-        if changed:
-            self.broadcast_table()
-            self._schedule()
+        if fx is not None:  # told after the welcome: its first message is the welcome
+            self._presence(fx)
         if self.chat_room.reads(conn.seat):
             conn.send(await self.chat_room.log_for(conn.seat))
 
@@ -422,8 +423,8 @@ class Table:
         self.actor.touch()
         if not self.audience.discard(conn):
             return
-        if conn.seat is not None and self.seats.left(conn.seat):
-            self.broadcast_table()
+        if conn.seat is not None:
+            self._presence(self.away.disconnected(conn.seat))
 
     async def sync(self, conn: Conn, since: int, game_no: int | None, round_no: int | None
                    ) -> None:
@@ -440,8 +441,7 @@ class Table:
         their seat back from the bot."""
         if conn.seat is None or conn not in self.audience:
             return
-        self._present(conn.seat)
-        self._schedule()
+        self._presence(self.away.back(conn.seat))
 
     async def chat(self, conn: Conn, text: Any, emote: Any, ref: Any) -> None:
         if conn.seat is None or conn not in self.audience:
@@ -470,7 +470,7 @@ class Table:
         if isinstance(judged, Refusal):
             conn.error(judged.code, judged.message, ref, counts=judged.counts)
             return
-        self._present(judged.seat)
+        self._presence(self.away.acted(judged.seat))
         await self._accepted(judged, conn, ref)
 
     async def _bot_played(self, seat: int, text: str) -> None:
@@ -597,20 +597,20 @@ class Table:
             await self.match.settle_loaded(self._finishing)
         except Exception as exc:  # as a live finish that fails: halted, booked at restart
             self._halt(f"storing the finish of its game failed ({type(exc).__name__}: {exc})")
-        self.seats.arm_all()
+        self._presence(self.away.loaded())
         self._resume_clock()
         self._schedule()
 
     async def _begin_game(self, game_no: int, statements: list[Any]) -> None:
         """Deal a new game (``start`` or ``again``): store it, then tell everyone."""
         game_seed = await self.match.begin(game_no, statements, self.seats.names())
-        self.seats.new_game()
+        watch = self.away.new_game()
         assert self.session is not None
         self.bots.seat(self.session, self._bot_names(), game_seed)
         self._stop_timers()
         self.broadcast_table()
         self._broadcast_state()
-        self.seats.arm_unwatched()
+        self._presence(watch)
         self._schedule()
 
     def _halt(self, why: str) -> None:
@@ -632,7 +632,7 @@ class Table:
 
     # ------------------------------------------------------------------ the lobby's calls
     async def joined_host(self) -> None:
-        self.seats.arm_away(0)
+        self._presence(self.away.watch(0))
 
     async def expect(self, grace: float) -> None:
         """The server seated these players for them (Play now): a seat nobody has connected
@@ -640,14 +640,7 @@ class Table:
         gone past the away timeout -- so the others never wait for a player who is not
         there. The player who comes late takes the seat back, as from away, and has not
         forfeited (a seat nobody ever played makes a rated game void anyway)."""
-        for x in self.seats:
-            if x.kind == "human" and x.conns == 0 and not x.away:
-                self._expected.add(x.seat)
-                self.seats.arm_away(x.seat, min(grace, self.settings.away_after))
-
-    def _require_waiting(self) -> None:
-        if self.status != "waiting":
-            raise ProtocolError("conflict", "the game has already started")
+        self._presence(self.away.expect(min(grace, self.settings.away_after)))
 
     def _check_bot(self, name: str) -> str:
         names = {b["name"] for b in self.kind.bots()}
@@ -664,11 +657,11 @@ class Table:
 
     async def join(self, name: str, seat: int | None, token_hash: str,
                    player: str | None = None) -> int:
-        self._require_waiting()
+        require_waiting(self.status)
         x = self.seats.joining(name, seat, token_hash, player)
         await self.store.write([Store.put_seat(self.id, x.row())])
-        self.seats.put(x)
-        self.seats.arm_away(x.seat)
+        self._put(x)
+        self._presence(self.away.watch(x.seat))
         self.broadcast_table()
         return x.seat
 
@@ -684,20 +677,20 @@ class Table:
         x.token_hash = token_hash
 
     async def set_bot(self, seat: int, bot: str) -> dict[str, Any]:
-        self._require_waiting()
+        require_waiting(self.status)
         name = self._check_bot(bot)
         x = self.seats.bot_seat(seat, name, self._bot_name(name))
         await self.store.write([Store.put_seat(self.id, x.row())])
-        self.seats.put(x)
+        self._put(x)
         self.broadcast_table()
         return self.summary()
 
     async def free_seat(self, seat: int) -> dict[str, Any]:
-        self._require_waiting()
+        require_waiting(self.status)
         x = self.seats.freeing(seat)
         was_player = self.seats[seat].kind == "human"
         await self.store.write([Store.put_seat(self.id, x.row())])
-        self.seats.put(x)
+        self._put(x)
         if was_player:
             for conn in self.audience.of_seat(seat):
                 self.audience.discard(conn)
@@ -708,7 +701,7 @@ class Table:
         return self.summary()
 
     async def start(self, fill: str | None) -> dict[str, Any]:
-        self._require_waiting()
+        require_waiting(self.status)
         empty = self.seats.empty()
         before = self.seats.snapshot()
         filled = []
@@ -719,7 +712,7 @@ class Table:
             bot = self._check_bot(fill)
             filled = self.seats.filling(bot, self._bot_name(bot))
             for x in filled:
-                self.seats.put(x)
+                self._put(x)
         try:
             await self._begin_game(1, [Store.put_seat(self.id, x.row()) for x in filled])
         except Exception:
@@ -728,12 +721,14 @@ class Table:
         return self.summary()
 
     async def again(self) -> dict[str, Any]:
-        if self.status != "finished":
-            raise ProtocolError("conflict", "the game is not over yet")
-        old = self.session
-        done = {"game_no": self.game_no, **old.result()} if old is not None \
-            and old.game_over() else None
-        await self._begin_game(self.game_no + 1, [])
-        if done is not None:  # the rematch keeps the history
-            self.history.append(done)
+        """A rematch (server/rounds.py): the next game, the last one's result kept."""
+        next_game = rematch(self.status, self.game_no, self.session)
+        await self._begin_game(next_game.game_no, [])
+        if next_game.done is not None:
+            self.history.append(next_game.done)
         return self.summary()
+
+    def _put(self, x: Seat) -> None:
+        """A lobby's seat change, checked and stored, made the table's."""
+        self.seats.put(x)
+        self._presence(self.away.seated(x.seat))
