@@ -1,0 +1,79 @@
+"""Snap races judged by reaction, on the event loop: the pure
+:class:`~cambio.server.snap_race.Referee` with the one timer that ends a race's collection.
+
+A snap joins (or opens) a race when another seat's page reports reaction times; any other
+action first settles the race being collected, so the snaps that came before it go before
+it. When the race ends, its snaps are handed back to the table in the order of their keys
+(``apply``), each judged against the state it finds: the first valid one wins, a later one
+on a card already gone is a lost race."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from ..session import Session
+from ..snap_race import Latency, Referee, reaction_key
+from .connection import Conn
+from .timers import Handle, Later
+
+Held = tuple[Conn | None, int, str, int, Any]
+"""A snap held while its race is collected: ``(conn, or None for a bot; seat, text,
+version, ref)``."""
+
+
+class SnapRaces:
+    """One table's snap races. ``rivals(seat)``: the latencies of the other seats'
+    connections that report reactions; ``apply(held)`` applies (or refuses) a held snap
+    once its race is judged; ``settled()`` brings the table's timers up to date after."""
+
+    def __init__(self, base: float, later: Later, now: Callable[[], float],
+                 rivals: Callable[[int], list[Latency]],
+                 apply: Callable[[Held], Awaitable[None]],
+                 settled: Callable[[], None]) -> None:
+        self.referee: Referee[Held] = Referee(base)
+        self._later = later
+        self._now = now
+        self._rivals = rivals
+        self._apply = apply
+        self._settled = settled
+        self._timer: Handle | None = None
+
+    def handles(self) -> list[Handle]:
+        return [self._timer] if self._timer is not None else []
+
+    def shown(self, window: int | None) -> None:
+        """An update went out: a snap window it opens is timed from now."""
+        self.referee.shown(window, self._now())
+
+    async def held(self, s: Session, conn: Conn | None, seat: int, text: str, version: int,
+                   ref: Any, reaction_ms: int | None) -> bool:
+        """``True``: the action is a snap held in a race (the race's end applies it).
+        Any other action first settles the race being collected."""
+        if not s.is_snap(text):
+            if self.referee.race is not None:
+                await self.judge()
+            return False
+        window = s.snap_window()
+        rivals = self._rivals(seat)
+        key = reaction_key(self.referee.elapsed_ms(window, self._now()),
+                           conn.latency.rtt_ms if conn is not None else 0.0, reaction_ms)
+        opens = self.referee.race is None
+        if not self.referee.take(window, (conn, seat, text, version, ref), key, bool(rivals)):
+            return False
+        if opens:
+            self._timer = self._later(self.referee.wait(r.rtt_ms for r in rivals), self.judge)
+        return True
+
+    async def judge(self) -> None:
+        """Apply the race's snaps by their keys."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.referee.judging = True
+        try:
+            for held in self.referee.close():
+                await self._apply(held)
+        finally:
+            self.referee.judging = False
+        self._settled()
