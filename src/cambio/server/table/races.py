@@ -5,7 +5,8 @@ A snap joins (or opens) a race when another seat's page reports reaction times; 
 action first settles the race being collected, so the snaps that came before it go before
 it. When the race ends, its snaps are handed back to the table in the order of their keys
 (``apply``), each judged against the state it finds: the first valid one wins, a later one
-on a card already gone is a lost race."""
+on a card already gone is a lost race. At a correspondence table the core's
+:class:`~cambio.server.table_core.SnapGate` says first who may snap at all, and until when."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 
 from ..session import Session
 from ..snap_race import Latency, Referee, reaction_key
+from ..table_core import Refusal, SnapGate, snap_refusal
 from .connection import Conn
 from .timers import Handle, Later
 
@@ -23,15 +25,20 @@ version, ref)``."""
 
 
 class SnapRaces:
-    """One table's snap races. ``rivals(seat)``: the latencies of the other seats'
-    connections that report reactions; ``apply(held)`` applies (or refuses) a held snap
-    once its race is judged; ``settled()`` brings the table's timers up to date after."""
+    """One table's snap races. ``gate``: a correspondence table's snap gate (``None``:
+    any other table); ``present()``: the seats someone is at now (a window opens for
+    them); ``rivals(seat)``: the latencies of the other seats' connections that report
+    reactions; ``apply(held)`` applies (or refuses) a held snap once its race is judged;
+    ``settled()`` brings the table's timers up to date after."""
 
-    def __init__(self, base: float, later: Later, now: Callable[[], float],
+    def __init__(self, base: float, gate: SnapGate | None, later: Later,
+                 now: Callable[[], float], present: Callable[[], frozenset[int]],
                  rivals: Callable[[int], list[Latency]],
                  apply: Callable[[Held], Awaitable[None]],
                  settled: Callable[[], None]) -> None:
         self.referee: Referee[Held] = Referee(base)
+        self.gate = gate
+        self._present = present
         self._later = later
         self._now = now
         self._rivals = rivals
@@ -43,8 +50,16 @@ class SnapRaces:
         return [self._timer] if self._timer is not None else []
 
     def shown(self, window: int | None) -> None:
-        """An update went out: a snap window it opens is timed from now."""
+        """An update went out: a snap window it opens is timed from now (and at a
+        correspondence table opened to whoever is there)."""
         self.referee.shown(window, self._now())
+        if self.gate is not None:
+            self.gate.follow(window, self._now(), self._present)
+
+    def refusal(self, s: Session | None, seat: int, text: str) -> Refusal | None:
+        """Why a snap (a player's or a bot's) is refused before the engine sees it: only
+        at a correspondence table, by its gate."""
+        return snap_refusal(self.gate, s, seat, text, self._now())
 
     async def held(self, s: Session, conn: Conn | None, seat: int, text: str, version: int,
                    ref: Any, reaction_ms: int | None) -> bool:

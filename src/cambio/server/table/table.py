@@ -32,7 +32,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from ..clock import Target
+from .. import table_core as core
 from ..errors import BUSY, FORBIDDEN, INVALID_TOKEN, SERVER_ERROR, ProtocolError
 from ..faults import crash_point
 from ..games import GameKind
@@ -42,18 +42,6 @@ from ..session import Applied, Session
 from ..settings import Settings
 from ..snap_race import Latency
 from ..store import SeatRow, Statement, Store, TableRow
-from ..table_core import (
-    Refusal,
-    SnapGate,
-    arrival,
-    catch_up,
-    judge_act,
-    snap_refusal,
-    state_message,
-    table_message,
-    table_summary,
-    update_message,
-)
 from .actor import Actor
 from .bot_timers import BotTimers
 from .chat_room import ChatRoom
@@ -84,7 +72,6 @@ class Table:
         time, and the wall clock the turn clock's deadlines are read against (shifted by
         ``--time-offset``); the in-process tests hand in a clock they move by hand."""
         self._later_fn = later
-        self._clock = clock
         self._wall = wall if wall is not None else lambda: time.time() + settings.time_offset
         # The server's parts a table uses, handed in (not the server: it owns the tables).
         self.store = store
@@ -103,7 +90,9 @@ class Table:
         self.config = row.config
         self.created = row.created
         self.clock = TurnClock(row.config, settings.clock_strikes, self._wall, row.id, store,
-                               self._later, self._target, lambda: self.match.live(),
+                               self._later, lambda: self.match.session,
+                               lambda: self.match.game_no, lambda: self.match.live(),
+                               lambda seat: self.seats.bot_controls(seat),
                                lambda text: self.audience.send_all(text),
                                lambda seat: self.seating.do(self.away.timed_out(seat)),
                                lambda seat: self.seating.do(self.away.forfeited(seat)),
@@ -126,7 +115,6 @@ class Table:
                               self.seats.bot_controls, self._schedule, self._bot_played,
                               sleep=sleep, now=clock,
                               pick=kernels.playable if kernels else lambda game, bot: bot)
-        self.gate = SnapGate(row.config.get("snap_window")) if self.correspondence else None
         self.chat_room = ChatRoom(store, row.id, settings.chat_rate, settings.chat_burst,
                                   bool(row.config.get("spectator_chat")), now_iso,
                                   clock=clock)
@@ -147,8 +135,10 @@ class Table:
         store with that move (in the same transaction)."""
         self._movers: set[tuple[int, int]] = set()
         """``(game_no, seat)`` whose player's own first move this process has stored."""
-        self.races = SnapRaces(settings.snap_race, self._later, clock, self._rivals,
-                               self._replay, self._schedule)
+        gate = core.SnapGate(row.config.get("snap_window")) if self.correspondence else None
+        self.races = SnapRaces(settings.snap_race, gate, self._later, clock,
+                               self.seats.present_now, self._rivals, self._replay,
+                               self._schedule)
 
     # ------------------------------------------------------------------ the actor
     def _later(self, delay: float, job: Job, *args: Any) -> Handle:
@@ -208,7 +198,7 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         created = datetime.fromtimestamp(self.created, UTC).isoformat(timespec="seconds")
-        return table_summary(self.id, self.game, self.players, self.kind.listing(self.config),
+        return core.table_summary(self.id, self.game, self.players, self.kind.listing(self.config),
                              self.status, self.seats.public(), self.game_no, self.session,
                              created, self.match.halted, self.config, self.match.history,
                              self.match.next_round_in(), self.clock.on_clock())
@@ -218,12 +208,12 @@ class Table:
         if self.watch is not None:
             self.watch(self)
         if self.audience:
-            self.audience.send_all(dumps(table_message(self.summary())))
+            self.audience.send_all(dumps(core.table_message(self.summary())))
 
     def _state_text(self, seat: int | None) -> str:
         s = self.session
         assert s is not None
-        return dumps(state_message(s, seat, self.game_no))
+        return dumps(core.state_message(s, seat, self.game_no))
 
     def _broadcast_state(self) -> None:
         self.audience.send_each_seat(self._state_text)
@@ -232,7 +222,7 @@ class Table:
         s = self.session
         assert s is not None
         self.audience.send_each_seat(
-            lambda seat: dumps(update_message(s, applied, seat, self.game_no)))
+            lambda seat: dumps(core.update_message(s, applied, seat, self.game_no)))
 
     # ------------------------------------------------------------------ timers
     def _schedule(self) -> None:
@@ -243,17 +233,6 @@ class Table:
             return
         self.bots.follow(s)
         self.clock.follow()
-
-    def _target(self) -> Target:
-        """What the turn clock follows: the deciding seat unless a bot plays it, the game,
-        round and version, and who acted last."""
-        s = self.session
-        if s is None:
-            return None, self.game_no, 0, 0, None
-        decider = s.decider()
-        if decider is not None and self.seats.bot_controls(decider):
-            decider = None
-        return decider, self.game_no, s.round_no, s.version, s.log[-1].seat if s.log else None
 
     def _stop_timers(self) -> None:
         self.bots.cancel()
@@ -294,7 +273,7 @@ class Table:
                 return
         self.audience.add(conn)
         fx = self.away.connected(conn.seat) if conn.seat is not None else None
-        for greeting in arrival(conn.seat, self.summary(), self.session, self.game_no):
+        for greeting in core.arrival(conn.seat, self.summary(), self.session, self.game_no):
             conn.send(dumps(greeting))
         if self.session is not None and self.session.round_no:
             conn.send(self.clock.text())
@@ -316,7 +295,7 @@ class Table:
         s = self.session
         if conn not in self.audience or s is None or not s.round_no:
             return
-        for message in catch_up(s, conn.seat, since, game_no, round_no, self.game_no,
+        for message in core.catch_up(s, conn.seat, since, game_no, round_no, self.game_no,
                                 self.settings.catch_up):
             conn.send(dumps(message))
 
@@ -341,17 +320,16 @@ class Table:
                   reaction_ms: int | None = None) -> None:
         self.actor.touch()
         seat, live = conn.seat, self.match.live()
-        gated = None if seat is None else snap_refusal(self.gate, live, seat, text,
-                                                       self._clock())
+        gated = None if seat is None else self.races.refusal(live, seat, text)
         if gated is not None:
             conn.error(gated.code, gated.message, ref, counts=gated.counts)
             return
         if seat is not None and live is not None \
                 and await self.races.held(live, conn, seat, text, version, ref, reaction_ms):
             return
-        judged = judge_act(self.session, self.status, self.match.halted, seat, text,
+        judged = core.judge_act(self.session, self.status, self.match.halted, seat, text,
                            version, forfeited=seat is not None and self.seats[seat].forfeit)
-        if isinstance(judged, Refusal):
+        if isinstance(judged, core.Refusal):
             conn.error(judged.code, judged.message, ref, counts=judged.counts)
             return
         self.seating.do(self.away.acted(judged.seat))
@@ -361,7 +339,7 @@ class Table:
         s = self.session
         assert s is not None
         before = s.version
-        if snap_refusal(self.gate, s, seat, text, self._clock()) is not None:
+        if self.races.refusal(s, seat, text) is not None:
             return  # a correspondence table's snap window closed before the bot looked
         if await self.races.held(s, None, seat, text, before, None, None) \
                 or s.version != before:
@@ -418,8 +396,6 @@ class Table:
             self.clock.kept(planned)
         self._broadcast_update(applied)
         self.races.shown(s.snap_window())
-        if self.gate is not None:
-            self.gate.follow(s.snap_window(), self._clock(), self.seats.present_now)
         if s.round_over():
             self._stop_timers()
             await self.match.end_round(self._finishing)
@@ -492,11 +468,10 @@ class Table:
         self.seating.do(self.away.watch(0))
 
     async def expect(self, grace: float) -> None:
-        """The server seated these players for them (Play now): a seat nobody has connected
-        to within ``grace`` seconds is marked away then -- its bot plays it, as for a player
-        gone past the away timeout -- so the others never wait for a player who is not
-        there. The player who comes late takes the seat back, as from away, and has not
-        forfeited (a seat nobody ever played makes a rated game void anyway)."""
+        """Play now seated these players for them: a seat nobody opens within ``grace``
+        seconds goes to its bot (server/away.py, ``Away.expect``), so nobody waits for a
+        player who is not there; one who comes late takes it back, as from away, and has
+        not forfeited (a seat nobody ever played makes a rated game void anyway)."""
         self.seating.do(self.away.expect(min(grace, self.settings.away_after)))
 
     async def join(self, name: str, seat: int | None, token_hash: str,

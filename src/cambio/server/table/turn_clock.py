@@ -21,15 +21,18 @@ Stored = tuple[int, int, int, int, float]
 
 
 class TurnClock:
-    """One table's turn clock. Handed what it needs of the table: ``target()`` (what the
-    clock follows: :data:`~cambio.server.clock.Target`), ``live()`` (the session while a
-    round is played, else ``None``), ``send_all(text)``, ``timed_out(seat)`` and
-    ``forfeited(seat)`` (the seat is marked away, or lost the game on time),
-    ``halt(why)``, and ``play_now(session, seat)`` (the seat's bot plays its decision)."""
+    """One table's turn clock. Handed what it needs of the table: ``session()`` and
+    ``game_no()`` (the current game), ``live()`` (the session while a round is played,
+    else ``None``), ``controls(seat)`` (a bot plays the seat), ``send_all(text)``,
+    ``timed_out(seat)`` and ``forfeited(seat)`` (the seat is marked away, or lost the game
+    on time), ``halt(why)``, and ``play_now(session, seat)`` (the seat's bot plays its
+    decision)."""
 
     def __init__(self, config: dict[str, Any], strikes: int, wall: Callable[[], float],
-                 table_id: str, store: Store, later: Later, target: Callable[[], Target],
-                 live: Callable[[], Session | None], send_all: Callable[[str], None],
+                 table_id: str, store: Store, later: Later,
+                 session: Callable[[], Session | None], game_no: Callable[[], int],
+                 live: Callable[[], Session | None], controls: Callable[[int], bool],
+                 send_all: Callable[[str], None],
                  timed_out: Callable[[int], None], forfeited: Callable[[int], None],
                  halt: Callable[[str], None],
                  play_now: Callable[[Session, int], Awaitable[None]]) -> None:
@@ -37,8 +40,10 @@ class TurnClock:
         self._id = table_id
         self._store = store
         self._later = later
-        self._target = target
+        self._session = session
+        self._game_no = game_no
         self._live = live
+        self._controls = controls
         self._send_all = send_all
         self._timed_out = timed_out
         self._forfeited = forfeited
@@ -53,6 +58,18 @@ class TurnClock:
     def correspondence(self) -> bool:
         """A clock of an hour or more: players come and go (server/clock.py)."""
         return self.core.correspondence
+
+    def _target(self) -> Target:
+        """What the clock follows: the deciding seat unless a bot plays it, the game, round
+        and version, and who acted last."""
+        s = self._session()
+        if s is None:
+            return None, self._game_no(), 0, 0, None
+        decider = s.decider()
+        if decider is not None and self._controls(decider):
+            decider = None
+        return (decider, self._game_no(), s.round_no, s.version,
+                s.log[-1].seat if s.log else None)
 
     def text(self) -> str:
         """The ``clock`` message as it stands."""
