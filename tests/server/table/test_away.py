@@ -7,8 +7,12 @@ grace marks a player who never came, and a correspondence table marks nobody awa
 
 from __future__ import annotations
 
+import ast
 import asyncio
+import sys
+from pathlib import Path
 
+from cambio.server import away
 from cambio.server.away import Away, AwayEffects
 from cambio.server.store import SeatRow
 from cambio.server.table.seats import Seats
@@ -162,3 +166,14 @@ def test_a_correspondence_table_marks_nobody_away_for_being_gone() -> None:
     d.do(d.away.expect(5.0))  # but Play now's grace still applies
     d.advance(5.0)
     assert d.seats[0].away and d.seats[2].away
+
+
+def test_the_away_rules_import_only_the_standard_library() -> None:
+    """Part of the table core: no store, no event loop, nothing the browser lacks."""
+    tree = ast.parse(Path(away.__file__).read_text(encoding="utf-8"))
+    imported = {alias.name.split(".")[0] for node in ast.walk(tree)
+                if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {str(node.module).split(".")[0] for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom) and not node.level}
+    assert imported and imported <= sys.stdlib_module_names | {"__future__"}
+    assert not any(isinstance(node, ast.ImportFrom) and node.level for node in ast.walk(tree))
