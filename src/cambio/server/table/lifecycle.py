@@ -21,7 +21,7 @@ from ..faults import crash_point
 from ..games import GameKind
 from ..match import replay_game
 from ..rounds import RoundEnd, RoundPause
-from ..session import Session
+from ..session import Applied, Session
 from ..store import Statement, Store, TableRow
 from .timers import Handle, Job, Later
 
@@ -161,6 +161,17 @@ class Lifecycle:
         booking = await finishing(s) if finishing is not None and s is not None else []
         await self._store.write(finished(self.id, self.game_no, booking))
         self.status = "finished"
+
+    async def record(self, applied: Applied, extra: list[Statement]) -> None:
+        """Store an action of the round in play with what else its write carries (a
+        player's first move, a correspondence deadline); the table tells it only then."""
+        s = self.session
+        assert s is not None
+        if s.round_over():
+            crash_point("round-end-action")
+        await self._store.write([Store.insert_action(self.id, self.game_no, s.round_no,
+                                                     applied.version, applied.seat,
+                                                     applied.text), *extra])
 
     # ------------------------------------------------------------------ rounds
     async def end_round(self, finishing: Finishing | None = None) -> None:

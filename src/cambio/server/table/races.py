@@ -10,7 +10,7 @@ on a card already gone is a lost race. At a correspondence table the core's
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from ..session import Session
@@ -27,13 +27,13 @@ version, ref)``."""
 class SnapRaces:
     """One table's snap races. ``gate``: a correspondence table's snap gate (``None``:
     any other table); ``present()``: the seats someone is at now (a window opens for
-    them); ``rivals(seat)``: the latencies of the other seats' connections that report
-    reactions; ``apply(held)`` applies (or refuses) a held snap once its race is judged;
-    ``settled()`` brings the table's timers up to date after."""
+    them); ``conns()``: the table's open connections (those of other seats that report
+    reactions are a snap's rivals); ``apply(held)`` applies (or refuses) a held snap once
+    its race is judged; ``settled()`` brings the table's timers up to date after."""
 
     def __init__(self, base: float, gate: SnapGate | None, later: Later,
                  now: Callable[[], float], present: Callable[[], frozenset[int]],
-                 rivals: Callable[[int], list[Latency]],
+                 conns: Callable[[], Iterable[Conn]],
                  apply: Callable[[Held], Awaitable[None]],
                  settled: Callable[[], None]) -> None:
         self.referee: Referee[Held] = Referee(base)
@@ -41,7 +41,7 @@ class SnapRaces:
         self._present = present
         self._later = later
         self._now = now
-        self._rivals = rivals
+        self._conns = conns
         self._apply = apply
         self._settled = settled
         self._timer: Handle | None = None
@@ -79,6 +79,11 @@ class SnapRaces:
         if opens:
             self._timer = self._later(self.referee.wait(r.rtt_ms for r in rivals), self.judge)
         return True
+
+    def _rivals(self, seat: int) -> list[Latency]:
+        """The other seats' connections that judge their snaps by reaction."""
+        return [c.latency for c in self._conns()
+                if c.seat is not None and c.seat != seat and c.latency.reports]
 
     async def judge(self) -> None:
         """Apply the race's snaps by their keys."""

@@ -34,13 +34,11 @@ from typing import Any, TypeVar
 
 from .. import table_core as core
 from ..errors import BUSY, FORBIDDEN, INVALID_TOKEN, SERVER_ERROR, ProtocolError
-from ..faults import crash_point
 from ..games import GameKind
 from ..kernels import Kernels
 from ..rounds import rematch, require_waiting
 from ..session import Applied, Session
 from ..settings import Settings
-from ..snap_race import Latency
 from ..store import SeatRow, Statement, Store, TableRow
 from .actor import Actor
 from .bot_timers import BotTimers
@@ -137,7 +135,7 @@ class Table:
         """``(game_no, seat)`` whose player's own first move this process has stored."""
         gate = core.SnapGate(row.config.get("snap_window")) if self.correspondence else None
         self.races = SnapRaces(settings.snap_race, gate, self._later, clock,
-                               self.seats.present_now, self._rivals, self._replay,
+                               self.seats.present_now, lambda: self.audience, self._replay,
                                self._schedule)
 
     # ------------------------------------------------------------------ the actor
@@ -210,13 +208,11 @@ class Table:
         if self.audience:
             self.audience.send_all(dumps(core.table_message(self.summary())))
 
-    def _state_text(self, seat: int | None) -> str:
+    def _broadcast_state(self) -> None:
         s = self.session
         assert s is not None
-        return dumps(core.state_message(s, seat, self.game_no))
-
-    def _broadcast_state(self) -> None:
-        self.audience.send_each_seat(self._state_text)
+        self.audience.send_each_seat(
+            lambda seat: dumps(core.state_message(s, seat, self.game_no)))
 
     def _broadcast_update(self, applied: Applied) -> None:
         s = self.session
@@ -346,11 +342,6 @@ class Table:
             return  # held in a race, or held snaps went first: the bot decides again
         await self._accepted(s.play(seat, text, s.version))
 
-    def _rivals(self, seat: int) -> list[Latency]:
-        """The other seats' connections that judge their snaps by reaction."""
-        return [c.latency for c in self.audience
-                if c.seat is not None and c.seat != seat and c.latency.reports]
-
     async def _replay(self, held: Held) -> None:
         """A snap held in a race, applied now that the race is judged: the first valid one
         wins; each later one is judged against the state it finds (the card gone: lost)."""
@@ -378,12 +369,8 @@ class Table:
         planned = self.clock.planned()
         if planned is not None:
             extra.append(self.clock.row(planned))
-        if s.round_over():
-            crash_point("round-end-action")
         try:
-            await self.store.write([Store.insert_action(self.id, self.game_no, s.round_no,
-                                                        applied.version, applied.seat,
-                                                        applied.text), *extra])
+            await self.match.record(applied, extra)
         except Exception as exc:
             self._halt(f"storing an action failed ({type(exc).__name__}: {exc})")
             if conn is not None:
