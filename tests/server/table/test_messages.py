@@ -4,12 +4,15 @@ time a clock the test moves, and the answer is read from the connections' outbox
 
 The test is parametrized by the protocol's own list of client messages
 (``client_messages.BY_TAG``), so a message type added to the protocol fails here until it has
-a scenario."""
+a scenario; and every public handler of :class:`Table` (the lobby's calls too) must be called
+by an in-process test of this folder."""
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -128,3 +131,13 @@ def test_each_client_message_type_through_the_door(database: Database, tag: str)
                 await h.table.stop_actor()
 
     run(database, started, **settings)
+
+
+def test_every_public_handler_of_the_table_is_called_in_process() -> None:
+    handlers = {name for name, fn in vars(Table).items()
+                if inspect.iscoroutinefunction(fn) and not name.startswith("_")}
+    assert {"act", "connect", "join", "again", "expect"} <= handlers
+    tests = "".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+    missing = sorted(n for n in handlers
+                     if f"table.{n}(" not in tests and f"table.{n}," not in tests)
+    assert missing == [], f"no in-process test calls Table.{missing}"
