@@ -35,6 +35,7 @@ from .table_core import (
     catch_up,
     judge_act,
     judge_hint,
+    seat_summary,
     table_message,
     table_summary,
     update_message,
@@ -107,10 +108,8 @@ class SoloTable:
         return "finished" if self.session.game_over() else "playing"
 
     def summary(self) -> dict[str, Any]:
-        seats: list[dict[str, Any]] = [
-            {"seat": i, "name": n["name"], "kind": "bot" if "bot" in n else "human",
-             "bot": n.get("bot"), "connected": True, "away": False}
-            for i, n in enumerate(self.names)]
+        seats = [seat_summary(i, n["name"], "bot" if "bot" in n else "human", n.get("bot"),
+                              connected=True, away=False) for i, n in enumerate(self.names)]
         return {**table_summary(f"solo-{self.seed}", "cards", self.players,
                                 {"rules": self.rules.to_json(), "rounds": 1}, self.status(),
                                 seats, 1, self.session, self.created, None,

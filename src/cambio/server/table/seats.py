@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import BUSY, INVALID_TOKEN, ProtocolError
 from ..store import SeatRow
+from ..table_core import seat_summary
 
 
 @dataclass
@@ -86,8 +87,7 @@ class Seats:
 
     def public(self) -> list[dict[str, Any]]:
         """The seats as a table summary shows them (never a token)."""
-        return [{"seat": x.seat, "name": x.name, "kind": x.kind, "bot": x.bot,
-                 "connected": x.conns > 0, "away": x.away, "forfeit": x.forfeit}
+        return [seat_summary(x.seat, x.name, x.kind, x.bot, x.conns > 0, x.away, x.forfeit)
                 for x in self._seats]
 
     def present_now(self) -> frozenset[int]:
