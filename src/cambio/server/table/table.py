@@ -87,14 +87,14 @@ class Table:
         self.players = row.players
         self.config = row.config
         self.created = row.created
-        self.clock = TurnClock(row.config, settings.clock_strikes, self._wall, row.id, store,
-                               self._later, lambda: self.match.session,
-                               lambda: self.match.game_no, lambda: self.match.live(),
-                               lambda seat: self.seats.bot_controls(seat),
-                               lambda text: self.audience.send_all(text),
-                               lambda seat: self.seating.do(self.away.timed_out(seat)),
-                               lambda seat: self.seating.do(self.away.forfeited(seat)),
-                               self._halt, lambda s, seat: self.bots.play_now(s, seat))
+        self.clock = TurnClock(
+            row.config, settings.clock_strikes, self._wall, row.id, store, self._later,
+            session=lambda: self.match.session, game_no=lambda: self.match.game_no,
+            live=lambda: self.match.live(), controls=lambda seat: self.seats.bot_controls(seat),
+            send_all=lambda text: self.audience.send_all(text),
+            timed_out=lambda seat: self.seating.do(self.away.timed_out(seat)),
+            forfeited=lambda seat: self.seating.do(self.away.forfeited(seat)),
+            halt=self._halt, play_now=lambda s, seat: self.bots.play_now(s, seat))
         self.correspondence = self.clock.correspondence
         """A clock of an hour or more: players come and go (server/clock.py)."""
         self.actor = Actor(f"table {row.id}", self._halt)

@@ -29,7 +29,7 @@ class TurnClock:
     decision)."""
 
     def __init__(self, config: dict[str, Any], strikes: int, wall: Callable[[], float],
-                 table_id: str, store: Store, later: Later,
+                 table_id: str, store: Store, later: Later, *,
                  session: Callable[[], Session | None], game_no: Callable[[], int],
                  live: Callable[[], Session | None], controls: Callable[[int], bool],
                  send_all: Callable[[str], None],
