@@ -45,7 +45,7 @@ def test_a_snapshot_restores_a_start_that_failed() -> None:
     assert s.empty() == [2]
 
 
-def test_connections_are_refused_for_freed_seats_and_past_the_cap() -> None:
+def test_connections_are_refused_for_freed_seats_and_past_the_caps() -> None:
     s = seats()
     assert s.refusal(1, 8) == (INVALID_TOKEN, "this token is not a seat of this table "
                                               "(it was freed)", 1008)
@@ -53,6 +53,9 @@ def test_connections_are_refused_for_freed_seats_and_past_the_cap() -> None:
     s[0].conns = 2
     refused = s.refusal(0, 2)
     assert refused is not None and refused[0] == BUSY and refused[2] == 1013
+    assert s.refusal(None, 2) is None  # a spectator: only their own cap counts
+    assert s.refusal(None, 2, spectators_full=True) == (
+        BUSY, "this table has as many spectators as it takes; try later", 1013)
 
 
 def test_what_the_seats_show_holds_no_token() -> None:

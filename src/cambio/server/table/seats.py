@@ -143,9 +143,15 @@ class Seats:
         self._seats = list(seats)
 
     # ------------------------------------------------------------------ connections
-    def refusal(self, seat: int, max_conns: int) -> tuple[str, str, int] | None:
-        """Why a connection for ``seat`` is refused -- ``(code, message, close code)`` --
-        or ``None``. Spectators are counted by the connections, not here."""
+    def refusal(self, seat: int | None, max_conns: int, spectators_full: bool = False
+                ) -> tuple[str, str, int] | None:
+        """Why a connection for ``seat`` (``None``: a spectator's) is refused -- ``(code,
+        message, close code)`` -- or ``None``. Spectators have their own cap
+        (``spectators_full``: the connections counted it), so however many there are, a
+        seated player always gets in, up to ``max_conns`` tabs per seat."""
+        if seat is None:
+            return (BUSY, "this table has as many spectators as it takes; try later",
+                    1013) if spectators_full else None
         x = self._seats[seat]
         if x.kind != "human":
             # Freed between the token check and now: the token is no longer a seat.

@@ -33,7 +33,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from .. import table_core as core
-from ..errors import BUSY, FORBIDDEN, INVALID_TOKEN, SERVER_ERROR, ProtocolError
+from ..errors import FORBIDDEN, INVALID_TOKEN, SERVER_ERROR, ProtocolError
 from ..games import GameKind
 from ..kernels import Kernels
 from ..rounds import rematch, require_waiting
@@ -252,21 +252,15 @@ class Table:
 
     # ------------------------------------------------------------------ connections
     async def connect(self, conn: Conn) -> None:
-        """Admit a connection. Spectators have their own cap, so however many there are, a
-        seated player always gets in (up to a few tabs per seat)."""
+        """Admit a connection (``Seats.refusal``: the caps), greet it, tell the others."""
         self.actor.touch()
-        if conn.seat is None:
-            if self.audience.spectators_full():
-                conn.error(BUSY, "this table has as many spectators as it takes; try later")
-                conn.close(1013)
-                return
-        else:
-            refused = self.seats.refusal(conn.seat, self.settings.max_conns_per_seat)
-            if refused is not None:
-                code, message, close = refused
-                conn.error(code, message)
-                conn.close(close)
-                return
+        refused = self.seats.refusal(conn.seat, self.settings.max_conns_per_seat,
+                                     self.audience.spectators_full())
+        if refused is not None:
+            code, message, close = refused
+            conn.error(code, message)
+            conn.close(close)
+            return
         self.audience.add(conn)
         fx = self.away.connected(conn.seat) if conn.seat is not None else None
         for greeting in core.arrival(conn.seat, self.summary(), self.session, self.game_no):
