@@ -10,6 +10,8 @@ import {
 } from "../../src/cambio/web/static/review/model.js";
 import { ReviewPanel, labelTag } from "../../src/cambio/web/static/review/panel.js";
 import { h } from "../../src/cambio/web/static/common.js";
+import { normalize } from "../../src/cambio/web/static/board/model.js";
+import { boardGrid } from "../../src/cambio/web/static/board/view.js";
 
 /** @typedef {import("../../src/cambio/web/static/review/model.js").Review} Review */
 /** @typedef {import("../../src/cambio/web/static/review/model.js").Decision} Decision */
@@ -159,6 +161,23 @@ test("a best move marks nothing, and a step with no decision says so", () => {
   assert.equal(board.querySelectorAll(".better").length, 0);
   p.step(5, board);
   assert.equal(p.now.textContent, "Bob made no decision here.");
+});
+
+test("a dice decision rings the better push's arrow and its die on the drawn board", () => {
+  const p = new ReviewPanel({ tableId: "t", game: 1, round: 1, seats: [0], names: ["Ann", "Bob"],
+    lastStep: 9, go: () => {} });
+  const played = decision(4, "mistake", 12, "a1>", "c3v");
+  p.done({ game: "board", seat: 0, accuracy: 80, labels: { best: 0, good: 0, inaccuracy: 0,
+    mistake: 1, blunder: 0 }, series: [0.4], costliest: [4], slips: 0, decisions: [played] });
+  // The replay draws its board with every arrow disabled (nothing is playable there).
+  const drawn = normalize({ position: "x2/3/2o x 4", players: 2, turn: 0, actor: 0,
+    rules: { line: 3 }, legal: [], last: null, phase: "play" });
+  const board = h("div.board-game.replay-table", null, boardGrid(drawn, { legal: new Set() }));
+  p.step(4, board);
+  const ringed = [...board.querySelectorAll(".better")].map((n) => /** @type {HTMLElement} */ (n));
+  assert.deepEqual(ringed.map((n) => n.dataset.cell ?? n.dataset.move).sort(), ["c3", "c3v"]);
+  assert.ok(ringed.some((n) => n.matches("button.arrow:disabled")));
+  assert.match(p.now.querySelector("#review-better")?.textContent ?? "", /c3v/);
 });
 
 test("while the review is computed the panel shows the queue", () => {

@@ -61,6 +61,18 @@ def test_table_for_a_dice_game(tmp_path: Path):
     assert "accuracy:" in out.stdout
 
 
+def test_the_dice_search_depth_is_its_own_setting(tmp_path: Path):
+    """``--depth`` sets the dice search; the card budget leaves it at its default."""
+    board = Board()
+    while len(board.move_stack) < 4:
+        board.push(board.legal_moves()[0])
+    path = tmp_path / "dice5.jsonl"
+    path.write_text(board_record(board))
+    out = run(str(path), "--seat", "0", "--json", "--depth", "1", "--budget", "16")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["budget"] == "depth 1"
+
+
 def test_bad_input_is_refused(tmp_path: Path):
     path = tmp_path / "round.jsonl"
     path.write_text(export(played(5), None))

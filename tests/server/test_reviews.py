@@ -137,7 +137,7 @@ async def _cached(server: ServerProcess, table: str, token: str, ann: str,
 
 def test_dice_games_are_reviewed_two_players_only(database: Database) -> None:
     """... and the review process ends with its server, even one killed with kill -9."""
-    with served(database, ["--review-workers", "1", "--review-budget", "1"]) as server:
+    with served(database, ["--review-workers", "1", "--review-depth", "1"]) as server:
         asyncio.run(_dice(server))
         assert server.proc is not None
         workers = child_pids(server.proc.pid)
@@ -171,4 +171,4 @@ async def _dice(server: ServerProcess) -> None:
         assert review["game"] == "board" and review["budget"] == "depth 1"
         assert review["decisions"] and all(d["points"] is None for d in review["decisions"])
         record = (await http.get(f"/api/tables/{table}/record")).text
-        assert review == review_record(record, 0, 1, 0).to_json()
+        assert review == review_record(record, 0, seed=0, depth=1).to_json()

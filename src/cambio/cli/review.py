@@ -26,15 +26,18 @@ def review_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as one JSON object.")
                        ] = False,
     budget: Annotated[int | None, typer.Option(
-        "--budget", help="Cards: rollouts per decision (default 4096); dice: plies searched "
-                         "after each move where no exact table applies (default 4).")] = None,
+        "--budget", min=1, help="Cards: rollouts per decision (default 4096, at least 16)."
+    )] = None,
+    depth: Annotated[int | None, typer.Option(
+        "--depth", min=1, help="Dice: plies searched after each move where no exact table "
+                               "applies (default 4).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the card search.")] = 0,
 ) -> None:
     """Review one seat's decisions: each alternative's win chance, the loss, a label."""
     record, game = _load(file)
     try:
         result = game.replay(record)
-        review = review_result(result, seat, budget, seed)
+        review = review_result(result, seat, budget, seed, depth)
     except RecordError as exc:
         _fail(file, exc)
     except ValueError as exc:

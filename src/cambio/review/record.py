@@ -21,9 +21,11 @@ from .labels import Review
 
 
 def review_result(result: object, seat: int, budget: int | None = None,
-                  seed: int = 0) -> Review:
+                  seed: int = 0, depth: int | None = None) -> Review:
     """The review of ``seat`` in a replayed record: ``budget`` is the card search's
-    rollouts per decision, or the dice search's plies (``None``: each game's default)."""
+    rollouts per decision, ``depth`` the dice search's plies (``None``: the game's
+    default). Two settings, not one number read two ways: a small card budget (a quick
+    review) must not turn into a dice search many plies deep."""
     if isinstance(result, cards_records.Result):
         from .cards import REVIEW_ROWS, review_round
 
@@ -31,27 +33,28 @@ def review_result(result: object, seat: int, budget: int | None = None,
     if isinstance(result, board_records.Result):
         from .board import REVIEW_DEPTH, review_game
 
-        return review_game(result, seat, depth=budget or REVIEW_DEPTH)
+        return review_game(result, seat, depth=depth or REVIEW_DEPTH)
     raise RecordError(1, "only records of the card and dice games can be reviewed")
 
 
-def review_record(text: str, seat: int, budget: int | None = None, seed: int = 0) -> Review:
+def review_record(text: str, seat: int, budget: int | None = None, seed: int = 0,
+                  depth: int | None = None) -> Review:
     """The review of ``seat`` in a full record's text (``RecordError`` if it is not one)."""
     record = parse_record(text)
     try:
         game = get_game(record.game)
     except ValueError as exc:
         raise RecordError(1, str(exc)) from None
-    return review_result(game.replay(record), seat, budget, seed)
+    return review_result(game.replay(record), seat, budget, seed, depth)
 
 
-def review_job(text: str, seat: int, budget: int | None, seed: int
-               ) -> tuple[dict[str, Any], float]:
+def review_job(text: str, seat: int, budget: int | None, seed: int,
+               depth: int | None = None) -> tuple[dict[str, Any], float]:
     """A review worker's job (a process of its own: ``cambio.server.reviews``): the
     review of ``seat`` in the record ``text`` as ``cambio review --json`` prints it, and
     the CPU seconds it took."""
     start = time.process_time()
-    review = review_record(text, seat, budget, seed)
+    review = review_record(text, seat, budget, seed, depth)
     return review.to_json(), time.process_time() - start
 
 

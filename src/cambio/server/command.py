@@ -134,8 +134,11 @@ def serve_command(
         min=0, max=64, help="Processes that compute game reviews in the background, at a "
         "low priority (0: none).")] = DEFAULT.review_workers,
     review_budget: Annotated[int | None, typer.Option(
-        min=1, help="A review's budget: card rollouts per decision (default 4096, at least "
-        "16), dice plies (default 4).")] = DEFAULT.review_budget,
+        min=1, help="A card review's budget: rollouts per decision (default 4096, at least "
+        "16).")] = DEFAULT.review_budget,
+    review_depth: Annotated[int | None, typer.Option(
+        min=1, help="A dice review's search: plies after each move where no exact table "
+        "applies (default 4).")] = DEFAULT.review_depth,
     daily_date: Annotated[str | None, typer.Option(
         hidden=True, help="Serve this day's daily deal (YYYY-MM-DD; tests).")]
     = DEFAULT.daily_date,
@@ -174,6 +177,7 @@ def serve_command(
                         secure_cookies=secure_cookies, hash_workers=hash_workers,
                         hash_queue=hash_queue, warm_kernels=warm_kernels,
                         review_workers=review_workers, review_budget=review_budget,
+                        review_depth=review_depth,
                         daily_date=daily_date, time_offset=time_offset)
     if redis is None and workers > 1:
         raise typer.BadParameter("--workers needs --redis (and a shared --database)")

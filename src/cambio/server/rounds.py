@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import ProtocolError
+from .errors import ProtocolError, Words
 from .session import Session
 
 
@@ -92,7 +92,7 @@ def rematch(status: str, game_no: int, s: Session | None) -> Rematch:
     """``again`` at a table that is ``status`` after game ``game_no``: the next game, or
     :class:`~.errors.ProtocolError` ``conflict`` before the game is over."""
     if status != "finished":
-        raise ProtocolError("conflict", "the game is not over yet")
+        raise ProtocolError("conflict", Words("refusal.notOver", "the game is not over yet"))
     done = {"game_no": game_no, **s.result()} if s is not None and s.game_over() else None
     return Rematch(game_no + 1, done)
 
@@ -100,7 +100,8 @@ def rematch(status: str, game_no: int, s: Session | None) -> Rematch:
 def require_waiting(status: str) -> None:
     """The lobby's seat changes and ``start`` are for a table not yet dealt."""
     if status != "waiting":
-        raise ProtocolError("conflict", "the game has already started")
+        raise ProtocolError("conflict", Words("refusal.started",
+                                              "the game has already started"))
 
 
 __all__ = ["Rematch", "RoundEnd", "RoundPause", "rematch", "require_waiting"]

@@ -18,7 +18,7 @@ from cambio.seeds import derive_seed
 
 from .chat import CHAT_KEPT, chat_setting
 from .clock import clock_setting, timeout_settings
-from .errors import NOT_FOUND, UNAVAILABLE, ProtocolError, store_unreachable
+from .errors import NOT_FOUND, UNAVAILABLE, ProtocolError, Words, store_unreachable
 from .games import GameKind, game_kinds
 from .kernels import Kernels
 from .limits import AddressLimiter
@@ -180,7 +180,7 @@ class Server:
             raise ProtocolError(UNAVAILABLE, "this table's stored data is damaged; it is set "
                                              "aside (the server log says why)")
         if len(table_id) > 64:
-            raise ProtocolError(NOT_FOUND, "no such table")
+            raise ProtocolError(NOT_FOUND, Words("refusal.noSuchTable", "no such table"))
         pending = self._loading.get(table_id)
         if pending is None:
             pending = asyncio.get_running_loop().create_future()
@@ -188,7 +188,7 @@ class Server:
             try:
                 built = await asyncio.to_thread(self._build, table_id)
                 if built is None:
-                    raise ProtocolError(NOT_FOUND, "no such table")
+                    raise ProtocolError(NOT_FOUND, Words("refusal.noSuchTable", "no such table"))
                 table = self.tables.get(table_id)  # created meanwhile?
                 if table is None:
                     table = built

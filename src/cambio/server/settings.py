@@ -123,8 +123,11 @@ class Settings:
     """Processes that compute game reviews (server/reviews.py), at a low priority, never
     on the event loop (0: no reviews are computed; asked ones wait)."""
     review_budget: int | None = None
-    """A review's search budget: card rollouts per decision, dice plies (``None``: the
-    defaults of ``cambio review``)."""
+    """A card review's search budget, rollouts per decision (``None``: ``cambio review``'s
+    default)."""
+    review_depth: int | None = None
+    """A dice review's search depth in plies where no exact table applies (``None``:
+    ``cambio review``'s default)."""
     daily_date: str | None = None
     """The day (``YYYY-MM-DD``) whose daily deal is served instead of today's (UTC): for
     tests only (server/daily.py)."""

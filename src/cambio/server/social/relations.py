@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import FORBIDDEN, NOT_FOUND, RATE_LIMITED, ProtocolError
+from ..errors import FORBIDDEN, NOT_FOUND, RATE_LIMITED, ProtocolError, Words
 from ..limits import AddressLimiter
 from ..store import Store
 from ..store import social_sql as sql
@@ -89,14 +89,17 @@ class Relations:
     async def add(self, relation: str, me: str, other: str) -> None:
         """Follow, block or mute ``other``."""
         if me == other:
-            raise ProtocolError("bad_request", "that is you")
+            raise ProtocolError("bad_request", Words("refusal.thatIsYou", "that is you"))
         count = await self._read(sql.COUNT.format(relation=relation), (me,))
         if int(count[0][0]) >= MAX_RELATIONS and not await self._related(relation, me, other):
-            raise ProtocolError("conflict", f"you may keep up to {MAX_RELATIONS} in a list")
+            raise ProtocolError("conflict", Words(
+                "refusal.listFull", f"you may keep up to {MAX_RELATIONS} in a list",
+                {"max": MAX_RELATIONS}))
         now = self.clock()
         if relation == "follows":
             if await self._related("blocks", other, me):
-                raise ProtocolError(FORBIDDEN, "this player does not take follows from you")
+                raise ProtocolError(FORBIDDEN, Words(
+                    "refusal.noFollows", "this player does not take follows from you"))
             await self.store.write([sql.relate("follows", me, other, now)])
         elif relation == "blocks":
             await self.store.write([sql.relate("blocks", me, other, now),
@@ -146,19 +149,24 @@ class Relations:
         if not isinstance(table_id, str) or not table_id or len(table_id) > 64:
             raise ProtocolError("bad_request", "name the \"table\" to invite to")
         if not self.invites.take(me):
-            raise ProtocolError(RATE_LIMITED, "too many invites; wait a minute")
+            raise ProtocolError(RATE_LIMITED, Words("refusal.waitMinute",
+                                                     "too many invites; wait a minute"))
         if not await self._related("follows", me, other):
-            raise ProtocolError(FORBIDDEN, "you can invite players you follow")
+            raise ProtocolError(FORBIDDEN, Words("refusal.inviteFollowed",
+                                                  "you can invite players you follow"))
         if await self._related("blocks", other, me):
-            raise ProtocolError(FORBIDDEN, "this player does not take invites from you")
+            raise ProtocolError(FORBIDDEN, Words(
+                "refusal.noInvites", "this player does not take invites from you"))
         status = await self._read(sql.TABLE_STATUS, (table_id,))
         seated = {str(p) for _, p in await self._read(sql.SEATED_AT, (table_id,))}
         if not status or me not in seated:
-            raise ProtocolError(NOT_FOUND, "you hold no seat at that table")
+            raise ProtocolError(NOT_FOUND, Words("refusal.noSeatThere",
+                                                  "you hold no seat at that table"))
         if status[0][0] != "waiting":
-            raise ProtocolError("conflict", "that table has started")
+            raise ProtocolError("conflict", Words("refusal.started", "that table has started"))
         if other in seated:
-            raise ProtocolError("conflict", "they sit at that table already")
+            raise ProtocolError("conflict", Words("refusal.alreadySeated",
+                                                  "they sit at that table already"))
         await self.store.write([sql.insert_invite(other, me, table_id, self.clock())])
 
     async def invites_of(self, me: str) -> list[dict[str, Any]]:
@@ -176,19 +184,22 @@ class Relations:
         """File a report; its evidence (the table's last chat lines) is read here. Returns
         the report's id."""
         if me == other:
-            raise ProtocolError("bad_request", "that is you")
+            raise ProtocolError("bad_request", Words("refusal.thatIsYou", "that is you"))
         reason, note, table_id = _report_body(body)
         if not self.reports.take(me):
-            raise ProtocolError(RATE_LIMITED, "too many reports; wait a minute")
+            raise ProtocolError(RATE_LIMITED, Words("refusal.waitMinute",
+                                                     "too many reports; wait a minute"))
         now = self.clock()
         if await self._read(sql.RECENT_REPORT, (me, other, now - REPORT_AGAIN)):
-            raise ProtocolError(RATE_LIMITED, "you reported this player lately; the "
-                                              "operators have it")
+            raise ProtocolError(RATE_LIMITED, Words(
+                "refusal.reportedLately", "you reported this player lately; the operators "
+                                          "have it"))
         evidence: dict[str, Any] = {}
         if table_id is not None:
             seats = {int(s): str(p) for s, p in await self._read(sql.SEATED_AT, (table_id,))}
             if me not in seats.values() or other not in seats.values():
-                raise ProtocolError(FORBIDDEN, "you both sit at a table you report from")
+                raise ProtocolError(FORBIDDEN, Words(
+                    "refusal.reportSeated", "you both sit at a table you report from"))
             chat = await asyncio.to_thread(self.store.chat, table_id, CHAT_EVIDENCE)
             evidence = {"seats": {str(s): p for s, p in sorted(seats.items())}, "chat": chat}
             line = body.get("line")  # the line reported from, if it is theirs and kept

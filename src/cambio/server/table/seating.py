@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..away import Away, AwayEffects
-from ..errors import ProtocolError
+from ..errors import ProtocolError, Words
 from ..store import SeatRow, Statement, Store
 from .seats import Seat, Seats
 from .timers import Handle, Later
@@ -115,8 +115,9 @@ class Seating:
         if not empty:
             return []
         if fill is None:
-            raise ProtocolError("conflict", f"seats {empty} are empty: add bots, or start "
-                                            "with \"fill\"")
+            raise ProtocolError("conflict", Words(
+                "refusal.seatsEmpty", f"seats {empty} are empty: add bots, or start "
+                                      "with \"fill\""))
         bot = self.bot(fill)
         filled = self.seats.filling(bot, self.bot_name(bot))
         for x in filled:

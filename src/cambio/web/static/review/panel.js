@@ -5,7 +5,7 @@
 // computes the review (202) the panel shows the queue's progress and asks again, less
 // often as time goes on. The server decides who may see a seat's review (docs/review.md);
 // the panel offers only the seats it would show and says so plainly when it refuses.
-import { getToken, h } from "../common.js";
+import { errorText, getToken, h } from "../common.js";
 import { t } from "../i18n.js";
 import {
   LABELS, SYMBOLS, chartGeometry, costliest, decisionsByStep, describeMove, pollDelay,
@@ -133,7 +133,7 @@ export class ReviewPanel {
     } else if (res.status === 403) {
       this.show(this.problem(t("review.forbidden"), "review-forbidden"));
     } else if (!res.ok) {
-      this.show(this.problem(body?.error?.message ?? res.statusText));
+      this.show(this.problem(errorText(body?.error ?? { code: String(res.status) })));
     } else if (body.status === "failed") {
       this.show(this.problem(t("review.failed", { reason: String(body.reason ?? "") })));
     } else {
@@ -290,7 +290,7 @@ export class ReviewPanel {
 
 /**
  * Mark the better move's places on the drawn table: the slots, the pile or the held card,
- * or the die pushed.
+ * or the push (its arrow and the die it enters at).
  * @param {HTMLElement} board
  * @param {import("./model.js").Move} move
  */
@@ -300,6 +300,11 @@ function mark(board, move) {
   for (const addr of move.slots) found.push(...board.querySelectorAll(`[data-addr="${addr}"]`));
   if (move.place === "pile") found.push(...board.querySelectorAll(".pile-box .card"));
   if (move.place === "held") found.push(...board.querySelectorAll(".held-box .card"));
-  if (move.cell) found.push(...board.querySelectorAll(`.die[data-cell="${move.cell}"]`));
+  if (move.cell) {
+    // The push's arrow as well as the die it enters at: the arrows of a replay are all
+    // drawn disabled, so the ring is what tells this one apart.
+    found.push(...board.querySelectorAll(`.die[data-cell="${move.cell}"]`));
+    found.push(...board.querySelectorAll(`.arrow[data-move="${move.params.move}"]`));
+  }
   for (const node of found) node.classList.add("better");
 }
