@@ -9,6 +9,8 @@ import json
 from cambio.cards import Rules
 from cambio.server.session import SNAP_DELAY, TURN_DELAY, Applied
 from cambio.server.solo import SoloTable
+from cambio.server.store import SeatRow
+from cambio.server.table.seats import Seats
 from cambio.server.table_core import (
     BotPlan,
     Refusal,
@@ -100,6 +102,8 @@ def test_both_tables_send_the_same_summary_fields() -> None:
     served = table_summary("t", "cards", 2, {"rules": {}, "rounds": 1}, "waiting", [], 0,
                            None, "now", None, {}, [], None)
     assert set(solo) == set(served) | {"solo"}
+    seats = Seats(2, [SeatRow(0, "human", "Ann", None, "h0")]).public()
+    assert [set(x) for x in solo["seats"]] == [set(x) for x in seats]  # one seat format
     assert solo["private"] is True and solo["table_name"] == "Solo game"
     assert served["round"] == 0 and served["result"] is None
 

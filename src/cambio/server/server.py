@@ -141,8 +141,8 @@ class Server:
     def _restore(self, table: Table) -> None:
         """What a table keeps besides its game, read back: its earlier games' results and
         its chat."""
-        table.history = past_results(self.store, table.new_session, table.id, table.game_no)
-        table.chat_log = self.store.chat(table.id, CHAT_KEPT)
+        table.match.history = past_results(self.store, table.new_session, table.id, table.game_no)
+        table.chat_room.lines = self.store.chat(table.id, CHAT_KEPT)
         if table.correspondence:
             table.restore_stored(self.store.deadline(table.id),
                                  self.store.forfeits(table.id, table.game_no))
@@ -154,7 +154,7 @@ class Server:
         if row is None:
             return None
         table = self._table(row, self.store.seats(row.id))
-        table.built = table.build_game()
+        table.match.built = table.build_game()
         self._restore(table)
         return table
 
@@ -218,7 +218,7 @@ class Server:
                 table = self.tables.get(table_id)  # created meanwhile?
                 if table is None:
                     table = built
-                    table.install_game(table.built)
+                    table.install_game(table.match.built)
                     self.tables[table_id] = table
                     table.start_actor()
                     await table.after_load()

@@ -25,6 +25,7 @@ from cambio.games.cards import GAME
 from cambio.seeds import derive_seed
 
 from .errors import BAD_MESSAGE, NOT_PLAYING
+from .rounds import RoundPause
 from .server_messages import ServerMessage, error
 from .session import Applied, SeatBot
 from .table_core import (
@@ -34,6 +35,7 @@ from .table_core import (
     catch_up,
     judge_act,
     judge_hint,
+    seat_summary,
     table_message,
     table_summary,
     update_message,
@@ -98,16 +100,16 @@ class SoloTable:
             for seat, b in enumerate(bots, start=1)}
         self.plan = BotPlan(self.speed)
         self.plan.seat(self.seed)
+        # One round: its end finishes the game, so no pause is ever waited out.
+        self.rounds = RoundPause(0.0, lambda: 0.0)
 
     # ------------------------------------------------------------------ messages
     def status(self) -> str:
         return "finished" if self.session.game_over() else "playing"
 
     def summary(self) -> dict[str, Any]:
-        seats: list[dict[str, Any]] = [
-            {"seat": i, "name": n["name"], "kind": "bot" if "bot" in n else "human",
-             "bot": n.get("bot"), "connected": True, "away": False}
-            for i, n in enumerate(self.names)]
+        seats = [seat_summary(i, n["name"], "bot" if "bot" in n else "human", n.get("bot"),
+                              connected=True, away=False) for i, n in enumerate(self.names)]
         return {**table_summary(f"solo-{self.seed}", "cards", self.players,
                                 {"rules": self.rules.to_json(), "rounds": 1}, self.status(),
                                 seats, 1, self.session, self.created, None,
@@ -158,7 +160,7 @@ class SoloTable:
         s = self.session
         out: list[ServerMessage] = [update_message(s, applied, SEAT, 1)]
         if s.round_over():
-            s.finish_round()
+            self.rounds.ended(s, 1)  # booked as a served table books it: the game is over
             out.append(table_message(self.summary()))
         return out
 

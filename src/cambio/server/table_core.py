@@ -94,6 +94,15 @@ def table_summary(table_id: str, game: str, players: int, listing: JsonObject, s
     return out
 
 
+def seat_summary(seat: int, name: str, kind: str, bot: str | None, connected: bool,
+                 away: bool, forfeit: bool = False) -> JsonObject:
+    """One seat as a table's summary shows it (never a token): ``kind`` ``human``, ``bot``
+    or ``empty``, ``away`` when its bot plays for its player, ``forfeit`` when the player
+    lost the game on time."""
+    return {"seat": seat, "name": name, "kind": kind, "bot": bot, "connected": connected,
+            "away": away, "forfeit": forfeit}
+
+
 class SnapGate:
     """Who may snap, and until when, at a correspondence table (docs/rules.md, "Snapping
     at a correspondence table"): snaps need players present, so each discard opens its
@@ -327,5 +336,5 @@ def table_message(summary: JsonObject) -> TableChanged:
 
 
 __all__ = ["Arm", "BotPlan", "Due", "Refusal", "SnapGate", "arrival", "catch_up", "judge_act",
-           "judge_hint", "snap_refusal", "state_message",
+           "judge_hint", "seat_summary", "snap_refusal", "state_message",
            "table_message", "table_summary", "update_message", "welcome_message"]

@@ -51,7 +51,7 @@ def test_a_deadline_is_stored_with_its_move_and_a_reload_keeps_it(database: Data
         # A restart half a day later: the same decision, the same deadline (not a fresh day).
         table = await h.reload()
         assert table.summary()["deadline"] == 3600 + DAY
-        assert table.clock.decisions.left() == DAY - 12 * 3600
+        assert table.clock.core.decisions.left() == DAY - 12 * 3600
         assert h.store.deadline(TABLE) == (1, 1, 1, first, 3600 + DAY)
         # The deadline passes: the seat's bot plays that one move, and only that one.
         loaded = table.session
@@ -59,7 +59,7 @@ def test_a_deadline_is_stored_with_its_move_and_a_reload_keeps_it(database: Data
         await h.timers.advance(DAY)
         assert len(loaded.log) >= 2 and loaded.log[1].seat == first
         assert not table.seats.public()[first]["away"]  # no strikes at a correspondence table
-        assert table.clock.decisions.current is not None  # the next decision is on the clock
+        assert table.clock.core.decisions.current is not None  # the next decision is on the clock
 
     run(database, scenario, clock=DAY)
 

@@ -3,9 +3,11 @@ PostgreSQL server: the ``database`` fixture), its time a clock the test moves by
 clients :class:`Conn` outboxes the test reads.
 
 Every message a table takes is here -- a client's ``connect``, ``act``, ``sync``, ``hint``,
-``back``, ``chat`` and ``disconnect``; the lobby's ``join``, ``set_bot``, ``free_seat``,
-``start`` and ``again`` -- with the timers' jobs: bot turns, the turn clock, the away
-takeover, snaps and the rematch. The subprocess tests (``tests/server/test_*.py``) keep what
+``back``, ``chat`` and ``disconnect`` (each client frame through the door too:
+``test_messages.py``); the lobby's ``join``, ``rekey``, ``set_bot``, ``free_seat``,
+``start``, ``again``, ``expect`` and ``joined_host`` -- with the timers' jobs: bot turns,
+the turn clock, the away takeover and return, the pause between rounds, snaps and the
+rematch. The subprocess tests (``tests/server/test_*.py``) keep what
 needs real processes: sockets, restarts, limits."""
 
 from __future__ import annotations
@@ -455,3 +457,33 @@ def test_rekey_moves_a_seat_to_a_new_token_and_expect_gives_a_grace(
         drain(a)
 
     run(database, scenario)
+
+
+def test_a_waiting_tables_host_gone_past_the_timeout_unlists_it_until_back(
+        database: Database) -> None:
+    async def scenario(h: Harness) -> None:
+        table = await h.open()
+        left: list[int] = []
+
+        async def gone(_: Table, seat: int) -> None:
+            left.append(seat)
+
+        table.left = gone
+        await table.joined_host()  # the host created it and has not opened it yet
+        assert table.joinable()
+        await h.timers.advance(h.settings.away_after - 0.01)
+        assert table.joinable()
+        await h.timers.advance(0.02)
+        assert table.seats[0].away and not table.joinable()
+        table.start_actor()  # the hook is told as a job of its own: let it run
+
+        async def flushed() -> None:
+            return None
+
+        await table.call(flushed)
+        assert left == [0]
+        await table.stop_actor()
+        await h.connect(0)
+        assert not table.seats[0].away and table.joinable()
+
+    run(database, scenario, humans=(0,), empty=(1,), away_after=3.0)

@@ -2,10 +2,14 @@
 
 :class:`Table` (:mod:`.table`) is one actor holding small parts, each in its own module with a
 narrow interface and no reference back to the table (only the callbacks it is handed):
-:mod:`.actor` (the job queue), :mod:`.seats`, :mod:`.connections`, :mod:`.lifecycle` (the
-games: deal, rebuild, next round, halt), :mod:`.bot_timers`, :mod:`.chat_room` and
-:mod:`.hints`, with the turn clock's rules from :class:`cambio.server.clock.TableClock` (no
-I/O: it says what to store, send and time); :mod:`.timers` is how they ask for work later,
+:mod:`.actor` (the job queue), :mod:`.seating` (the :mod:`.seats`, who is away, the lobby's
+seat changes), :mod:`.connections`, :mod:`.lifecycle` (the games: deal, rebuild, next round,
+halt), :mod:`.bot_timers`, :mod:`.turn_clock`, :mod:`.races` (snap races), :mod:`.chat_room`
+and :mod:`.hints`. What they decide without I/O is the table core's:
+:mod:`cambio.server.table_core`, :mod:`cambio.server.clock`, :mod:`cambio.server.away` and
+:mod:`cambio.server.rounds` each say what to store, send and time, and the part does it (the
+offline solo table drives the pieces a solo round has: acceptance, the bots' plan, the
+round's end). :mod:`.timers` is how the parts ask for work later,
 :mod:`.connection` one client as the table sees it.
 
 Everything that reads or changes a table runs as a job on the table's own queue, one at a

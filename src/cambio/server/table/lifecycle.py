@@ -1,6 +1,7 @@
 """A table's games one after another: dealing a new one (stored first), rebuilding the
 current one from storage (at start-up, or after a failed write), the pause between a match's
-rounds, and the halt when storage fails.
+rounds (decided by the table core's :class:`~cambio.server.rounds.RoundPause`, its timer
+set here), and the halt when storage fails.
 
 It holds the table's status, the current game and the results of the earlier ones; it does
 not know who is connected or which bots play: the table tells them what changed.
@@ -19,7 +20,8 @@ from cambio.seeds import derive_seed
 from ..faults import crash_point
 from ..games import GameKind
 from ..match import replay_game
-from ..session import Session
+from ..rounds import RoundEnd, RoundPause
+from ..session import Applied, Session
 from ..store import Statement, Store, TableRow
 from .timers import Handle, Job, Later
 
@@ -59,9 +61,7 @@ class Lifecycle:
         self._store = store
         self._kind = kind
         self._later = later
-        self._round_pause = round_pause
         self._on_round_due = on_round_due
-        self._now = now
         self._now_iso = now_iso
         self.id = row.id
         self.players = row.players
@@ -76,8 +76,8 @@ class Lifecycle:
         """Why the table stopped (its storage failed); it refuses actions until a restart."""
         self.history: list[dict[str, Any]] = []
         """The results of the table's earlier games (:func:`..match.past_results`)."""
+        self.pause = RoundPause(round_pause, now)
         self._round_timer: Handle | None = None
-        self._next_round_at: float | None = None
 
     def new_session(self, game_seed: int, game_no: int) -> Session:
         return self._kind.session(self.players, self.config, self.id, game_seed, game_no)
@@ -97,9 +97,7 @@ class Lifecycle:
 
     def next_round_in(self) -> float | None:
         """Seconds until the next round of the match is dealt (``None``: none is due)."""
-        if self._round_timer is None or self._next_round_at is None:
-            return None
-        return self._next_round_at - self._now()
+        return self.pause.left()
 
     # ------------------------------------------------------------------ games
     async def begin(self, game_no: int, statements: list[Any],
@@ -138,9 +136,8 @@ class Lifecycle:
             return None
         session, game_seed = built
         self.session = session
-        if self.status == "playing" and not session.game_over() and session.round_over() \
-                and self.halted is None:
-            self._arm_next_round()
+        self._arm(self.pause.loaded(session, self.game_no,
+                                    self.status == "playing" and self.halted is None))
         return game_seed
 
     async def settle_loaded(self, finishing: Finishing | None = None) -> None:
@@ -165,6 +162,17 @@ class Lifecycle:
         await self._store.write(finished(self.id, self.game_no, booking))
         self.status = "finished"
 
+    async def record(self, applied: Applied, extra: list[Statement]) -> None:
+        """Store an action of the round in play with what else its write carries (a
+        player's first move, a correspondence deadline); the table tells it only then."""
+        s = self.session
+        assert s is not None
+        if s.round_over():
+            crash_point("round-end-action")
+        await self._store.write([Store.insert_action(self.id, self.game_no, s.round_no,
+                                                     applied.version, applied.seat,
+                                                     applied.text), *extra])
+
     # ------------------------------------------------------------------ rounds
     async def end_round(self, finishing: Finishing | None = None) -> None:
         """Book the round just over: the game is finished (stored), or the next round of
@@ -172,24 +180,24 @@ class Lifecycle:
         stores in the same transaction (the players' results and ratings)."""
         s = self.session
         assert s is not None
-        s.finish_round()
-        if s.game_over():
+        end = self.pause.ended(s, self.game_no)
+        if end.finished:
             crash_point("game-over")
             await self.finish(finishing)
             crash_point("booked")
-        else:
-            self._arm_next_round()
+        self._arm(end)
 
-    def _arm_next_round(self) -> None:
-        self._next_round_at = self._now() + self._round_pause
-        self._round_timer = self._later(self._round_pause, self._on_round_due, self.game_no)
+    def _arm(self, end: RoundEnd) -> None:
+        if end.arm is not None:
+            game_no, seconds = end.arm
+            self._round_timer = self._later(seconds, self._on_round_due, game_no)
 
     async def next_round(self, game_no: int, names: list[dict[str, Any]]) -> bool:
         """Deal the next round of game ``game_no`` (stored first); ``False`` if it is not
         due any more (another game began, or the game is over)."""
         self._round_timer = None
         s = self.session
-        if s is None or game_no != self.game_no or not s.round_over() or s.game_over():
+        if not self.pause.due(s, game_no, self.game_no) or s is None:
             return False
         header = s.next_header(names, self._now_iso())
         await self._store.write([Store.insert_round(self.id, self.game_no,
@@ -203,6 +211,7 @@ class Lifecycle:
         retrying (a bot would try the same write again and again). A restart resumes it."""
         log.error("table %s is halted: %s", self.id, why)
         self.halted = HALTED
+        self.pause.stop()
         if self._round_timer:
             self._round_timer.cancel()
             self._round_timer = None
