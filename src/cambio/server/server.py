@@ -53,7 +53,7 @@ def waited_out(settings: Settings, table: Table, idle: float) -> bool:
     the wall clock its deadlines are read against (which ``--time-offset`` moves on)."""
     if table.correspondence:
         ttl = settings.correspondence_waiting_ttl
-        return ttl > 0 and table.clock.decisions.now() - table.created > ttl
+        return ttl > 0 and table.clock.core.decisions.now() - table.created > ttl
     ttl = settings.waiting_ttl
     return ttl > 0 and idle > ttl
 
