@@ -46,7 +46,18 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, Power, Standing, State, observe
+from cambio.cards import (
+    EMPTY,
+    HIDDEN,
+    Action,
+    CardView,
+    Phase,
+    Power,
+    Rules,
+    Standing,
+    State,
+    observe,
+)
 from cambio.cards.actions import PASS, SKIP, SNAP, kind_of
 from cambio.cards.state import PH_POLL, POWER_NAMES, WINDOW_ANYONE, WINDOW_CLOSED
 from cambio.shares import tie_share
@@ -79,7 +90,8 @@ def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.
     values = belief.values
     weights = tilt_weights(tilt, values) if tilt else None
     special = {seat: tilt_weights(lam, values) for seat, lam in (seat_tilt or {}).items()}
-    s = State(view.rules, n, seed=rng.getrandbits(62), dealer=view.dealer, polled=True)
+    s = _dealt(view.rules, n, view.dealer).clone()
+    s.seed = rng.getrandbits(62)
     s.grids, s.known = _deal_grids(view, cards, weights, special, knows, rng)
     held = view.held
     if held == HIDDEN:
@@ -88,6 +100,15 @@ def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.
     s.deck = cards  # what is left: exactly deck_size cards
     _copy_public(view, s)
     return s.clone()  # a clone drops the constructor's caches
+
+
+@lru_cache(maxsize=64)
+def _dealt(rules: Rules, players: int, dealer: int) -> State:
+    """A fresh round to copy a world from: what ``State(rules, players, seed=x,
+    dealer=dealer)`` makes but the cards, which a world deals itself, and the seed, which
+    it sets (half a world's cost was the constructor's shuffle and deal). Copies share its
+    history list, append-only and copied on a clone's first write."""
+    return State(rules, players, seed=0, dealer=dealer, polled=True)
 
 
 @lru_cache(maxsize=64)
