@@ -21,12 +21,15 @@ from cambio.bots.kernels import mark_compiled
 
 
 def cards() -> None:
-    """The batch card engine: uniform play, and a vector env whose bots move natively."""
+    """The batch card engine: uniform play, a vector env whose bots move natively, and a
+    turn of the PettingZoo env's game."""
     import numpy as np
 
     from cambio.cards import Rules
     from cambio.cards.batch import play_uniform
+    from cambio.envs.cards_codec import DEFAULT_SLOTS, capped_rules
     from cambio.envs.cards_vector import CardsVectorEnv
+    from cambio.envs.native_seat import BatchTurns
 
     play_uniform(Rules.preset("rulebook"), 2, [1, 2])
     env = CardsVectorEnv(2, "rulebook", ("memory",))
@@ -36,6 +39,9 @@ def cards() -> None:
         masks = obs["action_mask"]  # the dict observation's legal actions
         actions = [int(rng.choice(np.flatnonzero(m))) for m in masks]
         obs, *_ = env.step(actions)
+    turns = BatchTurns(capped_rules(Rules.preset("rulebook"), DEFAULT_SLOTS), 2, DEFAULT_SLOTS)
+    turns.reset(1)
+    turns.step(int(np.flatnonzero(turns.mask(turns.current()))[0]))
 
 
 FAMILIES: dict[str, Callable[[], None]] = {**BOT_FAMILIES, "cards": cards}

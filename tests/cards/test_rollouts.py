@@ -9,8 +9,10 @@ import pytest
 
 from cambio.bots.cards import CardBot, ExpectedPointsBot, play_round
 from cambio.bots.cards.memory import TUNED
-from cambio.bots.cards.rollouts import Rollouts, load_state
+from cambio.bots.cards.rollouts import Rollouts, load_state, load_states
 from cambio.cards import Rules, State, observe
+from cambio.cards import batch_kernels as k
+from cambio.cards.batch import state_snapshot
 
 
 def _midway(rules: Rules, players: int, seed: int, steps: int) -> State:
@@ -92,3 +94,42 @@ def test_each_row_plays_with_its_own_weights_per_seat(preset: str, players: int)
         differs += play_round(s.clone(), [ExpectedPointsBot(x) for x in range(players)]).grids \
             != end.grids
     assert differs > 0
+
+
+@pytest.mark.parametrize(("preset", "players"), [("rulebook", 2), ("house", 3),
+                                                 ("wikipedia", 4)])
+def test_a_loaded_row_is_the_state_and_plays_on_as_it(preset: str, players: int) -> None:
+    """load_state(s) write every field the kernels read, over whatever the row held: the row's
+    snapshot is the state's, and both play on alike to the end of the round (reshuffles and
+    poll orders, drawn from the seed and the chance counter, included)."""
+    rules = Rules.preset(preset)
+    rng = Random(players)
+    noise = np.random.default_rng(players)
+    r = Rollouts(rules, players, 2)
+    b = r.batch
+    checked = 0
+    for seed in range(30):
+        s = _midway(rules, players, seed, rng.randrange(0, 120))
+        # Noise in the rows loaded (both rows must hold games: the batch steps every row).
+        if seed % 2:
+            b.st[1] = noise.integers(-3, 60, b.st.shape[1])
+            load_state(b, 1, s)
+        else:  # several at once, as the search bots load their worlds
+            b.st[:] = noise.integers(-3, 60, b.st.shape)
+            other = _midway(rules, players, seed + 100, rng.randrange(0, 120))
+            load_states(b, 0, [other, s])
+            assert b.snapshot(0) == state_snapshot(other)
+        signed = s.seed - (1 << 64) if s.seed >= 1 << 63 else s.seed
+        assert b.st[1, [k.SEED, k.DEALER, k.ACTIONS]].tolist() == [signed, s.dealer, 0]
+        while True:
+            assert b.snapshot(1) == state_snapshot(s)
+            if s.is_over():
+                break
+            acts, counts = b.legal_actions()
+            legal = s.legal_actions()
+            assert acts[1, :counts[1]].tolist() == legal
+            action = rng.choice(legal)
+            s.apply(action)
+            b.step([-1, action])
+            checked += 1
+    assert checked > 150

@@ -245,25 +245,133 @@ def agent_step(numbers: Any, slots: int, kinds: Any, fixed: Any, st: Any, rf: An
     return -1
 
 
+@_inline
+def observe_one(g: Any, me: int, slots: int, kinds: Any, fixed: Any, deck_total: int,
+                rf: Any, classes: Any, totals: Any, out: Any, scratch: Any, v: Any,
+                m: Any) -> None:
+    """Game ``g`` as seat ``me`` sees it into ``v``, and that seat's mask into ``m`` (all
+    zeros unless ``me`` is to act)."""
+    n = rf[k.R_PLAYERS]
+    encode(g, me, slots, deck_total, rf, classes, totals, v)
+    for j in range(m.shape[0]):
+        m[j] = 0
+    if g[k.PHASE] != k.PH_ROUND_OVER and k.current_player(g) == me:
+        nleg = k.legal(g, rf, out, scratch)
+        for j in range(nleg):
+            m[encode_action(out[j], me, n, slots, kinds, fixed)] = 1
+
+
 @_jit
 def observe_all(seats: Any, slots: int, kinds: Any, fixed: Any, deck_total: int, st: Any,
                 rf: Any, classes: Any, totals: Any, out: Any, scratch: Any, obs: Any,
                 mask: Any) -> None:
     """Game ``i`` as seat ``seats[i]`` sees it (-1: the seat to act, or seat 0 once over),
     and that seat's mask."""
-    n = rf[k.R_PLAYERS]
     for i in range(st.shape[0]):
         g = st[i]
         me = seats[i]
         if me < 0:
             me = 0 if g[k.PHASE] == k.PH_ROUND_OVER else k.current_player(g)
-        encode(g, me, slots, deck_total, rf, classes, totals, obs[i])
-        for j in range(mask.shape[1]):
-            mask[i, j] = 0
-        if g[k.PHASE] != k.PH_ROUND_OVER and k.current_player(g) == me:
-            nleg = k.legal(g, rf, out, scratch)
-            for j in range(nleg):
-                mask[i, encode_action(out[j], me, n, slots, kinds, fixed)] = 1
+        observe_one(g, me, slots, kinds, fixed, deck_total, rf, classes, totals, out, scratch,
+                    obs[i], mask[i])
+
+
+ILLEGAL = -2
+""":func:`turn_step`'s answer to an action number that is not legal."""
+
+
+@_inline
+def apply_number(number: int, slots: int, kinds: Any, fixed: Any, g: Any, rf: Any, mt: Any,
+                 out: Any, scratch: Any) -> bool:
+    """Apply action number ``number`` for the seat to act in ``g``; False (nothing applied)
+    if it is not legal there."""
+    if g[k.PHASE] == k.PH_ROUND_OVER:
+        return False
+    me = k.current_player(g)
+    n = rf[k.R_PLAYERS]
+    nleg = k.legal(g, rf, out, scratch)
+    for j in range(nleg):
+        if encode_action(out[j], me, n, slots, kinds, fixed) == number:
+            k.apply(g, out[j], rf, mt)
+            return True
+    return False
+
+
+# The codes of turn_step and seat_step: a header, then the codec's tables.
+(C_SLOTS, C_DECK_TOTAL, C_ACTIONS, C_SCRATCH, C_KINDS) = range(5)
+C_FIXED = C_KINDS + 32
+C_CLASSES = C_FIXED + 32
+N_CODES = C_CLASSES + 56
+
+
+def turn_tables(games: BatchGames) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """:func:`turn_step`'s ``codes`` (the slots, the full deck's size, the room for the
+    legal actions and the scratch, then the action kinds' offsets, the fixed actions' and
+    each card's class) and its ``work`` array (the legal actions, the scratch, the
+    generator's state): a call of one game costs mostly its arguments, so the tables
+    travel as two arrays rather than eight."""
+    b = games.batch
+    codes = np.zeros(N_CODES, dtype=np.int64)
+    codes[:C_KINDS] = (games.codec.slots, games.codec.deck_total, b.max_actions,
+                       b._scratch.shape[0])
+    codes[C_KINDS:C_FIXED] = games._kinds_off
+    codes[C_FIXED:C_CLASSES] = games._fixed
+    codes[C_CLASSES:] = games._classes
+    work = np.zeros(b.max_actions + b._scratch.shape[0] + b.mt.shape[0], dtype=np.int64)
+    return codes, work
+
+
+@_inline
+def unpacked(codes: Any, work: Any) -> tuple[Any, ...]:
+    """:func:`turn_tables`' arrays apart: the kinds' offsets, the fixed actions', the
+    classes; the legal actions, the scratch, the generator's state."""
+    a = codes[C_ACTIONS]
+    s = a + codes[C_SCRATCH]
+    return (codes[C_KINDS:C_FIXED], codes[C_FIXED:C_CLASSES], codes[C_CLASSES:], work[:a],
+            work[a:s], work[s:])
+
+
+@_jit
+def turn_step(number: int, v: Any, m: Any, codes: Any, totals: Any, g: Any, rf: Any,
+              work: Any) -> int:
+    """One turn of one game, as the AEC env takes it: apply action number ``number`` for
+    the seat to act in ``g`` (``number < 0``: none, the game as it is), then encode the view
+    and mask of the seat to act next into ``v`` and ``m`` (``codes`` and ``work``:
+    :func:`turn_tables`). Returns that seat, ``-1`` once the round is over (nothing
+    encoded), or :data:`ILLEGAL` (nothing applied or encoded): one call a turn, where the
+    step and the observation were two."""
+    slots = codes[C_SLOTS]
+    kinds, fixed, classes, out, scratch, mt = unpacked(codes, work)
+    if number >= 0 and not apply_number(number, slots, kinds, fixed, g, rf, mt, out, scratch):
+        return ILLEGAL
+    if g[k.PHASE] == k.PH_ROUND_OVER:
+        return -1
+    me = k.current_player(g)
+    observe_one(g, me, slots, kinds, fixed, codes[C_DECK_TOTAL], rf, classes, totals, out,
+                scratch, v, m)
+    return int(me)
+
+
+@_jit
+def seat_step(number: int, v: Any, m: Any, me: int, codes: Any, totals: Any, st: Any,
+              rf: Any, work: Any, bots: Any, bot_mt: Any, vidx: Any, vval: Any, vcount: Any,
+              prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any, kf: Any) -> int:
+    """:func:`turn_step` for the single-seat env of seat ``me`` in the one game of ``st``:
+    after the action, the native bots (``bots``, :func:`play_others`) move until it is
+    ``me``'s turn again or the round is over, and ``me``'s view is encoded. Returns ``me``,
+    ``-1`` once over, or :data:`ILLEGAL` (nothing applied, no bot moved)."""
+    g = st[0]
+    slots = codes[C_SLOTS]
+    kinds, fixed, classes, out, scratch, mt = unpacked(codes, work)
+    if number >= 0 and not apply_number(number, slots, kinds, fixed, g, rf, mt, out, scratch):
+        return ILLEGAL
+    play_others(me, bots, st, rf, mt, bot_mt, out, scratch, vidx, vval, vcount, prm, vg, cnt,
+                dv, dp, kf)
+    if g[k.PHASE] == k.PH_ROUND_OVER:
+        return -1
+    observe_one(g, me, slots, kinds, fixed, codes[C_DECK_TOTAL], rf, classes, totals, out,
+                scratch, v, m)
+    return me
 
 
 class BatchGames:
@@ -327,4 +435,5 @@ class BatchGames:
         return {"observation": obs, "action_mask": mask}
 
 
-__all__ = ["BatchGames", "Obs", "encode", "encode_action", "observe_all"]
+__all__ = ["ILLEGAL", "BatchGames", "Obs", "encode", "encode_action", "observe_all", "seat_step",
+           "turn_step", "turn_tables"]

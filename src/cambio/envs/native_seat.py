@@ -29,7 +29,7 @@ from cambio.cards import batch_kernels as k
 from cambio.cards.batch import Batch
 
 from .cards_codec import CardsCodec, Mask, Vector
-from .cards_native import BatchGames
+from .cards_native import ILLEGAL, BatchGames, seat_step, turn_step, turn_tables
 from .turns import OVER, _Coded
 
 
@@ -51,8 +51,13 @@ class NativeMemory:
 class BatchTurns(_Coded[CardsCodec]):
     """A :class:`~cambio.envs.turns.TurnGame` on the batch engine: one round in a one-game
     record, every seat played from outside (``kinds``: a native bot per seat, asked only by
-    :class:`BatchSeatGame`). Each position's observation and mask of a seat are encoded
-    once, when first asked for."""
+    :class:`BatchSeatGame`).
+
+    A turn is one compiled call (:func:`~cambio.envs.cards_native.turn_step`): the action
+    applied, then the observation and mask of the seat to act next encoded into fresh
+    arrays, which is what an AEC loop asks for next (``last()``); the seat to act is its
+    answer, kept rather than read back from the record. Another seat's view is encoded
+    when first asked for."""
 
     def __init__(self, rules: Rules, players: int, slots: int,
                  kinds: list[int] | None = None) -> None:
@@ -61,28 +66,41 @@ class BatchTurns(_Coded[CardsCodec]):
         self.games = BatchGames(1, rules, players, slots,
                                 [-1] * players if kinds is None else kinds)
         self.codec: CardsCodec = self.games.codec
-        self.record = self.games.batch.st[0]
+        b = self.games.batch
+        self.record = b.st[0]
         """The round (:mod:`cambio.cards.batch_kernels`' record)."""
-        self._number = np.zeros(1, dtype=np.int64)
+        codes, work = turn_tables(self.games)
+        # turn_step's arguments after the action number and the two output arrays.
+        self._tables = (codes, self.games._totals, self.record, b.rf, work)
         self._scores = np.zeros(players, dtype=np.int64)
         self._seats = [np.full(1, s, dtype=np.int64) for s in range(players)]
+        self._current = OVER
         self._views: dict[int, tuple[Vector, Mask]] = {}
-        """Per seat, its observation and mask of the current position, once asked for."""
+        """Per seat, its observation and mask of the current position, once encoded."""
 
     def reset(self, seed: int) -> None:
         self.games.deal_seeded(0, seed, -1)
-        self._views.clear()
+        self._turn(-1)
+
+    def _turn(self, number: int) -> None:
+        """:func:`turn_step` (``number < 0``: no action), keeping the seat to act and its
+        view; ``ValueError`` (nothing changed) if the number is not legal."""
+        v = np.empty(self.codec.size, dtype=np.float32)
+        m = np.empty(self.codec.num_actions, dtype=np.int8)
+        seat = self._kernel(number, v, m)
+        if seat == ILLEGAL:
+            raise ValueError(f"action {number} is not legal for seat {self._current}")
+        self._current = seat
+        self._views = {} if seat == OVER else {seat: (v, m)}
+
+    def _kernel(self, number: int, v: Vector, m: Mask) -> int:
+        seat: int = turn_step(number, v, m, *self._tables)
+        return seat
 
     def current(self) -> int:
-        g = self.record
-        phase = g[k.PHASE]
-        if phase == k.PH_ROUND_OVER:
-            return OVER
-        if phase == k.PH_POLL:
-            return int(g[k.POLL + g[k.POLL_I]])
-        return int(g[k.GIVE_SEAT] if phase == k.PH_GIVE else g[k.TURN])
+        return self._current
 
-    def _seen(self, seat: int) -> tuple[Vector, Mask]:
+    def view(self, seat: int) -> tuple[Vector, Mask]:
         view = self._views.get(seat)
         if view is None:
             obs = self.games.observe(self._seats[seat])
@@ -90,20 +108,18 @@ class BatchTurns(_Coded[CardsCodec]):
         return view
 
     def observe(self, seat: int) -> Vector:
-        return self._seen(seat)[0]
+        return self.view(seat)[0]
 
     def mask(self, seat: int) -> Mask:
-        return self._seen(seat)[1]
+        return self.view(seat)[1]
 
     def step(self, index: int) -> None:
-        self._number[0] = index
-        self.games.apply(self._number)
-        self._views.clear()
+        self._turn(index)
 
     def returns(self) -> list[float]:
         """``Batch.returns`` of the one game, without its arrays."""
         n = self.players
-        if self.record[k.PHASE] != k.PH_ROUND_OVER:
+        if self._current != OVER:
             return [0.0] * n
         won = k.winners_mask(self.record, self.games.batch.rf, self._scores)
         if won == (1 << n) - 1:
@@ -116,21 +132,29 @@ class BatchTurns(_Coded[CardsCodec]):
 
 class BatchSeatGame(BatchTurns):
     """:class:`BatchTurns` for seat ``seat`` against native bots (``kinds``, one per seat;
-    the seat's own is never asked). The bots move in :meth:`bots`, all of them until the
-    seat must act or the round is over."""
+    the seat's own is never asked). The bots move within the seat's turns
+    (:func:`~cambio.envs.cards_native.seat_step`: the seat's action, the bots' moves up to
+    its next turn and its view, one compiled call), and after a deal in :meth:`bots`."""
 
     def __init__(self, rules: Rules, players: int, slots: int, kinds: list[int],
                  seat: int) -> None:
         super().__init__(rules, players, slots, kinds)
         self.seat = seat
+        g = self.games
+        codes, totals, _, rf, work = self._tables
+        self._seat_tables = (seat, codes, totals, g.batch.st, rf, work, g.kinds, g._bot_mt,
+                             *g._memory)
+
+    def _kernel(self, number: int, v: Vector, m: Mask) -> int:
+        seat: int = seat_step(number, v, m, *self._seat_tables)
+        return seat
 
     def reset(self, seed: int) -> None:
         self.games.deal_seeded(0, seed, self.seat)
-        self._views.clear()
+        self._turn(-1)
 
     def bots(self) -> None:
-        self.games.others(self.seat)
-        self._views.clear()
+        self._turn(-1)
 
 
 __all__ = ["BatchSeatGame", "BatchTurns", "NativeMemory"]

@@ -29,7 +29,7 @@ with needs("research", "cambio.envs.pettingzoo"):
     from gymnasium.utils import seeding
     from pettingzoo import AECEnv
 
-from .cards_codec import DEFAULT_SLOTS, Vector
+from .cards_codec import DEFAULT_SLOTS
 from .turns import OVER, BoardTurns, CardsTurns, TurnGame, batch_plays
 
 
@@ -75,9 +75,8 @@ class TurnEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.game.current()]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self._seat[agent]
-        observation: Vector = self.game.observe(seat)
-        return {"observation": observation, "action_mask": self.game.mask(seat)}
+        observation, mask = self.game.view(self._seat[agent])
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -88,15 +87,17 @@ class TurnEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} must act; None is only for agents that are done")
         self._cumulative_rewards[agent] = 0.0
         self.game.step(int(action))
-        self.rewards = {a: 0.0 for a in self.agents}
         seat = self.game.current()
         if seat == OVER:
-            for a, value in zip(self.possible_agents, self.game.returns(), strict=True):
-                self.rewards[a] = float(value)
+            self.rewards = {a: float(value) for a, value
+                            in zip(self.possible_agents, self.game.returns(), strict=True)}
+            for a in self.possible_agents:
                 self.terminations[a] = True
+            self._accumulate_rewards()
         else:
+            # Rewards come only at the end: nothing to accumulate before it.
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             self.agent_selection = self.possible_agents[seat]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

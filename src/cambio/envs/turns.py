@@ -39,6 +39,10 @@ class TurnGame(Protocol):
 
     def mask(self, seat: int) -> Mask: ...
 
+    def view(self, seat: int) -> tuple[Vector, Mask]:
+        """:meth:`observe` and :meth:`mask` at once."""
+        ...
+
     def step(self, index: int) -> None:
         """Apply action number ``index`` for the current seat (``ValueError`` if illegal)."""
         ...
@@ -55,6 +59,15 @@ class _Coded(Generic[Codec]):
     """Sizes come from the game's codec."""
 
     codec: Codec
+
+    def observe(self, seat: int) -> Vector:
+        raise NotImplementedError
+
+    def mask(self, seat: int) -> Mask:
+        raise NotImplementedError
+
+    def view(self, seat: int) -> tuple[Vector, Mask]:
+        return self.observe(seat), self.mask(seat)
 
     @property
     def num_actions(self) -> int:

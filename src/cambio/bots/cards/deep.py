@@ -45,7 +45,7 @@ from .expert import OpponentModelBot, opponent_lambda
 from .match_value import applies, match_shares
 from .memory import TUNED, MemoryParams
 from .reading import OpponentReading, read_worlds
-from .rollouts import Rollouts, load_state
+from .rollouts import Rollouts, load_states
 from .search import Estimate, RolloutSearchBot, caller_tilt, determinize, is_final_turn
 
 FALLBACK_ROLLOUTS = 64
@@ -170,8 +170,7 @@ class BatchRolloutSearchBot:
         rows = worlds * k
         pool = self._rollouts(view, rows)
         b = pool.batch
-        for w, det in enumerate(self.deal(view, worlds)):
-            load_state(b, w, det)
+        load_states(b, 0, self.deal(view, worlds))
         for c in range(1, k):
             b.st[c * worlds:(c + 1) * worlds] = b.st[:worlds]
         actions = np.full(b.games, -1, dtype=np.int64)

@@ -69,7 +69,8 @@ HIDDEN = -2
 # The memory bot's ``_Knowledge`` as arguments: ``vg[seat, slot]`` the seat's view of the
 # grids (a card, HIDDEN or EMPTY), ``glen`` the grids' lengths (a view of the game's
 # record), ``dv``/``dp`` the distribution of unseen card values (ascending) over ``nd``
-# entries, and ``kf`` the floats [mean, info_own, info_other].
+# entries, and ``kf`` the floats [mean, info_own, info_other, the spread of two unseen
+# cards' values once computed (-1 before)].
 @_jit
 def est(c: int, rf: Any, mean: float) -> float:
     return float(rf[c]) if c >= 0 else mean
@@ -357,7 +358,11 @@ def look_value(action: int, me: int, n: int, vg: Any, glen: Any, rf: Any, kf: An
     elif theirs != HIDDEN:
         chance = gain_above(float(rf[theirs]), dv, dp, nd)
     else:
-        chance = spread(dv, dp, nd)
+        # The same for every pair of hidden cards: computed once a decision (kf[3] < 0
+        # until then; a spread is never negative), the same float every time.
+        if kf[3] < 0.0:
+            kf[3] = spread(dv, dp, nd)
+        chance = kf[3]
     return info + chance
 
 
@@ -429,7 +434,8 @@ def build_view(g: Any, rf: Any, seat: int, n: int, bit: int, vidx: Any, vcount: 
 def unseen_distribution(cnt: Any, vval: Any, prm: Any, dv: Any, dp: Any, kf: Any,
                         final: bool) -> int:
     """``dv``/``dp`` the unseen values and their shares (returns how many), ``kf`` the mean
-    and the two information values (none once Cambio is called)."""
+    and the two information values (none once Cambio is called), the spread not yet
+    computed."""
     total = 0
     for v in range(cnt.shape[0]):
         if cnt[v] > 0:
@@ -449,6 +455,7 @@ def unseen_distribution(cnt: Any, vval: Any, prm: Any, dv: Any, dp: Any, kf: Any
     kf[0] = mean
     kf[1] = 0.0 if final else prm[M_INFO_OWN]
     kf[2] = 0.0 if final else prm[M_INFO_OTHER]
+    kf[3] = -1.0
     return nd
 
 
@@ -583,7 +590,7 @@ def memory_tables(b: Batch, params: MemoryParams | None = None) -> tuple[Any, ..
     return (vidx, np.array(distinct, dtype=np.float64), vcount, prm,
             np.zeros((b.players, b.slots), dtype=np.int64), np.zeros(nv, dtype=np.int64),
             np.zeros(nv, dtype=np.float64), np.zeros(nv, dtype=np.float64),
-            np.zeros(3, dtype=np.float64))
+            np.zeros(4, dtype=np.float64))
 
 
 def bot_kinds(bots: Sequence[str]) -> npt.NDArray[np.int64]:

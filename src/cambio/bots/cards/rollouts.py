@@ -14,6 +14,7 @@ included), so a row finishes as ``play_round`` with ``memory`` bots would finish
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, cast
 
 import numpy as np
@@ -25,45 +26,85 @@ from cambio.cards.batch import Batch
 from cambio.cards.batch_kernels import _inline, _jit
 
 from .memory import MemoryParams
-from .native import memory_act, memory_tables
+from .native import known_match, memory_act, memory_tables
+
+_NO_SNAP = (-1, 0, 0, 0)
+"""The record's last snap (seat, address, card, right) when nobody has snapped."""
 
 
 def load_state(b: Batch, i: int, s: State) -> None:
     """Make row ``i`` of ``b`` the state ``s`` (a polled round of ``b``'s rules)."""
-    g = b.st[i]  # the game's record (batch_kernels' layout), written in place
-    rf = b.rf
-    g[:] = 0
-    slots = b.slots
-    at_grid, at_known, at_glen = int(rf[k.R_GRID]), int(rf[k.R_KNOWN]), int(rf[k.R_GLEN])
-    g[at_grid:at_grid + len(s.grids) * slots] = k.EMPTY
-    for seat, (cards, masks) in enumerate(zip(s.grids, s.known, strict=True)):
-        m = len(cards)
-        g[at_glen + seat] = m
-        at = seat * slots
-        g[at_grid + at:at_grid + at + m] = cards
-        g[at_known + at:at_known + at + m] = masks
-    deck, pile, poll = s.deck, s.pile, s.poll
-    at = int(rf[k.R_DECK])
-    g[at:at + len(deck)] = deck
-    at = int(rf[k.R_PILE])
-    g[at:at + len(pile)] = pile
-    g[k.POLL:k.POLL + len(poll)] = poll
-    g[k.DLEN], g[k.PLEN] = len(deck), len(pile)
-    g[k.TURN], g[k.TURN_NUMBER], g[k.TURN_FINAL] = s.turn, s.turn_number, s.turn_final
-    g[k.HELD], g[k.HELD_FROM_PILE] = s.held, s.held_from_pile
-    g[k.POWER], g[k.LOOK_A], g[k.LOOK_B] = s.power, s.look_a, s.look_b
-    g[k.CALLER], g[k.FINAL_LEFT], g[k.WINDOW] = s.caller, s.final_left, s.window
-    g[k.GIVE_ADDR], g[k.GIVE_SEAT] = s.give_addr, s.give_seat
-    g[k.POLL_I], g[k.POLL_LEN] = s.poll_i, len(poll)
-    g[k.PHASE], g[k.END_REASON], g[k.RESHUFFLES] = s.phase, int(s.end_reason), s.reshuffles
-    g[k.CHANCE] = s._chance
-    g[k.SEED] = s.seed - (1 << 64) if s.seed >= 1 << 63 else s.seed
-    g[k.DEALER] = s.dealer
-    snap = s.last_snap
-    if snap is None:
-        g[k.SNAP_SEAT] = -1
-    else:
-        g[k.SNAP_SEAT], g[k.SNAP_ADDR], g[k.SNAP_CARD], g[k.SNAP_RIGHT] = snap
+    load_states(b, i, [s])
+
+
+def load_states(b: Batch, first: int, states: Iterable[State]) -> None:
+    """Make rows ``first``, ``first + 1`` ... of ``b`` the ``states``.
+
+    Each state's fields go into one flat list (:func:`_flatten`), converted once for all
+    of them and written into the records by :func:`_load_rows`: a numpy write a field, or
+    a call a state, cost more than a rollout's first actions."""
+    flat: list[int] = []
+    count = 0
+    for s in states:
+        _flatten(s, flat)
+        count += 1
+    _load_rows(b.st, first, count, b.rf, np.array(flat, dtype=np.int64))
+
+
+def _flatten(s: State, flat: list[int]) -> None:
+    """Append ``s`` to ``flat``: the record's counters in their order, then the poll, the
+    deck, the pile and each grid's length, cards and knowledge masks."""
+    seed = s.seed
+    poll, deck, pile = s.poll, s.deck, s.pile
+    flat += (s.turn, s.turn_number, s.turn_final, s.held, s.held_from_pile, s.power,
+             s.look_a, s.look_b, s.caller, s.final_left, s.window, s.give_addr, s.give_seat,
+             s.poll_i, len(poll), s.phase, s.end_reason, s.reshuffles, s._chance,
+             seed - (1 << 64) if seed >= 1 << 63 else seed, len(deck), len(pile), s.dealer,
+             0, *(s.last_snap or _NO_SNAP))
+    flat += poll
+    flat += deck
+    flat += pile
+    for cards, masks in zip(s.grids, s.known, strict=True):
+        flat.append(len(cards))
+        flat += cards
+        flat += masks
+
+
+@_jit
+def _load_rows(st: Any, first: int, count: int, rf: Any, flat: Any) -> None:
+    """Rows ``first .. first + count - 1`` from :func:`_flatten`'s list: every other cell
+    of a record zero, every slot past a grid's length empty."""
+    at = 0
+    for i in range(first, first + count):
+        g = st[i]
+        for j in range(g.shape[0]):
+            g[j] = 0
+        for j in range(k.N_SC):  # TURN .. SNAP_RIGHT, in the record's order
+            g[j] = flat[at + j]
+        at += k.N_SC
+        for j in range(g[k.POLL_LEN]):
+            g[k.POLL + j] = flat[at + j]
+        at += g[k.POLL_LEN]
+        deck = rf[k.R_DECK]
+        for j in range(g[k.DLEN]):
+            g[deck + j] = flat[at + j]
+        at += g[k.DLEN]
+        pile = rf[k.R_PILE]
+        for j in range(g[k.PLEN]):
+            g[pile + j] = flat[at + j]
+        at += g[k.PLEN]
+        for seat in range(rf[k.R_PLAYERS]):
+            m = flat[at]
+            at += 1
+            g[rf[k.R_GLEN] + seat] = m
+            c = k.cell(rf, seat, 0)
+            kc = k.kcell(rf, seat, 0)
+            for j in range(rf[k.R_SLOTS]):
+                g[c + j] = k.EMPTY
+            for j in range(m):
+                g[c + j] = flat[at + j]
+                g[kc + j] = flat[at + m + j]
+            at += 2 * m
 
 
 memory_act_inline = _inline(cast(Any, memory_act).py_func)
@@ -71,18 +112,33 @@ memory_act_inline = _inline(cast(Any, memory_act).py_func)
 and ``apply`` (a call passes every array as its whole descriptor)."""
 
 
+@_inline
+def finish_one(g: Any, rf: Any, mt: Any, out: Any, scratch: Any, vidx: Any, vval: Any,
+               vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any, kf: Any) -> None:
+    """Play game ``g`` to the end of the round, ``memory`` in every seat (seat ``s`` with
+    the weights ``prm[s]``)."""
+    n = rf[k.R_PLAYERS]
+    while g[k.PHASE] != k.PH_ROUND_OVER:
+        seat = k.current_player(g)
+        if g[k.PHASE] == k.PH_POLL:
+            # memory_act passes a poll unless the seat knows a card of the top's rank: most
+            # polls, and they need no list of the legal snaps.
+            top = k.top_of(g, rf)
+            if top < 0 or not known_match(g, rf, n, (1 << seat) | (1 << n), top >> 2):
+                k.apply_inline(g, k.PASS, rf, mt)
+                continue
+        nleg = k.legal_inline(g, rf, out, scratch)
+        action = memory_act_inline(seat, out, nleg, g, rf, vidx, vval, vcount, prm[seat], vg,
+                                   cnt, dv, dp, kf)
+        k.apply_inline(g, action, rf, mt)
+
+
 @_jit
 def _finish_all(rows: int, st: Any, rf: Any, mt: Any, out: Any, scratch: Any, vidx: Any,
                 vval: Any, vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any,
                 kf: Any) -> None:
     for i in range(rows):
-        g = st[i]
-        while g[k.PHASE] != k.PH_ROUND_OVER:
-            nleg = k.legal_inline(g, rf, out, scratch)
-            seat = k.current_player(g)
-            action = memory_act_inline(seat, out, nleg, g, rf, vidx, vval, vcount, prm[seat], vg,
-                                cnt, dv, dp, kf)
-            k.apply_inline(g, action, rf, mt)
+        finish_one(st[i], rf, mt, out, scratch, vidx, vval, vcount, prm, vg, cnt, dv, dp, kf)
 
 
 @_jit
@@ -90,13 +146,8 @@ def _finish_rows(rows: int, st: Any, rf: Any, mt: Any, out: Any, scratch: Any, v
                  vval: Any, vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any,
                  kf: Any) -> None:
     for i in range(rows):
-        g = st[i]
-        while g[k.PHASE] != k.PH_ROUND_OVER:
-            nleg = k.legal_inline(g, rf, out, scratch)
-            seat = k.current_player(g)
-            action = memory_act_inline(seat, out, nleg, g, rf, vidx, vval, vcount, prm[i, seat], vg,
-                                cnt, dv, dp, kf)
-            k.apply_inline(g, action, rf, mt)
+        finish_one(st[i], rf, mt, out, scratch, vidx, vval, vcount, prm[i], vg, cnt, dv, dp,
+                   kf)
 
 
 class Rollouts:
@@ -144,28 +195,42 @@ class Rollouts:
     def scores(self, rows: int) -> npt.NDArray[np.int64]:
         """Each finished row's final score for every seat (rows x players): what a match
         standing adds to the totals (:mod:`cambio.bots.cards.match_value`)."""
-        b = self.batch
-        out = np.zeros((rows, self.players), dtype=np.int64)
-        buf = np.zeros(self.players, dtype=np.int64)
-        for i in range(rows):
-            k.winners_mask(b.st[i], b.rf, buf)
-            out[i] = buf
-        return out
+        return self._results(rows, 0)[2]
 
     def outcomes(self, rows: int, seat: int
                  ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
         """Each finished row's win share for ``seat`` and ``seat``'s final score (hints
         show both)."""
+        share, score, _ = self._results(rows, seat)
+        return share, score
+
+    def _results(self, rows: int, seat: int) -> tuple[npt.NDArray[np.float64],
+                                                      npt.NDArray[np.float64],
+                                                      npt.NDArray[np.int64]]:
+        """:func:`_results_all` of rows ``0 .. rows-1``."""
         b = self.batch
-        buf = np.zeros(self.players, dtype=np.int64)
         share = np.zeros(rows)
         score = np.zeros(rows)
-        for i in range(rows):
-            mask = int(k.winners_mask(b.st[i], b.rf, buf))
-            score[i] = buf[seat]
-            if mask >> seat & 1:
-                share[i] = 1.0 / bin(mask).count("1")
-        return share, score
+        scores = np.zeros((rows, self.players), dtype=np.int64)
+        _results_all(rows, seat, b.st, b.rf, share, score, scores)
+        return share, score, scores
+
+
+@_jit
+def _results_all(rows: int, seat: int, st: Any, rf: Any, share: Any, score: Any,
+                 scores: Any) -> None:
+    """Row ``i``'s win share for ``seat`` (1 alone, ``1/k`` shared), ``seat``'s final score
+    and every seat's: one call for the rows (a call a row cost more than the rollout's
+    last actions)."""
+    n = rf[k.R_PLAYERS]
+    for i in range(rows):
+        won = k.winners_mask(st[i], rf, scores[i])
+        score[i] = scores[i, seat]
+        if won >> seat & 1:
+            tied = 0
+            for s in range(n):
+                tied += won >> s & 1
+            share[i] = 1.0 / tied
 
 
 def warm() -> None:
@@ -180,4 +245,4 @@ def warm() -> None:
     r.finish_with(1, np.tile(r.params_row(None), (1, 2, 1)))
 
 
-__all__ = ["Rollouts", "load_state", "warm"]
+__all__ = ["Rollouts", "load_state", "load_states", "warm"]

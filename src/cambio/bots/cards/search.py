@@ -39,12 +39,25 @@ from __future__ import annotations
 import math
 import time
 from functools import lru_cache
+from itertools import accumulate, compress, count
+from operator import sub
 from random import Random
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from cambio.cards import EMPTY, HIDDEN, Action, CardView, Phase, Power, Standing, State, observe
+from cambio.cards import (
+    EMPTY,
+    HIDDEN,
+    Action,
+    CardView,
+    Phase,
+    Power,
+    Rules,
+    Standing,
+    State,
+    observe,
+)
 from cambio.cards.actions import PASS, SKIP, SNAP, kind_of
 from cambio.cards.state import PH_POLL, POWER_NAMES, WINDOW_ANYONE, WINDOW_CLOSED
 from cambio.shares import tie_share
@@ -77,7 +90,8 @@ def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.
     values = belief.values
     weights = tilt_weights(tilt, values) if tilt else None
     special = {seat: tilt_weights(lam, values) for seat, lam in (seat_tilt or {}).items()}
-    s = State(view.rules, n, seed=rng.getrandbits(62), dealer=view.dealer, polled=True)
+    s = _dealt(view.rules, n, view.dealer).clone()
+    s.seed = rng.getrandbits(62)
     s.grids, s.known = _deal_grids(view, cards, weights, special, knows, rng)
     held = view.held
     if held == HIDDEN:
@@ -86,6 +100,15 @@ def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.
     s.deck = cards  # what is left: exactly deck_size cards
     _copy_public(view, s)
     return s.clone()  # a clone drops the constructor's caches
+
+
+@lru_cache(maxsize=64)
+def _dealt(rules: Rules, players: int, dealer: int) -> State:
+    """A fresh round to copy a world from: what ``State(rules, players, seed=x,
+    dealer=dealer)`` makes but the cards, which a world deals itself, and the seed, which
+    it sets (half a world's cost was the constructor's shuffle and deal). Copies share its
+    history list, append-only and copied on a clone's first write."""
+    return State(rules, players, seed=0, dealer=dealer, polled=True)
 
 
 @lru_cache(maxsize=64)
@@ -157,13 +180,19 @@ def _copy_public(view: CardView, s: State) -> None:
 
 
 def _weighted_index(cards: list[int], weights: list[float], rng: Random) -> int:
-    total = sum(weights[c] for c in cards)
-    x = rng.random() * total
-    for j, c in enumerate(cards):
-        x -= weights[c]
-        if x <= 0:
-            return j
-    return len(cards) - 1
+    """The index of a card of ``cards`` drawn with weight ``weights[card]``: the first at
+    which ``x``, drawn below the total, falls to zero or less as the weights are taken from
+    it in order. The loops run in C (``map``, ``accumulate``, ``compress``), as ``hard``
+    deals hundreds of worlds a decision, each with a draw per opponent's unseen card; the
+    floats are the same as a Python loop's, summed and subtracted in the same order."""
+    w = list(map(weights.__getitem__, cards))
+    left = accumulate(w, sub, initial=rng.random() * sum(w))
+    next(left)  # x itself
+    return next(compress(count(), map(_NOT_ABOVE_ZERO, left)), len(cards) - 1)
+
+
+_NOT_ABOVE_ZERO = (0.0).__ge__
+"""``x <= 0`` for a float ``x``, callable from C."""
 
 
 def rollout(state: State, bots: list[ExpectedPointsBot], max_actions: int = 2000) -> State:
