@@ -21,7 +21,7 @@ import sys
 import types
 import typing
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, ClassVar, Literal, NotRequired, Union, get_args, get_origin
 
 from cambio.server import server_messages
 from cambio.server.client_messages import CLIENT_MESSAGES, ClientMessageBase
@@ -49,7 +49,10 @@ class Field(typing.NamedTuple):
 def _split(hint: Any) -> tuple[Any, str]:
     """The type without its ``Annotated`` layers, and the description they carry."""
     doc = ""
-    while get_origin(hint) is Annotated:
+    while get_origin(hint) in (Annotated, NotRequired):
+        if get_origin(hint) is NotRequired:  # optional: the TypedDict's keys say so
+            hint = get_args(hint)[0]
+            continue
         hint, *meta = get_args(hint)
         doc = next((m for m in meta if isinstance(m, str)), doc)
     return hint, doc
@@ -78,7 +81,8 @@ def fields(cls: type[Any]) -> list[Field]:
         if get_origin(raw) is ClassVar:
             continue
         hint, doc = _split(raw)
-        out.append(Field(name, hint, doc, name not in required, False))
+        optional = name not in required or get_origin(raw) is NotRequired
+        out.append(Field(name, hint, doc, optional, False))
     return out
 
 

@@ -7,6 +7,11 @@ and one PostgreSQL database, players that reconnect by themselves, and failures.
 - Redis restarted (empty) mid-game, three times: play goes on, nothing acknowledged lost.
 - SIGTERM: the process hands its tables over (well before their leases could have run out)
   and exits cleanly; nothing acknowledged lost.
+- A correspondence table's deadline outlives its owner: ``kill -9`` the process that owns
+  it and the one that takes it over keeps the same deadline; kill that one in turn and the
+  deadline runs out on the next owner (its clock two days on: ``--time-offset``, no
+  waiting), which plays the move for the seat's bot or forfeits the seat, as the table
+  chose.
 """
 
 from __future__ import annotations
@@ -15,9 +20,14 @@ import asyncio
 import random
 import signal
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
+
+from cambio.server.store import open_store
 
 from ..support.postgres import PostgresCluster
 from .harness import (
@@ -213,3 +223,99 @@ async def _database_outage(nodes: list[Node], postgres: PostgresCluster,
     assert check_stored(database, players) > sum(len(a) for a in acked.values())
     for p in players:  # what was acknowledged before the outage is still as it was shown
         assert acked[p.table].items() <= p.acked.items()
+
+
+DAY = 24 * 3600
+
+
+def correspondence_table(base: str, on_timeout: str) -> tuple[str, dict[str, Any]]:
+    """A 2-player correspondence card table (a day per decision) of two people, started;
+    its id and summary."""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        made = http.post("/api/tables", json={"game": "cards", "players": 2, "name": "Ann",
+                                              "clock": DAY, "on_timeout": on_timeout}).json()
+        table = made["table"]
+        r = http.post(f"/api/tables/{table}/join", json={"name": "Bo"})
+        assert r.status_code == 200, r.text
+        r = http.post(f"/api/tables/{table}/start", json={"fill": None},
+                      headers={"Authorization": f"Bearer {made['token']}"})
+        assert r.status_code == 200, r.text
+        summary: dict[str, Any] = http.get(f"/api/tables/{table}").json()
+    return table, summary
+
+
+def stored_deadline(database: str, table: str, deadline: float) -> None:
+    """Wait until ``deadline`` (as a summary gives it: to the millisecond) is in the store:
+    a deal's first deadline is written just after the deal (every later one with the move
+    that starts it)."""
+    store = open_store(database, exclusive=False)
+    try:
+        until = time.monotonic() + 60
+        while abs((store.deadline(table) or (0, 0, 0, 0, 0.0))[4] - deadline) > 0.001:
+            assert time.monotonic() < until, "the deal's deadline was never stored"
+            time.sleep(0.1)
+    finally:
+        store.close()
+
+
+def owned_by(redis_url: str, node: Node, tables: list[str],
+             ready: Callable[[dict[str, Any]], bool] = lambda s: True
+             ) -> list[dict[str, Any]]:
+    """Once ``node`` holds every one of ``tables`` (it claims them: asked for them, or by
+    its claim loop once their dead owner's leases ran out) and each summary it gives is
+    ``ready``: those summaries."""
+    deadline = time.monotonic() + 120
+    with httpx.Client(base_url=node.base, timeout=30) as http:
+        while True:
+            assert time.monotonic() < deadline, "the live process never took the tables"
+            answers = [http.get(f"/api/tables/{t}") for t in tables]
+            mine = owner_ids(redis_url, node)
+            if all(a.status_code == 200 for a in answers) and \
+                    set(lease_owners(redis_url, tables)) <= mine and \
+                    all(ready(a.json()) for a in answers):
+                return [a.json() for a in answers]
+            time.sleep(0.2)
+
+
+def test_a_correspondence_deadline_outlives_its_owner(
+        redis_server: RedisServer, database: str, tmp_path: Path) -> None:
+    a = Node(redis_server.url, database, tmp_path / "a").start()
+    b = Node(redis_server.url, database, tmp_path / "b")
+    try:
+        b.start()
+        made = [correspondence_table(a.base, how) for how in ("bot", "forfeit")]
+        tables = [table for table, _ in made]
+        first = [(s["deadline_seat"], s["deadline"]) for _, s in made]
+        for table, (_, deadline) in zip(tables, first, strict=True):
+            stored_deadline(database, table, deadline)
+        assert set(lease_owners(redis_server.url, tables)) <= owner_ids(redis_server.url, a)
+        # The owner dies: the other process takes the tables over with the same deadlines
+        # (loaded from the store), not a fresh day each.
+        a.kill()
+        kept = owned_by(redis_server.url, b, tables)
+        assert [(s["deadline_seat"], s["deadline"]) for s in kept] == first
+        assert not any(seat["forfeit"] for s in kept for seat in s["seats"])
+        # It dies too, and the first comes back two days on: the deadlines ran out while
+        # nobody served the tables, so the new owner lets them run out at once.
+        a.args += ["--time-offset", str(2 * DAY)]
+        a.start()
+        b.kill()
+        was = {table: deadline for table, (_, deadline) in zip(tables, first, strict=True)}
+        late = owned_by(redis_server.url, a, tables,
+                        lambda s: (s["deadline"] or 0) > was[s["id"]] + DAY)
+    finally:
+        for node in (a, b):
+            node.stop()
+    (seat, _), (lost, _) = first
+    # "bot": the seat's bot made that one move (stored), and the seat's next decision has a
+    # day of its own from the new owner's clock; the player was not marked away.
+    store = open_store(database, exclusive=False)
+    try:
+        assert store.actions(tables[0], 1, 1)[0][0] == seat
+        assert store.forfeits(tables[0], 1) == []
+        # "forfeit": the seat lost the game on time, stored, and shown.
+        assert store.forfeits(tables[1], 1) == [lost]
+    finally:
+        store.close()
+    assert late[0]["deadline_seat"] == seat and not late[0]["seats"][seat]["away"]
+    assert late[1]["seats"][lost]["forfeit"] is True

@@ -38,7 +38,7 @@ test("the status line: our move (mouse or touch, a push previewed), another's, w
   assert.equal(status(board({ turn: 1 }), { seat: null, mine: false }), "Watching · Seat 2 to play.");
   assert.equal(status(board({ phase: "over", winners: [0] })), "You win!");
   assert.equal(status(board({ phase: "over", winners: [1] })), "Seat 2 wins!");
-  assert.equal(status(board({ phase: "over", winners: [], outcome: { termination: "move_cap" } })), "Draw (move cap).");
+  assert.equal(status(board({ phase: "over", winners: [], outcome: { termination: "move_cap" } })), "Draw (the move limit).");
 });
 
 test("the setup: whose dice we adjust and what a tap does; another choosing", () => {

@@ -80,7 +80,7 @@ test("the result: the line made in words, Play again for the host only, the repl
     lines: [{ seat: 1, cells: [0, 4, 8] }] });
   assert.equal(resultWords(b, name), "Seat 2 made a line of 3 (a1–c3).");
   assert.equal(resultWords(board({ phase: "over", winners: [], outcome: { termination: "move_cap" } }), name),
-    "Ended by: move cap.");
+    "Ended by: the move limit.");
   let again = 0;
   const env = { status: "Seat 2 wins!", name, isHost: true, tableId: "t 1", gameNo: 2, onAgain: () => { again += 1; } };
   const host = resultsPanel(b, env);
@@ -109,7 +109,7 @@ test("the log's words: pushes with their notation, a pass, the setup's choices, 
   assert.equal(words({ seat: 0, move: "a1>", end: { winners: [0] } }),
     "You pushed into row 1 from the left [(a1>)] — You win");
   assert.equal(words({ seat: 0, move: "pass", end: { winners: [], termination: "move_cap" } }),
-    "You passed (no push was legal) — draw (move cap)");
+    "You passed (no push was legal) — draw (the move limit)");
 });
 
 test("the log: newest first, counted, opened or closed as the player leaves it", () => {

@@ -214,7 +214,8 @@ test("every status of another's move, and of ours", () => {
   const other = (/** @type {Partial<CardView>} */ v) => statusText(st({ actor: 1, turn: 1, legal: [], ...v }), view({ actor: 1, turn: 1, legal: [], ...v }));
   assert.deepEqual(["turn_start", "drawn", "king_decide", "poll", "odd"].map((phase) => other({ phase })),
     ["Bo to play.", "Bo holds a card.", "Bo decides whether to switch.", "Snap?", "Bo to play."]);
-  assert.equal(other({ phase: "power", power: "look_any" }), "Bo is using a power (look any).");
+  assert.equal(other({ phase: "power", power: "look_any_two_swap_any_two" }), "Bo is using a power: look at two, then switch two.");
+  assert.equal(other({ phase: "power", power: null }), "Bo is using a power.");
   assert.equal(other({ phase: "give", last_snap: { slot: "0.1" } }), "Bo gives a card to You.");
   const mine = (/** @type {string[]} */ legal, /** @type {Partial<CardView>} */ v = {}) => statusText(st({ legal, ...v }), view({ legal, ...v }));
   assert.equal(mine(["swap 0", "discard"], { held: "2C", held_from_pile: true }), "Tap one of your cards to swap the 2♣ in.");

@@ -220,3 +220,43 @@ async def _correspondence_scenario(server: ServerProcess) -> None:
         after = (await http.get(f"/api/tables/{table}")).json()
     assert not after["seats"][seat]["away"]
     assert after["deadline"] is not None and after["deadline"] > deadline + day
+
+
+def test_a_waiting_correspondence_table_waits_days_not_the_waiting_ttl(
+        database: Database) -> None:
+    """Friends come to a correspondence table over days: it is not deleted after
+    ``--waiting-ttl`` as an ordinary waiting table is, but ``--correspondence-waiting-ttl``
+    (7 days) after it was created, by the stored creation time, so restarts (``kill -9``)
+    neither reset nor shorten that; ``0`` keeps it for ever."""
+    day = 24 * 3600
+    server = ServerProcess(database, extra=["--waiting-ttl", "1"])
+    base = server.args[:]
+
+    def status(http: httpx.Client, table: str) -> int:
+        return http.get(f"/api/tables/{table}").status_code
+
+    with server, httpx.Client(base_url=server.base, timeout=30) as http:
+        # Made first, so it has been idle longer than the ordinary table below.
+        friends = http.post("/api/tables", json={"game": "cards", "players": 3,
+                                                 "name": "Ann", "clock": day}).json()["table"]
+        ordinary = http.post("/api/tables", json={"game": "cards", "players": 3,
+                                                  "name": "Bo"}).json()["table"]
+        deadline = time.monotonic() + 30
+        while status(http, ordinary) != 404:
+            assert time.monotonic() < deadline, "the ordinary waiting table never expired"
+            time.sleep(0.1)
+        assert status(http, friends) == 200
+        listed = [t["id"] for t in http.get("/api/tables").json()["tables"]]
+        assert friends in listed
+
+    def restarted(*extra: str) -> int:
+        server.args = [*base, *extra]
+        with server, httpx.Client(base_url=server.base, timeout=30) as http:
+            code = status(http, friends)
+            server.kill()
+            return code
+
+    assert restarted("--time-offset", str(6 * day)) == 200
+    assert restarted("--time-offset", str(8 * day), "--correspondence-waiting-ttl", "0") == 200
+    assert restarted("--time-offset", str(8 * day)) == 404
+    assert database.rows("SELECT id FROM tables") == []

@@ -60,13 +60,7 @@ LOOKS: dict[str, tuple[dict[str, Any], tuple[int, ...]]] = {
 """Each language and theme: its browser context options and the player counts it is run at
 (the clock on only, but in English light)."""
 
-# German at 360x740 with 8 players does not fit yet: its seat heads ("4 Karten", the tags)
-# wrap to a third line and push the action bar below the screen. Strict, so the mark must go
-# when the layout is fixed.
-GERMAN_SMALL = pytest.mark.xfail(strict=True, reason="German seat heads wrap at 360 px, 8 players")
-
-CASES = [pytest.param(size, clock, look, id=f"{size}-{'clock' if clock else 'no-clock'}-{look}",
-                      marks=GERMAN_SMALL if size == "small" and look.startswith("de") else ())
+CASES = [pytest.param(size, clock, look, id=f"{size}-{'clock' if clock else 'no-clock'}-{look}")
          for look in LOOKS for size in VIEWPORTS for clock in (True, False)
          if clock or look == "en-light"]
 

@@ -1,16 +1,17 @@
 """People among themselves in a real browser, two players in two browser contexts: follow a
 player from their profile, see them online in the lobby, invite them from one's waiting
 table (the invite shows in their lobby), unfollow; report, mute and block from a chat line
-and from the profile; and a correspondence card game played over several server restarts,
-each player told by the lobby's "Your games" list, the page title and a notification that
-it is their move.
+and from the profile, and Play now keeping a blocked pair apart; and a correspondence card
+game played over several server restarts, each player told by the lobby's "Your games"
+list, the page title and a notification that it is their move.
 
-One server for the module (its own: the correspondence test restarts it)."""
+The tests of two people run on each store, SQLite and PostgreSQL (a server each); the
+correspondence game and the quick phrases on SQLite (their server is the module's own: the
+correspondence test restarts it; tests/server covers their store on both)."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from ..support.databases import BACKENDS, Database
 from .conftest import WAIT_MS, Server
 from .driver import LAPTOP, seen, step
 
@@ -32,6 +34,33 @@ def social_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = Server(Path(tmp_path_factory.mktemp("social")), "social", "--seed", "41",
                  "--bot-speed", "20", "--away-after", "600", "--no-warm-kernels")
     yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """The store of the tests of two people (so named, ``-m postgres`` selects them as it
+    does the server tests on PostgreSQL: tests/support/schedule.py)."""
+    kind: str = request.param
+    return kind
+
+
+@pytest.fixture(scope="module")
+def people_server(backend: str, request: pytest.FixtureRequest,
+                  tmp_path_factory: pytest.TempPathFactory
+                  ) -> Iterator[tuple[Server, Database]]:
+    """The server of the tests of two people, on the ``backend`` store, and its database."""
+    folder = Path(tmp_path_factory.mktemp("people"))
+    if backend == "postgres":
+        database = Database("postgres", request.getfixturevalue("postgres").create_database(),
+                            folder)
+    else:
+        database = Database("sqlite", str(folder / "people.sqlite3"), folder)
+    # This --db comes after the one Server passes: the later option wins. Play now waits a
+    # minute for players: nobody is given bots before asking for them.
+    srv = Server(folder, "people", "--seed", "41", "--bot-speed", "20", "--away-after", "600",
+                 "--queue-wait", "60", "--no-warm-kernels", "--db", database.url)
+    yield srv, database
     srv.stop()
 
 
@@ -49,6 +78,7 @@ class Person:
         self.page.wait_for_function("() => fetch('/api/me').then((r) => r.json())"
                                     ".then((b) => b.player && b.player.name !== 'Player')")
         me: dict[str, Any] = self.page.evaluate("() => fetch('/api/me').then((r) => r.json())")
+        assert me.get("player"), me
         self.player = me["player"]
 
     def new_page(self) -> Page:
@@ -82,9 +112,11 @@ class Person:
 
 
 @pytest.fixture
-def pair(browser: Browser, social_server: Server) -> Iterator[tuple[Person, Person]]:
-    ann = Person(browser, social_server.base, "Ann")
-    bo = Person(browser, social_server.base, "Bo")
+def pair(browser: Browser, people_server: tuple[Server, Database]
+         ) -> Iterator[tuple[Person, Person]]:
+    base = people_server[0].base
+    ann = Person(browser, base, "Ann")
+    bo = Person(browser, base, "Bo")
     yield ann, bo
     ann.close()
     bo.close()
@@ -123,10 +155,17 @@ def test_follow_see_online_invite_and_unfollow(pair: tuple[Person, Person]) -> N
     assert ann.page.locator("#friends-list li.friend").count() == 0
 
 
-def reports(server: Server) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(server.db) as db:
-        return db.execute("SELECT reporter_id, player_id, reason, note, table_id, evidence "
-                          "FROM reports").fetchall()
+def reports(database: Database) -> list[tuple[Any, ...]]:
+    return database.rows("SELECT reporter_id, player_id, reason, note, table_id, evidence "
+                         "FROM reports")
+
+
+def operator(database: Database, *args: str) -> None:
+    """``cambio admin ARGS`` as an operator runs it: a process of its own."""
+    done = subprocess.run([sys.executable, "-m", "cambio.cli.main", "admin", *args, "--db",
+                           database.url], capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 0, done.stderr
 
 
 def chat_texts(page: Page) -> list[str]:
@@ -153,7 +192,8 @@ def seated(person: Person, table: str, token: str) -> Page:
 
 
 def test_report_mute_and_block_from_a_chat_line_and_the_profile(
-        pair: tuple[Person, Person], social_server: Server) -> None:
+        pair: tuple[Person, Person], people_server: tuple[Server, Database]) -> None:
+    server, database = people_server
     ann, bo = pair
     made = ann.api("POST", "/api/tables", {"game": "cards", "players": 2, "name": "Ann"})
     joined = bo.api("POST", f"/api/tables/{made['table']}/join", {"name": "Bo"})
@@ -173,25 +213,31 @@ def test_report_mute_and_block_from_a_chat_line_and_the_profile(
     at_ann.fill("#report-note", "rude")
     at_ann.click("#report-send")
     at_ann.wait_for_selector("#report-dialog", state="detached")
-    [(reporter, reported, reason, note, where, evidence)] = reports(social_server)
+    [(reporter, reported, reason, note, where, evidence)] = reports(database)
     assert (reporter, reported, reason, note, where) == (
         ann.player["id"], bo.player["id"], "abuse", "rude", table)
     assert "you play like a potato" in json.loads(evidence)["chat"][0]["text"]
     # An operator warns him from the command line: his own profile says so.
-    done = subprocess.run([sys.executable, "-m", "cambio.cli.main", "admin", "warn",
-                           bo.player["id"], "-r", "mind your words", "--db",
-                           str(social_server.db)], capture_output=True, text=True,
-                          timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
+    operator(database, "warn", bo.player["id"], "-r", "mind your words")
     own = bo.new_page()
-    own.goto(social_server.base + bo.player["profile"])
+    own.goto(server.base + bo.player["profile"])
     own.wait_for_selector("#standing li.warning")
     assert "mind your words" in own.inner_text("#standing")
+    # Then mutes him for an hour: his profile says so, and the table refuses his lines
+    # (an error, and the line never shows); lifted, he speaks again (below).
+    operator(database, "mute", bo.player["id"], "-r", "insults", "--for", "1h")
+    own.reload()
+    own.wait_for_selector('#standing li.sanction[data-kind="mute"]')
+    at_bo.fill("#chat-input", "muted words")
+    at_bo.click("#chat-send")
+    at_bo.wait_for_selector(".toast-error")
+    operator(database, "unmute", bo.player["id"])
     # Mute from the line: his lines go, and what he says next never comes.
     at_ann.click(f"{line} .chat-more summary")
     at_ann.click(f'{line} button[data-act="mute"]')
     at_ann.wait_for_selector(line, state="detached")
     say(at_bo, "can you hear me")
+    assert "muted words" not in chat_texts(at_bo)
     say(at_ann, "quiet now")       # after his line: had it come, it would be here by now
     assert chat_texts(at_ann) == ["quiet now"]
     # The mute is the server's: her profile of him says so, on a page opened afresh.
@@ -203,6 +249,32 @@ def test_report_mute_and_block_from_a_chat_line_and_the_profile(
     his.click("#social-follow")
     his.wait_for_selector(".toast-error")
     assert his.get_attribute("#social-follow", "data-on") == "0"
+    # Banned from the command line: his session ends, and his table page loses the seat
+    # (the server closes it; the token it kept is refused and forgotten): a spectator now.
+    operator(database, "ban", bo.player["id"], "-r", "abuse")
+    at_bo.wait_for_selector('.cards-game[data-me=""]')
+    assert at_bo.evaluate("(t) => localStorage.getItem('cambio:token:' + t)", table) is None
+    assert bo.api("GET", "/api/me")["player"] is None
+
+
+def test_play_now_never_seats_a_blocked_pair(pair: tuple[Person, Person]) -> None:
+    """Bo blocks Ann from her profile; both then press Play now for the same game. Two
+    people waiting for a two-player table are seated together at once (test_players.py);
+    these two wait apart, and asking for bots seats each at a table of their own."""
+    ann, bo = pair
+    toggled(bo.profile_of(ann), "#social-block", True)
+    for p in (ann, bo):
+        p.lobby()
+        p.page.select_option("#now-preset", "wikipedia")
+        p.page.select_option("#now-players", "2")
+    for p in (ann, bo):  # each page has polled: the matchmaker sees both from then on
+        p.page.click("#play-now")
+        p.page.wait_for_selector("#play-now-status:has-text('bots join')")
+    for p in (ann, bo):
+        p.page.click("#play-now-bots")
+    for p in (ann, bo):
+        p.page.wait_for_url("**/t/*")
+    assert ann.page.url != bo.page.url
 
 
 NOTIFICATIONS_JS = """() => navigator.serviceWorker.ready.then((r) => r.getNotifications())

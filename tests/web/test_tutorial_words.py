@@ -26,7 +26,7 @@ FIT_JS = r"""async ([game, langs]) => {
     const longest = (ks) => ks.map((k) => t(k)).reduce((a, b) => (b.length > a.length ? b : a));
     const power = longest(['peek_own', 'peek_other', 'swap_own_other', 'swap_any',
       'look_own_other_may_swap', 'look_any_two_swap_any_two', 'look_any_one_swap_any_two']
-      .map((p) => `tutorial.power.${p}`));
+      .map((p) => `power.${p}`));
     const params = {
       name: 'Tutor bot', top: '10♥', card: '10♥', mine: '10♦', old: 'Q♣', slot: 4, value: 12,
       oldValue: 12, sum: 12, count: 2, k: 5, power,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .errors import BAD_MESSAGE, ProtocolError
+from .errors import BAD_MESSAGE, ProtocolError, Words
 from .listing import clean_text
 
 MAX_CHAT = 200
@@ -42,5 +42,7 @@ def chat_text(text: Any, emote: Any) -> tuple[str, str | None]:
         raise ProtocolError(BAD_MESSAGE, "\"chat\" needs \"text\" or \"emote\"")
     shown = clean_text("".join(c if unicodedata.category(c) != "Cc" else " " for c in text))
     if not shown or len(shown) > MAX_CHAT:
-        raise ProtocolError(BAD_MESSAGE, f"a chat message is 1 to {MAX_CHAT} characters")
+        raise ProtocolError(BAD_MESSAGE, Words(
+            "refusal.chatLength", f"a chat message is 1 to {MAX_CHAT} characters",
+            {"max": MAX_CHAT}))
     return shown, None

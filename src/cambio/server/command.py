@@ -75,6 +75,10 @@ def serve_command(
     waiting_ttl: Annotated[float, typer.Option(
         min=0.0, help="Seconds a table nobody started, with nobody at it, is kept (0: "
         "for ever).")] = DEFAULT.waiting_ttl,
+    correspondence_waiting_ttl: Annotated[float, typer.Option(
+        min=0.0, help="Seconds a correspondence table (a clock of an hour or more) may wait "
+        "to be started, from its creation, before it is deleted once nobody is at it (0: "
+        "for ever).")] = DEFAULT.correspondence_waiting_ttl,
     turn_clock: Annotated[int, typer.Option(
         min=0, max=3600, help="Seconds per decision for tables created without a clock "
         "setting (0: no clock); on timeout the seat's bot plays that decision.")]
@@ -170,7 +174,9 @@ def serve_command(
                         max_sockets_per_address=max_sockets_per_address,
                         request_timeout=request_timeout,
                         ws_connect_rate=ws_connect_rate, ws_connect_burst=6 * ws_connect_rate,
-                        waiting_ttl=waiting_ttl, turn_clock=turn_clock or None,
+                        waiting_ttl=waiting_ttl,
+                        correspondence_waiting_ttl=correspondence_waiting_ttl,
+                        turn_clock=turn_clock or None,
                         clock_strikes=clock_strikes, games=games, queue_wait=queue_wait,
                         leaderboard_games=leaderboard_games,
                         leaderboard_opponents=leaderboard_opponents, seat_grace=seat_grace,

@@ -6,6 +6,8 @@ error never tells a client something it has not seen.
 
 from __future__ import annotations
 
+from typing import Any, TypedDict
+
 BAD_MESSAGE = "bad_message"
 TOO_LARGE = "too_large"
 RATE_LIMITED = "rate_limited"
@@ -46,8 +48,48 @@ RETRY_AFTER = 5
 def store_unreachable() -> ProtocolError:
     """The answer to a call that failed because the database could not be used just now:
     nothing changed, and the same call may succeed shortly."""
-    return ProtocolError(UNAVAILABLE, "the database cannot be reached; nothing changed; try "
-                                      "again shortly", RETRY_AFTER)
+    return ProtocolError(UNAVAILABLE, Words("refusal.storeUnreachable", "the database cannot be "
+                                            "reached; nothing changed; try again shortly"),
+                         RETRY_AFTER)
+
+
+class Words(str):
+    """A message in English that also names what the page says instead: a catalog key (of
+    ``web/static/locales/*.json``) and its params.
+
+    It is the English text itself (a ``str``), so it passes unchanged through every layer
+    that hands a message on -- a refusal, ``Conn.error``, a REST error -- and terminal and
+    API clients read it as before; where a message is sent, :func:`said` adds the key and
+    params beside it (the ``error`` message's and a REST error's ``key`` and ``params``), and
+    the page shows the key's text in the reader's language. A message built without them is
+    shown by its code's generic words (docs/i18n.md, "The server's words").
+    """
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, key: str, english: str, params: dict[str, Any] | None = None) -> Words:
+        """``english``: the whole text; ``params``: the values of the catalog entry's
+        ``{placeholders}``."""
+        self = super().__new__(cls, english)
+        self.key = key
+        self.params = params or {}
+        return self
+
+
+class Said(TypedDict, total=False):
+    """What a sent refusal carries beside its English ``message`` (:func:`said`)."""
+
+    key: str
+    params: dict[str, Any]
+
+
+def said(message: str) -> Said:
+    """The ``key`` and ``params`` to send beside ``message`` (nothing for plain text)."""
+    if not isinstance(message, Words):
+        return {}
+    return {"key": message.key, "params": message.params} if message.params \
+        else {"key": message.key}
 
 
 class ProtocolError(Exception):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import ProtocolError
+from .errors import ProtocolError, Words
 
 MAX_TABLE_NAME = 40
 """The longest table name (the lobby's field has the same ``maxlength``)."""
@@ -33,8 +33,9 @@ def listing_options(body: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError("bad_request", "\"table_name\" must be text")
     name = clean_text(raw)
     if len(name) > MAX_TABLE_NAME:
-        raise ProtocolError("bad_request",
-                            f"table names are limited to {MAX_TABLE_NAME} characters")
+        raise ProtocolError("bad_request", Words(
+            "refusal.tableNameTooLong", f"table names are limited to {MAX_TABLE_NAME} "
+                                        "characters", {"max": MAX_TABLE_NAME}))
     private = body.get("private", False)
     if not isinstance(private, bool):
         raise ProtocolError("bad_request", "\"private\" must be true or false")

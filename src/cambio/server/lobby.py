@@ -22,6 +22,8 @@ from .errors import (
     UNAVAILABLE,
     UNSUPPORTED_MEDIA,
     ProtocolError,
+    Words,
+    said,
     store_unreachable,
 )
 from .limits import AddressLimiter
@@ -45,7 +47,8 @@ def server_of(request: Request) -> Server:
 
 def error_response(exc: ProtocolError) -> JSONResponse:
     headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
-    return JSONResponse({"error": {"code": exc.code, "message": exc.message}},
+    return JSONResponse({"error": {"code": exc.code, "message": exc.message,
+                                   **said(exc.message)}},
                         status_code=exc.status, headers=headers)
 
 
@@ -53,7 +56,7 @@ def check_rate(request: Request) -> None:
     """The REST rate limit per client address (the protocol's 429)."""
     limiter: AddressLimiter = request.app.state.rest_limiter
     if not limiter.take(request.client.host if request.client else "?"):
-        raise ProtocolError(RATE_LIMITED, "too many requests; slow down")
+        raise ProtocolError(RATE_LIMITED, Words("refusal.slowDown", "too many requests; slow down"))
 
 
 SAFE = frozenset(("GET", "HEAD", "OPTIONS"))
@@ -146,7 +149,9 @@ def display_name(body: dict[str, Any], default: str) -> str:
     if not name:
         name = default
     if len(name) > MAX_NAME:
-        raise ProtocolError("bad_request", f"names are limited to {MAX_NAME} characters")
+        raise ProtocolError("bad_request", Words(
+            "refusal.nameTooLong", f"names are limited to {MAX_NAME} characters",
+            {"max": MAX_NAME}))
     return name
 
 
@@ -164,7 +169,8 @@ def seat_param(request: Request) -> int:
 def require_host(request: Request, table: Table) -> None:
     seat = _caller_seat(request, table)
     if seat != 0:
-        raise ProtocolError("forbidden", "only the host (seat 0) may do this")
+        raise ProtocolError("forbidden", Words("refusal.hostOnly",
+                                               "only the host (seat 0) may do this"))
 
 
 def _caller_seat(request: Request, table: Table) -> int | None:
@@ -173,7 +179,8 @@ def _caller_seat(request: Request, table: Table) -> int | None:
         raise ProtocolError("unauthorized", "send the seat token: Authorization: Bearer <token>")
     seat = table.seat_for_hash(h)
     if seat is None:
-        raise ProtocolError("forbidden", "this token is not a seat of this table")
+        raise ProtocolError("forbidden", Words("refusal.notYourSeat",
+                                              "this token is not a seat of this table"))
     return seat
 
 
@@ -334,7 +341,8 @@ async def free_seat(request: Request) -> Response:
     seat = seat_param(request)
     caller = _caller_seat(request, table)
     if caller not in (0, seat):
-        raise ProtocolError("forbidden", "only the host or the seat itself may free a seat")
+        raise ProtocolError("forbidden", Words("refusal.freeSeat", "only the host or the seat "
+                                              "itself may free a seat"))
     return JSONResponse(await table.call(table.free_seat, seat))
 
 

@@ -70,7 +70,7 @@ BUNDLE_MODULES = (
     "server/__init__.py", "server/errors.py", "server/session.py", "server/match.py",
     "server/clock.py",
     "server/server_messages.py", "server/table_core.py", "server/listing.py",
-    "server/turn_session.py", "server/solo.py",
+    "server/turn_session.py", "server/refusals.py", "server/solo.py",
 )
 """The modules of ``cambio`` the browser imports (paths under the package): nothing that
 needs numpy, numba or the server's web stack (``tests/server/test_solo.py`` imports

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from .errors import NOT_FOUND, ProtocolError
+from .errors import NOT_FOUND, ProtocolError, Words
 from .lobby import endpoint, read_body
 from .players import names, profiles
 from .players.keys import COOKIE, COOKIE_AGE
@@ -138,12 +138,12 @@ async def profile(request: Request) -> Response:
         players.directory.take(players.directory.lookups, _address(request), "look-ups")
         found = _bot_entry(players, name[4:])
         if found is None:
-            raise ProtocolError(NOT_FOUND, "no such player")
+            raise ProtocolError(NOT_FOUND, Words("refusal.noSuchPlayer", "no such player"))
         return JSONResponse(await _reviewed(store, await profiles.read(
             profiles.bot_profile, store, *found)))
     player = await players.directory.lookup(name, _address(request))
     if player is None:
-        raise ProtocolError(NOT_FOUND, "no such player")
+        raise ProtocolError(NOT_FOUND, Words("refusal.noSuchPlayer", "no such player"))
     me_ = await caller(request)
     own = me_ is not None and me_.id == player.id
     settings = players.server.settings
@@ -273,7 +273,8 @@ async def queue_state(request: Request) -> Response:
                              "seat": match["seat"], "rated": match["rated"]})
     entry = await backend.entry(ticket)
     if entry is None or entry.player != pid:
-        raise ProtocolError(NOT_FOUND, "not in the queue (it was left, or went stale)")
+        raise ProtocolError(NOT_FOUND, Words(
+            "refusal.notQueued", "not in the queue (it was left, or went stale)"))
     await backend.touch(ticket, False)
     now = time.time()
     return JSONResponse({"state": "waiting", "waited": round(now - entry.joined, 1),
@@ -288,7 +289,7 @@ async def queue_now(request: Request) -> Response:
     backend = _players(request).backend
     entry = await backend.entry(ticket)
     if entry is None or entry.player != pid:
-        raise ProtocolError(NOT_FOUND, "not in the queue")
+        raise ProtocolError(NOT_FOUND, Words("refusal.notQueued", "not in the queue"))
     await backend.touch(ticket, True)
     return JSONResponse({"state": "waiting", "fill_in": 0})
 
@@ -314,7 +315,8 @@ async def my_seat(request: Request) -> Response:
     table = await server.get(str(request.path_params["id"]))
     seats = table.seats.of_player(player.id)
     if len(seats) != 1:
-        raise ProtocolError("forbidden", "your player holds no seat here (or several)")
+        raise ProtocolError("forbidden", Words(
+            "refusal.noSeatHere", "your player holds no seat here (or several)"))
     token = new_token()
     await table.call(table.rekey, seats[0], token_hash(token))
     return JSONResponse({"table": table.id, "seat": seats[0], "token": token})

@@ -46,7 +46,7 @@ from cambio.records.jsonl import RecordError
 from cambio.review.record import review_job
 
 from . import daily
-from .errors import FORBIDDEN, NOT_FOUND, ProtocolError
+from .errors import FORBIDDEN, NOT_FOUND, ProtocolError, Words
 from .lobby import _query_int, bearer, endpoint, seat_param, server_of, table_of
 from .players.service import caller_id
 from .server import Server
@@ -323,13 +323,15 @@ async def seat_review(request: Request) -> Response:
     if not 1 <= game_no <= table.game_no:
         raise ProtocolError(NOT_FOUND, "no such game at this table")
     if game_no == table.game_no and table.status != "finished":
-        raise ProtocolError("conflict", "a game is reviewed once it is over")
+        raise ProtocolError("conflict", Words("refusal.reviewAfter",
+                                              "a game is reviewed once it is over"))
     why = reviewable(table.game, table.players)
     if why is not None:
         raise ProtocolError("conflict", why)
     if not await may_see(request, table, seat):
-        raise ProtocolError(FORBIDDEN, "a seat's review is shown only to its player (and "
-                                       "a bot's to anyone)")
+        raise ProtocolError(FORBIDDEN, Words(
+            "refusal.reviewOwn", "a seat's review is shown only to its player (and a bot's "
+                                 "to anyone)"))
     rounds = await asyncio.to_thread(server.store.rounds, table.id, game_no)
     if round_no not in dict(rounds):
         raise ProtocolError(NOT_FOUND, "no such round in this game")

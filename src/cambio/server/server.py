@@ -18,7 +18,7 @@ from cambio.seeds import derive_seed
 
 from .chat import CHAT_KEPT, chat_setting
 from .clock import clock_setting, timeout_settings
-from .errors import NOT_FOUND, UNAVAILABLE, ProtocolError, store_unreachable
+from .errors import NOT_FOUND, UNAVAILABLE, ProtocolError, Words, store_unreachable
 from .games import GameKind, game_kinds
 from .kernels import Kernels
 from .limits import AddressLimiter
@@ -40,6 +40,22 @@ def token_hash(token: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+def waited_out(settings: Settings, table: Table, idle: float) -> bool:
+    """A waiting table nobody is at, idle ``idle`` seconds in this process, has waited
+    long enough to be deleted.
+
+    An ordinary table: ``--waiting-ttl`` since anyone was last at it (a restart starts
+    that afresh; it lasts hours). A correspondence table gathers its players over days, and
+    a restart or a cluster's failover within them must not matter:
+    ``--correspondence-waiting-ttl`` since it was created, by its stored creation time and
+    the wall clock its deadlines are read against (which ``--time-offset`` moves on)."""
+    if table.correspondence:
+        ttl = settings.correspondence_waiting_ttl
+        return ttl > 0 and table.clock.decisions.now() - table.created > ttl
+    ttl = settings.waiting_ttl
+    return ttl > 0 and idle > ttl
 
 
 class Server:
@@ -80,6 +96,9 @@ class Server:
             await table.after_load()
         if rows:
             log.info("loaded %d tables in %.2fs", len(rows), time.perf_counter() - t0)
+        # A correspondence table whose waiting time ran out while the server was down is
+        # gone before the first request, not up to a sweep period later.
+        await self._sweep_once()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     def warm_kernels(self) -> None:
@@ -140,18 +159,25 @@ class Server:
         return table
 
     async def _sweep(self) -> None:
+        """Every so often, drop idle finished tables from memory and delete the waiting
+        tables that waited too long (:func:`waited_out`)."""
         ttl = self.settings.waiting_ttl
         period = 60.0 if ttl <= 0 else min(60.0, max(0.5, ttl / 4))
         while True:
             await asyncio.sleep(period)
-            now = time.monotonic()
-            for table in list(self.tables.values()):
-                idle = not table.conns and now - table.last_active
-                if table.status == "finished" and idle and idle > IDLE_FINISHED:
-                    del self.tables[table.id]
-                    await table.stop_actor()
-                elif table.status == "waiting" and ttl > 0 and idle and idle > ttl:
-                    await self._expire(table)
+            await self._sweep_once()
+
+    async def _sweep_once(self) -> None:
+        now = time.monotonic()
+        for table in list(self.tables.values()):
+            if table.conns:
+                continue
+            idle = now - table.last_active
+            if table.status == "finished" and idle > IDLE_FINISHED:
+                del self.tables[table.id]
+                await table.stop_actor()
+            elif table.status == "waiting" and waited_out(self.settings, table, idle):
+                await self._expire(table)
 
     async def _expire(self, table: Table) -> None:
         """A table nobody started and nobody is at: gone (``not_found`` from now on)."""
@@ -180,7 +206,7 @@ class Server:
             raise ProtocolError(UNAVAILABLE, "this table's stored data is damaged; it is set "
                                              "aside (the server log says why)")
         if len(table_id) > 64:
-            raise ProtocolError(NOT_FOUND, "no such table")
+            raise ProtocolError(NOT_FOUND, Words("refusal.noSuchTable", "no such table"))
         pending = self._loading.get(table_id)
         if pending is None:
             pending = asyncio.get_running_loop().create_future()
@@ -188,7 +214,7 @@ class Server:
             try:
                 built = await asyncio.to_thread(self._build, table_id)
                 if built is None:
-                    raise ProtocolError(NOT_FOUND, "no such table")
+                    raise ProtocolError(NOT_FOUND, Words("refusal.noSuchTable", "no such table"))
                 table = self.tables.get(table_id)  # created meanwhile?
                 if table is None:
                     table = built

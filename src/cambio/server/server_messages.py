@@ -7,13 +7,15 @@ when it is sent; ``scripts/gen_protocol.py`` writes the browser's JSDoc typedefs
 (``web/static/protocol_types.js``) and the tables of ``docs/protocol.md`` from them. What a
 client sends the server is :mod:`.client_messages`.
 
-Only the standard library is imported: the offline client (:mod:`.solo`, in Pyodide) sends
-the same messages.
+Only the standard library (and :mod:`.errors`, which needs nothing else) is imported: the
+offline client (:mod:`.solo`, in Pyodide) sends the same messages.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
+
+from .errors import said
 
 PROTOCOL = 2
 """The version of docs/protocol.md this server speaks (sent in ``welcome``)."""
@@ -73,6 +75,9 @@ class Error(TypedDict):
     code: Annotated[str, "the error code"]
     message: Annotated[str, "what was wrong, from public facts only"]
     ref: Annotated[str | float | None, "the rejected message's `ref`, if it was valid"]
+    key: NotRequired[Annotated[str, "the catalog key (`web/static/locales`) of what to "
+                                    "show instead of `message`, when there is one"]]
+    params: NotRequired[Annotated[JsonObject, "the `{placeholders}` of `key`'s text"]]
 
 
 class Pong(TypedDict):
@@ -150,7 +155,7 @@ SERVER_MESSAGES: tuple[type[Any], ...] = (Welcome, State, Update, TableChanged, 
 
 def error(code: str, message: str, ref: str | float | None = None) -> Error:
     """An ``error`` message."""
-    return {"type": "error", "code": code, "message": message, "ref": ref}
+    return {"type": "error", "code": code, "message": message, "ref": ref, **said(message)}
 
 
 __all__ = ["PROTOCOL", "SERVER_MESSAGES", "Chat", "ChatLine", "ChatLog", "Clock", "Error",

@@ -73,6 +73,10 @@ class Settings:
     ``--forwarded-allow-ips``); ``None``: trust nobody, the socket's peer is the client."""
     waiting_ttl: float = 6 * 3600.0
     """Seconds a waiting table with nobody connected lives before it is deleted (0: never)."""
+    correspondence_waiting_ttl: float = 7 * 24 * 3600.0
+    """Seconds a correspondence table may wait to be started, counted from its creation on
+    the turn clock's wall clock (restarts do not reset it); past them it is deleted once
+    nobody is at it (0: never). Its friends come over days, not within ``waiting_ttl``."""
     outbox_limit: int = 2000
     """Messages queued for one slow WebSocket before the server drops it (it resyncs)."""
     catch_up: int = 64

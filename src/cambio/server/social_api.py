@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from .errors import NOT_FOUND, ProtocolError
+from .errors import NOT_FOUND, ProtocolError, Words
 from .lobby import endpoint, read_body
 from .players.directory import Player
 from .players.service import Players, caller, players_of
@@ -34,7 +34,8 @@ async def _me(request: Request) -> tuple[Relations, Player]:
     """The relations of this process and the calling player (stamped as seen)."""
     player = await caller(request)
     if player is None:
-        raise ProtocolError("unauthorized", "no player: open the lobby first (POST /api/me)")
+        raise ProtocolError("unauthorized", Words(
+            "refusal.noPlayer", "no player: open the lobby first (POST /api/me)"))
     relations = _players(request).relations
     await relations.touch(player.id)
     return relations, player
@@ -51,7 +52,7 @@ async def _other(request: Request) -> Player:
         address = request.client.host if request.client else "?"
         found = await directory.lookup(name, address)
     if found is None:
-        raise ProtocolError(NOT_FOUND, "no such player")
+        raise ProtocolError(NOT_FOUND, Words("refusal.noSuchPlayer", "no such player"))
     return found
 
 

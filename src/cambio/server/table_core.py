@@ -20,7 +20,7 @@ from random import Random
 from cambio.seeds import derive_seed
 
 from .clock import correspondence
-from .errors import FORBIDDEN, ILLEGAL, NOT_PLAYING, SERVER_ERROR, ProtocolError
+from .errors import FORBIDDEN, ILLEGAL, NOT_PLAYING, SERVER_ERROR, ProtocolError, Words
 from .listing import listing_fields
 from .match import summary_fields
 from .server_messages import PROTOCOL, JsonObject, State, TableChanged, Update, Welcome
@@ -44,12 +44,13 @@ def judge_act(s: Session | None, status: str, halted: str | None, seat: int | No
     table and a solo one. ``forfeited``: the seat's player lost this game on time (its bot
     plays it to the end)."""
     if seat is None:
-        return Refusal(FORBIDDEN, "spectators cannot act; join a seat first")
+        return Refusal(FORBIDDEN, Words("refusal.spectator",
+                                        "spectators cannot act; join a seat first"))
     if forfeited:
-        return Refusal(FORBIDDEN, "you forfeited this game (your clock ran out); a bot "
-                                  "plays your seat until it ends")
+        return Refusal(FORBIDDEN, Words("refusal.forfeited", "you forfeited this game (your "
+                                        "clock ran out); a bot plays your seat until it ends"))
     if halted is not None:
-        return Refusal(SERVER_ERROR, f"this table is halted: {halted}")
+        return Refusal(SERVER_ERROR, Words("refusal.halted", f"this table is halted: {halted}"))
     if status != "playing" or s is None or s.round_over():
         return Refusal(NOT_PLAYING, f"the table is {status}"
                        + (", between rounds" if status == "playing" else ""))
@@ -118,12 +119,15 @@ class SnapGate:
         """Why ``seat``'s snap is refused now (``None``: the engine judges it). Never
         counted as abuse: it is play."""
         if self.seconds is None:
-            return Refusal(ILLEGAL, "this correspondence table takes no snaps", counts=False)
+            return Refusal(ILLEGAL, Words("refusal.noSnaps", "this correspondence table takes "
+                                          "no snaps"), counts=False)
         if window is None or window != self.window or now > self.closes:
-            return Refusal(ILLEGAL, "the snap window has closed", counts=False)
+            return Refusal(ILLEGAL, Words("refusal.snapWindowClosed", "the snap window has "
+                                          "closed"), counts=False)
         if seat not in self.seats:
-            return Refusal(ILLEGAL, "this snap window is for the players who were at the "
-                                    "table when the card was discarded", counts=False)
+            return Refusal(ILLEGAL, Words("refusal.snapNotPresent", "this snap window is for "
+                                          "the players who were at the table when the card "
+                                          "was discarded"), counts=False)
         return None
 
 

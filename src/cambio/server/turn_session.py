@@ -31,6 +31,7 @@ from cambio.games import (
 )
 
 from .errors import ILLEGAL, STALE, ProtocolError
+from .refusals import illegal
 from .session import Applied, DrivenBot, SeatBot
 
 
@@ -103,14 +104,14 @@ class TurnSession:
         against the state it finds."""
         position = self.position
         if position is None:
-            raise ProtocolError(ILLEGAL, "no round is being played")
+            raise ProtocolError(ILLEGAL, illegal("no round is being played"))
         now = self.version
         if version != now and not (version < now and self.is_snap(text)):
             raise ProtocolError(STALE, f"the current version is {now}")
         try:
             shown = position.play(seat, text)
         except ValueError as exc:
-            raise ProtocolError(ILLEGAL, str(exc)) from None
+            raise ProtocolError(ILLEGAL, illegal(str(exc))) from None
         text, facts = (shown, ()) if isinstance(shown, str) else shown
         applied = Applied(now + 1, seat, text, facts, position.outcome())
         self.log.append(applied)

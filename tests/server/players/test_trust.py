@@ -61,6 +61,7 @@ async def _no_show(server: ServerProcess) -> None:
             game = profile["games"][0]
             assert game["table"] == match["table"] and game["rated"] is False
             assert game["void"] == "a player never made a move"
+            assert game["void_code"] == "noMove"  # the page says it in its reader's words
             assert profile["ratings"] == {}
 
 

@@ -1,5 +1,5 @@
 """What the social server tests share: browsers with a player each, a two-player table
-of two browsers, and reading a WebSocket's chat."""
+of two browsers, reading a WebSocket's chat, and ``cambio admin``."""
 
 from __future__ import annotations
 
@@ -8,12 +8,25 @@ import json
 from typing import Any
 
 import httpx
+from typer.testing import CliRunner
 
+from cambio.server.admin import admin_app
+
+from ...support.databases import Database
 from ..harness import ServerProcess, create_table, join, recv_json
 from ..players.helpers import browser, new_player
 
 STRONG = "correct horse battery staple 1987"
 """A password the server's strength check takes."""
+
+runner = CliRunner()
+
+
+def admin(database: Database, *args: str, ok: bool = True) -> str:
+    """``cambio admin ARGS --db DATABASE`` in this process (typer's runner); its output."""
+    result = runner.invoke(admin_app, [*args, "--db", database.url])
+    assert (result.exit_code == 0) is ok, result.output
+    return result.output
 
 
 async def people(server: ServerProcess, *names: str

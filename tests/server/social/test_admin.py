@@ -12,7 +12,6 @@ import sys
 from typing import Any
 
 import websockets
-from typer.testing import CliRunner
 
 from cambio.server.admin import admin_app
 from cambio.server.store import open_store
@@ -22,15 +21,7 @@ from cambio.server.store import social_sql as social
 from ...support.databases import Database
 from ..harness import ServerProcess, ws_url
 from ..harness import recv_until as until
-from .helpers import STRONG, close_all, people, say, table_of_two
-
-runner = CliRunner()
-
-
-def admin(database: Database, *args: str, ok: bool = True) -> str:
-    result = runner.invoke(admin_app, [*args, "--db", database.url])
-    assert (result.exit_code == 0) is ok, result.output
-    return result.output
+from .helpers import STRONG, admin, close_all, people, runner, say, table_of_two
 
 
 def seed(database: Database) -> None:

@@ -116,6 +116,37 @@ def test_invites_go_to_players_one_follows_and_stop_at_a_block(server: ServerPro
     run(main())
 
 
+def test_an_invite_to_a_correspondence_table_lasts_while_it_waits(
+        server: ServerProcess) -> None:
+    """An invite is listed for an hour, but friends come to a correspondence table over
+    days: an invite to one is listed as long as the table waits."""
+
+    async def main() -> None:
+        (ann, bo), (_, b) = await people(server, "Ann", "Bo")
+        try:
+            await ann.post(f"/api/players/{b['id']}/follow", json={})
+            tables = []
+            for extra in ({}, {"clock": 86400}):
+                made = await create_table(ann, {"game": "cards", "players": 3, "name": "Ann",
+                                                **extra})
+                r = await ann.post(f"/api/players/{b['id']}/invite",
+                                   json={"table": made["table"]})
+                assert r.status_code == 201, r.text
+                tables.append(made["table"])
+            listed = (await bo.get("/api/players/me/invites")).json()["invites"]
+            assert {i["table"] for i in listed} == set(tables)
+            # Both sent two hours ago (the stored rows made older: no waiting).
+            await asyncio.to_thread(server.database.execute,
+                                    "UPDATE invites SET created = created - 7200 "
+                                    "WHERE player_id = ?", (b["id"],))
+            listed = (await bo.get("/api/players/me/invites")).json()["invites"]
+            assert [i["table"] for i in listed] == [tables[1]]
+        finally:
+            await close_all([ann, bo])
+
+    run(main())
+
+
 def test_a_mute_hides_chat_on_every_connection_until_lifted(server: ServerProcess) -> None:
     async def main() -> None:
         (ann, bo), (_, b) = await people(server, "Ann", "Bo")

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ..errors import NOT_FOUND, RATE_LIMITED, ProtocolError
+from ..errors import NOT_FOUND, RATE_LIMITED, ProtocolError, Words
 from ..limits import AddressLimiter
 from ..social.moderation import refuse_banned
 from ..store import Statement, Store
@@ -94,7 +94,8 @@ class Directory:
     @staticmethod
     def take(limiter: AddressLimiter, key: str, what: str) -> None:
         if not limiter.take(key):
-            raise ProtocolError(RATE_LIMITED, f"too many {what}; wait a minute")
+            raise ProtocolError(RATE_LIMITED, Words("refusal.waitMinute",
+                                                     f"too many {what}; wait a minute"))
 
     # ------------------------------------------------------------------ reading
     async def by_key(self, key: str | None) -> Player | None:
@@ -139,20 +140,23 @@ class Directory:
         """Give an unclaimed player a username and a password."""
         self.take(self.login_addresses, address, "attempts from this address")
         if player.username is not None:
-            raise ProtocolError("conflict", "this player already has a username")
+            raise ProtocolError("conflict", Words("refusal.hasUsername",
+                                                  "this player already has a username"))
         key, shown = names.username(username)
         secret = _password(password)
         weak = await asyncio.to_thread(passwords.weakness, secret, (shown, player.name))
         if weak is not None:
-            raise ProtocolError("bad_request", weak)
+            raise ProtocolError("bad_request", Words("refusal.weakPassword", weak))
         if await self._read(sql.PLAYER_BY_USERNAME, (key,)):
-            raise ProtocolError("conflict", "that username is taken")
+            raise ProtocolError("conflict", Words("refusal.usernameTaken",
+                                                  "that username is taken"))
         hashed = await self._hash(address, keys.hash_password, secret)
         try:
             await self.write([sql.claim_player(player.id, key, shown, hashed)])
         except Exception:  # the UNIQUE constraint: taken between the check and the write
             if await self._read(sql.PLAYER_BY_USERNAME, (key,)):
-                raise ProtocolError("conflict", "that username is taken") from None
+                raise ProtocolError("conflict", Words("refusal.usernameTaken",
+                                                      "that username is taken")) from None
             raise
         return Player(player.id, player.name, shown, hashed)
 
@@ -170,7 +174,8 @@ class Directory:
         ok = await self._hash(address, keys.password_matches, stored,
                               password[:keys.MAX_PASSWORD])
         if player is None or not ok:
-            raise ProtocolError("forbidden", "wrong username or password")
+            raise ProtocolError("forbidden", Words("refusal.wrongPassword",
+                                                   "wrong username or password"))
         await asyncio.to_thread(refuse_banned, self.store, player.id)
         browser = keys.new_key()
         await self.write([sql.insert_key(keys.key_hash(browser), player.id, BROWSER, None)])
@@ -187,8 +192,8 @@ class Directory:
                 address, keys.password_matches, player.password_hash,
                 password[:keys.MAX_PASSWORD])
             if not ok:
-                raise ProtocolError("forbidden", "send your password to delete a claimed "
-                                                 "player")
+                raise ProtocolError("forbidden", Words(
+                    "refusal.deletePassword", "send your password to delete a claimed player"))
         await self.write(sql.delete_player(player.id))
 
     async def new_transfer(self, player: Player) -> tuple[str, int]:
@@ -205,15 +210,18 @@ class Directory:
         """Use a transfer code once: this browser gets a key of the player."""
         self.take(self.login_addresses, address, "attempts from this address")
         if not isinstance(code, str) or len(code) > 40:
-            raise ProtocolError("bad_request", "\"code\" must be the code you were shown")
+            raise ProtocolError("bad_request", Words("refusal.codeExpired",
+                                                     "\"code\" must be the code you were shown"))
         hashed = keys.transfer_hash(code)
         if hashed in self._redeeming:  # the same answer as a used code
-            raise ProtocolError(NOT_FOUND, "no such code, or it has expired")
+            raise ProtocolError(NOT_FOUND, Words("refusal.codeExpired",
+                                                  "no such code, or it has expired"))
         self._redeeming.add(hashed)
         try:
             rows = await self._read(sql.PLAYER_BY_KEY, (hashed, TRANSFER))
             if not rows or rows[0][-1] is None or float(rows[0][-1]) < time.time():
-                raise ProtocolError(NOT_FOUND, "no such code, or it has expired")
+                raise ProtocolError(NOT_FOUND, Words("refusal.codeExpired",
+                                                  "no such code, or it has expired"))
             player = _player(rows[0])
             browser = keys.new_key()
             await self.write([sql.delete_key(hashed),
@@ -225,6 +233,8 @@ class Directory:
 
 def _password(raw: Any) -> str:
     if not isinstance(raw, str) or not keys.MIN_PASSWORD <= len(raw) <= keys.MAX_PASSWORD:
-        raise ProtocolError("bad_request", f"passwords are {keys.MIN_PASSWORD} to "
-                                           f"{keys.MAX_PASSWORD} characters")
+        raise ProtocolError("bad_request", Words(
+            "refusal.passwordLength", f"passwords are {keys.MIN_PASSWORD} to "
+                                      f"{keys.MAX_PASSWORD} characters",
+            {"min": keys.MIN_PASSWORD, "max": keys.MAX_PASSWORD}))
     return raw

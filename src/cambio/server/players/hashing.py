@@ -34,7 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from ..errors import UNAVAILABLE, ProtocolError
+from ..errors import UNAVAILABLE, ProtocolError, Words
 
 T = TypeVar("T")
 
@@ -45,8 +45,9 @@ NICE = 10
 
 
 def busy() -> ProtocolError:
-    return ProtocolError(UNAVAILABLE, "too many sign-ins are being checked right now; try "
-                                      "again in a moment", RETRY_AFTER)
+    return ProtocolError(UNAVAILABLE, Words("refusal.signInsBusy", "too many sign-ins are being "
+                                            "checked right now; try again in a moment"),
+                         RETRY_AFTER)
 
 
 def _lower_priority() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..errors import ProtocolError
+from ..errors import ProtocolError, Words
 from ..listing import clean_text
 
 MAX_DISPLAY = 40
@@ -29,9 +29,11 @@ def display_name(raw: object) -> str:
         raise ProtocolError("bad_request", "\"name\" must be text")
     name = clean_text("".join(c for c in raw if unicodedata.category(c) != "Cc"))
     if not name:
-        raise ProtocolError("bad_request", "the name is empty")
+        raise ProtocolError("bad_request", Words("refusal.nameEmpty", "the name is empty"))
     if len(name) > MAX_DISPLAY:
-        raise ProtocolError("bad_request", f"names are limited to {MAX_DISPLAY} characters")
+        raise ProtocolError("bad_request", Words(
+            "refusal.nameTooLong", f"names are limited to {MAX_DISPLAY} characters",
+            {"max": MAX_DISPLAY}))
     return name
 
 
@@ -42,14 +44,17 @@ def username(raw: object) -> tuple[str, str]:
         raise ProtocolError("bad_request", "\"username\" must be text")
     shown = unicodedata.normalize("NFKC", raw)
     if not USERNAME_MIN <= len(shown) <= USERNAME_MAX:
-        raise ProtocolError("bad_request", f"usernames are {USERNAME_MIN} to {USERNAME_MAX} "
-                                           "characters")
+        raise ProtocolError("bad_request", Words(
+            "refusal.usernameLength", f"usernames are {USERNAME_MIN} to {USERNAME_MAX} "
+                                      "characters", {"min": USERNAME_MIN, "max": USERNAME_MAX}))
     for c in shown:
         if not (c.isalnum() or c in PUNCTUATION) or unicodedata.category(c) in ("Cf", "Cc"):
-            raise ProtocolError("bad_request", "usernames are letters, digits, '_', '-' and "
-                                               "'.' only")
+            raise ProtocolError("bad_request", Words(
+                "refusal.usernameChars", "usernames are letters, digits, '_', '-' and '.' "
+                                         "only"))
     if not shown[0].isalnum():
-        raise ProtocolError("bad_request", "usernames start with a letter or a digit")
+        raise ProtocolError("bad_request", Words(
+            "refusal.usernameStart", "usernames start with a letter or a digit"))
     return shown.casefold(), shown
 
 

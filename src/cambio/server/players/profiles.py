@@ -16,7 +16,7 @@ from typing import Any
 from ..store import Store
 from ..store import players_sql as sql
 from .directory import Player
-from .ratings import BOT_SIGMA, CLASSES, Rating, bot_mu, established, shown
+from .ratings import BOT_SIGMA, CLASSES, Rating, bot_mu, established, shown, unrated_code
 from .results import bot_id
 
 GAMES_SHOWN = 100
@@ -37,6 +37,7 @@ def _game(row: tuple[Any, ...]) -> dict[str, Any]:
             "won": place == 1, "forfeit": bool(outcome.get("forfeit")),
             "totals": outcome.get("totals"), "winners": outcome.get("winners"),
             "rated": bool(rated), "void": outcome.get("void"),
+            "void_code": unrated_code(outcome.get("void")),
             "rating": shown(mu, sigma) if rated and mu is not None else None,
             "date": _iso(float(ended)), "status": "finished",
             "replay": f"/r/{table_id}?game={game_no}"}

@@ -147,27 +147,49 @@ class Person:
     """A hash of the address the identity was made from (``None``: not known)."""
 
 
+UNRATED = {
+    "casual": "casual",
+    "noPlayer": "no player at the table",
+    "noIdentity": "a seat was taken without a player",
+    "twoSeats": "one player held two seats",
+    "noMove": "a player never made a move",
+    "oneNetwork": "two players' identities were made on one network",
+    "provisional": "an opponent was still provisional",
+}
+"""Why a game changed no rating: a code (the page's ``unrated.<code>`` words) and the
+English stored with the result (so a record reads the same without the page)."""
+
+UNRATED_CODES = {text: code for code, text in UNRATED.items()}
+"""A stored reason's code (:func:`unrated_code`)."""
+
+
+def unrated_code(reason: str | None) -> str | None:
+    """The code of a stored reason (``None``: none, or one this server no longer gives)."""
+    return UNRATED_CODES.get(reason) if reason else None
+
+
 def unrated(rated: bool, people: list[Person]) -> str | None:
     """Why a finished rated table's result changes no rating, in words for the player's
-    history; ``None``: it counts. (A casual table is never asked.)"""
+    history (one of :data:`UNRATED`); ``None``: it counts. (A casual table is never
+    asked.)"""
     if not rated:
-        return "casual"
+        return UNRATED["casual"]
     if not people:
-        return "no player at the table"
+        return UNRATED["noPlayer"]
     ids = [p.player for p in people]
     if any(i is None for i in ids):
-        return "a seat was taken without a player"
+        return UNRATED["noIdentity"]
     if len(set(ids)) != len(ids):
-        return "one player held two seats"
+        return UNRATED["twoSeats"]
     if not all(p.moved for p in people):
-        return "a player never made a move"
+        return UNRATED["noMove"]
     origins = [p.origin for p in people if p.origin is not None]
     if len(set(origins)) != len(origins):
-        return "two players' identities were made on one network"
+        return UNRATED["oneNetwork"]
     return None
 
 
-PROVISIONAL = "an opponent was still provisional"
+PROVISIONAL = UNRATED["provisional"]
 """Why a counted game left a player's rating alone (:func:`booked`)."""
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from starlette.requests import Request
 
-from ..errors import ProtocolError
+from ..errors import ProtocolError, Words
 from ..server import Server
 from ..social import hush
 from ..social.bans import BanWatch
@@ -175,7 +175,8 @@ async def required(request: Request) -> Player:
     """The caller's player; ``unauthorized`` when the browser has none yet."""
     player = await caller(request)
     if player is None:
-        raise ProtocolError("unauthorized", "no player: open the lobby first (POST /api/me)")
+        raise ProtocolError("unauthorized", Words(
+            "refusal.noPlayer", "no player: open the lobby first (POST /api/me)"))
     return player
 
 

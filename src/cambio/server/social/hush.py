@@ -22,6 +22,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 
+from ..errors import Words
 from ..store import Store
 from ..store import social_sql as sql
 from ..table import Table
@@ -31,8 +32,9 @@ log = logging.getLogger("cambio.server")
 
 STRANGERS = "strangers"
 """The table config field Play now sets: the players were seated by the server."""
-UNCLAIMED_TEXT = ("at Play now tables free text needs a claimed account (a username and a "
-                  "password); quick phrases are open to everyone")
+UNCLAIMED_TEXT = Words("refusal.chatUnclaimed", "at Play now tables free text needs a claimed "
+                       "account (a username and a password); quick phrases are open to "
+                       "everyone")
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from ..errors import FORBIDDEN, ProtocolError
+from ..errors import FORBIDDEN, ProtocolError, Words
 from ..store import Statement, Store
 from ..store import social_sql as sql
 
@@ -54,7 +54,11 @@ class Sanction:
         """What the player is told when the sanction stops them."""
         what = "banned" if self.kind == BAN else "muted"
         when = f" until {iso(self.until)}" if self.until is not None else ""
-        return f"you are {what}{when} by this server's operators: {self.reason}"
+        params: dict[str, Any] = {"reason": self.reason}
+        if self.until is not None:
+            params["until"] = iso(self.until)
+        return Words(f"refusal.{what}{'Until' if self.until is not None else ''}",
+                     f"you are {what}{when} by this server's operators: {self.reason}", params)
 
 
 def sanctions(rows: list[tuple[Any, ...]], now: float) -> dict[str, Sanction]:

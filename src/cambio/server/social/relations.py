@@ -4,7 +4,8 @@ the database (so they hold on every device and every process of a cluster).
 - **follow** a player (not one who blocked you; up to :data:`MAX_RELATIONS`); the friends
   list says which of them are online and what they play;
 - **invite** someone you follow to a waiting table you sit at (not one who blocked you);
-  the invite is listed for them until the table starts or an hour passes;
+  the invite is listed for them until the table starts or an hour passes (an invite to a
+  correspondence table: as long as the table waits, as its players come over days);
 - **mute**: their chat lines never reach you (:mod:`.hush`);
 - **block**: a mute that also ends following both ways and the invites between you, keeps
   them from following or inviting you, and Play now never seats you together;
@@ -25,7 +26,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import FORBIDDEN, NOT_FOUND, RATE_LIMITED, ProtocolError
+from ..clock import correspondence
+from ..errors import FORBIDDEN, NOT_FOUND, RATE_LIMITED, ProtocolError, Words
 from ..limits import AddressLimiter
 from ..store import Store
 from ..store import social_sql as sql
@@ -34,7 +36,8 @@ MAX_RELATIONS = 500
 """Players one may follow (and, separately, block or mute)."""
 MAX_LISTED = 200
 INVITE_HOURS = 1.0
-"""An invite is listed for this long (or until its table starts)."""
+"""An invite is listed for this long (or until its table starts); one to a correspondence
+table for as long as the table waits."""
 ONLINE = 120.0
 """Seconds since a player's last call within which they count as online (the lobby polls
 its invites more often than that)."""
@@ -89,14 +92,17 @@ class Relations:
     async def add(self, relation: str, me: str, other: str) -> None:
         """Follow, block or mute ``other``."""
         if me == other:
-            raise ProtocolError("bad_request", "that is you")
+            raise ProtocolError("bad_request", Words("refusal.thatIsYou", "that is you"))
         count = await self._read(sql.COUNT.format(relation=relation), (me,))
         if int(count[0][0]) >= MAX_RELATIONS and not await self._related(relation, me, other):
-            raise ProtocolError("conflict", f"you may keep up to {MAX_RELATIONS} in a list")
+            raise ProtocolError("conflict", Words(
+                "refusal.listFull", f"you may keep up to {MAX_RELATIONS} in a list",
+                {"max": MAX_RELATIONS}))
         now = self.clock()
         if relation == "follows":
             if await self._related("blocks", other, me):
-                raise ProtocolError(FORBIDDEN, "this player does not take follows from you")
+                raise ProtocolError(FORBIDDEN, Words(
+                    "refusal.noFollows", "this player does not take follows from you"))
             await self.store.write([sql.relate("follows", me, other, now)])
         elif relation == "blocks":
             await self.store.write([sql.relate("blocks", me, other, now),
@@ -146,19 +152,24 @@ class Relations:
         if not isinstance(table_id, str) or not table_id or len(table_id) > 64:
             raise ProtocolError("bad_request", "name the \"table\" to invite to")
         if not self.invites.take(me):
-            raise ProtocolError(RATE_LIMITED, "too many invites; wait a minute")
+            raise ProtocolError(RATE_LIMITED, Words("refusal.waitMinute",
+                                                     "too many invites; wait a minute"))
         if not await self._related("follows", me, other):
-            raise ProtocolError(FORBIDDEN, "you can invite players you follow")
+            raise ProtocolError(FORBIDDEN, Words("refusal.inviteFollowed",
+                                                  "you can invite players you follow"))
         if await self._related("blocks", other, me):
-            raise ProtocolError(FORBIDDEN, "this player does not take invites from you")
+            raise ProtocolError(FORBIDDEN, Words(
+                "refusal.noInvites", "this player does not take invites from you"))
         status = await self._read(sql.TABLE_STATUS, (table_id,))
         seated = {str(p) for _, p in await self._read(sql.SEATED_AT, (table_id,))}
         if not status or me not in seated:
-            raise ProtocolError(NOT_FOUND, "you hold no seat at that table")
+            raise ProtocolError(NOT_FOUND, Words("refusal.noSeatThere",
+                                                  "you hold no seat at that table"))
         if status[0][0] != "waiting":
-            raise ProtocolError("conflict", "that table has started")
+            raise ProtocolError("conflict", Words("refusal.started", "that table has started"))
         if other in seated:
-            raise ProtocolError("conflict", "they sit at that table already")
+            raise ProtocolError("conflict", Words("refusal.alreadySeated",
+                                                  "they sit at that table already"))
         await self.store.write([sql.insert_invite(other, me, table_id, self.clock())])
 
     async def invites_of(self, me: str) -> list[dict[str, Any]]:
@@ -166,7 +177,8 @@ class Relations:
         rows = await self._read(sql.INVITES_OF, (me, MAX_LISTED))
         return [{"from": _person(pid, name, shown), "table": table_id, "game": game,
                  "link": f"/t/{table_id}"}
-                for pid, name, shown, table_id, game, created in rows if created >= since]
+                for pid, name, shown, table_id, game, config, created in rows
+                if created >= since or correspondence(json.loads(config))]
 
     async def dismiss(self, me: str, table_id: str) -> None:
         await self.store.write([sql.delete_invite(me, table_id)])
@@ -176,19 +188,22 @@ class Relations:
         """File a report; its evidence (the table's last chat lines) is read here. Returns
         the report's id."""
         if me == other:
-            raise ProtocolError("bad_request", "that is you")
+            raise ProtocolError("bad_request", Words("refusal.thatIsYou", "that is you"))
         reason, note, table_id = _report_body(body)
         if not self.reports.take(me):
-            raise ProtocolError(RATE_LIMITED, "too many reports; wait a minute")
+            raise ProtocolError(RATE_LIMITED, Words("refusal.waitMinute",
+                                                     "too many reports; wait a minute"))
         now = self.clock()
         if await self._read(sql.RECENT_REPORT, (me, other, now - REPORT_AGAIN)):
-            raise ProtocolError(RATE_LIMITED, "you reported this player lately; the "
-                                              "operators have it")
+            raise ProtocolError(RATE_LIMITED, Words(
+                "refusal.reportedLately", "you reported this player lately; the operators "
+                                          "have it"))
         evidence: dict[str, Any] = {}
         if table_id is not None:
             seats = {int(s): str(p) for s, p in await self._read(sql.SEATED_AT, (table_id,))}
             if me not in seats.values() or other not in seats.values():
-                raise ProtocolError(FORBIDDEN, "you both sit at a table you report from")
+                raise ProtocolError(FORBIDDEN, Words(
+                    "refusal.reportSeated", "you both sit at a table you report from"))
             chat = await asyncio.to_thread(self.store.chat, table_id, CHAT_EVIDENCE)
             evidence = {"seats": {str(s): p for s, p in sorted(seats.items())}, "chat": chat}
             line = body.get("line")  # the line reported from, if it is theirs and kept

@@ -132,7 +132,8 @@ PLAYING_AMONG = ("SELECT s.player_id, t.id, t.game, t.config FROM seats s JOIN t
                  "t.id = s.table_id WHERE t.status = 'playing' AND s.player_id IN")
 SEATED_AT = "SELECT seat, player_id FROM seats WHERE table_id = ? AND player_id IS NOT NULL"
 TABLE_STATUS = "SELECT status, game, config FROM tables WHERE id = ?"
-INVITES_OF = ("SELECT i.from_id, p.name, p.shown, i.table_id, t.game, i.created FROM invites i "
+INVITES_OF = ("SELECT i.from_id, p.name, p.shown, i.table_id, t.game, t.config, i.created "
+              "FROM invites i "
               "JOIN players p ON p.id = i.from_id JOIN tables t ON t.id = i.table_id "
               "WHERE i.player_id = ? AND t.status = 'waiting' AND NOT EXISTS (SELECT 1 FROM "
               "blocks b WHERE b.player_id = i.player_id AND b.other_id = i.from_id) "

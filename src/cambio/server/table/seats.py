@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import BUSY, INVALID_TOKEN, ProtocolError
+from ..errors import BUSY, INVALID_TOKEN, ProtocolError, Words
 from ..store import SeatRow
 from .timers import Handle, Later
 
@@ -117,11 +117,11 @@ class Seats:
         if seat is None:
             free = self.empty()
             if not free:
-                raise ProtocolError("conflict", "the table is full")
+                raise ProtocolError("conflict", Words("refusal.tableFull", "the table is full"))
             seat = free[0]
         self._check(seat, "bad_request")
         if self._seats[seat].kind != "empty":
-            raise ProtocolError("conflict", f"seat {seat} is taken")
+            raise ProtocolError("conflict", Words("refusal.seatTaken", f"seat {seat} is taken"))
         return Seat(seat, "human", name, None, token_hash, player=player)
 
     def bot_seat(self, seat: int, bot: str, name: str) -> Seat:
@@ -129,13 +129,15 @@ class Seats:
         bot's."""
         self._check(seat, "not_found")
         if self._seats[seat].kind == "human":
-            raise ProtocolError("conflict", f"seat {seat} is taken by a player")
+            raise ProtocolError("conflict", Words("refusal.seatTaken",
+                                                  f"seat {seat} is taken by a player"))
         return Seat(seat, "bot", name, bot, None)
 
     def freeing(self, seat: int) -> Seat:
         self._check(seat, "not_found")
         if seat == 0:
-            raise ProtocolError("conflict", "the host's seat cannot be freed")
+            raise ProtocolError("conflict", Words("refusal.hostSeat",
+                                                  "the host's seat cannot be freed"))
         return Seat(seat)
 
     def filling(self, bot: str, name: str) -> list[Seat]:

@@ -35,6 +35,7 @@ from ..errors import (
     INVALID_TOKEN,
     SERVER_ERROR,
     ProtocolError,
+    Words,
 )
 from ..faults import crash_point
 from ..games import GameKind
@@ -647,7 +648,8 @@ class Table:
 
     def _require_waiting(self) -> None:
         if self.status != "waiting":
-            raise ProtocolError("conflict", "the game has already started")
+            raise ProtocolError("conflict", Words("refusal.started",
+                                                  "the game has already started"))
 
     def _check_bot(self, name: str) -> str:
         names = {b["name"] for b in self.kind.bots()}
@@ -714,8 +716,9 @@ class Table:
         filled = []
         if empty:
             if fill is None:
-                raise ProtocolError("conflict", f"seats {empty} are empty: add bots, or start "
-                                                "with \"fill\"")
+                raise ProtocolError("conflict", Words(
+                    "refusal.seatsEmpty", f"seats {empty} are empty: add bots, or start "
+                                          "with \"fill\""))
             bot = self._check_bot(fill)
             filled = self.seats.filling(bot, self._bot_name(bot))
             for x in filled:
@@ -729,7 +732,7 @@ class Table:
 
     async def again(self) -> dict[str, Any]:
         if self.status != "finished":
-            raise ProtocolError("conflict", "the game is not over yet")
+            raise ProtocolError("conflict", Words("refusal.notOver", "the game is not over yet"))
         old = self.session
         done = {"game_no": self.game_no, **old.result()} if old is not None \
             and old.game_over() else None

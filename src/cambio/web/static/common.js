@@ -1,5 +1,5 @@
 // Shared helpers for every page: REST calls, seat tokens, a tiny DOM builder, toasts.
-import { language, t } from "./i18n.js";
+import { hasKey, language, t } from "./i18n.js";
 
 /** @typedef {Node | string | number | null | undefined | false} Child */
 /** @typedef {Child | Child[] | Child[][]} Children */
@@ -163,12 +163,47 @@ export function setAssist(on) {
 }
 
 export class ApiError extends Error {
-  /** @param {number} status @param {string} code @param {string} message */
-  constructor(status, code, message) {
+  /**
+   * @param {number} status @param {string} code @param {string} message  the server's English
+   * @param {string} [key] @param {Record<string, unknown>} [params]  the words to show instead
+   */
+  constructor(status, code, message, key, params) {
     super(message);
     this.status = status;
     this.code = code;
+    this.key = key;
+    this.params = params;
   }
+}
+
+/** Each error code's words, for a refusal the server named no words for. */
+/** @type {Record<string, string>} */
+const CODE_WORDS = {
+  bad_message: "error.badRequest", bad_request: "error.badRequest", busy: "error.busy",
+  conflict: "error.conflict", forbidden: "error.forbidden", illegal: "error.illegal",
+  invalid_token: "error.invalidToken", network: "error.network", not_found: "error.notFound",
+  not_playing: "error.notPlaying", rate_limited: "error.rateLimited", server_error: "error.serverError",
+  stale: "error.stale", too_large: "error.tooLarge", unauthorized: "error.unauthorized",
+  unavailable: "error.unavailable", unsupported_media_type: "error.badRequest",
+};
+
+/**
+ * What to show for a refusal -- a REST call's ApiError or a WebSocket `error` -- in the
+ * reader's language: the words the server named (`key`, `params`), else its code's words.
+ * Never the server's `message`, which is English for terminals and scripts.
+ * @param {unknown} err @returns {string}
+ */
+export function errorText(err) {
+  const e = /** @type {{ code?: unknown, key?: unknown, params?: unknown }} */ (err && typeof err === "object" ? err : {});
+  if (typeof e.key === "string" && hasKey(e.key)) {
+    /** @type {Record<string, string | number>} */
+    const params = {};
+    for (const [name, value] of Object.entries(e.params && typeof e.params === "object" ? e.params : {})) {
+      if (typeof value === "string" || typeof value === "number") params[name] = value;
+    }
+    return t(e.key, params);
+  }
+  return t(CODE_WORDS[String(e.code)] || "error.failed");
 }
 
 /** Call the REST API; resolves to the parsed JSON (or text for ndjson), throws ApiError. */
@@ -195,14 +230,20 @@ export async function api(method, path, body, token) {
   if (!res.ok) {
     let code = String(res.status);
     let message = res.statusText || t("error.failed");
+    /** @type {string | undefined} */
+    let key;
+    /** @type {Record<string, unknown> | undefined} */
+    let params;
     try {
       const data = await res.json();
       if (data && data.error) {
         code = data.error.code || code;
         message = data.error.message || message;
+        key = data.error.key;
+        params = data.error.params;
       }
     } catch { /* not JSON */ }
-    throw new ApiError(res.status, code, message);
+    throw new ApiError(res.status, code, message, key, params);
   }
   if (type.includes("json") && !type.includes("ndjson")) return res.json();
   return res.text();
@@ -312,10 +353,18 @@ export function seatName(summary, seat) {
   const s = summary.seats.find((x) => x.seat === seat);
   if (!s) return t("common.seat", { no });
   if (s.kind === "empty") return t("common.seat", { no });
-  const name = s.name || (s.kind === "bot" ? (s.bot || "bot") : t("common.seat", { no }));
+  const name = (s.kind === "bot" && s.bot && botName(s.bot)) || s.name || (s.kind === "bot" ? (s.bot || "bot") : t("common.seat", { no }));
   // Two "memory bot"s (or two Annas) at one table: tell them apart by seat.
   const twins = summary.seats.filter((x) => x.kind !== "empty" && x.name === s.name);
   return twins.length > 1 ? `${name} ${no}` : name;
+}
+
+/** A shipped bot's name in the reader's language ("Mittel (Bot)"), at its seat and on its
+ * profile; the server names it in English ("Medium bot"). null for a bot the catalogs do not
+ * know (an outside bot keeps the name it was served with). @param {string} bot */
+export function botName(bot) {
+  const key = `botName.${bot}`;
+  return hasKey(key) ? t("bot.seat", { name: t(key) }) : null;
 }
 
 /** A table's title: the name it was given, else the host's name ("Ann's table").

@@ -4,7 +4,7 @@
 // results (place, score, accuracy) and, once one's own game of the deal is over, the
 // others' replays with their reviews. The server keeps the deal's seed secret and decides
 // who sees which replay (docs/server.md, "The daily deal"); this page shows what it sends.
-import { api, h, setToken, toast } from "./common.js";
+import { api, errorText, h, setToken, toast } from "./common.js";
 import { language, t } from "./i18n.js";
 
 /**
@@ -64,7 +64,7 @@ async function play(game, button) {
     location.href = `/t/${encodeURIComponent(res.table)}`;
   } catch (err) {
     button.disabled = false;
-    toast(/** @type {Error} */ (err).message, "error");
+    toast(errorText(err), "error");
   }
 }
 
@@ -118,7 +118,7 @@ async function main() {
       ...days.map((d) => gamePanel(/** @type {Day} */ (d))));
   } catch (err) {
     app.append(h("section.panel", { id: "daily-missing" }, h("h2", null, t("daily.unavailable")),
-      h("p.muted", null, /** @type {Error} */ (err).message), h("a.button.primary", { href: "/" }, t("daily.back"))));
+      h("p.muted", null, errorText(err)), h("a.button.primary", { href: "/" }, t("daily.back"))));
   }
 }
 

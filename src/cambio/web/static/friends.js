@@ -2,7 +2,7 @@
 // Friends: the players one follows, which of them are online and what they play (the
 // lobby's panel), the invites they sent (notices at the top of the lobby), and a list to
 // invite them from at one's own waiting table.
-import { api, h, toast } from "./common.js";
+import { api, errorText, h, toast } from "./common.js";
 import { t } from "./i18n.js";
 
 /**
@@ -68,7 +68,7 @@ function inviteRow(inv, gone) {
         try {
           await api("DELETE", `/api/players/me/invites/${encodeURIComponent(inv.table)}`);
         } catch (err) {
-          toast(/** @type {Error} */ (err).message, "error");
+          toast(errorText(err), "error");
         }
         gone();
       },
@@ -135,7 +135,7 @@ export function inviteFriendsBox(tableId) {
             button.disabled = true;
             button.textContent = t("social.invite.sent");
           } catch (err) {
-            toast(/** @type {Error} */ (err).message, "error");
+            toast(errorText(err), "error");
           }
         },
       }, t("social.invite.do")))));

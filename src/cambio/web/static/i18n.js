@@ -131,6 +131,12 @@ export function formatNumber(value, options) {
   return new Intl.NumberFormat(current, options).format(value);
 }
 
+/** Whether the catalogs have `key` (one named by the server may be newer than the page).
+ * @param {string} key */
+export function hasKey(key) {
+  return Object.hasOwn(english, key);
+}
+
 /** @returns {Language} the language t() speaks now */
 export function language() {
   return current;

@@ -1,6 +1,6 @@
 // The leaderboard (/leaderboard?class=cards-2): players past provisional, best first, and
 // the rules of what counts (docs/web.md, "Ratings").
-import { api, byId, h } from "./common.js";
+import { api, errorText, byId, h } from "./common.js";
 import { t } from "./i18n.js";
 
 const app = byId("app");
@@ -26,7 +26,7 @@ async function main() {
         : h("p.muted", { id: "leaderboard-empty" }, t("leaderboard.nobody"))),
       policy(res));
   } catch (err) {
-    app.append(h("section.panel", null, h("p.muted", null, /** @type {Error} */ (err).message)));
+    app.append(h("section.panel", null, h("p.muted", null, errorText(err))));
   }
 }
 

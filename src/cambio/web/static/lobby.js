@@ -1,6 +1,6 @@
 // The lobby: your name, a form to create a table (cards or dice board), the open tables.
 import {
-  api, byId, clear, myTables, noticeLine, getName, getToken, h, inviteUrl, setName, setToken, toast,
+  api, byId, clear, errorText, myTables, noticeLine, getName, getToken, h, inviteUrl, setName, setToken, toast,
 } from "./common.js";
 import { tableOptionsBody, tableOptionsFields } from "./tableopts.js";
 import { startTutorial } from "./tutorial.js";
@@ -205,7 +205,7 @@ async function quickPlay() {
     if (!getToken(res.table)) setToken(res.table, res.token);
     location.href = `/t/${encodeURIComponent(res.table)}`;
   } catch (err) {
-    toast(/** @type {Error} */ (err).message, "error");
+    toast(errorText(err), "error");
     button.disabled = false;
   }
 }
@@ -221,7 +221,7 @@ async function tutorial(game, id) {
   try {
     location.href = `/t/${encodeURIComponent(await startTutorial(game, name))}`;
   } catch (err) {
-    toast(/** @type {Error} */ (err).message, "error");
+    toast(errorText(err), "error");
     button.disabled = false;
   }
 }
@@ -283,7 +283,7 @@ async function create(form) {
     setToken(res.table, res.token);   // the creator is the host, at seat 0
     location.href = `/t/${encodeURIComponent(res.table)}`;
   } catch (err) {
-    toast(/** @type {Error} */ (err).message, "error");
+    toast(errorText(err), "error");
     button.disabled = false;
   }
 }
@@ -310,7 +310,7 @@ async function main() {
   api("GET", "/api/games").then((/** @type {ServedGame[]} */ games) => {
     state.games = games;
     if (games.some((g) => g.name !== "cards" && g.name !== "board") && state.renderForm) state.renderForm();
-  }, (/** @type {Error} */ err) => toast(t("lobby.gamesUnavailable", { error: err.message }), "warn"));
+  }, (/** @type {Error} */ err) => toast(t("lobby.gamesUnavailable", { error: errorText(err) }), "warn"));
   try {
     state.rules = await api("GET", "/api/rules");
     const details = document.querySelector("details.house");
@@ -320,7 +320,7 @@ async function main() {
       updateRuleCount(state);
     }
   } catch (err) {
-    toast(t("lobby.houseRulesUnavailable", { error: /** @type {Error} */ (err).message }), "warn");
+    toast(t("lobby.houseRulesUnavailable", { error: errorText(err) }), "warn");
   }
 }
 

@@ -1,6 +1,6 @@
 // The lobby's open tables, refreshed while the page is in sight (the player's own games are
 // yourgames.js's list).
-import { api, clear, gameLabel, getToken, h, morphChildren, setToken, tableTitle, toast } from "./common.js";
+import { api, errorText, clear, gameLabel, getToken, h, morphChildren, setToken, tableTitle, toast } from "./common.js";
 import { playerName } from "./players.js";
 import { t } from "./i18n.js";
 
@@ -39,7 +39,7 @@ async function join(id) {
     location.href = `/t/${encodeURIComponent(id)}`;
   } catch (e) {
     const err = /** @type {ApiError} */ (e);
-    toast(err.status === 409 ? t("lobby.tableFull") : err.message, "error");
+    toast(errorText(err), "error");
     refresh();
   }
 }
@@ -65,6 +65,6 @@ export async function refresh() {
     for (const tb of tables) fresh.append(tableRow(/** @type {TableSummary & { id: string }} */ (tb)));
     morphChildren(list, fresh);         // a Join being tapped survives the refresh
   } catch (err) {
-    clear(list).append(h("li.muted", null, t("lobby.cannotLoad", { error: /** @type {Error} */ (err).message })));
+    clear(list).append(h("li.muted", null, t("lobby.cannotLoad", { error: errorText(err) })));
   }
 }

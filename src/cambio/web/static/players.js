@@ -1,6 +1,6 @@
 // Players who come back: this browser's player, the account panel (claim, sign
 // in and out, transfer code, delete) and the Play now panel of the lobby.
-import { api, byId, getName, getToken, h, setName, setToken, toast } from "./common.js";
+import { api, errorText, byId, getName, getToken, h, setName, setToken, toast } from "./common.js";
 import { formatDate, t } from "./i18n.js";
 
 /**
@@ -81,7 +81,7 @@ async function act(fn, done) {
     if (done) toast(done, "info");
     return res;
   } catch (err) {
-    toast(message(err), "error");
+    toast(errorText(err), "error");
     return null;
   }
 }
@@ -323,7 +323,7 @@ async function poll() {
     }
   } catch (err) {
     if (now.waiting === w) {
-      toast(message(err), "error");
+      toast(errorText(err), "error");
       now.waiting = null;
       redraw();
     }

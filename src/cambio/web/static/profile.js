@@ -1,7 +1,7 @@
 // A player's profile (/p/{name}): ratings with their uncertainty, a small chart of each
 // rating over time, totals by game, and every game with a link to its replay.
-import { api, byId, h, setToken, toast } from "./common.js";
-import { formatDate, t } from "./i18n.js";
+import { api, botName, byId, errorText, h, setToken, toast } from "./common.js";
+import { formatDate, hasKey, t } from "./i18n.js";
 import { averageAccuracy } from "./review/model.js";
 import { profileActions, standingPanel } from "./social.js";
 import { followYourGames, yourGamesPanel } from "./yourgames.js";
@@ -77,7 +77,10 @@ function resultText(g) {
 /** @param {GameRow} g */
 function ratingText(g) {
   if (g.rated) return g.rating !== null && g.rating !== undefined ? String(g.rating) : t("profile.rated");
-  return g.void ? h("span.void", { title: g.void }, t("profile.notRated", { why: g.void })) : t("profile.casual");
+  if (!g.void) return t("profile.casual");
+  // The reason's code, in the reader's words (`void` is the English kept with the result).
+  const why = g.void_code && hasKey(`unrated.${g.void_code}`) ? t(`unrated.${g.void_code}`) : null;
+  return why ? h("span.void", { title: why }, t("profile.notRated", { why })) : t("profile.unrated");
 }
 
 /** @param {Profile} profile @param {boolean} reviews  whether this visitor may see the seats' reviews */
@@ -129,7 +132,7 @@ async function takeSeat(event, g) {
     setToken(res.table, res.token);
     location.href = g.table_page;
   } catch (err) {
-    toast(/** @type {Error} */ (err).message, "error");
+    toast(errorText(err), "error");
   }
 }
 
@@ -150,10 +153,12 @@ async function main() {
     ]);
     const p = profile.player;
     const reviews = profile.bot || (me.player !== null && me.player.id === p.id);
-    byId("title").textContent = p.name;
-    document.title = `${p.name} · Cambio`;
+    // A bot's profile id is "bot:<name>": its name in the reader's language.
+    const shown = (profile.bot && botName(String(p.id).replace(/^bot:/, ""))) || p.name;
+    byId("title").textContent = shown;
+    document.title = `${shown} · Cambio`;
     app.append(h("section.panel.profile-head", null,
-      h("h1", { id: "profile-name" }, p.name),
+      h("h1", { id: "profile-name" }, shown),
       h("p.muted", null, profile.bot ? t("profile.bot", { measured: profile.measured || "" }) : p.username ? `@${p.username}` : t("profile.guest")),
       h("p", null, h("a", { href: "/leaderboard" }, t("account.leaderboard")), " · ", h("a", { href: "/" }, t("profile.lobby")))),
     ratingsPanel(profile), totalsPanel(profile), gamesPanel(profile, reviews));
@@ -161,7 +166,7 @@ async function main() {
   } catch (e) {
     const err = /** @type {import("./common.js").ApiError} */ (e);
     app.append(h("section.panel", { id: "profile-missing" }, h("h2", null, err.status === 404 ? t("profile.noSuch") : t("profile.unavailable")),
-      h("p.muted", null, err.message), h("a.button.primary", { href: "/" }, t("common.backToLobby"))));
+      h("p.muted", null, errorText(err)), h("a.button.primary", { href: "/" }, t("common.backToLobby"))));
   }
 }
 

@@ -139,6 +139,8 @@
  * @property {string} code the error code
  * @property {string} message what was wrong, from public facts only
  * @property {string | number | null} ref the rejected message's `ref`, if it was valid
+ * @property {string} [key] the catalog key (`web/static/locales`) of what to show instead of `message`, when there is one
+ * @property {JsonObject} [params] the `{placeholders}` of `key`'s text
  */
 
 /**

@@ -4,7 +4,7 @@
 // stored round and sends its view after each step (GET /api/tables/{id}/frames: every card
 // once the game is over, else only what the asking seat saw), and the solo page's engine
 // (Pyodide) hands over the same frames for its game. The viewer only draws them.
-import { byId, clear, h } from "./common.js";
+import { ApiError, byId, clear, errorText, h } from "./common.js";
 import { t, tNodes } from "./i18n.js";
 import { cardEl, cardSpan, cardText, isCode } from "./cardface.js";
 import { renderBoardStatic } from "./board.js";
@@ -312,9 +312,10 @@ async function main() {
     const qs = q.toString();
     const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/frames${qs ? `?${qs}` : ""}`);
     if (!res.ok) {
-      let message = res.statusText;
-      try { message = (await res.json()).error.message; } catch { /* not JSON */ }
-      throw Object.assign(new Error(message), { status: res.status });
+      /** @type {{ code: string, message: string, key?: string, params?: Record<string, unknown> }} */
+      let body = { code: String(res.status), message: res.statusText };
+      try { body = (await res.json()).error; } catch { /* not JSON */ }
+      throw new ApiError(res.status, body.code, body.message, body.key, body.params);
     }
     const replay = await res.json();
     if (!replay.frames.length) throw new Error(t("replay.empty"));
@@ -330,7 +331,7 @@ async function main() {
     }
     const msg = err.status === 403
       ? t("replay.notYet")
-      : err.message || String(err);
+      : err instanceof ApiError ? errorText(err) : err.message || String(err);
     app.append(h("section.panel", { id: "replay-missing" }, h("h2", null, t("replay.noReplay")), h("p.muted", null, msg),
       h("a.button.primary", { href: `/t/${encodeURIComponent(tableId)}` }, t("replay.backToTable"))));
   }

@@ -2,7 +2,7 @@
 // table, or a preset's, every rule with its value in words. It is built from the engine's own
 // rules (GET /api/rules: every field, every preset's values, their words) and the table's
 // {preset, overrides}, so it shows what the server plays, never a copy that can drift.
-import { api, byId, h, tableTitle } from "./common.js";
+import { api, errorText, byId, h, tableTitle } from "./common.js";
 import { effectiveRules, loadRules, ruleValue } from "./rules.js";
 import { t } from "./i18n.js";
 
@@ -84,5 +84,5 @@ async function main() {
 
 main().catch((/** @type {Error} */ err) => {
   app.append(h("section.panel", null, h("h2", null, t("rulesPage.cannot")),
-    h("p.muted", null, err.message || String(err)), h("a.button.primary", { href: "/" }, t("common.backToLobby"))));
+    h("p.muted", null, errorText(err)), h("a.button.primary", { href: "/" }, t("common.backToLobby"))));
 });

@@ -2,7 +2,7 @@
 // One player's choices about another (docs/moderation.md): follow, mute, block and report,
 // kept on the server so that they hold on every device the player uses. The profile shows
 // them as buttons; a chat line's menu offers mute, block and report of its speaker.
-import { api, h, toast } from "./common.js";
+import { api, errorText, h, toast } from "./common.js";
 import { language, t } from "./i18n.js";
 
 /** @typedef {{id: string, name: string, username: string | null, profile: string}} Person */
@@ -48,7 +48,7 @@ export function reportDialog(person, from = {}) {
         toast(t("social.report.sent"), "info");
         dialog.close();
       } catch (err) {
-        toast(/** @type {Error} */ (err).message, "error");
+        toast(errorText(err), "error");
       }
     },
   },
@@ -84,7 +84,7 @@ function toggle(verb, person, on, changed) {
     try {
       await relate(verb, person.id, want);
     } catch (err) {
-      toast(/** @type {Error} */ (err).message, "error");
+      toast(errorText(err), "error");
       return;
     }
     button.dataset.on = want ? "1" : "0";
@@ -143,7 +143,7 @@ export function chatLineMenu(tableId, people, hidden) {
       try {
         await fn(person);
       } catch (err) {
-        toast(/** @type {Error} */ (err).message, "error");
+        toast(errorText(err), "error");
       }
     };
     const hush = (/** @type {Verb} */ verb) => about(async (p) => {

@@ -1,6 +1,6 @@
 // A table page (/t/{id}): seats, bots and start while waiting, then the game, live.
 import {
-  api, byId, clear, dropToken, morphChildren, gameLabel, getName, getToken, h, inviteUrl,
+  api, byId, clear, errorText, dropToken, morphChildren, gameLabel, getName, getToken, h, inviteUrl,
   noticeLine, seatName, setName, setToken, shareLink, tableTitle, toast,
 } from "./common.js";
 import { TableConnection } from "./conn.js";
@@ -160,7 +160,7 @@ function setSummary(summary) {
   }
   root.dataset.halted = summary.halted ? "true" : "false";
   if (summary.halted && !(before && before.halted)) {
-    toast(t("table.halted", { reason: summary.halted }), "error", 60000);
+    toast(t("table.halted"), "error", 60000);
   }
 }
 
@@ -212,22 +212,11 @@ function onUpdate(msg) {
   turnClock.view(msg.view);
 }
 
-/** @type {Record<string, string>} */
-const ERROR_TEXT = {
-  stale: t("error.stale"),
-  not_playing: t("error.notPlaying"),
-  forbidden: t("error.forbidden"),
-  rate_limited: t("error.rateLimited"),
-  busy: t("error.busy"),
-  unavailable: t("error.unavailable"),
-};
-
 /** @param {import("./messages.js").ErrorMessage} msg */
 function onError(msg) {
-  const text = msg.code === "illegal" ? msg.message : (ERROR_TEXT[msg.code] || msg.message);
   const own = page.ui && page.ui.rejected ? page.ui.rejected(msg) : null;
   if (own) toast(own, "info");
-  else toast(text || t("error.refused"), msg.code === "stale" ? "info" : "error");
+  else toast(errorText(msg), msg.code === "stale" ? "info" : "error");
 }
 
 /** @param {string} action @param {import("./messages.js").ActExtra} [extra] */
@@ -242,7 +231,7 @@ async function playAgain() {
   try {
     setSummary(await api("POST", `/api/tables/${tableId}/again`, {}, page.token));
   } catch (err) {
-    toast(/** @type {ApiError} */ (err).message, "error");
+    toast(errorText(err), "error");
   }
 }
 
@@ -330,7 +319,7 @@ async function joinSeat(seat) {
     conn.restart(res.token);
   } catch (e) {
     const err = /** @type {ApiError} */ (e);
-    toast(err.status === 409 ? t("table.seatTaken") : err.message, "error");
+    toast(errorText(err), "error");
   }
 }
 
@@ -339,7 +328,7 @@ async function addBot(seat, bot) {
   try {
     setSummary(await api("PUT", `/api/tables/${tableId}/seats/${seat}/bot`, { bot }, page.token));
   } catch (err) {
-    toast(/** @type {ApiError} */ (err).message, "error");
+    toast(errorText(err), "error");
   }
 }
 
@@ -354,7 +343,7 @@ async function freeSeat(seat) {
       conn.restart(null);
     }
   } catch (err) {
-    toast(/** @type {ApiError} */ (err).message, "error");
+    toast(errorText(err), "error");
   }
 }
 
@@ -365,7 +354,7 @@ async function start(fill) {
   try {
     setSummary(await api("POST", `/api/tables/${tableId}/start`, fill ? { fill } : {}, page.token));
   } catch (err) {
-    toast(/** @type {ApiError} */ (err).message, "error");
+    toast(errorText(err), "error");
     if (button) button.disabled = false;
   }
 }
@@ -382,7 +371,7 @@ async function main() {
     const err = /** @type {ApiError} */ (e);
     app.replaceChildren(h("section.panel", null,
       h("h2", null, err.status === 404 ? t("table.notFound") : t("table.cannotLoad")),
-      h("p.muted", null, err.message),
+      h("p.muted", null, errorText(err)),
       h("a.button.primary", { href: "/" }, t("common.backToLobby"))));
     return;
   }

@@ -62,7 +62,7 @@ function powerWords(cat, rules, code) {
   if (!field) return null;
   const r = effectiveRules(cat, rules);
   const power = field === "power_jack_queen" && rankOf(code) === "Q" ? r.power_queen ?? r[field] : r[field];
-  return power && power !== "none" ? t(`tutorial.power.${power}`) : null;
+  return power && power !== "none" ? t(`power.${power}`) : null;
 }
 
 /** @param {string} addr */

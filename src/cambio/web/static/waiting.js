@@ -4,7 +4,7 @@
 // (table.js) morphs it into place and makes the REST calls.
 import { byId, gameLabel, getName, h, inviteUrl, tableTitle } from "./common.js";
 import { houseRuleLines } from "./rules.js";
-import { t } from "./i18n.js";
+import { hasKey, t } from "./i18n.js";
 
 /**
  * What the room needs from the page.
@@ -51,7 +51,9 @@ function isMainBot(b, game) {
 function botLabel(b, game) {
   const stars = b.strength ? ` (${"★".repeat(Math.min(5, b.strength))})` : "";
   const main = game === "cards" && isMainBot(b, game) && typeof b.main !== "boolean";
-  return `${(main && MAIN_LABELS[b.name]) || b.label || b.name}${stars}`;
+  // The registry's label is English; the catalogs name every bot it ships (bot.<name>).
+  const label = hasKey(`bot.${b.name}`) ? t(`bot.${b.name}`) : b.label || b.name;
+  return `${(main && MAIN_LABELS[b.name]) || label}${stars}`;
 }
 
 /** The bot picker of a seat or of the start box. @param {string} id @param {string} game

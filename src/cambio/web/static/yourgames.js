@@ -5,7 +5,7 @@
 // installed app's badge; when a game becomes their move while a Cambio page is open, a
 // notification says so (only once the player allowed it; never anything of a card: the
 // table's name and nothing else).
-import { api, gameLabel, getToken, h, seatName, setToken, tableTitle, toast } from "./common.js";
+import { api, errorText, gameLabel, getToken, h, seatName, setToken, tableTitle, toast } from "./common.js";
 import { language, t } from "./i18n.js";
 
 /**
@@ -84,7 +84,7 @@ export async function openSeat(tableId) {
       const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seat`, {});
       setToken(res.table, res.token);
     } catch (err) {
-      toast(/** @type {Error} */ (err).message, "error");
+      toast(errorText(err), "error");
       return;
     }
   }

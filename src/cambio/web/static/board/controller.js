@@ -1,7 +1,7 @@
 // The dice table's decisions, pure: what a tap on an arrow or a die does (on a touch screen
 // a push is tapped twice: the first shows it, the second makes it), which moves the board
 // offers, and the status line. The table (board.js) keeps the state and sends.
-import { pushWords } from "./model.js";
+import { endWhy, pushWords } from "./model.js";
 import { t } from "../i18n.js";
 
 /** @typedef {import("./model.js").Board} Board */
@@ -50,7 +50,7 @@ export function setupTarget(b) {
 export function boardStatus(b, o) {
   if (b.over) {
     const w = b.winners || [];
-    if (!w.length) return t("dice.draw", { why: String(b.termination || "").replace(/_/g, " ") });
+    if (!w.length) return t("dice.draw", { why: endWhy(b.termination) });
     if (w.length === 1 && w[0] === o.seat) return t("dice.youWin");
     return t("dice.winners", { count: w.length, names: w.map((s) => o.name(s)).join(t("common.and")) });
   }

@@ -2,7 +2,7 @@
 // engine's notation (rows from the top, x/o/s for seats 0/1/2, digits for runs of neutral
 // dice; docs/board-rules.md). Pure functions: no DOM.
 import { cellName } from "../tutorial_dice.js";
-import { t } from "../i18n.js";
+import { hasKey, t } from "../i18n.js";
 
 export { cellName };
 
@@ -128,4 +128,11 @@ export function normalize(view) {
     setup: view.setup,
     actor: view.actor,
   };
+}
+
+/** Why a game ended, in words ("the same position three times"): the engine's termination
+ * (`line`, `repetition`, `move_cap`, `no_moves`). @param {string | null | undefined} termination */
+export function endWhy(termination) {
+  const key = `dice.why.${termination}`;
+  return hasKey(key) ? t(key) : t("error.failed");
 }

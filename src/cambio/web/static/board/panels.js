@@ -4,7 +4,7 @@
 // node like the card table's views.
 import { h, seatName } from "../common.js";
 import { t } from "../i18n.js";
-import { cellName, pushWords } from "./model.js";
+import { cellName, endWhy, pushWords } from "./model.js";
 import { SEAT_COLOURS, symbolSvg } from "./view.js";
 import { replayPath } from "../review/model.js";
 
@@ -61,7 +61,7 @@ export function resultWords(b, name) {
       return t("dice.madeLine", { name: name(w), k: b.k, line: line ? ` (${line})` : "" });
     }).join(" ");
   }
-  return t("dice.endedBy", { why: String(b.termination).replace(/_/g, " ") });
+  return t("dice.endedBy", { why: endWhy(b.termination) });
 }
 
 /**
@@ -109,7 +109,7 @@ export function eventWords(ev, players, name) {
     const won = w.length === 1 && isYou(w[0]) ? t("dice.logYouWin")
       : t("dice.logWinners", { count: w.length, names: w.join(t("common.and")) });
     parts.push(w.length ? ` — ${won}`
-      : ` — ${t("dice.logDraw", { why: String(end.termination || "").replace(/_/g, " ") })}`);
+      : ` — ${t("dice.logDraw", { why: endWhy(end.termination) })}`);
   }
   return parts;
 }

@@ -2,7 +2,7 @@
 // Pure: a function of the state.
 import { cardText, isCode } from "../cardface.js";
 import { completed, giveTo, legal, nameOf, pileTop, slotActions, snaps, tapSnaps } from "./model.js";
-import { t } from "../i18n.js";
+import { hasKey, t } from "../i18n.js";
 
 /** @typedef {import("./model.js").CardsState} CardsState */
 /** @typedef {import("../messages.js").CardView} CardView */
@@ -19,7 +19,8 @@ function othersMove(st, view) {
   const doing = /** @type {Record<string, string>} */ ({
     turn_start: t("status.toPlay", { who }),
     drawn: t("status.holds", { who }),
-    power: t("status.usingPower", { who, power: view.power ? ` (${view.power.replace(/_/g, " ")})` : "" }),
+    power: view.power && hasKey(`powerName.${view.power}`)
+      ? t("status.usingPower", { who, power: t(`powerName.${view.power}`) }) : t("status.usingPowerPlain", { who }),
     king_decide: t("status.kingDecides", { who }),
     give: t("status.gives", { who, to: nameOf(st, giveTo(view)) }),
     poll: t("status.snapPoll"),

@@ -185,7 +185,8 @@ export function seatView(st, view, s, marks, env) {
     s === st.seat
       // "You" stays whole; only the name is cut when the tags need the room ("You (…").
       ? h("span.seat-name.me", null, h("span.you", null, t("common.you")), h("span.real", null, `\u00a0· ${seatName(sum, s)}`))
-      : h("span.seat-name", null, seatName(sum, s)),
+      // A narrow seat cuts the name (fit.css): it is whole in the title.
+      : h("span.seat-name", { title: seatName(sum, s) }, seatName(sum, s)),
     h("span.seat-count.muted", null, t("view.cards", { count })),
     total !== null && total !== undefined ? h("span.seat-total.muted", null, ` · ${t("view.total", { total })}`) : null,
     badgesOf(st, view, s)),

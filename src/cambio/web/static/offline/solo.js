@@ -2,7 +2,7 @@
 // offline), then the table -- the same CardsTable as at a server's table, fed by the offline
 // engine (engine.js: the project's Python in Pyodide) through LocalConnection, which speaks
 // the server's messages. A finished game's record can be saved; `cambio replay` reads it.
-import { byId, clear, getName, h, noticeLine, setName, toast } from "../common.js";
+import { byId, clear, errorText, getName, h, noticeLine, setName, toast } from "../common.js";
 import { t } from "../i18n.js";
 import { CardsTable } from "../cards.js";
 import { Engine, LocalConnection } from "./local.js";
@@ -224,7 +224,7 @@ async function start(again = false) {
     table: (msg) => setSummary(msg.table),
     error: (msg) => {
       const own = page.ui && page.ui.rejected ? page.ui.rejected(msg) : null;
-      toast(own || msg.message || t("error.refused"), own || msg.code === "stale" ? "info" : "error");
+      toast(own || errorText(msg), own || msg.code === "stale" ? "info" : "error");
     },
     status: () => {},
     tokenRefused: () => {},

@@ -5,7 +5,7 @@
 // computes the review (202) the panel shows the queue's progress and asks again, less
 // often as time goes on. The server decides who may see a seat's review (docs/review.md);
 // the panel offers only the seats it would show and says so plainly when it refuses.
-import { getToken, h } from "../common.js";
+import { errorText, getToken, h } from "../common.js";
 import { t } from "../i18n.js";
 import {
   LABELS, SYMBOLS, chartGeometry, costliest, decisionsByStep, describeMove, pollDelay,
@@ -133,7 +133,7 @@ export class ReviewPanel {
     } else if (res.status === 403) {
       this.show(this.problem(t("review.forbidden"), "review-forbidden"));
     } else if (!res.ok) {
-      this.show(this.problem(body?.error?.message ?? res.statusText));
+      this.show(this.problem(errorText(body?.error ?? { code: String(res.status) })));
     } else if (body.status === "failed") {
       this.show(this.problem(t("review.failed", { reason: String(body.reason ?? "") })));
     } else {
