@@ -6,11 +6,7 @@ from outside the source tree.
 One test, since each step needs the one before. The plain dependencies are installed once,
 from requirements/lock.txt, into a base venv (while the distributions build); each
 distribution then goes into a venv of its own that sees the base's packages through a
-``.pth`` file, installed with ``--no-deps``. Every venv is made without pip (the test runs
-its own pip with ``--python``: ensurepip took 4 s of CPU and half a minute on a loaded
-machine), and no pip here byte-compiles what it installs, build environments included
-(``PIP_COMPILE=0``: each build environment's setuptools and mypy took 1.7 s of CPU to
-compile; Python compiles what it imports). The pure wheel and the sdist are installed with
+``.pth`` file, installed with ``--no-deps``. The pure wheel and the sdist are installed with
 ``CC=/bin/false`` (no compiler used: the sdist's build falls back to pure Python and says so);
 in each venv ``cambio --version``, a seeded ``cambio sim cards`` whose summary equals the
 source tree's, and ``cambio serve`` answering ``/`` (the compiled one also plays a table of
@@ -83,19 +79,13 @@ def site_packages(venv: Path) -> Path:
     return venv / relative
 
 
-def pip(venv: Path, *args: str | Path, cwd: Path, **env: str
-        ) -> subprocess.CompletedProcess[str]:
-    """This Python's pip, acting on ``venv`` (made without pip of its own)."""
-    return run(sys.executable, "-m", "pip", "--python", venv / "bin" / "python",
-               "--disable-pip-version-check", *args, cwd=cwd, **env)
-
-
 def base_venv(tmp: Path) -> Path:
     """A venv with the plain dependencies (no cambio); returns it."""
     venv = tmp / "base"
-    ok(run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp))
+    ok(run(sys.executable, "-m", "venv", venv, cwd=tmp))
     plain = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
-    ok(pip(venv, "install", "-q", "--no-compile", "-c", LOCK, *plain, cwd=tmp))
+    ok(run(venv / "bin" / "python", "-m", "pip", "install", "-q", "--no-compile",
+           "--disable-pip-version-check", "-c", LOCK, *plain, cwd=tmp))
     return venv
 
 
@@ -105,13 +95,13 @@ def layered(base: Path, name: str, dist: Path, tmp: Path) -> tuple[Path, str]:
     venv = tmp / name
     ok(run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp))
     (site_packages(venv) / "_cambio_base.pth").write_text(f"{site_packages(base)}\n")
-    done = ok(pip(venv, "install", "-v", "--no-deps", "--no-compile", dist, cwd=tmp,
-                  CC="/bin/false"))
+    done = ok(run(base / "bin" / "python", "-m", "pip", "--python", venv / "bin" / "python",
+                  "install", "-v", "--no-deps", "--no-compile", "--disable-pip-version-check",
+                  dist, cwd=tmp, CC="/bin/false"))
     return venv / "bin", done.stdout + done.stderr
 
 
-def test_the_sdist_and_both_wheels_install_without_a_compiler_and_run(tmp_path, monkeypatch):
-    monkeypatch.setenv("PIP_COMPILE", "0")  # every pip below, build environments included
+def test_the_sdist_and_both_wheels_install_without_a_compiler_and_run(tmp_path):
     with ThreadPoolExecutor(2) as pool:
         built = pool.submit(load_build_dist().build, tmp_path / "dist")
         base = base_venv(tmp_path)
@@ -136,8 +126,8 @@ def test_the_sdist_and_both_wheels_install_without_a_compiler_and_run(tmp_path, 
                 if "cambio: not compiling the card engine" in line]
     assert len(fallback) == 1 and "no working C compiler" in fallback[0], venvs["sdist"][1]
 
-    installed = {line.split("==")[0].lower()
-                 for line in ok(pip(base, "freeze", cwd=tmp_path)).stdout.split()}
+    installed = {line.split("==")[0].lower() for line in ok(run(
+        base / "bin" / "python", "-m", "pip", "freeze", cwd=tmp_path)).stdout.split()}
     assert "numba" in installed
     assert not installed & {"pytest", "ray", "playwright", "mypy", "open-spiel", "scipy",
                             "psycopg", "redis", "matplotlib"}
