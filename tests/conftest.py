@@ -14,8 +14,9 @@ from .support.postgres import PostgresCluster
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--longest-first", action="store_true", help=(
-        "hand tests out one at a time under -n, longest measured first, the cluster tests in "
-        "two units (tests/support/schedule.py)"))
+        "hand tests out in small units under -n (a measured test alone, a module's others a "
+        "few at a time, the cluster tests in two units), longest measured first "
+        "(tests/support/schedule.py)"))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -28,8 +29,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """With ``--longest-first`` and ``-n N``: tests handed out one at a time, the cluster
-    tests in two units (:class:`tests.support.schedule.Scheduling`). Else xdist's own."""
+    """With ``--longest-first`` and ``-n N``: tests handed out in small units
+    (:class:`tests.support.schedule.Scheduling`). Else xdist's own."""
     if not config.getoption("longest_first") or config.getvalue("dist") != "load":
         return None
     return schedule.Scheduling(config, log)

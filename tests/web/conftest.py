@@ -28,6 +28,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 WAIT_MS = 30_000
 """How long a page may take to show what a test waits for. Passing runs wait far less; the
 margin is for a loaded 2-core machine (bots searching, the rest of the suite running)."""
+NO_KERNELS = "--no-warm-kernels"
+"""The option of a server whose tests seat no bot that needs numba's kernels (hard and master
+at cards, hard at dice): loading them from the cache, in the background from the start, took
+each server 2 s of CPU (docs/testing.md, "Tiers and times")."""
 
 
 class Server:
@@ -107,8 +111,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def bots_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A human seat with nobody connected is handed to a bot after 1 s: all-bot games."""
-    srv = Server(tmp_path_factory.mktemp("web"), "bots", "--seed", "5",
+    """A human seat with nobody connected is handed to a bot after 1 s: all-bot games (of
+    bots that need no kernels: random, easy, memory, greedy)."""
+    srv = Server(tmp_path_factory.mktemp("web"), "bots", "--seed", "5", NO_KERNELS,
                  "--bot-speed", "10", "--round-pause", "1", "--away-after", "1")
     yield srv
     srv.stop()

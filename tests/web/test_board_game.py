@@ -30,7 +30,7 @@ from cambio.records.board import replay
 from cambio.records.jsonl import parse_record
 from cambio.seeds import derive_seed
 
-from .conftest import WAIT_MS, Server
+from .conftest import NO_KERNELS, WAIT_MS, Server
 from .frames import Frames
 
 ROOT = ".board-game"
@@ -106,7 +106,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     first_game = derive_seed(derive_seed(SERVER_SEED, "table", 0), "game", 1)
     assert 0 in setup_choosers(first_game), "pick a SERVER_SEED whose setup asks seat 0"
     srv = Server(tmp_path_factory.mktemp("web"), "board", "--seed", str(SERVER_SEED),
-                 "--bot-speed", "8", "--round-pause", "1", "--away-after", "120")
+                 NO_KERNELS, "--bot-speed", "8", "--round-pause", "1", "--away-after", "120")
     yield srv
     srv.stop()
 

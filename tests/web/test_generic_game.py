@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import WAIT_MS, Server
+from .conftest import NO_KERNELS, WAIT_MS, Server
 
 ROOT = "#generic-game"
 
@@ -18,6 +18,7 @@ ROOT = "#generic-game"
 @pytest.fixture(scope="module")
 def nim_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = Server(tmp_path_factory.mktemp("web"), "nim", "--seed", "3", "--bot-speed", "8",
+                 NO_KERNELS,
                  "--game", "tests.support.nim:NIM")
     yield srv
     srv.stop()

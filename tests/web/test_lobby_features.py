@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .conftest import WAIT_MS, Server
+from .conftest import NO_KERNELS, WAIT_MS, Server
 from .driver import SIZES, play_until, seen, wait_for_game
 from .test_phone import check_layout
 
@@ -31,7 +31,7 @@ POWER_FIELDS = {"7": "power_seven_eight", "8": "power_seven_eight", "9": "power_
 def lobby_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server of its own: quick play joins any public waiting table, and other tests'
     tables must not be joined by it."""
-    srv = Server(Path(tmp_path_factory.mktemp("lobby")), "lobby", "--seed", "21",
+    srv = Server(Path(tmp_path_factory.mktemp("lobby")), "lobby", "--seed", "21", NO_KERNELS,
                  "--bot-speed", "8", "--round-pause", "1", "--away-after", "120")
     yield srv
     srv.stop()

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from websockets.sync.client import ClientConnection, connect
 
-from .conftest import Server
+from .conftest import NO_KERNELS, Server
 from .driver import host_page
 
 SEAT_CAP = 8
@@ -26,6 +26,7 @@ SEAT_CAP = 8
 @pytest.fixture
 def capped_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = Server(tmp_path_factory.mktemp("web"), "capped", "--seed", "3", "--bot-speed", "8",
+                 NO_KERNELS,
                  "--away-after", "120", "--max-spectators", "3")
     yield srv
     srv.stop()

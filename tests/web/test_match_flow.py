@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, ViewportSize
 
-from .conftest import Server
+from .conftest import NO_KERNELS, Server
 from .driver import LAPTOP, PHONE, horizontal_overflow, seat_page
 
 
@@ -21,6 +21,7 @@ from .driver import LAPTOP, PHONE, horizontal_overflow, seat_page
 def slow_rounds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Fast bots, but 3 s between rounds: long enough to read the countdown."""
     srv = Server(tmp_path_factory.mktemp("web"), "match", "--seed", "13", "--bot-speed", "8",
+                 NO_KERNELS,
                  "--round-pause", "24", "--away-after", "120")
     yield srv
     srv.stop()

@@ -29,7 +29,7 @@ from cambio.server import offline
 from tests.support.cards_table import card_session
 
 from ..support.ports import free_port
-from .conftest import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, Server
+from .conftest import CHROMIUM, CHROMIUM_ARGS, NO_KERNELS, WAIT_MS, Server
 from .driver import play_until
 from .test_cards_game import grids
 
@@ -47,7 +47,7 @@ def pyodide() -> Path:
 
 @pytest.fixture(scope="module")
 def own_server(tmp_path_factory: pytest.TempPathFactory, pyodide: Path) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("offline"), "offline", "--seed", "3")
+    srv = Server(tmp_path_factory.mktemp("offline"), "offline", "--seed", "3", NO_KERNELS)
     yield srv
     srv.stop()
 
@@ -117,7 +117,8 @@ def test_the_lobby_is_installable(playwright: Playwright, own_server: Server,
 
 def test_a_solo_round_with_no_network_and_no_server(browser: Browser, pyodide: Path,
                                                     tmp_path: Path) -> None:
-    own_server = Server(tmp_path, "solo", "--seed", "4")   # killed below: this test's own
+    # killed below: this test's own
+    own_server = Server(tmp_path, "solo", "--seed", "4", NO_KERNELS)
     ctx = browser.new_context(viewport={"width": 1280, "height": 860}, accept_downloads=True)
     try:
         page = ctx.new_page()

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from cambio.server.players.queue import STALE
 
-from .conftest import WAIT_MS, Server
+from .conftest import NO_KERNELS, WAIT_MS, Server
 from .driver import SIZES, step
 
 GAME_S = 180.0
@@ -26,7 +26,7 @@ def players_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
     """Play now waits 30 s for people (a test shortens it), a decision left for 5 s goes to
     the seat's bot and marks the seat away (so a game plays on while the page watches, once
     it has made the move of its own that makes the game count)."""
-    srv = Server(Path(tmp_path_factory.mktemp("players")), "players", "--seed", "25",
+    srv = Server(Path(tmp_path_factory.mktemp("players")), "players", "--seed", "25", NO_KERNELS,
                  "--bot-speed", "20", "--round-pause", "0.3", "--away-after", "120",
                  "--turn-clock", "5", "--clock-strikes", "1", "--queue-wait", "30")
     yield srv

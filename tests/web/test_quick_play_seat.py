@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import WAIT_MS, Server
+from .conftest import NO_KERNELS, WAIT_MS, Server
 from .driver import SIZES
 
 
 @pytest.fixture(scope="module")
 def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server of its own: quick play joins any public waiting table."""
-    srv = Server(Path(tmp_path_factory.mktemp("quick")), "quick", "--seed", "22",
+    srv = Server(Path(tmp_path_factory.mktemp("quick")), "quick", "--seed", "22", NO_KERNELS,
                  "--bot-speed", "8", "--away-after", "120")
     yield srv
     srv.stop()

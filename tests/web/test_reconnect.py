@@ -13,14 +13,14 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import WAIT_MS, Server
+from .conftest import NO_KERNELS, WAIT_MS, Server
 from .driver import host_page, play_until, seen, wait_for_game
 
 
 @pytest.fixture
 def crash_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     # The reveal stays up for 24 / 8 = 3 s before the next round is dealt.
-    srv = Server(tmp_path_factory.mktemp("web"), "crash", "--seed", "21",
+    srv = Server(tmp_path_factory.mktemp("web"), "crash", "--seed", "21", NO_KERNELS,
                  "--bot-speed", "8", "--round-pause", "24", "--away-after", "120")
     yield srv
     srv.stop()

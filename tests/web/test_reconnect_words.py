@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import WAIT_MS, Server
+from .conftest import NO_KERNELS, WAIT_MS, Server
 from .driver import SIZES, bot_game
 
 OFFLINE = re.compile(r"^(connection lost|server restarting) · reconnecting (in \d+ s|now)$")
@@ -19,7 +19,7 @@ OFFLINE = re.compile(r"^(connection lost|server restarting) · reconnecting (in 
 
 @pytest.fixture
 def lone_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(Path(tmp_path_factory.mktemp("conn")), "conn", "--seed", "4",
+    srv = Server(Path(tmp_path_factory.mktemp("conn")), "conn", "--seed", "4", NO_KERNELS,
                  "--bot-speed", "8", "--away-after", "120")
     yield srv
     srv.stop()
