@@ -4,7 +4,7 @@ import "./dom.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as ctl from "../../src/cambio/web/static/cards/controller.js";
-import { actionWords, hintBusy, hintMarks, hintText, liveHint } from "../../src/cambio/web/static/cards/hints.js";
+import { actionWords, hintBusy, hintMarks, hintText, hintsOffered, liveHint } from "../../src/cambio/web/static/cards/hints.js";
 import { BANNER_HOLD_MS, BANNER_MS, advanceBanner, bannerWake, showBanner } from "../../src/cambio/web/static/cards/banners.js";
 import { initialState } from "../../src/cambio/web/static/cards/model.js";
 import { summary, view } from "./fixtures.js";
@@ -80,4 +80,12 @@ test("banners: a second within the hold time waits, then shows; each ends by its
   // After the hold time a new banner replaces the shown one at once.
   const late = showBanner(showBanner(st(), "a", "call", T), "b", "call", T + BANNER_HOLD_MS);
   assert.equal(late.banner?.text, "b");
+});
+
+test("no hints where the result is compared: a rated table, the daily deal", () => {
+  assert.equal(hintsOffered(summary()), true);
+  assert.equal(hintsOffered(null), true, "before the summary: the server still refuses");
+  assert.equal(hintsOffered(summary({ rated: true })), false);
+  assert.equal(hintsOffered(summary({ daily: true })), false);
+  assert.equal(hintsOffered(summary({ rated: false, daily: false })), true);
 });

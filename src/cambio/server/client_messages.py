@@ -77,7 +77,8 @@ class Sync(ClientMessageBase, tag="sync", frozen=True):
 
 class HintRequest(ClientMessageBase, tag="hint", frozen=True):
     """assist mode (cards): "what would the hard bot do?" -- only for the seat whose
-    decision it is (else `not_playing`; spectators: `forbidden`). Searched off the event
+    decision it is (else `not_playing`; spectators, and every seat at a rated table or the
+    daily deal, whose results are compared: `forbidden`). Searched off the event
     loop; asking again at the same version gets the same answer. While the hard bot's
     compiled kernels are still loading after the server started, the hint comes once they
     are (the table plays on meanwhile)."""

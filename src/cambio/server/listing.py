@@ -50,9 +50,11 @@ def listing_options(body: dict[str, Any]) -> dict[str, Any]:
 def listing_fields(config: dict[str, Any]) -> dict[str, Any]:
     """What a table summary says about the listing (tables made before these existed have
     neither: no name, public). ``strangers``: Play now seated its players (the chat then
-    takes quick phrases only from a player with no claimed account, :mod:`.social.hush`)."""
+    takes quick phrases only from a player with no claimed account, :mod:`.social.hush`).
+    ``daily``: the day's deal (its results are compared, so it gives no hints)."""
     return {"table_name": str(config.get("table_name", "")),
             "private": bool(config.get("private")),
             "tutorial": bool(config.get("tutorial")),
             "rated": bool(config.get("rated")),
-            "strangers": bool(config.get("strangers"))}
+            "strangers": bool(config.get("strangers")),
+            "daily": bool(config.get("daily"))}

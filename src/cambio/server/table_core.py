@@ -13,7 +13,7 @@ client runs this in the browser.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from random import Random
 
@@ -149,11 +149,25 @@ def snap_refusal(gate: SnapGate | None, s: Session | None, seat: int, text: str,
     return gate.refusal(s.snap_window(), seat, now)
 
 
-def judge_hint(s: Session | None, status: str, seat: int | None) -> Refusal | None:
+def compared(config: Mapping[str, object]) -> bool:
+    """Whether a table's result is compared with other players': a rated table (ratings)
+    or the daily deal (the day's table)."""
+    return bool(config.get("rated") or config.get("daily"))
+
+
+def judge_hint(s: Session | None, status: str, seat: int | None,
+               compared: bool = False) -> Refusal | None:
     """Why a ``hint`` is refused before any search (``None``: it may be searched): hints are
-    for a seat, at a game in play that gives them."""
+    for a seat, at a game in play that gives them, whose result is not ``compared`` with
+    other players' -- a rated table or the daily deal: the hint is the ``hard`` bot
+    playing the move, so asking for one on every move would buy rating points and a place
+    on the day's table."""
     if seat is None:
         return Refusal(FORBIDDEN, "spectators get no hints; join a seat first")
+    if compared:
+        return Refusal(FORBIDDEN, Words(
+            "refusal.hintsCompared", "hints are off at rated tables and at the daily deal, "
+            "whose results are compared with other players'"))
     if status != "playing" or s is None or s.round_over() or not s.hints:
         return Refusal(NOT_PLAYING, "hints are for a card game in play")
     return None
@@ -335,6 +349,7 @@ def table_message(summary: JsonObject) -> TableChanged:
     return {"type": "table", "table": summary}
 
 
-__all__ = ["Arm", "BotPlan", "Due", "Refusal", "SnapGate", "arrival", "catch_up", "judge_act",
+__all__ = ["Arm", "BotPlan", "Due", "Refusal", "SnapGate", "arrival", "catch_up", "compared",
+           "judge_act",
            "judge_hint", "seat_summary", "snap_refusal", "state_message",
            "table_message", "table_summary", "update_message", "welcome_message"]

@@ -487,3 +487,23 @@ def test_a_waiting_tables_host_gone_past_the_timeout_unlists_it_until_back(
         assert not table.seats[0].away and table.joinable()
 
     run(database, scenario, humans=(0,), empty=(1,), away_after=3.0)
+
+
+@pytest.mark.parametrize("compared", [{"rated": True}, {"daily": "2026-12-05"}])
+def test_no_hint_where_results_are_compared(database: Database,
+                                            compared: dict[str, Any]) -> None:
+    """A hint is the hard bot choosing the move: at a rated table or the daily deal it
+    would buy rating points or a place on the day's table, so it is refused there before
+    any search, in the reader's words, and the summary tells the page to offer none."""
+    async def scenario(h: Harness) -> None:
+        table, a, b, _ = await h.dealt_pair()
+        for conn in (a, b):  # the seat to decide and the other: refused before any search
+            drain(conn)
+            await table.hint(conn, "h")
+            errors = of_type(drain(conn), "error")
+            assert [(e["code"], e["ref"], e.get("key")) for e in errors] == [
+                ("forbidden", "h", "refusal.hintsCompared")]
+        summary = table.summary()
+        assert summary["rated"] or summary["daily"]
+
+    run(database, scenario, config=compared)

@@ -34,8 +34,9 @@ class Hints:
         self.last: tuple[tuple[int, int], dict[str, Any] | None] | None = None
         self._waits: set[asyncio.Task[None]] = set()
 
-    async def answer(self, conn: Conn, s: Session | None, status: str, ref: Any) -> None:
-        refused = judge_hint(s, status, conn.seat)
+    async def answer(self, conn: Conn, s: Session | None, status: str, ref: Any,
+                     compared: bool = False) -> None:
+        refused = judge_hint(s, status, conn.seat, compared)
         if refused is not None:
             conn.error(refused.code, refused.message, ref)
             return

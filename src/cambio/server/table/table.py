@@ -349,7 +349,8 @@ class Table:
 
     async def hint(self, conn: Conn, ref: Any) -> None:
         """Assist mode (table/hints.py)."""
-        await self.hints.answer(conn, self.session, self.status, ref)
+        await self.hints.answer(conn, self.session, self.status, ref,
+                                compared=core.compared(self.config))
 
     async def _accepted(self, applied: Applied, conn: Conn | None = None,
                         ref: Any = None) -> None:

@@ -13,7 +13,7 @@ import { playCues } from "./sound.js";
 import { guiding, skipTutorial } from "./tutorial.js";
 import { cardsCoach } from "./tutorial_cards.js";
 import * as ctl from "./cards/controller.js";
-import { liveHint } from "./cards/hints.js";
+import { hintsOffered, liveHint } from "./cards/hints.js";
 import { helpOverlay, keyCommand } from "./cards/keyboard.js";
 import { initialState, pileTop, tapSnaps } from "./cards/model.js";
 import { tableView } from "./cards/view.js";
@@ -197,7 +197,7 @@ export class CardsTable {
     const coach = guiding(st.summary, st.seat, this.ctx.tableId) && !liveHint(st) ? cardsCoach(st, view) : null;
     // Build the table afresh, then morph the live one into it (taps and focus survive).
     morphChildren(root, tableView(st, view, {
-      now, coach, dispatch: (intent) => this.dispatch(intent), canHint: !!this.ctx.hint,
+      now, coach, dispatch: (intent) => this.dispatch(intent), canHint: !!this.ctx.hint && hintsOffered(st.summary),
       isHost: this.ctx.isHost(), tableId: this.ctx.tableId, onHelp: () => this.toggleHelp(),
       onAgain: () => this.ctx.again(), onSkipTutorial: () => { skipTutorial(this.ctx.tableId); this.render(); },
     }));

@@ -109,6 +109,7 @@
  * @property {number[]} [totals]
  * @property {number} [game_no]
  * @property {boolean} [tutorial]
+ * @property {boolean} [rated]  a result that changes ratings (no hints there)
  * @property {string} [table_name]
  * @property {GameResult | null} [result]  this game's, once it has one
  * @property {GameResult[]} [history]  the match's earlier games (the last few)
@@ -119,6 +120,7 @@
  * @property {number | null} [clock]
  * @property {boolean} [spectator_chat]
  * @property {boolean} [strangers]  Play now seated its players (free chat needs an account)
+ * @property {boolean} [daily]  the day's deal (its results are compared: no hints, as at a rated table)
  * @property {boolean} [correspondence]  a per-move time of an hour or more
  * @property {"bot" | "forfeit"} [on_timeout]  what a missed correspondence deadline does
  */

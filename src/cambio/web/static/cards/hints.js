@@ -8,6 +8,16 @@ import { parseAction, pileTop, slotName } from "./model.js";
 /** @typedef {import("./model.js").CardsState} CardsState */
 /** @typedef {import("../messages.js").HintMessage} HintMessage */
 
+/**
+ * Whether the table offers hints: not where its result is compared with other players'
+ * (a rated table, the daily deal), since a hint is the hard bot choosing the move; the
+ * server refuses them there too.
+ * @param {import("../messages.js").TableSummary | null | undefined} summary
+ */
+export function hintsOffered(summary) {
+  return !(summary && (summary.rated || summary.daily));
+}
+
 /** The standing hint, or null once its decision is made. @param {CardsState} st */
 export function liveHint(st) {
   const v = st.view;
