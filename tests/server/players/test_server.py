@@ -86,6 +86,9 @@ async def _second_half(server: ServerProcess) -> None:
         bot = (await other.get("/api/players/bot:memory")).json()
         assert bot["bot"] is True and len(bot["games"]) >= 1
         assert bot["ratings"]["cards-2"]["fixed"] is True
+        # its strength in stars for the page to word (the registry's, never set by hand)
+        listed = {b["name"]: b for b in (await other.get("/api/bots")).json()["cards"]}
+        assert bot["strength"] == listed["memory"]["strength"] >= 1
         # the leaderboard (1 rated game is enough on this server)
         board = (await other.get("/api/leaderboard", params={"class": "cards-2"})).json()
         assert [p["name"] for p in board["players"]] == ["Ann"]

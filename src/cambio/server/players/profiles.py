@@ -81,6 +81,7 @@ def bot_profile(store: Store, game: str, entry: dict[str, Any]) -> dict[str, Any
                            "username": None, "claimed": False,
                            "profile": f"/p/{bot_id(name)}"},
                 "bot": True, "game_of_bot": game, "measured": entry.get("measured"),
+                "strength": entry.get("strength"),
                 "ratings": {c: {"rating": shown(mu, BOT_SIGMA), "uncertainty": BOT_SIGMA,
                                 "mu": round(mu, 2), "games": None, "fixed": True}
                             for c in klasses},

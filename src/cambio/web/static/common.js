@@ -367,6 +367,22 @@ export function botName(bot) {
   return hasKey(key) ? t("bot.seat", { name: t(key) }) : null;
 }
 
+/** A player of a game row: a shipped bot (profile id "bot:<name>") in the reader's language,
+ * anyone else by the name they played under.
+ * @param {{ player?: string, name: string }} p */
+export function playerName(p) {
+  return (p.player && p.player.startsWith("bot:") && botName(p.player.slice(4))) || p.name;
+}
+
+/** A bot's strength in stars out of five (the research figure behind them, in English, is
+ * in the API's "measured").
+ * @param {number | null | undefined} stars */
+export function botStrength(stars) {
+  const n = Math.max(0, Math.min(5, Math.round(stars || 0)));
+  return n ? t("profile.botStrength", { stars: "★".repeat(n) + "☆".repeat(5 - n), count: n })
+    : t("profile.botUnmeasured");
+}
+
 /** A table's title: the name it was given, else the host's name ("Ann's table").
  * @param {any} summary */
 export function tableTitle(summary) {

@@ -1,6 +1,6 @@
 // A player's profile (/p/{name}): ratings with their uncertainty, a small chart of each
 // rating over time, totals by game, and every game with a link to its replay.
-import { api, botName, byId, errorText, h, setToken, toast } from "./common.js";
+import { api, botName, botStrength, byId, errorText, h, playerName, setToken, toast } from "./common.js";
 import { formatDate, hasKey, t } from "./i18n.js";
 import { averageAccuracy } from "./review/model.js";
 import { profileActions, standingPanel } from "./social.js";
@@ -95,7 +95,7 @@ function gamesPanel(profile, reviews) {
         h("td", null, GAME[g.game] || g.game),
         h("td", null, g.rules || ""),
         h("td", null, Array.isArray(g.players)
-          ? g.players.map((/** @type {{ player?: string, name: string }} */ p, /** @type {number} */ i) => [i ? ", " : "", p.player ? h("a", { href: `/p/${encodeURIComponent(p.player)}` }, p.name) : p.name])
+          ? g.players.map((/** @type {{ player?: string, name: string }} */ p, /** @type {number} */ i) => [i ? ", " : "", p.player ? h("a", { href: `/p/${encodeURIComponent(p.player)}` }, playerName(p)) : p.name])
           : t("profile.seats", { count: g.players })),
         h("td.result", null, resultText(g)),
         h("td", null, ratingText(g)),
@@ -159,7 +159,7 @@ async function main() {
     document.title = `${shown} · Cambio`;
     app.append(h("section.panel.profile-head", null,
       h("h1", { id: "profile-name" }, shown),
-      h("p.muted", null, profile.bot ? t("profile.bot", { measured: profile.measured || "" }) : p.username ? `@${p.username}` : t("profile.guest")),
+      h("p.muted", null, profile.bot ? botStrength(profile.strength) : p.username ? `@${p.username}` : t("profile.guest")),
       h("p", null, h("a", { href: "/leaderboard" }, t("account.leaderboard")), " · ", h("a", { href: "/" }, t("profile.lobby")))),
     ratingsPanel(profile), totalsPanel(profile), gamesPanel(profile, reviews));
     social(profile);
