@@ -59,6 +59,20 @@ def marks(page: Page) -> list[str]:
     return got
 
 
+TIPS_JS = """() => {
+  window.cambioTips = [];
+  const note = () => {
+    const el = document.getElementById('coach-text');
+    const text = el ? el.textContent || '' : '';
+    const tips = window.cambioTips;
+    if (text && tips[tips.length - 1] !== text) tips.push(text);
+  };
+  new MutationObserver(note).observe(document.body,
+    { subtree: true, childList: true, characterData: true });
+  note();
+}"""
+
+
 def follow(page: Page, said: list[str]) -> None:
     """One step of doing what the guidance outlines (waits while nothing is outlined)."""
     # The words and what they outline, read at one moment (the bot plays meanwhile).
@@ -110,6 +124,9 @@ def test_learn_to_play_guides_a_fixed_round_to_its_end(browser: Browser, slow_se
         wait_coach(page, "card 3 is the Q♣, card 4 is the 3♦")
         assert {"draw", "deck"} <= set(marks(page))
         said: list[str] = []
+        # Every tip the page shows, as it shows it: follow() reads the tip between its taps,
+        # and on a loaded machine a tip can come and go between two reads.
+        page.evaluate(TIPS_JS)
         follow(page, said)                                       # Draw
         wait_coach(page, "Points: A 0, 2–10 as shown, J 11, Q 12, K♠♣ 20, K♥♦ -1.")
         assert "The 2♣ (2) beats your card 3 (the Q♣, 12)" in coach(page)
@@ -121,7 +138,7 @@ def test_learn_to_play_guides_a_fixed_round_to_its_end(browser: Browser, slow_se
         else:
             pytest.fail(f"following the guidance did not end the round: {said}")
         wait_coach(page, "You won the round!")
-        joined = "\n".join(said)
+        joined = "\n".join(said + page.evaluate("() => window.cambioTips"))
         for taught in ["Snap! The pile's 3♣ matches your card 4 (the 3♦)",
                        "The 8♥ is a power card", "Power: tap a card of yours you have not seen",
                        "The 10♥ is a power card", "outlined card to peek at it",
