@@ -85,7 +85,7 @@ test("banners: a second within the hold time waits, then shows; each ends by its
 test("no hints where the result is compared: a rated table, the daily deal", () => {
   assert.equal(hintsOffered(summary()), true);
   assert.equal(hintsOffered(null), true, "before the summary: the server still refuses");
-  assert.equal(hintsOffered(summary({ rated: true })), false);
-  assert.equal(hintsOffered(summary({ daily: true })), false);
-  assert.equal(hintsOffered(summary({ rated: false, daily: false })), true);
+  assert.equal(hintsOffered(summary({ rated: true, hints_off: true })), false);
+  assert.equal(hintsOffered(summary({ daily: true, hints_off: true })), false);
+  assert.equal(hintsOffered(summary({ hints_off: false })), true);
 });

@@ -6,6 +6,7 @@ own settings; a private table is left out of the lobby's list and is reached by 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .errors import ProtocolError, Words
@@ -47,6 +48,13 @@ def listing_options(body: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def compared(config: Mapping[str, object]) -> bool:
+    """Whether a table's result is compared with other players': a rated table (ratings)
+    or the daily deal (the day's table). Such a table gives no hints; its summary says so
+    (``hints_off``), so the page does not decide it again."""
+    return bool(config.get("rated") or config.get("daily"))
+
+
 def listing_fields(config: dict[str, Any]) -> dict[str, Any]:
     """What a table summary says about the listing (tables made before these existed have
     neither: no name, public). ``strangers``: Play now seated its players (the chat then
@@ -57,4 +65,5 @@ def listing_fields(config: dict[str, Any]) -> dict[str, Any]:
             "tutorial": bool(config.get("tutorial")),
             "rated": bool(config.get("rated")),
             "strangers": bool(config.get("strangers")),
-            "daily": bool(config.get("daily"))}
+            "daily": bool(config.get("daily")),
+            "hints_off": compared(config)}

@@ -13,7 +13,7 @@ client runs this in the browser.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
 
@@ -21,7 +21,7 @@ from cambio.seeds import derive_seed
 
 from .clock import correspondence
 from .errors import FORBIDDEN, ILLEGAL, NOT_PLAYING, SERVER_ERROR, ProtocolError, Words
-from .listing import listing_fields
+from .listing import compared, listing_fields
 from .match import summary_fields
 from .server_messages import PROTOCOL, JsonObject, State, TableChanged, Update, Welcome
 from .session import SNAP_DELAY, TURN_DELAY, Applied, Session
@@ -147,12 +147,6 @@ def snap_refusal(gate: SnapGate | None, s: Session | None, seat: int, text: str,
     if gate is None or s is None or not s.is_snap(text):
         return None
     return gate.refusal(s.snap_window(), seat, now)
-
-
-def compared(config: Mapping[str, object]) -> bool:
-    """Whether a table's result is compared with other players': a rated table (ratings)
-    or the daily deal (the day's table)."""
-    return bool(config.get("rated") or config.get("daily"))
 
 
 def judge_hint(s: Session | None, status: str, seat: int | None,

@@ -120,7 +120,8 @@
  * @property {number | null} [clock]
  * @property {boolean} [spectator_chat]
  * @property {boolean} [strangers]  Play now seated its players (free chat needs an account)
- * @property {boolean} [daily]  the day's deal (its results are compared: no hints, as at a rated table)
+ * @property {boolean} [daily]  the day's deal
+ * @property {boolean} [hints_off]  a result compared with other players' (rated, the daily deal): no hints
  * @property {boolean} [correspondence]  a per-move time of an hour or more
  * @property {"bot" | "forfeit"} [on_timeout]  what a missed correspondence deadline does
  */

@@ -15,7 +15,7 @@ import { parseAction, pileTop, slotName } from "./model.js";
  * @param {import("../messages.js").TableSummary | null | undefined} summary
  */
 export function hintsOffered(summary) {
-  return !(summary && (summary.rated || summary.daily));
+  return !(summary && summary.hints_off);
 }
 
 /** The standing hint, or null once its decision is made. @param {CardsState} st */
