@@ -119,6 +119,19 @@ def wait_confirm(page: Page, selector: str, before: int, timeout: float = WAIT_M
         arg=[selector, before], timeout=timeout).json_value() == "confirm")
 
 
+def wait_async(page: Page, expression: str, timeout: float = WAIT_MS) -> Any:
+    """Evaluate the async ``expression`` (a function returning a promise) until its value
+    is truthy, and return that value. Playwright's ``wait_for_function`` takes a
+    synchronous predicate only: a promise is truthy, so it would return at once."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"never true: {expression}"
+        page.wait_for_timeout(100)
+
+
 def wait_for_game(page: Page, timeout: float = WAIT_MS) -> None:
     page.wait_for_selector(f"{GAME}[data-version]", timeout=timeout)
 

@@ -30,7 +30,7 @@ from tests.support.cards_table import card_session
 
 from ..support.ports import free_port
 from .conftest import CHROMIUM, CHROMIUM_ARGS, NO_KERNELS, WAIT_MS, Server
-from .driver import play_until
+from .driver import play_until, wait_async
 from .test_cards_game import grids
 
 ENGINE_MS = 90_000
@@ -277,8 +277,8 @@ def test_a_release_replaces_the_cache(browser: Browser, pyodide: Path, tmp_path:
             assert time.monotonic() < deadline, page.evaluate("() => caches.keys()")
             page.wait_for_timeout(100)
         # The page is the new worker's at once, and gets the new file (from its cache).
-        page.wait_for_function("() => fetch('../app.css').then((r) => r.text())"
-                               ".then((t) => t.includes('next release'))")
+        wait_async(page, "() => fetch('../app.css').then((r) => r.text())"
+                         ".then((t) => t.includes('next release'))")
     finally:
         ctx.close()
         proc.terminate()

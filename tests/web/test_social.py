@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from ..support.databases import BACKENDS, Database
 from .conftest import WAIT_MS, Server
-from .driver import LAPTOP, seen, step
+from .driver import LAPTOP, seen, step, wait_async
 
 DAY = 86400
 
@@ -75,11 +75,9 @@ class Person:
         self.page.goto(base + "/static/favicon.svg")   # same origin: the name the lobby uses
         self.page.evaluate("(n) => localStorage.setItem('cambio:name', n)", name)
         self.lobby()
-        self.page.wait_for_function("() => fetch('/api/me').then((r) => r.json())"
-                                    ".then((b) => b.player && b.player.name !== 'Player')")
-        me: dict[str, Any] = self.page.evaluate("() => fetch('/api/me').then((r) => r.json())")
-        assert me.get("player"), me
-        self.player = me["player"]
+        self.player: dict[str, Any] = wait_async(
+            self.page, "() => fetch('/api/me').then((r) => r.json())"
+            ".then((b) => b.player && b.player.name !== 'Player' && b.player)")
 
     def new_page(self) -> Page:
         page = self.ctx.new_page()

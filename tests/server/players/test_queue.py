@@ -54,6 +54,30 @@ def test_a_pair_is_seated_once_both_pages_have_polled() -> None:
     run(main())
 
 
+def test_the_seat_grace_starts_once_every_player_can_hear_the_match() -> None:
+    """``told`` runs after each ticket of the group answers "matched": the grace a player
+    has to open the table is not spent while the table is still being started."""
+    async def main() -> None:
+        backend, tables = MemoryBackend(), Tables()
+        heard: list[object] = []
+
+        async def told(group: Group, table: str, seats: list[int]) -> None:
+            heard.append((table, seats, [await backend.match_of(e.ticket)
+                                         for e in group.entries]))
+
+        maker = Matchmaker(backend, tables.start, told=told)
+        now = time.time()
+        for t in ("a", "b"):
+            await backend.put(entry(t, joined=now, fill_at=now + 60))
+            await backend.touch(t, False)
+        await maker.tick()
+        assert heard == [("t1", [0, 1], [
+            {"table": "t1", "seat": 0, "player": "_a", "rated": True},
+            {"table": "t1", "seat": 1, "player": "_b", "rated": True}])]
+
+    run(main())
+
+
 def test_a_player_who_stops_waiting_gets_bots_and_a_silent_one_is_dropped() -> None:
     async def main() -> None:
         backend, tables = MemoryBackend(), Tables()

@@ -30,10 +30,10 @@ async def profile_of(http: httpx.AsyncClient) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------- Play now
 def test_play_now_seats_only_players_who_are_there(database: Database) -> None:
-    """The away timeout is ten minutes here, so only the seat grace (1 s) can bring a
+    """The away timeout is ten minutes here, so only the seat grace (3 s) can bring a
     no-show's bot in: a player who got an opponent who never comes would wait for ever."""
     with ServerProcess(database, away_after=600.0, round_pause=0.2,
-                       extra=["--queue-wait", "5", "--seat-grace", "1"]) as server:
+                       extra=["--queue-wait", "5", "--seat-grace", "3"]) as server:
         asyncio.run(_no_show(server))
         asyncio.run(_churn(server))
 

@@ -13,7 +13,7 @@ leaves in a loop, to be matched with real players and never come) is seated with
 An entry not polled for :data:`STALE` seconds is dropped (a closed page leaves the queue
 even if its last words, a ``DELETE`` sent as the page goes away, were lost). A player
 matched all the same who does not come to the table is given a bot within seconds
-(``--seat-grace``; :meth:`..table.Table.expect`).
+of hearing the match (``--seat-grace``; :meth:`..table.Table.expect`).
 
 **Secrets.** An entry holds the hash of the seat token the player's browser was given when it
 queued, never the token: a queue in Redis holds nothing that acts for a player.
@@ -205,12 +205,16 @@ class Matchmaker:
 
     def __init__(self, backend: Backend,
                  start_group: Callable[[Group], Awaitable[tuple[str, list[int]]]],
-                 apart: Callable[[list[str]], Awaitable[set[frozenset[str]]]] | None = None
+                 apart: Callable[[list[str]], Awaitable[set[frozenset[str]]]] | None = None,
+                 told: Callable[[Group, str, list[int]], Awaitable[None]] | None = None
                  ) -> None:
-        """``apart``: the pairs of the players given that are never seated together."""
+        """``apart``: the pairs of the players given that are never seated together;
+        ``told``: called with a group's table and seats once every player's poll can hear
+        the match (a seat's grace counts from then, not from the slower table start)."""
         self.backend = backend
         self.start_group = start_group
         self.apart = apart
+        self.told = told
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -268,6 +272,11 @@ class Matchmaker:
             await self.backend.set_match(e.ticket, {"table": table_id, "seat": seat,
                                                     "player": e.player,
                                                     "rated": group.rated})
+        if self.told is not None:
+            try:
+                await self.told(group, table_id, seats)
+            except Exception as exc:  # the table stopped meanwhile: nobody to wait for
+                log.warning("matchmaker: table %s: %s", table_id, type(exc).__name__)
 
 
 def _here(seen: Seen, now: float) -> bool:

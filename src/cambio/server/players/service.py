@@ -44,7 +44,7 @@ class Players:
         self.backend: Backend = (RedisBackend(redis, str(getattr(server, "me", "")))
                                  if redis is not None else MemoryBackend())
         self.relations = Relations(server.store, self.connected)
-        self.matchmaker = Matchmaker(self.backend, self.start_group, self.apart)
+        self.matchmaker = Matchmaker(self.backend, self.start_group, self.apart, self.told)
         self._sweeper: asyncio.Task[None] | None = None
         self._bans: asyncio.Task[None] | None = None
         self._watching: set[asyncio.Task[None]] = set()
@@ -126,15 +126,23 @@ class Players:
             for seat in empty:
                 await table.call(table.set_bot, seat, bot)
         await table.call(table.start, None)
+        log.info("play now: table %s started (%s, %d players, %d bots, %s)", table.id,
+                 first.game, group.size, len(empty), "rated" if group.rated else "casual")
+        return table.id, seats
+
+    async def told(self, group: Group, table_id: str, seats: list[int]) -> None:
+        """Every player of the group can now hear their match: from now, a seat nobody
+        opens within the seat grace goes to its bot. Counting from the table's start
+        instead would spend the grace of a busy server before anybody knew where to go."""
+        table = self.server.tables.get(table_id)
+        if table is None:  # stopped meanwhile: nobody to wait for
+            return
         grace = self.server.settings.seat_grace
         await table.call(table.expect, grace)
         task = asyncio.get_running_loop().create_task(self._no_shows(table, group, seats,
                                                                      grace))
         self._watching.add(task)
         task.add_done_callback(self._watching.discard)
-        log.info("play now: table %s started (%s, %d players, %d bots, %s)", table.id,
-                 first.game, group.size, len(empty), "rated" if group.rated else "casual")
-        return table.id, seats
 
     async def _no_shows(self, table: Table, group: Group, seats: list[int],
                         grace: float) -> None:
