@@ -1087,8 +1087,13 @@ def play_uniform_all(seeds: Any, full: Any, g: Any, rf: Any, mt: Any, out: Any,
     """Whole rounds of uniform random play (``benchmarks/cards_random.py``'s policy: no
     Cambio call before turn ``no_call_before``), the policy drawing from splitmix64. Every
     round is played in the one record ``g`` (it stays in the cache); ``res[i]`` gets round
-    ``i``'s :func:`result_into`."""
-    ctr = _U(policy_seed)
+    ``i``'s :func:`result_into`.
+
+    The policy's next draw ``z`` is computed one action ahead: it does not depend on the
+    game, and computed after an action it sat behind that action's branches on random
+    outcomes, so every mispredicted branch waited for the splitmix64 chain again."""
+    ctr = _U(policy_seed) + _U(1)
+    z = mix64(ctr)
     for first in range(0, seeds.shape[0], LANES):
         count = min(LANES, seeds.shape[0] - first)
         seed_deals(seeds, first, count, full.shape[0], lanes, keys, kw, swaps, mt)
@@ -1098,7 +1103,8 @@ def play_uniform_all(seeds: Any, full: Any, g: Any, rf: Any, mt: Any, out: Any,
             while g[PHASE] != PH_ROUND_OVER:
                 k = legal_inline(g, rf, out, scratch)
                 lo = np.int64((out[0] == CAMBIO) & (g[TURN_NUMBER] < no_call_before))
+                r = np.int64(((z >> _U(32)) * _U(k - lo)) >> _U(32))
                 ctr += _U(1)
-                r = np.int64(((mix64(ctr) >> _U(32)) * _U(k - lo)) >> _U(32))
+                z = mix64(ctr)
                 apply_inline(g, out[lo + r], rf, mt)
             result_into(g, rf, res[i])
