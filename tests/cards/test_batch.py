@@ -256,8 +256,11 @@ def test_sim_gives_the_same_summary_on_both_engines(tmp_path):
     assert choose_engine(recorded, "auto") == "python"
 
 
-def test_generators_seeded_side_by_side_are_cpythons():
+@pytest.mark.parametrize("width", [9, k.LANES])
+def test_generators_seeded_side_by_side_are_cpythons(width):
+    """Any number of lanes, and the batch's own (compiled with its row length known)."""
     seeds = [0, 1, 2**32 - 1, 2**32, 2**63 + 5, 2**64 - 1, 12345, 2**40 + 3, 99]
+    seeds += [2**33 * g + g for g in range(width - len(seeds))]
     lanes = np.zeros((625, len(seeds)), dtype=np.uint32)
     kw = np.zeros((2, len(seeds)), dtype=np.uint32)
     k.mt_seed_lanes(lanes, np.array(seeds, dtype=np.uint64), kw)
