@@ -36,12 +36,12 @@ import numpy as np
 import numpy.typing as npt
 
 from cambio.cards import Action, CardView, Phase, Standing, State
-from cambio.cards.actions import PASS, SNAP, SWITCH, addr_seat, arg_a, arg_b, kind_of
+from cambio.cards.actions import CAMBIO, PASS, SNAP, SWITCH, addr_seat, arg_a, arg_b, kind_of
 from cambio.cards.batch import kernels_can_play
 
 from ..renamed import renamed
 from .belief import Belief
-from .expert import OpponentModelBot, opponent_lambda
+from .expert import OpponentModelBot, by_players, opponent_lambda
 from .match_value import applies, match_shares
 from .memory import TUNED, MemoryParams
 from .reading import OpponentReading, read_worlds
@@ -72,8 +72,14 @@ class BatchRolloutSearchBot:
                  knows: float | None = None, min_worlds: int = 16, per_test: bool = False,
                  self_params: MemoryParams | None = None,
                  population: tuple[tuple[MemoryParams | None, float], ...] | None = None,
-                 infer: bool = False, read: bool = False) -> None:
+                 infer: bool = False, read: bool = False,
+                 call_margin: tuple[float, ...] = (0.0,)) -> None:
         self.seed = seed
+        self.call_margin = call_margin
+        """By players 2, 3, 4+ (the last entry holds for larger tables): the share of a win
+        a Cambio call must beat playing on by, beyond what the rollouts say. They play our
+        own later turns by ``memory``, which plays on worse than this bot, so they
+        undervalue playing on (and the more so the more opponents may call first)."""
         self.reading = OpponentReading() if read else None
         """With ``read``: what the opponents' discards say of their cards, weighing the
         worlds (:mod:`cambio.bots.cards.reading`)."""
@@ -158,7 +164,15 @@ class BatchRolloutSearchBot:
         z = self.z
         if self.per_test and k > 2:
             z = NormalDist().inv_cdf(1.0 - (1.0 - NormalDist().cdf(z)) / (k - 1))
-        return cands[significant_best(share, z)]
+        return cands[significant_best(share + self.margins(view, cands)[:, None], z)]
+
+    def margins(self, view: CardView, cands: list[Action]) -> npt.NDArray[np.float64]:
+        """What each candidate's win share is shifted by before the choice: the call
+        margin taken off a Cambio call (0 elsewhere)."""
+        out = np.zeros(len(cands))
+        if CAMBIO in cands:
+            out[cands.index(CAMBIO)] = -by_players(self.call_margin, view.players)
+        return out
 
     def play_out(self, view: CardView, cands: list[Action], worlds: int
                  ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
