@@ -138,6 +138,21 @@ def paired(base: list[Row], other: list[Row]) -> dict[str, Any]:
             "other": fmean(b[d] for d in common), "difference": mean, "low": lo, "high": hi}
 
 
+def play(a: argparse.Namespace, jobs: list[tuple[str, str, int, str, int, int]]) -> list[Row]:
+    """Every deal's rows, in deal order, each deal appended to ``a.rows`` as it finishes."""
+    out = open(a.rows, "w") if a.rows else None  # noqa: SIM115 -- written deal by deal
+    rows: list[Row] = []
+    with ProcessPoolExecutor(a.workers) as pool:
+        for deal in pool.map(play_deal, jobs) if a.workers > 1 else map(play_deal, jobs):
+            rows += deal
+            if out is not None:
+                out.writelines(json.dumps(r) + "\n" for r in deal)
+                out.flush()
+    if out is not None:
+        out.close()
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bot", default="hard")
@@ -147,7 +162,10 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=50)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--rows", help="also write every round's row here (JSON lines)")
+    ap.add_argument("--rows", help="also write every round's row here (JSON lines), each "
+                    "deal as it finishes (an interrupted run's rows are its first deals)")
+    ap.add_argument("--summary", metavar="ROWS",
+                    help="play nothing: the figures of a --rows file (finished or not)")
     ap.add_argument("--paired", nargs=2, metavar=("BASE", "OTHER"),
                     help="play nothing: OTHER's share minus BASE's, deal by deal, from two "
                     "--rows files of the same deals")
@@ -156,17 +174,11 @@ def main() -> None:
     if a.paired:
         print(json.dumps(paired(read_rows(a.paired[0]), read_rows(a.paired[1]))))
         return
-    jobs = [(a.bot, a.other, a.players, a.rules, a.seed, d) for d in range(a.deals)]
-    if a.workers > 1:
-        with ProcessPoolExecutor(a.workers) as pool:
-            results = list(pool.map(play_deal, jobs))
+    if a.summary:
+        rows = read_rows(a.summary)
     else:
-        results = [play_deal(j) for j in jobs]
-    rows = [r for deal in results for r in deal]
-    if a.rows:
-        with open(a.rows, "w") as f:
-            for r in rows:
-                f.write(json.dumps(r) + "\n")
+        rows = play(a, [(a.bot, a.other, a.players, a.rules, a.seed, d)
+                        for d in range(a.deals)])
     s = summary(rows)
     if a.json:
         print(json.dumps(s))

@@ -119,13 +119,22 @@ def _master_call_margin(margin: float) -> Callable[[int], CardBot]:
     return make
 
 
+def _master_self_tuned(seed: int) -> CardBot:
+    """``master`` whose own later turns in the rollouts play ``memory.TUNED``'s weights."""
+    bot = AdaptiveRolloutSearchBot(seed)
+    bot.self_params = TUNED
+    return bot
+
+
 EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w64": _deep_w64,
                "deep-bonferroni": _deep_bonferroni, "deep-z05": _deep_z05,
                "deep-self-tuned": _deep_self_tuned, "deep-prior-tuned": _deep_prior_tuned,
                "tuned": _tuned, "tuned-final": _tuned_final, "expert-tuned": _expert_tuned,
                "deep-pop": _deep_pop, "deep-infer": _deep_infer,
                "master-call+4": _master_call_margin(0.04),
-               "master-call-4": _master_call_margin(-0.04)}
+               "master-call-4": _master_call_margin(-0.04),
+               "master-call-10": _master_call_margin(-0.10),
+               "master-self-tuned": _master_self_tuned}
 """Bots measured here that no command offers: the native-rollout ``deep`` bot (``hard``);
 ``deep-guess``, ``hard`` as it was before it read the view's public ``seen`` masks (each
 opponent guessed to know each of its cards we have not seen with probability 0.6, as in all

@@ -70,7 +70,7 @@ class BatchRolloutSearchBot:
 
     def __init__(self, seed: int = 0, *, rows: int = DEEP_ROWS, z: float = 1.0,
                  knows: float | None = None, min_worlds: int = 16, per_test: bool = False,
-                 self_params: MemoryParams | None = None,
+                 self_params: MemoryParams | None = None, self_from: int = 2,
                  population: tuple[tuple[MemoryParams | None, float], ...] | None = None,
                  infer: bool = False, read: bool = False,
                  call_margin: tuple[float, ...] = (0.0,)) -> None:
@@ -95,6 +95,9 @@ class BatchRolloutSearchBot:
         self.knows = knows
         self.min_worlds = min_worlds
         self.self_params = self_params
+        """``memory`` weights our own seat plays in the rollouts (``None``: the defaults),
+        at tables of ``self_from`` players or more."""
+        self.self_from = self_from
         self._pool_seat = -1
         self.rng = Random(seed)
         self.prior = OpponentModelBot(seed)
@@ -145,13 +148,18 @@ class BatchRolloutSearchBot:
             pool = self._pool = Rollouts(view.rules, view.players, max(rows, self.rows))
             self._pool_seat = -1
         seat = view.seat
-        if self.self_params is not None and seat != self._pool_seat:
+        own = self.own_params(view.players)
+        if own is not None and seat != self._pool_seat:
             assert seat is not None
             if self._pool_seat >= 0:
                 pool.seat_params(self._pool_seat, None)
-            pool.seat_params(seat, self.self_params)
+            pool.seat_params(seat, own)
             self._pool_seat = seat
         return pool
+
+    def own_params(self, players: int) -> MemoryParams | None:
+        """The ``memory`` weights our own later turns play in the rollouts at this table."""
+        return self.self_params if players >= self.self_from else None
 
     def search(self, view: CardView, cands: list[Action]) -> Action:
         """The best of ``cands`` (the prior first) by paired rollouts."""
@@ -246,7 +254,7 @@ class BatchRolloutSearchBot:
         population, and every candidate's copy of the world gets the same (paired)."""
         assert self.population is not None and view.seat is not None
         models = [pool.params_row(p) for p, _ in self.population]
-        own = pool.params_row(self.self_params)
+        own = pool.params_row(self.own_params(view.players))
         prm = np.empty((worlds, view.players, len(own)))
         rng = self._model_rng
         for seat in range(view.players):
