@@ -121,9 +121,7 @@ def _master_call_margin(margin: float) -> Callable[[int], CardBot]:
 
 def _master_self_tuned(seed: int) -> CardBot:
     """``master`` whose own later turns in the rollouts play ``memory.TUNED``'s weights."""
-    bot = AdaptiveRolloutSearchBot(seed)
-    bot.self_params = TUNED
-    return bot
+    return AdaptiveRolloutSearchBot(seed, self_params=TUNED)
 
 
 EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w64": _deep_w64,

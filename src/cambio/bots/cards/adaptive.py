@@ -33,6 +33,7 @@ import numpy.typing as npt
 from cambio.cards import Action, CardView
 
 from .deep import DEEP_ROWS, BatchRolloutSearchBot, significant_best
+from .memory import MemoryParams
 from .search import Estimate
 
 ADAPTIVE_CAP = 12 * DEEP_ROWS
@@ -47,8 +48,10 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
     def __init__(self, seed: int = 0, *, rows: int = DEEP_ROWS, cap: int = ADAPTIVE_CAP,
                  seconds: float | None = None, decided: float = 3.0, stake: float = 0.01,
                  z: float = 1.0, read: bool = False,
-                 call_margin: tuple[float, ...] = (0.0,)) -> None:
-        super().__init__(seed, rows=rows, z=z, read=read, call_margin=call_margin)
+                 call_margin: tuple[float, ...] = (0.0,),
+                 self_params: MemoryParams | None = None, self_from: int = 2) -> None:
+        super().__init__(seed, rows=rows, z=z, read=read, call_margin=call_margin,
+                         self_params=self_params, self_from=self_from)
         if cap < rows:
             raise ValueError(f"cap {cap} is below the first stage's {rows} rollouts")
         self.cap = cap
