@@ -38,7 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from statistics import fmean
@@ -48,6 +48,7 @@ from rich.console import Console
 from rich.progress import track
 
 from cambio.bots.cards import CardBot, ExpectedPointsBot, OpponentModelBot, make_bot, play_round
+from cambio.bots.cards.adaptive import AdaptiveRolloutSearchBot
 from cambio.bots.cards.clairvoyant import ClairvoyantBot
 from cambio.bots.cards.deep import POPULATION, BatchRolloutSearchBot
 from cambio.bots.cards.memory import TUNED
@@ -110,11 +111,28 @@ def _deep_guess(seed: int) -> CardBot:
     return BatchRolloutSearchBot(seed, knows=GUESS)
 
 
+def _master_call_margin(margin: float) -> Callable[[int], CardBot]:
+    """``master`` whose Cambio calls at 4 players must beat playing on by ``margin`` more
+    than the rollouts say (negative: by less)."""
+    def make(seed: int) -> CardBot:
+        return AdaptiveRolloutSearchBot(seed, call_margin=(0.0, 0.0, margin))
+    return make
+
+
+def _master_self_tuned(seed: int) -> CardBot:
+    """``master`` whose own later turns in the rollouts play ``memory.TUNED``'s weights."""
+    return AdaptiveRolloutSearchBot(seed, self_params=TUNED)
+
+
 EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w64": _deep_w64,
                "deep-bonferroni": _deep_bonferroni, "deep-z05": _deep_z05,
                "deep-self-tuned": _deep_self_tuned, "deep-prior-tuned": _deep_prior_tuned,
                "tuned": _tuned, "tuned-final": _tuned_final, "expert-tuned": _expert_tuned,
-               "deep-pop": _deep_pop, "deep-infer": _deep_infer}
+               "deep-pop": _deep_pop, "deep-infer": _deep_infer,
+               "master-call+4": _master_call_margin(0.04),
+               "master-call-4": _master_call_margin(-0.04),
+               "master-call-10": _master_call_margin(-0.10),
+               "master-self-tuned": _master_self_tuned}
 """Bots measured here that no command offers: the native-rollout ``deep`` bot (``hard``);
 ``deep-guess``, ``hard`` as it was before it read the view's public ``seen`` masks (each
 opponent guessed to know each of its cards we have not seen with probability 0.6, as in all

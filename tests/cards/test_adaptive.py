@@ -3,13 +3,16 @@ and worth something; decisions from the view only."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 
+import numpy as np
 import pytest
 
-from cambio.bots.cards import CARD_BOTS, make_bot, play_round
+from cambio.bots.cards import CARD_BOTS, BatchRolloutSearchBot, make_bot, play_round
 from cambio.bots.cards.adaptive import AdaptiveRolloutSearchBot, _still_in
-from cambio.cards import Rules, State, observe
+from cambio.cards import CardView, Phase, Rules, State, observe
+from cambio.cards.actions import CAMBIO
 
 from .knowledge import memory_rounds, twin_views
 
@@ -51,15 +54,15 @@ def test_the_same_seed_makes_the_same_decisions() -> None:
 def test_a_decided_or_worthless_decision_gets_no_more_worlds() -> None:
     prior = [0.0, 1.0] * 50
     # A challenger that wins every world the prior loses: clearly better.
-    assert _still_in([prior, [1.0] * 100], [0, 1], 3.0, 0.01) == [0]
+    assert _still_in([prior, [1.0] * 100], np.zeros(2), [0, 1], 3.0, 0.01) == [0]
     # Challengers that play out exactly as the prior: nothing to gain.
-    assert _still_in([prior, list(prior), list(prior)], [0, 1, 2], 3.0, 0.01) == [0]
+    assert _still_in([prior, list(prior), list(prior)], np.zeros(3), [0, 1, 2], 3.0, 0.01) == [0]
     # A close challenger (a few worlds better, a few worse) stays; a clearly worse one goes.
     close = list(prior)
     close[0], close[1] = 1.0, 0.0
     close[2] = 1.0
     worse = [0.0] * 100
-    assert _still_in([prior, close, worse], [0, 1, 2], 3.0, 0.01) == [0, 1]
+    assert _still_in([prior, close, worse], np.zeros(3), [0, 1, 2], 3.0, 0.01) == [0, 1]
 
 
 def test_master_is_the_adaptive_bot_and_a_level() -> None:
@@ -74,3 +77,35 @@ def test_master_plays_legal_rounds(players: int) -> None:
     state = State(Rules.preset("wikipedia"), players, seed=players)
     bots = [small(s) if s % 2 == 0 else make_bot("memory", s) for s in range(players)]
     assert play_round(state, bots).is_over()  # play_round raises on an illegal action
+
+
+def _turn_starts_with_a_call(players: int, rounds: int) -> list[CardView]:
+    """Views of turn starts of ``players``-seat `memory` rounds at which Cambio is legal,
+    `memory` calling or not."""
+    views = []
+    for k in range(rounds):
+        state = State(Rules.preset("rulebook"), players, seed=100 + k, polled=True)
+        bots = [make_bot("memory", k) for _ in range(players)]
+        while not state.is_over():
+            seat = state.current_player()
+            view = observe(state, seat)
+            if view.phase == Phase.TURN_START and CAMBIO in view.legal:
+                views.append(view)
+            state.apply(bots[seat].act(view), seat)
+    return views
+
+
+@pytest.mark.parametrize("make", [
+    lambda margin: BatchRolloutSearchBot(5, rows=64, call_margin=margin),
+    lambda margin: AdaptiveRolloutSearchBot(5, rows=64, cap=256, call_margin=margin),
+])
+def test_a_call_margin_holds_back_calls_at_its_table_size_only(
+        make: Callable[[tuple[float, ...]], BatchRolloutSearchBot]) -> None:
+    """A margin of a whole win at 4 players overrules every searched call there (no
+    rollout gain can pay it) and leaves every heads-up decision as it was."""
+    views = _turn_starts_with_a_call(4, 6)
+    plain = [make((0.0,)).act(v) for v in views]
+    assert CAMBIO in plain  # the plain search does call at some of these turns
+    assert CAMBIO not in [make((0.0, 0.0, 1.0)).act(v) for v in views]
+    duel = _turn_starts_with_a_call(2, 3)
+    assert [make((0.0,)).act(v) for v in duel] == [make((0.0, 0.0, 1.0)).act(v) for v in duel]

@@ -10,7 +10,8 @@ import pytest
 from cambio.bots.cards import BatchRolloutSearchBot, make_bot
 from cambio.bots.cards.deep import POPULATION, SNAP_EAGER, candidates
 from cambio.bots.cards.hints import suggest
-from cambio.cards import Phase, Rules, State, observe
+from cambio.bots.cards.memory import MemoryParams
+from cambio.cards import CardView, Phase, Rules, State, observe
 from cambio.cards.actions import PASS, SWITCH, addr_seat, arg_a, arg_b, kind_of
 
 from .knowledge import memory_rounds, twin_views
@@ -162,3 +163,34 @@ def test_wrong_snaps_make_the_snap_eager_model_likelier() -> None:
     bot._observe(dataclasses.replace(view, turn_number=5))
     bot._observe(later)                                                     # a new round
     assert bot._weights(2) == [w for _, w in POPULATION]
+
+
+def _views(players: int, count: int) -> list[CardView]:
+    """The first ``count`` decisions with several moves of ``players``-seat `memory` rounds."""
+    views: list[CardView] = []
+    k = 0
+    while len(views) < count:
+        state = State(Rules.preset("rulebook"), players, seed=200 + k, polled=True)
+        bots = [make_bot("memory", k) for _ in range(players)]
+        k += 1
+        while not state.is_over() and len(views) < count:
+            seat = state.current_player()
+            view = observe(state, seat)
+            if len(view.legal) > 1:
+                views.append(view)
+            state.apply(bots[seat].act(view), seat)
+    return views
+
+
+def test_own_rollout_weights_hold_from_their_table_size_only() -> None:
+    """Our own seat's rollout weights (here: calling at once) change decisions at the
+    tables they are for and none at smaller ones."""
+    rash = MemoryParams(cambio_total=99.0, cambio_hidden=4)
+
+    def plays(players: int, own: MemoryParams | None) -> list[int]:
+        bot = BatchRolloutSearchBot(3, rows=64, self_params=own, self_from=4)
+        return [bot.act(v) for v in _views(players, 40)]
+
+    assert plays(2, rash) == plays(2, None)
+    assert plays(4, rash) != plays(4, None)
+    assert BatchRolloutSearchBot(3, self_params=rash, self_from=4).own_params(3) is None

@@ -28,10 +28,12 @@ import math
 import time
 
 import numpy as np
+import numpy.typing as npt
 
 from cambio.cards import Action, CardView
 
 from .deep import DEEP_ROWS, BatchRolloutSearchBot, significant_best
+from .memory import MemoryParams
 from .search import Estimate
 
 ADAPTIVE_CAP = 12 * DEEP_ROWS
@@ -45,8 +47,11 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
 
     def __init__(self, seed: int = 0, *, rows: int = DEEP_ROWS, cap: int = ADAPTIVE_CAP,
                  seconds: float | None = None, decided: float = 3.0, stake: float = 0.01,
-                 z: float = 1.0, read: bool = False) -> None:
-        super().__init__(seed, rows=rows, z=z, read=read)
+                 z: float = 1.0, read: bool = False,
+                 call_margin: tuple[float, ...] = (0.0,),
+                 self_params: MemoryParams | None = None, self_from: int = 2) -> None:
+        super().__init__(seed, rows=rows, z=z, read=read, call_margin=call_margin,
+                         self_params=self_params, self_from=self_from)
         if cap < rows:
             raise ValueError(f"cap {cap} is below the first stage's {rows} rollouts")
         self.cap = cap
@@ -65,6 +70,7 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
         """The best of ``cands`` (the prior first), by stages of paired rollouts."""
         start = time.perf_counter()
         k = len(cands)
+        shift = self.margins(view, cands)
         worlds = max(self.min_worlds, self.rows // k)
         share, scores = self.play_out(view, cands, worlds)
         shares = [list(row) for row in share]
@@ -72,7 +78,7 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
         alive = list(range(k))
         spent = worlds * k
         while True:
-            alive = _still_in(shares, alive, self.decided, self.stake)
+            alive = _still_in(shares, shift, alive, self.decided, self.stake)
             worlds *= 2
             if len(alive) < 2 or spent + worlds * len(alive) > self.cap or (
                     self.seconds is not None and time.perf_counter() - start > self.seconds):
@@ -85,22 +91,27 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
         self.last_rollouts = spent
         self.last_estimates = {a: Estimate(float(np.mean(shares[c])), float(np.mean(totals[c])))
                                for c, a in enumerate(cands)}
-        return cands[_best(shares, self.z)]
+        return cands[_best(shares, shift, self.z)]
 
 
-def _gain(shares: list[list[float]], c: int) -> tuple[float, float]:
-    """Candidate ``c``'s mean paired gain over the prior and its standard error, over the
-    worlds both met (the first ``len(shares[c])``: the prior meets every world)."""
+Shift = npt.NDArray[np.float64]
+"""Per candidate, what its win share is shifted by before the choice
+(:meth:`~cambio.bots.cards.deep.BatchRolloutSearchBot.margins`)."""
+
+
+def _gain(shares: list[list[float]], shift: Shift, c: int) -> tuple[float, float]:
+    """Candidate ``c``'s mean paired gain over the prior (shifted) and its standard error,
+    over the worlds both met (the first ``len(shares[c])``: the prior meets every world)."""
     n = len(shares[c])
     d = np.asarray(shares[c]) - np.asarray(shares[0][:n])
-    return float(d.mean()), float(d.std()) / math.sqrt(n)
+    return float(d.mean() + shift[c] - shift[0]), float(d.std()) / math.sqrt(n)
 
 
-def _still_in(shares: list[list[float]], alive: list[int], decided: float,
+def _still_in(shares: list[list[float]], shift: Shift, alive: list[int], decided: float,
               stake: float) -> list[int]:
     """The prior and the challengers worth more worlds; only the prior when the decision
     is decided or nothing is at stake."""
-    stats = {c: _gain(shares, c) for c in alive if c != 0}
+    stats = {c: _gain(shares, shift, c) for c in alive if c != 0}
     if not stats:
         return [0]
     best = max(stats, key=lambda c: stats[c][0])
@@ -115,14 +126,15 @@ def _still_in(shares: list[list[float]], alive: list[int], decided: float,
     return [0, *(c for c, (m, s) in stats.items() if m + 2 * s >= floor)]
 
 
-def _best(shares: list[list[float]], z: float) -> int:
+def _best(shares: list[list[float]], shift: Shift, z: float) -> int:
     """``deep``'s choice (:func:`~cambio.bots.cards.deep.significant_best`) over the worlds
     each candidate met: a challenger dropped early is judged on its own worlds."""
     best, best_gain = 0, 0.0
     for c in range(1, len(shares)):
         n = len(shares[c])
-        if significant_best(np.array([shares[0][:n], shares[c]]), z) == 1:
-            gain = _gain(shares, c)[0]
+        pair = np.array([shares[0][:n], shares[c]]) + shift[[0, c], None]
+        if significant_best(pair, z) == 1:
+            gain = _gain(shares, shift, c)[0]
             if gain > best_gain:
                 best, best_gain = c, gain
     return best

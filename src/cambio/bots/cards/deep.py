@@ -36,12 +36,12 @@ import numpy as np
 import numpy.typing as npt
 
 from cambio.cards import Action, CardView, Phase, Standing, State
-from cambio.cards.actions import PASS, SNAP, SWITCH, addr_seat, arg_a, arg_b, kind_of
+from cambio.cards.actions import CAMBIO, PASS, SNAP, SWITCH, addr_seat, arg_a, arg_b, kind_of
 from cambio.cards.batch import kernels_can_play
 
 from ..renamed import renamed
 from .belief import Belief
-from .expert import OpponentModelBot, opponent_lambda
+from .expert import OpponentModelBot, by_players, opponent_lambda
 from .match_value import applies, match_shares
 from .memory import TUNED, MemoryParams
 from .reading import OpponentReading, read_worlds
@@ -70,10 +70,16 @@ class BatchRolloutSearchBot:
 
     def __init__(self, seed: int = 0, *, rows: int = DEEP_ROWS, z: float = 1.0,
                  knows: float | None = None, min_worlds: int = 16, per_test: bool = False,
-                 self_params: MemoryParams | None = None,
+                 self_params: MemoryParams | None = None, self_from: int = 2,
                  population: tuple[tuple[MemoryParams | None, float], ...] | None = None,
-                 infer: bool = False, read: bool = False) -> None:
+                 infer: bool = False, read: bool = False,
+                 call_margin: tuple[float, ...] = (0.0,)) -> None:
         self.seed = seed
+        self.call_margin = call_margin
+        """By players 2, 3, 4+ (the last entry holds for larger tables): the share of a win
+        a Cambio call must beat playing on by, beyond what the rollouts say. They play our
+        own later turns by ``memory``, which plays on worse than this bot, so they
+        undervalue playing on (and the more so the more opponents may call first)."""
         self.reading = OpponentReading() if read else None
         """With ``read``: what the opponents' discards say of their cards, weighing the
         worlds (:mod:`cambio.bots.cards.reading`)."""
@@ -89,6 +95,9 @@ class BatchRolloutSearchBot:
         self.knows = knows
         self.min_worlds = min_worlds
         self.self_params = self_params
+        """``memory`` weights our own seat plays in the rollouts (``None``: the defaults),
+        at tables of ``self_from`` players or more."""
+        self.self_from = self_from
         self._pool_seat = -1
         self.rng = Random(seed)
         self.prior = OpponentModelBot(seed)
@@ -139,13 +148,18 @@ class BatchRolloutSearchBot:
             pool = self._pool = Rollouts(view.rules, view.players, max(rows, self.rows))
             self._pool_seat = -1
         seat = view.seat
-        if self.self_params is not None and seat != self._pool_seat:
+        own = self.own_params(view.players)
+        if own is not None and seat != self._pool_seat:
             assert seat is not None
             if self._pool_seat >= 0:
                 pool.seat_params(self._pool_seat, None)
-            pool.seat_params(seat, self.self_params)
+            pool.seat_params(seat, own)
             self._pool_seat = seat
         return pool
+
+    def own_params(self, players: int) -> MemoryParams | None:
+        """The ``memory`` weights our own later turns play in the rollouts at this table."""
+        return self.self_params if players >= self.self_from else None
 
     def search(self, view: CardView, cands: list[Action]) -> Action:
         """The best of ``cands`` (the prior first) by paired rollouts."""
@@ -158,7 +172,15 @@ class BatchRolloutSearchBot:
         z = self.z
         if self.per_test and k > 2:
             z = NormalDist().inv_cdf(1.0 - (1.0 - NormalDist().cdf(z)) / (k - 1))
-        return cands[significant_best(share, z)]
+        return cands[significant_best(share + self.margins(view, cands)[:, None], z)]
+
+    def margins(self, view: CardView, cands: list[Action]) -> npt.NDArray[np.float64]:
+        """What each candidate's win share is shifted by before the choice: the call
+        margin taken off a Cambio call (0 elsewhere)."""
+        out = np.zeros(len(cands))
+        if CAMBIO in cands:
+            out[cands.index(CAMBIO)] = -by_players(self.call_margin, view.players)
+        return out
 
     def play_out(self, view: CardView, cands: list[Action], worlds: int
                  ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
@@ -232,7 +254,7 @@ class BatchRolloutSearchBot:
         population, and every candidate's copy of the world gets the same (paired)."""
         assert self.population is not None and view.seat is not None
         models = [pool.params_row(p) for p, _ in self.population]
-        own = pool.params_row(self.self_params)
+        own = pool.params_row(self.own_params(view.players))
         prm = np.empty((worlds, view.players, len(own)))
         rng = self._model_rng
         for seat in range(view.players):

@@ -88,7 +88,7 @@ class OpponentModelBot(ExpectedPointsBot):
             else:
                 self._setup(view)
                 k = _Knowledge(view, self._values, self._full, self.params)
-                veto = _by_players(self.expert.veto, view.players)
+                veto = by_players(self.expert.veto, view.players)
                 if view.turn_number // view.players >= self.expert.veto_until:
                     veto = 0.0
                 if self.expert.or_memory and p >= veto and self._should_call(view, k):
@@ -138,7 +138,7 @@ class OpponentModelBot(ExpectedPointsBot):
         return max(own) - min(others)
 
     def _call_at(self, players: int) -> float:
-        return _by_players(self.expert.call_at, players)
+        return by_players(self.expert.call_at, players)
 
     def _turn_start_no_call(self, view: CardView, k: _Knowledge) -> Action:
         snap = self._best_snap(view, k)
@@ -192,7 +192,9 @@ def _beat_empty(mine: Dist, view: CardView) -> float:
     return below + tie if by_cards else below + 0.5 * tie
 
 
-def _by_players(table: tuple[float, ...], players: int) -> float:
+def by_players(table: tuple[float, ...], players: int) -> float:
+    """The entry of ``table`` (by players 2, 3, 4 ...) for ``players``; the last entry holds
+    for larger tables."""
     return table[min(players - 2, len(table) - 1)]
 
 
@@ -274,6 +276,7 @@ __all__ = [
     "ExpertParams",
     "OpponentModelBot",
     "beat",
+    "by_players",
     "opponent_lambda",
     "tilt",
     "tilt_lambda",
