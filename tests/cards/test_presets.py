@@ -284,6 +284,23 @@ def test_a_zero_beside_the_kamikaze_cards_is_not_the_kamikaze_hand():
     assert s.is_over() and s.scores() == [50, 0]
 
 
+LOW, HIGH = "AC AD 2C 2D", "9C 9D 8C 8D"
+
+
+@pytest.mark.parametrize("preset,overrides,grids,expected", [
+    ("rulebook", {"failed_call_penalty": 10}, [HIGH, LOW], [44, 6]),
+    ("rulebook", {"round_zero": "caller_if_lowest"}, [LOW, HIGH], [0, 34]),
+    ("rulebook", {"round_zero": "lowest"}, [HIGH, LOW], [34, 0]),
+    ("cabo", {"kamikaze": "off"}, [HIGH, LOW], [44, 6]),
+    ("cabo", {"failed_call_penalty": 0}, [LOW, HIGH], [0, 34]),
+    ("cabo", {"failed_call_penalty": 0, "round_zero": "nobody"}, [LOW, "QC QD KC KS"], [50, 0]),
+])
+def test_each_scoring_rule_applies_without_the_others(preset, overrides, grids, expected):
+    """The failed-call penalty, the zero for the lowest and the kamikaze hand each score on
+    their own: a table may take one of Cabo's scoring rules without the rest."""
+    assert _called(Rules.preset(preset, **overrides), grids).scores() == expected
+
+
 def test_cambia_caller_wins_ties():
     s = _called("cambia", ["AC AD 2C 2D", "AH AS 2H 2S"])
     assert s.scores() == [6, 6] and s.winners() == [0]
