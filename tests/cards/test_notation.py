@@ -58,6 +58,17 @@ def test_bad_action_text_is_rejected(text):
         parse_action(text)
 
 
+@pytest.mark.parametrize("text", ["exchange 0", "exchange 0 1 2 3 4", "exchange 0 16",
+                                  "exchange 0 99", "exchange 0 -1", "exchange 0 x"])
+def test_an_exchange_names_two_to_four_slots_below_sixteen(text):
+    with pytest.raises(InvalidActionError):
+        parse_action(text)
+
+
+def test_an_exchange_of_slots_up_to_fifteen_round_trips():
+    assert action_text(parse_action("exchange 0 15")) == "exchange 0 15"
+
+
 def test_rules_json_round_trip_and_overrides():
     r = Rules.preset("wikipedia", lock_caller=True, value_joker=-1)
     assert r.overrides() == {"lock_caller": True, "value_joker": -1}
