@@ -86,6 +86,14 @@ def test_bad_rules_are_rejected(bad):
         Rules.from_json(bad)
 
 
+@pytest.mark.parametrize("field", ["resnap", "deck", "kamikaze", "round_zero"])
+def test_a_choice_rule_given_no_value_names_its_choices(field):
+    """``null`` for a rule chosen from a list (not one of the optional fields) is refused
+    with the list, like any other value that is not text."""
+    with pytest.raises(RulesError, match=f"^rule {field} must be one of"):
+        Rules.from_json({"preset": "cabo", "overrides": {field: None}})
+
+
 @pytest.mark.parametrize("preset", ["rulebook", "house", "wikipedia"])
 def test_every_preset_has_the_turn_cap_and_it_is_overridable(preset):
     base = Rules.preset(preset)

@@ -511,7 +511,8 @@ def test_the_queens_own_power_reads_as_jack_apart_from_no_power():
     assert Rules.preset("evan", power_queen="as_jack").power_queen is None
     r = Rules.preset("evan", power_queen=None)
     assert Rules.from_json(r.to_json()) == r
-    assert Rules.preset("evan", power_queen="null").power_queen is None  # JSON's word
+    for word in ("null", "", "As_Jack"):  # JSON's word, an empty --rule value, any case
+        assert Rules.preset("evan", power_queen=word).power_queen is None
     with pytest.raises(RulesError):
         Rules.preset("rulebook", power_queen="fly")
 
