@@ -289,6 +289,7 @@ LOW, HIGH = "AC AD 2C 2D", "9C 9D 8C 8D"
 
 @pytest.mark.parametrize("preset,overrides,grids,expected", [
     ("rulebook", {"failed_call_penalty": 10}, [HIGH, LOW], [44, 6]),
+    ("rulebook", {"failed_call_penalty": 1}, [HIGH, LOW], [35, 6]),
     ("rulebook", {"round_zero": "caller_if_lowest"}, [LOW, HIGH], [0, 34]),
     ("rulebook", {"round_zero": "lowest"}, [HIGH, LOW], [34, 0]),
     ("cabo", {"kamikaze": "off"}, [HIGH, LOW], [44, 6]),
