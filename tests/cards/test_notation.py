@@ -59,9 +59,11 @@ def test_bad_action_text_is_rejected(text):
 
 
 @pytest.mark.parametrize("text", ["exchange 0", "exchange 0 1 2 3 4", "exchange 0 16",
-                                  "exchange 0 99", "exchange 0 -1", "exchange 0 x"])
+                                  "exchange 0 99", "exchange 0 -1", "exchange 0 x",
+                                  "exchange 1 1"])
 def test_an_exchange_names_two_to_four_slots_below_sixteen(text):
-    with pytest.raises(InvalidActionError):
+    """Refused with a message that quotes what was written."""
+    with pytest.raises(InvalidActionError, match=f"^{text!r}: exchange "):
         parse_action(text)
 
 
