@@ -241,6 +241,13 @@ def test_a_snapper_whose_only_card_is_the_black_joker_gives_it():
     assert s.grids == [[EMPTY] * 4, [c("XB"), c("3D"), c("4D"), c("5D")]]
 
 
+def test_the_black_joker_counts_in_a_seats_card_total():
+    """With jokers worth something (a house rule), the black joker (code 0) is summed in the
+    card totals as in the scores."""
+    s = dealt("rulebook", ["XB 2C 3C 4C", "XR 2D 3D 4D"], "6H", value_joker=-1)
+    assert s.card_totals() == [8, 8] and s.scores() == [8, 8]
+
+
 def test_a_grid_left_with_only_the_black_joker_has_not_called_cambio():
     s = dealt("rulebook", ["XB 6C -- --", "2D 3D 4D 5D"], "6H 2S",
               empty_grid_calls_cambio=True)

@@ -58,6 +58,19 @@ def test_bad_action_text_is_rejected(text):
         parse_action(text)
 
 
+@pytest.mark.parametrize("text", ["exchange 0", "exchange 0 1 2 3 4", "exchange 0 16",
+                                  "exchange 0 99", "exchange 0 -1", "exchange 0 x",
+                                  "exchange 1 1"])
+def test_an_exchange_names_two_to_four_slots_below_sixteen(text):
+    """Refused with a message that quotes what was written."""
+    with pytest.raises(InvalidActionError, match=f"^{text!r}: exchange "):
+        parse_action(text)
+
+
+def test_an_exchange_of_slots_up_to_fifteen_round_trips():
+    assert action_text(parse_action("exchange 0 15")) == "exchange 0 15"
+
+
 def test_rules_json_round_trip_and_overrides():
     r = Rules.preset("wikipedia", lock_caller=True, value_joker=-1)
     assert r.overrides() == {"lock_caller": True, "value_joker": -1}
@@ -73,6 +86,14 @@ def test_rules_json_round_trip_and_overrides():
 def test_bad_rules_are_rejected(bad):
     with pytest.raises(RulesError):
         Rules.from_json(bad)
+
+
+@pytest.mark.parametrize("field", ["resnap", "deck", "kamikaze", "round_zero"])
+def test_a_choice_rule_given_no_value_names_its_choices(field):
+    """``null`` for a rule chosen from a list (not one of the optional fields) is refused
+    with the list, like any other value that is not text."""
+    with pytest.raises(RulesError, match=f"^rule {field} must be one of"):
+        Rules.from_json({"preset": "cabo", "overrides": {field: None}})
 
 
 @pytest.mark.parametrize("preset", ["rulebook", "house", "wikipedia"])

@@ -6,10 +6,12 @@ Cambio presets' value plays the same moves differently, and the tests say which 
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 
 from cambio.cards import EMPTY, EndReason, IllegalActionError, Rules, RulesError, State, observe
-from cambio.cards.actions import Kind, kind_of, parse_action
+from cambio.cards.actions import Kind, exchange_slots, kind_of, parse_action
 from cambio.cards.cards import card_code, parse_card
 from cambio.cards.events import Discarded, Event
 from cambio.cards.match import Match
@@ -157,6 +159,18 @@ def test_cabo_exchanges_several_equal_cards_at_once():
     assert [card_code(x) for x in s.pile] == ["4C", "4H"]
 
 
+def test_cabo_offers_every_exchange_of_two_to_four_occupied_slots_zeros_included():
+    """Every set of 2, 3 and 4 occupied slots, the 0s' slots too (the black joker is card
+    code 0), and four equal cards exchanged at once leave one card in the grid."""
+    s = run(state("cabo", ["XB XR 4C 4H", G[1]], "AH"), "0 draw")
+    offered = {tuple(exchange_slots(a)) for a in s.legal_actions() if kind_of(a) == Kind.EXCHANGE}
+    assert offered == {tuple(x) for n in (2, 3, 4) for x in combinations(range(4), n)}
+    s = run(state("cabo", ["6C 6H 6D 6S", G[1]], "AH"), "0 draw\n0 exchange 0 1 2 3")
+    assert s.grids[0] == [c("AH"), EMPTY, EMPTY, EMPTY] and len(s.pile) == 4
+    s = run(state("cabo", ["XB XR 9C 5C", G[1]], "AH"), "0 draw\n0 exchange 0 1")
+    assert s.grids[0] == [c("AH"), EMPTY, c("9C"), c("5C")]
+
+
 def test_exchange_is_not_offered_without_the_rule():
     s = run(state("rulebook", ["4C 4H 9C 5C", G[1]], "AH"), "0 draw")
     assert not any(kind_of(a) == Kind.EXCHANGE for a in s.legal_actions())
@@ -268,6 +282,24 @@ def test_a_zero_beside_the_kamikaze_cards_is_not_the_kamikaze_hand():
     run(s, "0 draw\n0 exchange 0 1\n1 cambio\n0 draw\n0 discard")
     assert sorted(s.grids[0]) == sorted(c(x) for x in ("QC", "KC", "QD", "KS", "XB"))
     assert s.is_over() and s.scores() == [50, 0]
+
+
+LOW, HIGH = "AC AD 2C 2D", "9C 9D 8C 8D"
+
+
+@pytest.mark.parametrize("preset,overrides,grids,expected", [
+    ("rulebook", {"failed_call_penalty": 10}, [HIGH, LOW], [44, 6]),
+    ("rulebook", {"failed_call_penalty": 1}, [HIGH, LOW], [35, 6]),
+    ("rulebook", {"round_zero": "caller_if_lowest"}, [LOW, HIGH], [0, 34]),
+    ("rulebook", {"round_zero": "lowest"}, [HIGH, LOW], [34, 0]),
+    ("cabo", {"kamikaze": "off"}, [HIGH, LOW], [44, 6]),
+    ("cabo", {"failed_call_penalty": 0}, [LOW, HIGH], [0, 34]),
+    ("cabo", {"failed_call_penalty": 0, "round_zero": "nobody"}, [LOW, "QC QD KC KS"], [50, 0]),
+])
+def test_each_scoring_rule_applies_without_the_others(preset, overrides, grids, expected):
+    """The failed-call penalty, the zero for the lowest and the kamikaze hand each score on
+    their own: a table may take one of Cabo's scoring rules without the rest."""
+    assert _called(Rules.preset(preset, **overrides), grids).scores() == expected
 
 
 def test_cambia_caller_wins_ties():
@@ -480,8 +512,35 @@ def test_the_queens_own_power_reads_as_jack_apart_from_no_power():
     assert Rules.preset("evan", power_queen="as_jack").power_queen is None
     r = Rules.preset("evan", power_queen=None)
     assert Rules.from_json(r.to_json()) == r
+    for word in ("null", "", "As_Jack"):  # JSON's word, an empty --rule value, any case
+        assert Rules.preset("evan", power_queen=word).power_queen is None
     with pytest.raises(RulesError):
         Rules.preset("rulebook", power_queen="fly")
+
+
+def test_a_reset_needs_a_target_and_lies_from_zero_to_below_it():
+    """``match_reset_to`` is refused (as a rules error) without ``match_target`` or outside
+    0 .. target - 1; a reset to 0 is a rule a table may play."""
+    with pytest.raises(RulesError, match="match_reset_to needs a match_target"):
+        Rules.preset("cabo", match_target=None)
+    with pytest.raises(RulesError, match="match_reset_to needs a match_target"):
+        Rules.preset("rulebook", match_reset_to=50)
+    for bad in (-1, 100):
+        with pytest.raises(RulesError, match="must be below it"):
+            Rules.preset("cabo", match_reset_to=bad)
+    assert Rules.preset("cabo", match_reset_to=0).match_reset_to == 0
+    assert Rules.preset("cabo", match_reset_to=99).match_reset_to == 99
+    m = _match_totals(Rules.preset("cabo", match_reset_to=0), [[100, 10]])
+    assert m.totals == [0, 10]
+
+
+def test_a_match_may_allow_no_resets_but_not_fewer():
+    """``match_resets=0`` is a reset rule that never fires (an exact hit stays); a negative
+    count is refused."""
+    m = _match_totals(Rules.preset("cabo", match_resets=0), [[100, 10]])
+    assert m.totals == [100, 10] and m.resets == [0, 0]
+    with pytest.raises(RulesError, match="match_resets must be at least 0"):
+        Rules.preset("cabo", match_resets=-1)
 
 
 def test_out_of_range_fields_say_their_bounds_and_whether_none_is_allowed():
