@@ -19,6 +19,7 @@ from .lobby import endpoint, read_body
 from .players import names, profiles
 from .players.keys import COOKIE, COOKIE_AGE
 from .players.matching import Entry
+from .players.queue import Backend
 from .players.ratings import CLASSES, MU, rating_class
 from .players.service import Players, address_hash, caller, players_of
 from .players.service import required as _required
@@ -259,18 +260,27 @@ async def _ticket(request: Request, body: dict[str, Any] | None = None) -> tuple
     return raw, player.id
 
 
+async def _match_state(backend: Backend, ticket: str, pid: str) -> JSONResponse | None:
+    """What the caller's ticket became once the matchmaker took it (being seated, seated,
+    or refused), or ``None`` while it still waits."""
+    match = await backend.match_of(ticket)
+    if match is None or match.get("player", pid) != pid:
+        return None
+    if "error" in match:
+        raise ProtocolError("conflict", str(match["error"]))
+    if match.get("pending"):
+        return JSONResponse({"state": "seating", "fill_in": 0})
+    return JSONResponse({"state": "matched", "table": match["table"],
+                         "seat": match["seat"], "rated": match["rated"]})
+
+
 @endpoint
 async def queue_state(request: Request) -> Response:
     ticket, pid = await _ticket(request)
     backend = _players(request).backend
-    match = await backend.match_of(ticket)
-    if match is not None and match.get("player", pid) == pid:
-        if "error" in match:
-            raise ProtocolError("conflict", str(match["error"]))
-        if match.get("pending"):
-            return JSONResponse({"state": "seating", "fill_in": 0})
-        return JSONResponse({"state": "matched", "table": match["table"],
-                             "seat": match["seat"], "rated": match["rated"]})
+    matched = await _match_state(backend, ticket, pid)
+    if matched is not None:
+        return matched
     entry = await backend.entry(ticket)
     if entry is None or entry.player != pid:
         raise ProtocolError(NOT_FOUND, Words(
@@ -283,10 +293,15 @@ async def queue_state(request: Request) -> Response:
 
 @endpoint
 async def queue_now(request: Request) -> Response:
-    """Stop waiting for people: bots fill the empty seats at the next tick."""
+    """Stop waiting for people: bots fill the empty seats at the next tick. Pressed just as
+    the matchmaker took the ticket (people were found meanwhile), it is too late to ask and
+    nothing is wrong: the answer is the ticket's state, as its poll would say."""
     body = await read_body(request)
     ticket, pid = await _ticket(request, body)
     backend = _players(request).backend
+    matched = await _match_state(backend, ticket, pid)
+    if matched is not None:
+        return matched
     entry = await backend.entry(ticket)
     if entry is None or entry.player != pid:
         raise ProtocolError(NOT_FOUND, Words("refusal.notQueued", "not in the queue"))

@@ -114,6 +114,10 @@ async def _pair(server: ServerProcess) -> None:
         b = await queue(bo, {"game": "cards", "players": 2, "preset": "house"})
         ma, mb = await asyncio.gather(matched(ann, a["ticket"]), matched(bo, b["ticket"]))
         assert ma["table"] == mb["table"] and {ma["seat"], mb["seat"]} == {0, 1}
+        # "Play with bots now" pressed just after people were found: too late, no error
+        r = await bo.post("/api/queue/now", json={"ticket": b["ticket"]})
+        assert r.status_code == 200 and r.json() == {k: mb[k] for k in r.json()}
+        assert r.json()["state"] == "matched" and r.json()["table"] == mb["table"]
         # both from 127.0.0.1: seated together, but casual (never rated against each other)
         assert ma["rated"] is False
         summary = (await ann.get(f"/api/tables/{ma['table']}")).json()
