@@ -16,6 +16,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from .conftest import WAIT_MS
+from .frames import wait_until
 
 GAME = ".cards-game"
 
@@ -119,17 +120,18 @@ def wait_confirm(page: Page, selector: str, before: int, timeout: float = WAIT_M
         arg=[selector, before], timeout=timeout).json_value() == "confirm")
 
 
-def wait_async(page: Page, expression: str, timeout: float = WAIT_MS) -> Any:
+def wait_async(page: Page, expression: str) -> Any:
     """Evaluate the async ``expression`` (a function returning a promise) until its value
     is truthy, and return that value. Playwright's ``wait_for_function`` takes a
     synchronous predicate only: a promise is truthy, so it would return at once."""
-    deadline = time.monotonic() + timeout / 1000
-    while True:
-        value = page.evaluate(expression)
-        if value:
-            return value
-        assert time.monotonic() < deadline, f"never true: {expression}"
-        page.wait_for_timeout(100)
+    value: list[Any] = [None]
+
+    def holds() -> bool:
+        value[0] = page.evaluate(expression)
+        return bool(value[0])
+
+    wait_until(page, holds, expression)
+    return value[0]
 
 
 def wait_for_game(page: Page, timeout: float = WAIT_MS) -> None:
