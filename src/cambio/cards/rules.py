@@ -332,9 +332,7 @@ def _has_type(value: Any, kind: Any) -> bool:
 
 def _coerce(key: str, raw: Any) -> Any:
     kind = _FIELD_TYPES[key]
-    if kind == "optpower" and raw is None:
-        return None
-    if not isinstance(raw, str):
+    if not isinstance(raw, str):  # a value of the field's own type (None included) as is
         if isinstance(kind, type) and issubclass(kind, StrEnum):
             raise RulesError(f"rule {key} must be one of {[str(v) for v in kind]}")
         return raw

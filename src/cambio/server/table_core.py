@@ -150,15 +150,15 @@ def snap_refusal(gate: SnapGate | None, s: Session | None, seat: int, text: str,
 
 
 def judge_hint(s: Session | None, status: str, seat: int | None,
-               compared: bool = False) -> Refusal | None:
+               results_compared: bool = False) -> Refusal | None:
     """Why a ``hint`` is refused before any search (``None``: it may be searched): hints are
-    for a seat, at a game in play that gives them, whose result is not ``compared`` with
+    for a seat, at a game in play that gives them, whose results are not compared with
     other players' -- a rated table or the daily deal: the hint is the ``hard`` bot
     playing the move, so asking for one on every move would buy rating points and a place
     on the day's table."""
     if seat is None:
         return Refusal(FORBIDDEN, "spectators get no hints; join a seat first")
-    if compared:
+    if results_compared:
         return Refusal(FORBIDDEN, Words(
             "refusal.hintsCompared", "hints are off at rated tables and at the daily deal, "
             "whose results are compared with other players'"))
