@@ -206,6 +206,8 @@ class StyleBot:
         if looked is None or SWITCH not in {kind_of(a) for a in view.legal}:
             return KEEP if KEEP in view.legal else view.legal[0]
         a, b = looked
+        if b < 0:  # one card looked at, then any two switched (a queen's look-one power)
+            return self._switch_any(view, mean)
         if view.seat not in (addr_seat(a), addr_seat(b)):
             return KEEP if KEEP in view.legal else view.legal[0]
         mine, theirs = (a, b) if addr_seat(a) == view.seat else (b, a)
@@ -230,6 +232,23 @@ class StyleBot:
         if dump is not None:
             return dump
         return SKIP if SKIP in legal else legal[0]
+
+    def _switch_any(self, view: CardView, mean: float) -> Action:
+        """The switch of any two cards after a look at one: the own card whose value most
+        exceeds the other seat's card it goes for (an unseen card is worth the unseen
+        mean); a switch that leaves the own grid as it is when none gains."""
+        me = view.seat
+
+        def gain(a: Action) -> float:
+            x, y = arg_a(a), arg_b(a)
+            if (addr_seat(x) == me) == (addr_seat(y) == me):
+                return 0.0
+            mine, theirs = (x, y) if addr_seat(x) == me else (y, x)
+            c = view.at(theirs)
+            worth = mean if c == HIDDEN else float(view.rules.value(c))
+            return self._worth(view, addr_slot(mine), mean) - worth
+
+        return max((a for a in view.legal if kind_of(a) == SWITCH), key=gain)
 
     def _dumps(self, view: CardView, a: Action) -> bool:
         """A blind swap of an own known card above ``dump_over`` for an opponent's unseen
