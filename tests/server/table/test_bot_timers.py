@@ -1,14 +1,19 @@
 """The bots' timers on their own, with a real card session and a clock the test moves: a
 bot moves when its delay is up (never sooner), a whole round plays out by timers alone, the
-delays repeat with the seed, and nothing moves once the timers are called off."""
+delays repeat with the seed, nothing moves once the timers are called off, and a bot that
+raises does not stall the table."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 
+import pytest
+
 from cambio.bots.cards import RandomBot, SlippingBot
-from cambio.cards import Rules
+from cambio.cards import CardView, Rules
+from cambio.cards.actions import Action
 from cambio.server.session import DrivenBot, Session
 from cambio.server.table.bot_timers import THINK, BotTimers
 from tests.support.cards_table import card_session
@@ -118,3 +123,28 @@ def test_a_stand_in_plays_until_the_bot_can_and_then_the_bot_itself() -> None:
     asyncio.run(h.timers.advance(2.0))
     assert type(h.bots.bots[decider].bot) is SlippingBot  # type: ignore[attr-defined]
     assert decider not in h.bots.standing_in
+
+
+class FaultyBot:
+    """A card bot with a fault: it raises at every decision."""
+
+    def act(self, view: CardView) -> Action:
+        raise IndexError("a fault in the bot")
+
+
+def test_a_bot_that_raises_is_logged_and_a_random_move_stands_in(
+        caplog: pytest.LogCaptureFixture) -> None:
+    h = Harness(seed=5, bots={0, 1})
+    given = h.bots.bots[0]
+    assert isinstance(given, DrivenBot)
+    h.bots.bots[0] = DrivenBot(given.driver, FaultyBot())
+    h.reschedule()
+    with caplog.at_level(logging.ERROR, logger="cambio.server.table.bot_timers"):
+        for _ in range(10_000):
+            if h.session.round_over():
+                break
+            asyncio.run(h.timers.advance(1.0))
+    assert h.session.round_over()  # seat 0's turns were played all the same
+    assert any(seat == 0 for _, seat, _ in h.played)
+    assert "seat 0's bot 'random' failed; a random move stands in" in caplog.text
+    assert "a fault in the bot" in caplog.text

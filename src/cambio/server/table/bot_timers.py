@@ -6,6 +6,7 @@ A bot decides when its timer fires, so how long it "thinks" never depends on its
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
@@ -15,6 +16,8 @@ from cambio.seeds import derive_seed
 from ..session import SeatBot, Session
 from ..table_core import BotPlan
 from .timers import Handle, Later
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 THINK = 0.3
@@ -137,16 +140,29 @@ class BotTimers:
             # Either way the reply is padded to THINK seconds, so how long it thought --
             # which depends on cards only it has seen -- does not show in when it moves.
             start = self._now()
-            text = await self._decide(bot, bot.move, seat)
+            text = await self._decided(s, bot, seat)
             rest = self._think(s) - (self._now() - start)
             if rest > 0:
                 await self._sleep(rest)
         else:
-            text = bot.move(seat)
+            text = await self._decided(s, bot, seat)
         if self._live() is None:  # storage failed while it thought
             return
         self.plan.moved(seat)
         await self._play(seat, text)
+
+    async def _decided(self, s: Session, bot: SeatBot, seat: int) -> str:
+        """The bot's move; a bot that raises (a fault of the bot's, never a player's) must
+        not leave the table waiting on it for good: the fault is logged and a random legal
+        move, seeded by the seat and the game's version, is played this once."""
+        try:
+            return await self._decide(bot, bot.move, seat) if s.threaded_bots \
+                else bot.move(seat)
+        except Exception:
+            log.exception("seat %d's bot %r failed; a random move stands in", seat,
+                          self.names.get(seat))
+        seed = derive_seed(self._seed, "fallback", seat, s.version)
+        return s.seat_bot("random", seed).move(seat)
 
     @staticmethod
     async def _decide(bot: SeatBot, decide: Callable[[int], T], seat: int) -> T:
@@ -161,7 +177,13 @@ class BotTimers:
     async def _snap(self, s: Session, seat: int) -> None:
         """The seat's bot looks at the open snap window: it snaps, or lets it pass."""
         bot = self._bot(s, seat)
-        text = await self._decide(bot, bot.snap, seat) if s.threaded_bots else bot.snap(seat)
+        try:
+            text = await self._decide(bot, bot.snap, seat) if s.threaded_bots \
+                else bot.snap(seat)
+        except Exception:  # as a failed move: logged, and the window passes it by
+            log.exception("seat %d's bot %r failed at a snap window", seat,
+                          self.names.get(seat))
+            text = None
         if text is None:
             self._reschedule()
             return
