@@ -4,7 +4,9 @@
 from ``rf`` at run time: every rule is a branch and every part of the record an offset held
 in a register or read again. Compiled with ``rf`` a constant instead, LLVM folds the rules
 the set does not use out of the loop, unrolls the loops over the seats and keeps the
-record's offsets in the instructions: about a tenth less time a round.
+record's offsets in the instructions. Whether that pays depends on the code LLVM then lays
+out, as much as on the work folded away: measured on random 2-player rounds, 8% more rounds
+per CPU second in ``rulebook``, the same in ``wikipedia``, 6% fewer in ``house``.
 
 numba freezes a module's global array into the code as a constant, but caches a compiled
 function by its source file alone. So each rule set's loop is a small generated module (the
