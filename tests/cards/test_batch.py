@@ -12,7 +12,7 @@ import random
 import numpy as np
 import pytest
 
-from cambio.cards import HIDDEN, Rules, State, observe, parse_action
+from cambio.cards import HIDDEN, Rules, State, batch_fixed, observe, parse_action
 from cambio.cards import batch_kernels as k
 from cambio.cards.actions import CAMBIO, SNAP, kind_of
 from cambio.cards.batch import Batch, play_uniform, state_snapshot
@@ -176,7 +176,8 @@ def test_the_loop_compiled_for_a_rule_set_plays_the_same_rounds():
     assert got.end_reasons == want.end_reasons and got.callers.tolist() == want.callers.tolist()
 
 
-def test_a_rule_set_whose_loop_cannot_be_written_plays_the_generic_one(tmp_path, monkeypatch):
+def test_a_rule_set_whose_loop_cannot_be_written_plays_the_generic_one(tmp_path, monkeypatch,
+                                                                      fresh_kernels):
     """No writable place for the generated module: the generic loop, not an error."""
     blocker = tmp_path / "file"
     blocker.write_text("")
@@ -184,6 +185,30 @@ def test_a_rule_set_whose_loop_cannot_be_written_plays_the_generic_one(tmp_path,
     rf = Batch(Rules.preset("house"), 5, 1).rf
     assert uniform_kernel(rf) is k.play_uniform_all
     assert not (blocker / "below").exists()
+
+
+@pytest.fixture
+def fresh_kernels():
+    """No generated loop remembered by this process, before the test and after it (a loop
+    left pointing at the test's temporary directory would compile into a deleted one)."""
+    batch_fixed._uniform_kernel.cache_clear()
+    yield
+    batch_fixed._uniform_kernel.cache_clear()
+
+
+def test_a_changed_generated_loop_is_written_again(tmp_path, monkeypatch, fresh_kernels):
+    """The generated module runs only the rules it is named for: a file changed since (a
+    crash, a hand) is replaced before it is imported. (Importing compiles nothing.)"""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    rf = Batch(Rules.preset("rulebook"), 2, 1).rf
+    uniform_kernel(rf)
+    (path,) = (tmp_path / "cambio-fixed").glob("cambio_fixed_*.py")
+    good = path.read_text()
+    assert repr(rf.tolist()) in good
+    path.write_text(good.replace("RF = np.array(", "RF = -np.array("))
+    batch_fixed._uniform_kernel.cache_clear()
+    uniform_kernel(rf)
+    assert path.read_text() == good
 
 
 def test_observe_shows_what_the_seat_may_see():

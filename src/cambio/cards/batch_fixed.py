@@ -86,9 +86,11 @@ def uniform_kernel(rf: npt.NDArray[np.int64]) -> Callable[..., None]:
 def _uniform_kernel(rf: tuple[int, ...]) -> Callable[..., None]:
     name = f"cambio_fixed_{_key(rf)}"
     path = directory() / f"{name}.py"
+    source = _SOURCE.format(rf=list(rf))
     try:
-        if not path.exists():
-            _write(path, _SOURCE.format(rf=list(rf)))
+        # Written again unless it holds exactly this text: only these rules are run.
+        if not path.exists() or path.read_text() != source:
+            _write(path, source)
         spec = importlib.util.spec_from_file_location(name, path)
         if spec is None or spec.loader is None:
             return k.play_uniform_all
