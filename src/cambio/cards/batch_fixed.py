@@ -11,10 +11,10 @@ per CPU second in ``rulebook``, the same in ``wikipedia``, 6% fewer in ``house``
 numba freezes a module's global array into the code as a constant, but caches a compiled
 function by its source file alone. So each rule set's loop is a small generated module (the
 rules written out as its ``RF``) in a file named by a hash of those rules, of the kernels'
-source and of numba's version: an edit or an upgrade makes a new file, never a stale hit.
-The first call for a rule set compiles it (about a minute on a loaded machine); later
-processes load it from numba's cache in a second. Where nothing can be written the generic
-loop plays instead (the same rounds).
+source and of numba's and Python's versions: an edit or an upgrade makes a new file, never
+a stale hit. The first call for a rule set compiles it (about a minute on a loaded
+machine); later processes load it from numba's cache in a second. Where nothing can be
+written the generic loop plays instead (the same rounds).
 """
 
 from __future__ import annotations
