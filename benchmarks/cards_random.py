@@ -14,7 +14,9 @@ as ``timeit`` does, with the median beside it.
 ``--engine batch`` measures the same policy on the batch engine (``cambio.cards.batch``:
 whole rounds natively, ``--chunk`` games per call; the policy draws from its own splitmix64
 stream instead of ``random.Random``); ``both`` measures both engines in the same run and
-reports the ratio.
+reports the ratio. Random play on the batch engine runs the loop compiled for the rule set
+(``play_uniform(..., fixed=True)``: its first run compiles it, about a minute, not timed;
+``--generic`` for the loop every rule set shares).
 
 ``--policy memory`` seats the ``memory`` bot everywhere instead: ``play_round`` with the
 Python bot on the compiled ``State``, against the native bot on the batch engine
@@ -127,15 +129,16 @@ def _batch_memory(rules: Rules, players: int, seeds: range) -> Any:
 
 
 def _timed_batch(rules: Rules, players: int, seconds: float, seed: int,
-                 chunk: int, policy: str = "random") -> tuple[int, int, float]:
+                 chunk: int, policy: str = "random",
+                 fixed: bool = True) -> tuple[int, int, float]:
     from cambio.cards.batch import play_uniform
 
     def play(seeds: range) -> Any:
         if policy == "memory":
             return _batch_memory(rules, players, seeds)
-        return play_uniform(rules, players, seeds, policy_seed=seeds[0])
+        return play_uniform(rules, players, seeds, policy_seed=seeds[0], fixed=fixed)
 
-    play(range(seed, seed + 1))  # load the compiled kernels
+    play(range(seed, seed + 1))  # load (or compile) the kernels
     games = actions = 0
     start = time.process_time()
     while True:
@@ -148,12 +151,15 @@ def _timed_batch(rules: Rules, players: int, seconds: float, seed: int,
 
 
 def measure_batch(rules_name: str, players: int, seconds: float, repeat: int, seed: int,
-                  chunk: int, policy: str = "random") -> dict[str, Any]:
+                  chunk: int, policy: str = "random", fixed: bool = True) -> dict[str, Any]:
     rules = Rules.preset(rules_name)
-    runs = [_timed_batch(rules, players, seconds, seed + 1_000_000 * k, chunk, policy)
+    runs = [_timed_batch(rules, players, seconds, seed + 1_000_000 * k, chunk, policy, fixed)
             for k in range(repeat)]
-    return {"engine": "batch", "policy": policy, "rules": rules_name, "players": players,
-            **_summary(runs)}
+    out = {"engine": "batch", "policy": policy, "rules": rules_name, "players": players,
+           **_summary(runs)}
+    if policy == "random":
+        out["loop"] = "fixed" if fixed else "generic"
+    return out
 
 
 def versions() -> dict[str, str]:
@@ -177,6 +183,9 @@ def main() -> None:
     ap.add_argument("--chunk", type=int, default=4096, help="games per batch call")
     ap.add_argument("--policy", default="random", choices=["random", "memory"],
                     help="random: uniform (no Cambio before turn 8); memory: the memory bot")
+    ap.add_argument("--generic", action="store_true",
+                    help="random on the batch engine: the loop that reads the rules at run "
+                         "time, not the one compiled for them (cambio.cards.batch_fixed)")
     args = ap.parse_args()
     result: dict[str, Any] = {}
     if args.engine in ("state", "both"):
@@ -184,7 +193,7 @@ def main() -> None:
                          args.policy)
     if args.engine in ("batch", "both"):
         batch = measure_batch(args.rules, args.players, args.seconds, args.repeat, args.seed,
-                              args.chunk, args.policy)
+                              args.chunk, args.policy, not args.generic)
         if args.engine == "batch":
             result = batch
         else:

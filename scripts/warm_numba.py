@@ -21,8 +21,9 @@ from cambio.bots.kernels import mark_compiled
 
 
 def cards() -> None:
-    """The batch card engine: uniform play, a vector env whose bots move natively, and a
-    turn of the PettingZoo env's game."""
+    """The batch card engine: uniform play (the generic loop and the one compiled for
+    rulebook), a vector env whose bots move natively, and a turn of the PettingZoo env's
+    game."""
     import numpy as np
 
     from cambio.cards import Rules
@@ -32,6 +33,7 @@ def cards() -> None:
     from cambio.envs.native_seat import BatchTurns
 
     play_uniform(Rules.preset("rulebook"), 2, [1, 2])
+    play_uniform(Rules.preset("rulebook"), 2, [1, 2], fixed=True)  # the benchmark's loop
     env = CardsVectorEnv(2, "rulebook", ("memory",))
     obs, _ = env.reset(seed=1)
     rng = np.random.default_rng(1)

@@ -12,10 +12,11 @@ import random
 import numpy as np
 import pytest
 
-from cambio.cards import HIDDEN, Rules, State, observe, parse_action
+from cambio.cards import HIDDEN, Rules, State, batch_fixed, observe, parse_action
 from cambio.cards import batch_kernels as k
 from cambio.cards.actions import CAMBIO, SNAP, kind_of
 from cambio.cards.batch import Batch, play_uniform, state_snapshot
+from cambio.cards.batch_fixed import uniform_kernel
 from cambio.cards.state import mix64
 
 from .golden import load
@@ -157,6 +158,57 @@ def test_whole_rounds_of_uniform_play_are_the_compiled_engines(preset, players):
         [sorted(s.winners()) for s in want]
     assert got.end_reasons == [s.end_reason.name.lower() for s in want]
     assert got.callers.tolist() == [s.caller for s in want]
+
+
+def test_the_loop_compiled_for_a_rule_set_plays_the_same_rounds():
+    """``fixed=True`` (the rules as constants, :mod:`cambio.cards.batch_fixed`) changes
+    nothing but the speed: the rounds of the generic loop, action for action. Rulebook at 2
+    players only: each rule set compiles its own loop (``scripts/warm_numba.py`` warms this
+    one)."""
+    rules = Rules.preset("rulebook")
+    assert uniform_kernel(Batch(rules, 2, 1).rf) is not k.play_uniform_all
+    seeds = range(1, 1500)
+    got = play_uniform(rules, 2, seeds, policy_seed=9, fixed=True)
+    want = play_uniform(rules, 2, seeds, policy_seed=9)
+    assert got.actions.tolist() == want.actions.tolist()
+    assert got.scores.tolist() == want.scores.tolist()
+    assert (got.winners == want.winners).all()
+    assert got.end_reasons == want.end_reasons and got.callers.tolist() == want.callers.tolist()
+
+
+def test_a_rule_set_whose_loop_cannot_be_written_plays_the_generic_one(tmp_path, monkeypatch,
+                                                                      fresh_kernels):
+    """No writable place for the generated module: the generic loop, not an error."""
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(blocker / "below"))
+    rf = Batch(Rules.preset("house"), 5, 1).rf
+    assert uniform_kernel(rf) is k.play_uniform_all
+    assert not (blocker / "below").exists()
+
+
+@pytest.fixture
+def fresh_kernels():
+    """No generated loop remembered by this process, before the test and after it (a loop
+    left pointing at the test's temporary directory would compile into a deleted one)."""
+    batch_fixed._uniform_kernel.cache_clear()
+    yield
+    batch_fixed._uniform_kernel.cache_clear()
+
+
+def test_a_changed_generated_loop_is_written_again(tmp_path, monkeypatch, fresh_kernels):
+    """The generated module runs only the rules it is named for: a file changed since (a
+    crash, a hand) is replaced before it is imported. (Importing compiles nothing.)"""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    rf = Batch(Rules.preset("rulebook"), 2, 1).rf
+    uniform_kernel(rf)
+    (path,) = (tmp_path / "cambio-fixed").glob("cambio_fixed_*.py")
+    good = path.read_text()
+    assert repr(rf.tolist()) in good
+    path.write_text(good.replace("RF = np.array(", "RF = -np.array("))
+    batch_fixed._uniform_kernel.cache_clear()
+    uniform_kernel(rf)
+    assert path.read_text() == good
 
 
 def test_observe_shows_what_the_seat_may_see():

@@ -1156,6 +1156,17 @@ def step_all(actions: Any, st: Any, rf: Any, mt: Any) -> None:
 def play_uniform_all(seeds: Any, full: Any, g: Any, rf: Any, mt: Any, out: Any,
                      scratch: Any, policy_seed: int, no_call_before: int, lanes: Any,
                      keys: Any, kw: Any, swaps: Any, res: Any) -> None:
+    """Whole rounds of uniform random play (:func:`uniform_rounds`) for any rule set: the
+    rules are read from ``rf`` (:mod:`cambio.cards.batch_fixed` compiles the same loop with
+    them as constants)."""
+    uniform_rounds(seeds, full, g, rf, mt, out, scratch, policy_seed, no_call_before, lanes,
+                   keys, kw, swaps, res)
+
+
+@_inline
+def uniform_rounds(seeds: Any, full: Any, g: Any, rf: Any, mt: Any, out: Any,
+                   scratch: Any, policy_seed: int, no_call_before: int, lanes: Any,
+                   keys: Any, kw: Any, swaps: Any, res: Any) -> None:
     """Whole rounds of uniform random play (``benchmarks/cards_random.py``'s policy: no
     Cambio call before turn ``no_call_before``), the policy drawing from splitmix64. Every
     round is played in the one record ``g`` (it stays in the cache); ``res[i]`` gets round
