@@ -13,6 +13,7 @@ from cambio.cards import Rules
 from cambio.records.cards import replay
 from cambio.records.jsonl import load_record
 from cambio.sim.cards import TIMING_KEYS, SimConfig, game_seed, simulate
+from cambio.sim.report import rate_text
 
 CAMBIO = [sys.executable, "-m", "cambio.cli.main"]
 
@@ -138,3 +139,9 @@ def test_cli_plays_cabo_with_one_seat_per_bot_named():
                       "--engine", "batch", "--no-progress")
     assert refused.returncode != 0 and "compiled engine" in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+def test_a_slow_simulations_rate_keeps_its_digits():
+    # A search bot's 0.26 games/s once printed as "0 games/s".
+    assert [rate_text(x) for x in (0.2642, 5.4, 45.25, 100.4, 18_545.2, None)] == [
+        "0.264", "5.4", "45.2", "100", "18,545", "-"]

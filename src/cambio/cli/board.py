@@ -111,7 +111,7 @@ def sim_board(
 
 def print_summary(summary: dict[str, Any], console: Console) -> None:
     from cambio.sim.board import seat_rows
-    from cambio.sim.report import results_table
+    from cambio.sim.report import rate_text, results_table
 
     s = summary
     r = s["rules"]
@@ -121,7 +121,7 @@ def print_summary(summary: dict[str, Any], console: Console) -> None:
                                 seat_rows(s)))
     reasons = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
     console.print(f"draws {s['draws']} · mean plies {s['mean_plies']:.1f} · "
-                  f"{s['games_per_second']:,.1f} games/s · ended by: {reasons}")
+                  f"{rate_text(s['games_per_second'])} games/s · ended by: {reasons}")
     console.print("[dim]win share (score in --json): a win 1, a tie of k seats 1/k each, "
                   "a draw 1/players, per game[/dim]")
 

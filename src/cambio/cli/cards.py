@@ -103,7 +103,7 @@ def sim_cards(
 
 def print_summary(summary: dict[str, Any], console: Console) -> None:
     from cambio.sim.cards import bot_rows, seat_rows
-    from cambio.sim.report import results_table
+    from cambio.sim.report import rate_text, results_table
 
     s = summary
     rules = s["rules"]
@@ -118,10 +118,9 @@ def print_summary(summary: dict[str, Any], console: Console) -> None:
         console.print(results_table("by bot", ["bot", "seats", "wins", "tied", "win share (95%)",
                                                "mean score"], bot_rows(s)))
     reasons = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
-    speed = s["games_per_second"]
     console.print(
         f"mean turns {s['mean_turns']:.1f} · mean actions {s['mean_actions']:.1f} · "
-        f"{'-' if speed is None else f'{speed:,.0f}'} games/s · ended by: {reasons}")
+        f"{rate_text(s['games_per_second'])} games/s · ended by: {reasons}")
     console.print(f"[dim]{s['ties']} tied games: {s['ties_note']}. Dealer: {s['dealer']}.[/dim]")
 
 

@@ -80,6 +80,14 @@ def results_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[An
     return table
 
 
+def rate_text(per_second: float | None) -> str:
+    """A games-per-second figure for a summary line: whole numbers from 100 up, else three
+    significant digits (a search bot's 0.26 games/s is not "0"); ``-`` when not timed."""
+    if per_second is None:
+        return "-"
+    return f"{per_second:,.0f}" if per_second >= 100 else f"{per_second:.3g}"
+
+
 def _fmt(v: Any) -> str:
     if isinstance(v, float):
         return f"{v:,.3f}" if abs(v) < 100 else f"{v:,.0f}"
