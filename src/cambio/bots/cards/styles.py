@@ -94,6 +94,15 @@ def _deck(rules: Rules, players: int) -> tuple[Card, ...]:
     return tuple(rules.deck_cards(players))
 
 
+def _own_and_other(me: int | None, a: Action) -> tuple[int, int] | None:
+    """A switch's two addresses as (``me``'s, the other seat's); ``None`` when both or
+    neither are ``me``'s."""
+    x, y = arg_a(a), arg_b(a)
+    if (addr_seat(x) == me) == (addr_seat(y) == me):
+        return None
+    return (x, y) if addr_seat(x) == me else (y, x)
+
+
 def unseen(view: CardView) -> list[Card]:
     """The cards this seat has not seen: the table's deck minus every card the view shows."""
     left = list(_deck(view.rules, view.players))
@@ -240,10 +249,10 @@ class StyleBot:
         me = view.seat
 
         def gain(a: Action) -> float:
-            x, y = arg_a(a), arg_b(a)
-            if (addr_seat(x) == me) == (addr_seat(y) == me):
+            pair = _own_and_other(me, a)
+            if pair is None:
                 return 0.0
-            mine, theirs = (x, y) if addr_seat(x) == me else (y, x)
+            mine, theirs = pair
             c = view.at(theirs)
             worth = mean if c == HIDDEN else float(view.rules.value(c))
             return self._worth(view, addr_slot(mine), mean) - worth
@@ -253,11 +262,10 @@ class StyleBot:
     def _dumps(self, view: CardView, a: Action) -> bool:
         """A blind swap of an own known card above ``dump_over`` for an opponent's unseen
         card."""
-        x, y = arg_a(a), arg_b(a)
-        me = view.seat
-        if (addr_seat(x) == me) == (addr_seat(y) == me):
+        pair = _own_and_other(view.seat, a)
+        if pair is None:
             return False
-        mine, theirs = (x, y) if addr_seat(x) == me else (y, x)
+        mine, theirs = pair
         c = view.at(mine)
         return c >= 0 and view.rules.value(c) > self.style.dump_over \
             and view.at(theirs) == HIDDEN
