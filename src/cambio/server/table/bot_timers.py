@@ -136,16 +136,14 @@ class BotTimers:
         """The seat's bot plays its decision now: after a bot's delay, or when a player's
         turn clock ran out."""
         bot = self._bot(s, seat)
+        start = self._now()
+        text = await self._decided(s, bot, seat)
         if s.threaded_bots:
             # Either way the reply is padded to THINK seconds, so how long it thought --
             # which depends on cards only it has seen -- does not show in when it moves.
-            start = self._now()
-            text = await self._decided(s, bot, seat)
             rest = self._think(s) - (self._now() - start)
             if rest > 0:
                 await self._sleep(rest)
-        else:
-            text = await self._decided(s, bot, seat)
         if self._live() is None:  # storage failed while it thought
             return
         self.plan.moved(seat)
@@ -153,16 +151,23 @@ class BotTimers:
 
     async def _decided(self, s: Session, bot: SeatBot, seat: int) -> str:
         """The bot's move; a bot that raises (a fault of the bot's, never a player's) must
-        not leave the table waiting on it for good: the fault is logged and a random legal
-        move, seeded by the seat and the game's version, is played this once."""
-        try:
-            return await self._decide(bot, bot.move, seat) if s.threaded_bots \
-                else bot.move(seat)
-        except Exception:
-            log.exception("seat %d's bot %r failed; a random move stands in", seat,
-                          self.names.get(seat))
+        not leave the table waiting on it for good: a random legal move, seeded by the seat
+        and the game's version, is played this once."""
+        text = await self._ask(s, bot, bot.move, seat, "; a random move stands in")
+        if text is not None:
+            return text
         seed = derive_seed(self._seed, "fallback", seat, s.version)
         return s.seat_bot("random", seed).move(seat)
+
+    async def _ask(self, s: Session, bot: SeatBot, decide: Callable[[int], T | None],
+                   seat: int, then: str) -> T | None:
+        """The bot's answer (off the loop if the game's bots may search); ``None``, with the
+        fault logged and ``then`` said of it, if the bot raised."""
+        try:
+            return await self._decide(bot, decide, seat) if s.threaded_bots else decide(seat)
+        except Exception:
+            log.exception("seat %d's bot %r failed%s", seat, self.names.get(seat), then)
+            return None
 
     @staticmethod
     async def _decide(bot: SeatBot, decide: Callable[[int], T], seat: int) -> T:
@@ -177,13 +182,8 @@ class BotTimers:
     async def _snap(self, s: Session, seat: int) -> None:
         """The seat's bot looks at the open snap window: it snaps, or lets it pass."""
         bot = self._bot(s, seat)
-        try:
-            text = await self._decide(bot, bot.snap, seat) if s.threaded_bots \
-                else bot.snap(seat)
-        except Exception:  # as a failed move: logged, and the window passes it by
-            log.exception("seat %d's bot %r failed at a snap window", seat,
-                          self.names.get(seat))
-            text = None
+        # A bot that fails here lets the card pass, as one that does not snap.
+        text = await self._ask(s, bot, bot.snap, seat, " at a snap window")
         if text is None:
             self._reschedule()
             return
