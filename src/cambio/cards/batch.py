@@ -45,20 +45,22 @@ _POWER_CODE = {
     Power.NONE: k.P_NONE, Power.PEEK_OWN: k.P_PEEK_OWN, Power.PEEK_OTHER: k.P_PEEK_OTHER,
     Power.SWAP_OWN_OTHER: k.P_SWAP_OWN_OTHER, Power.SWAP_ANY: k.P_SWAP_ANY,
     Power.LOOK_OWN_OTHER_MAY_SWAP: k.P_LOOK_MAY, Power.LOOK_ANY_SWAP_ANY: k.P_LOOK_ANY,
+    Power.LOOK_ONE_SWAP_ANY: k.P_LOOK_ONE,
 }
 
 
-KERNEL_LESS_FIELDS = ("deck", "decks", "snapping", "snap_others", "reshuffle_pile",
-                      "multi_exchange", "exchange_mismatch", "round_zero",
-                      "failed_call_penalty", "kamikaze", "kamikaze_holder", "kamikaze_others",
-                      "power_queen", "tie_rule")
+KERNEL_LESS_FIELDS = ("deck", "decks", "snapping", "reshuffle_pile", "multi_exchange",
+                      "exchange_mismatch", "round_zero", "failed_call_penalty", "kamikaze",
+                      "kamikaze_holder", "kamikaze_others")
 """Fields the kernels do not read: a rule set plays natively only with each of them at its
-value in the three Cambio presets (``tie_rule`` also takes ``most_cards_then_not_caller``).
-The match fields (``match_*``) do not change a round, so the kernels ignore them."""
+value in the Cambio presets (``rulebook``, ``house``, ``wikipedia``, ``cambia``, ``evan``:
+all of these are ``cabo``'s rules). Every tie rule, every power (the queen's own too) and
+``snap_others`` play natively. The match fields (``match_*``) do not change a round, so the
+kernels ignore them."""
 
-_NATIVE_TIES = (TieRule.ALL_TIED_WIN, TieRule.MOST_CARDS_THEN_NOT_CALLER)
-_POWER_FIELDS = ("power_seven_eight", "power_nine_ten", "power_jack_queen", "power_black_king",
-                 "power_red_king")
+_CALLER_TIE = {TieRule.CALLER_WINS_TIES: k.CALLER_TIE_WINS, TieRule.NOT_CALLER: k.CALLER_TIE_LOSES}
+_POWER_FIELDS = ("power_seven_eight", "power_nine_ten", "power_jack_queen", "power_queen",
+                 "power_black_king", "power_red_king")
 
 
 class BatchRulesError(RulesError):
@@ -69,11 +71,9 @@ class BatchRulesError(RulesError):
 def kernel_blockers(rules: Rules) -> list[str]:
     """The fields of ``rules`` the kernels cannot play (empty: the batch engine can)."""
     base = PRESETS["rulebook"]
-    out = [f for f in KERNEL_LESS_FIELDS if f != "tie_rule"
-           and getattr(rules, f) != getattr(base, f)]
-    if rules.tie_rule not in _NATIVE_TIES:
-        out.append("tie_rule")
-    out += [f for f in _POWER_FIELDS if getattr(rules, f) not in _POWER_CODE]
+    out = [f for f in KERNEL_LESS_FIELDS if getattr(rules, f) != getattr(base, f)]
+    out += [f for f in _POWER_FIELDS
+            if getattr(rules, f) is not None and getattr(rules, f) not in _POWER_CODE]
     return out
 
 
@@ -123,6 +123,8 @@ def _flat_rules(rules: Rules, players: int, slots: int) -> I64:
     rf[k.R_MAX_TURNS] = rules.max_turns
     rf[k.R_OPENING_PEEK] = rules.opening_peek
     rf[k.R_MOST_CARDS_TIE] = rules.tie_rule == TieRule.MOST_CARDS_THEN_NOT_CALLER
+    rf[k.R_CALLER_TIE] = _CALLER_TIE.get(rules.tie_rule, k.CALLER_TIE_NONE)
+    rf[k.R_OWN_SNAPS] = not rules.snap_others
     for at, value in k.layout(players, slots).items():
         rf[at] = value
     return rf

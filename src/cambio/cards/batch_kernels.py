@@ -42,13 +42,20 @@ POLL = N_SC
 (R_PLAYERS, R_DRAW_FROM_DISCARD, R_FIRE_REPLACED, R_OPTIONAL, R_SNAPPER_ONLY, R_ONE_SNAP,
  R_PENALTY, R_MAX_GRID, R_LOCK_CALLER, R_CALLER_MAY_SNAP, R_AUTO_CALL, R_EARLIEST,
  R_MAX_TURNS, R_OPENING_PEEK, R_MOST_CARDS_TIE, R_SLOTS, R_GLEN, R_DECK, R_PILE, R_GRID,
- R_KNOWN, R_WIDTH, N_RF) = range(112, 135)
+ R_KNOWN, R_WIDTH, R_OWN_SNAPS, R_CALLER_TIE, N_RF) = range(112, 137)
+# The flags added after the layout (R_OWN_SNAPS, R_CALLER_TIE) keep every older offset where
+# it was: code that reads ``rf`` by index (the generated loops, other kernels) is unchanged.
+CALLER_TIE_NONE, CALLER_TIE_WINS, CALLER_TIE_LOSES = range(3)
+"""``rf[R_CALLER_TIE]``: how a caller tied for the lowest total fares (``caller_wins_ties``
+wins alone, ``not_caller`` drops out of the tie); ``most_cards_then_not_caller`` is
+``R_MOST_CARDS_TIE``."""
 
 EMPTY = -1
 TERMINAL = -4
 WINDOW_CLOSED = -2
 WINDOW_ANYONE = -1
-P_NONE, P_PEEK_OWN, P_PEEK_OTHER, P_SWAP_OWN_OTHER, P_SWAP_ANY, P_LOOK_MAY, P_LOOK_ANY = range(7)
+(P_NONE, P_PEEK_OWN, P_PEEK_OTHER, P_SWAP_OWN_OTHER, P_SWAP_ANY, P_LOOK_MAY, P_LOOK_ANY,
+ P_LOOK_ONE) = range(8)
 PH_TURN_START, PH_DRAWN, PH_POWER, PH_KING_DECIDE, PH_GIVE, PH_POLL, PH_ROUND_OVER = range(7)
 END_CAMBIO, END_DECK, END_TURN_CAP = 1, 2, 3
 CAMBIO, DRAW, TAKE, SWAP, DISCARD, PEEK, LOOK, SWITCH, KEEP, SKIP, SNAP, GIVE, PASS = range(13)
@@ -571,7 +578,7 @@ def legal(g: Any, rf: Any, out: Any, scratch: Any) -> int:
         return 0
     seat = current_player(g)
     if ph == PH_POLL:
-        return poll_legal(g, rf, out)
+        return poll_legal(g, seat, rf, out)
     if ph == PH_TURN_START:
         return turn_start_legal(g, seat, rf, out)
     if ph == PH_DRAWN or ph == PH_GIVE:  # noqa: SIM109
@@ -587,12 +594,14 @@ def legal(g: Any, rf: Any, out: Any, scratch: Any) -> int:
 
 
 @_inline
-def poll_legal(g: Any, rf: Any, out: Any) -> int:
-    """Pass, or snap any occupied slot of an open hand."""
+def poll_legal(g: Any, seat: int, rf: Any, out: Any) -> int:
+    """Pass, or snap any occupied slot of an open hand (only ``seat``'s own with
+    ``snap_others`` off)."""
     out[0] = PASS
     k = 1
+    own = rf[R_OWN_SNAPS] != 0
     for p in range(rf[R_PLAYERS]):
-        if locked(g, rf, p):
+        if locked(g, rf, p) or (own and p != seat):
             continue
         at = cell(rf, p, 0)
         for s in range(g[rf[R_GLEN] + p]):
@@ -648,9 +657,11 @@ def power_legal(g: Any, seat: int, rf: Any, out: Any, scratch: Any) -> int:
     every slot, which branched on every slot's owner."""
     k = 0
     p = g[POWER]
-    if p == P_PEEK_OWN or p == P_PEEK_OTHER:  # noqa: SIM109
+    if p == P_PEEK_OWN or p == P_PEEK_OTHER or p == P_LOOK_ONE:  # noqa: SIM109
+        # P_LOOK_ONE: the look at any one card (the switch follows, in PH_KING_DECIDE).
         n = seat_slots(g, seat, rf, scratch, 0) if p == P_PEEK_OWN \
-            else other_slots(g, seat, rf, scratch, 0)
+            else other_slots(g, seat, rf, scratch, 0) if p == P_PEEK_OTHER \
+            else all_slots(g, rf, scratch)
         for j in range(n):
             out[j] = PEEK | scratch[j] << 5
         k = n
@@ -955,7 +966,11 @@ def apply(g: Any, action: int, rf: Any, mt: Any) -> None:
         g[PHASE] = PH_DRAWN
     elif kind == PEEK:
         g[kcell(rf, a >> 8, a & 255)] |= 1 << seat
-        after_discard(g, rf)
+        if g[POWER] == P_LOOK_ONE:  # the look before the switch
+            g[LOOK_A] = a
+            g[PHASE] = PH_KING_DECIDE
+        else:
+            after_discard(g, rf)
     elif kind == SWITCH or kind == LOOK:  # noqa: SIM109
         b = action >> 21
         ca = cell(rf, a >> 8, a & 255)
@@ -1092,6 +1107,14 @@ def winners_mask(g: Any, rf: Any, buf: Any) -> int:
         tied = keep
         caller = g[CALLER]
         if tied & (tied - 1) and caller >= 0 and tied >> caller & 1:
+            tied &= ~(1 << caller)
+        return tied
+    caller = g[CALLER]
+    rule = rf[R_CALLER_TIE]
+    if rule != CALLER_TIE_NONE and caller >= 0 and tied >> caller & 1:
+        if rule == CALLER_TIE_WINS:
+            tied = 1 << caller
+        elif tied & (tied - 1):
             tied &= ~(1 << caller)
     return tied
 
