@@ -369,14 +369,32 @@ def test_mismatched_exchange_record_round_trips():
 
 
 # ------------------------------------------------------------- engines that cannot play them
-@pytest.mark.parametrize("preset", ["cabo", "cambia"])
-def test_the_batch_engine_refuses_rules_its_kernels_cannot_play(preset):
-    from cambio.cards.batch import Batch, BatchRulesError
+@pytest.mark.parametrize("rules", [Rules.preset("cabo"),
+                                   Rules.preset("cambia", reshuffle_pile=False),
+                                   Rules.preset("evan", failed_call_penalty=5)])
+def test_the_batch_engine_refuses_rules_its_kernels_cannot_play(rules):
+    from cambio.cards.batch import Batch, BatchRulesError, kernel_blockers
 
     with pytest.raises(BatchRulesError, match="compiled engine") as err:
-        Batch(Rules.preset(preset), 2, 4)
+        Batch(rules, 2, 4)
     assert isinstance(err.value, RulesError)
+    assert set(kernel_blockers(rules)) <= {"deck", "decks", "snapping", "reshuffle_pile",
+                                           "multi_exchange", "round_zero",
+                                           "failed_call_penalty", "kamikaze"}
     Batch(Rules.preset("rulebook", match_target=100), 2, 4)  # the match fields are no bar
+
+
+@pytest.mark.parametrize("preset", ["rulebook", "house", "wikipedia", "cambia", "evan"])
+def test_the_batch_engine_plays_every_preset_but_cabo(preset):
+    """cambia's own-card snaps and caller's ties, evan's queen and tie rule are in the
+    kernels (tests/cards/test_batch.py plays them against the compiled engine)."""
+    from cambio.cards.batch import kernel_blockers, kernels_can_play
+
+    assert kernels_can_play(Rules.preset(preset)) and not kernel_blockers(Rules.preset(preset))
+    for tie in ("all_tied_win", "most_cards_then_not_caller", "caller_wins_ties", "not_caller"):
+        assert kernels_can_play(Rules.preset(preset, tie_rule=tie))
+    assert kernels_can_play(Rules.preset(preset, snap_others=False,
+                                         power_queen="look_any_one_swap_any_two"))
 
 
 def test_sim_plays_such_rules_on_the_compiled_engine():
@@ -386,8 +404,9 @@ def test_sim_plays_such_rules_on_the_compiled_engine():
     assert choose_engine(cabo, "auto") == "python"
     with pytest.raises(ValueError, match="kamikaze"):
         choose_engine(cabo, "batch")
-    plain = SimConfig(Rules.preset("rulebook"), 2, ("memory", "memory"), 4, 1, None)
-    assert choose_engine(plain, "auto") == "batch"
+    for preset in ("rulebook", "cambia", "evan"):
+        plain = SimConfig(Rules.preset(preset), 2, ("memory", "memory"), 4, 1, None)
+        assert choose_engine(plain, "auto") == "batch"
 
 
 def test_hard_plays_cabo_with_compiled_engine_rollouts():
