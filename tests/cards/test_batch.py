@@ -375,3 +375,25 @@ def test_plain_indexing_stays_in_the_kernels_modules():
     assert last(np.arange(5)) == 4
     assert "_ZN6cambio5cards13batch_kernels" in k._UNWRAPPED
     assert not any(p.startswith("_ZN5tests") for p in k._UNWRAPPED)
+
+
+def test_a_kernel_built_on_the_rules_is_compiled_again_when_they_change():
+    """numba's cache checks only a function's own file; the kernels compile the rules'
+    functions into theirs, so their stamp holds the kernel libraries' contents too: an edit
+    of ``batch_kernels.py`` recompiles the native bots and rollouts rather than leaving
+    them on the old rules."""
+    from numba.core.caching import InTreeCacheLocator
+
+    from cambio.bots.cards import native, rollouts
+
+    def stamps(module, func):
+        locator = InTreeCacheLocator(func.py_func, module.__file__)
+        return locator.get_source_stamp(), k._numba_stamp(locator)
+
+    ours, numbas = stamps(k, k.legal)
+    assert ours == numbas  # the rules build on no other kernel file
+    rules = k._file_hash(k._LIBRARIES[0])
+    ours, numbas = stamps(native, native.memory_act)
+    assert ours == (numbas, rules)
+    ours, numbas = stamps(rollouts, rollouts._finish_all)
+    assert ours == (numbas, rules, k._file_hash(k._LIBRARIES[1]))

@@ -20,10 +20,15 @@ re-implemented here, so a seed and the actions give the same round in both engin
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numba
+import numba.core.caching as _caching
 import numba.core.callconv as _callconv
 import numba.np.arrayobj as _arrayobj
 import numpy as np
@@ -96,6 +101,7 @@ def _unwrapped(f: F) -> F:
     lowering is skipped; every other numba function in the process keeps Python's semantics.
     The batch and native-bot parity tests check every frame against the compiled engine."""
     _UNWRAPPED.add(_mangled(f.__module__))
+    _KERNEL_FILES.add(str(Path(inspect.getfile(f)).resolve()))
     return f
 
 
@@ -141,6 +147,42 @@ def _decorate(self: Any, fn: Any, args: Any, fe_argtypes: Any, noalias: bool = F
         noalias = noalias or any(name.startswith(p) for p in _DISTINCT)
     return _numba_decorate(self, fn, args, fe_argtypes, noalias)
 
+
+PACKAGE = Path(__file__).resolve().parents[1]
+_LIBRARIES = tuple(str(PACKAGE / p) for p in ("cards/batch_kernels.py", "bots/cards/native.py"))
+"""The kernel files whose functions other kernel files compile into theirs (the rules, the
+native ``memory`` bot), each after the ones it builds on."""
+_KERNEL_FILES: set[str] = set()
+"""The source files of the functions compiled by this module's decorators."""
+
+
+def _source_stamp(self: Any) -> Any:
+    """numba's stamp of a cached function's source file, and for a kernel file of the
+    package the stamps of the :data:`_LIBRARIES` before it.
+
+    numba checks only the file a cached function is written in, but a kernel compiles the
+    functions it calls into its own code: after an edit of the rules (``batch_kernels.py``)
+    the native bots' and rollouts' cached code played the old rules until their own files
+    changed. With the libraries in the stamp, an edit of one recompiles every kernel built
+    on it. (Files outside the package, the generated loops of ``batch_fixed``, carry the
+    kernels' hash in their names.)"""
+    own = _numba_stamp(self)
+    path = str(Path(self._py_file).resolve())
+    if path not in _KERNEL_FILES or not path.startswith(str(PACKAGE)):
+        return own
+    below = _LIBRARIES[:_LIBRARIES.index(path)] if path in _LIBRARIES else _LIBRARIES
+    return (own, *(_file_hash(p) for p in below)) if below else own
+
+
+@cache
+def _file_hash(path: str) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+_numba_stamp = getattr(_caching._SourceFileBackedLocatorMixin.get_source_stamp, "numba_own",
+                       _caching._SourceFileBackedLocatorMixin.get_source_stamp)
+_source_stamp.numba_own = _numba_stamp  # type: ignore[attr-defined]
+_caching._SourceFileBackedLocatorMixin.get_source_stamp = _source_stamp  # type: ignore
 
 _numba_decorate = getattr(_callconv.CPUCallConv.decorate_function, "numba_own",
                           _callconv.CPUCallConv.decorate_function)
