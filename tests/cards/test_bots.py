@@ -111,14 +111,14 @@ def test_every_quick_bot_plays_only_legal_actions_in_every_preset(preset):
     assert (looked_then_switched > 0) == (preset == "evan")
 
 
-# Every bot of the registry built on the native rollouts, in the other groups' presets the
-# kernels play: they search natively there, as in the Cambio presets (cabo's rules are
-# beyond the kernels, and these bots fall back to the compiled engine's search there).
+# Every bot of the registry built on the native rollouts, in the other groups' presets: they
+# search natively there, as in the Cambio presets (until the kernels learnt these rules they
+# fell back to the compiled engine's search).
 ROLLOUT_BOTS = [e.name for e in CARD_BOTS.entries.values()
                 if e.kernels == "rollouts" and not e.takes_argument]
 
 
-@pytest.mark.parametrize("preset", ["cambia", "evan"])
+@pytest.mark.parametrize("preset", ["cabo", "cambia", "evan"])
 def test_every_rollout_bot_searches_natively_and_legally(preset):
     assert {"deep", "adaptive", "pimc", "modeller"} <= set(ROLLOUT_BOTS)
     for k, name in enumerate(ROLLOUT_BOTS):

@@ -16,7 +16,7 @@ from cambio.cards.actions import PASS, SWITCH, addr_seat, arg_a, arg_b, kind_of
 
 from .knowledge import memory_rounds, twin_views
 
-PRESETS = ("rulebook", "house", "wikipedia", "cambia", "evan")
+PRESETS = ("rulebook", "house", "wikipedia", "cabo", "cambia", "evan")
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -77,7 +77,7 @@ def test_hard_plays_legal_rounds(preset: str) -> None:
             action = bots[seat].act(view)
             assert action in view.legal
             state.apply(action, seat)
-        # Searched natively (every preset but cabo), never by the compiled engine's fallback.
+        # Searched natively (every preset), never by the compiled engine's fallback.
         assert bots[0]._python_search is None and bots[0]._pool is not None
 
 
