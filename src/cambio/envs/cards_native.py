@@ -31,12 +31,13 @@ from cambio.cards.actions import (
     SWITCH,
     TAKE,
 )
-from cambio.cards.batch import Batch
+from cambio.cards.batch import Batch, BatchRulesError
 from cambio.cards.batch_kernels import _inline, _jit
 from cambio.extras import needs
 from cambio.seeds import derive_seed
 
 from .cards_codec import CLASSES, CardsCodec, card_class
+from .turns import native_encodes
 
 with needs("research", "cambio.envs.cards_native"):
     from gymnasium.utils import seeding
@@ -380,6 +381,10 @@ class BatchGames:
 
     def __init__(self, num_envs: int, rules: Rules, players: int, slots: int,
                  kinds: list[int]) -> None:
+        if not native_encodes(rules):
+            raise BatchRulesError("the compiled encoder does not write these rules' "
+                                  "multi-card exchanges or the queen's look at one card; "
+                                  "play them on the engine (native=False)")
         self.rules = rules
         self.num_envs = num_envs
         self.players = players
