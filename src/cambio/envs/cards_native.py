@@ -155,6 +155,7 @@ def encode_turn(g: Any, me: int, n: int, slots: int, at: int, v: Any) -> int:
     at += 7
     if g[k.LOOK_A] >= 0:
         v[at + rel(g[k.LOOK_A], me, n, slots)] = 1.0
+    if g[k.LOOK_B] >= 0:  # none after evan's queen's look at one card
         v[at + rel(g[k.LOOK_B], me, n, slots)] = 1.0
     return at + n * slots
 
