@@ -19,9 +19,7 @@ from gymnasium.vector import AutoresetMode
 
 import cambio.envs  # noqa: F401  (registers the gymnasium ids)
 from cambio.cards import Rules
-from cambio.cards.batch import BatchRulesError
 from cambio.envs.cards_codec import capped_rules
-from cambio.envs.cards_native import BatchGames
 from cambio.envs.cards_vector import CardsSelfPlayVectorEnv, CardsVectorEnv
 from cambio.envs.gymnasium import BoardSeatEnv, CardsSeatEnv, SeatEnv
 from cambio.envs.turns import OVER, CardsTurns
@@ -70,7 +68,9 @@ def lockstep(vec: SeatVectorEnv, singles: list[SeatEnv], seed: int, steps: int) 
     ("wikipedia", ("memory", "random", "medium"), 3, {"max_grid": 5, "snap_penalty": 2}),
     ("house", ("memory", "memory"), 2, {"power_trigger": "end_of_turn_discard",
                                         "power_nine_ten": "swap_any"}),
+    ("cabo", ("memory",), 1, {}),
     ("cambia", ("memory", "random"), 1, {}),
+    ("evan", ("random", "memory"), 0, {}),
 ])
 def test_each_vector_env_plays_the_single_env_games(rules: str, opponents: tuple[str, ...],
                                                     seat: int, overrides: dict[str, Any]) -> None:
@@ -80,18 +80,6 @@ def test_each_vector_env_plays_the_single_env_games(rules: str, opponents: tuple
     singles: list[SeatEnv] = [CardsSeatEnv(rules=rules, opponents=opponents, seat=seat,
                                            **overrides) for _ in range(n)]
     assert lockstep(vec, singles, 40, 150) >= n
-
-
-def test_rules_the_compiled_encoder_lacks_play_on_lanes() -> None:
-    """evan's queen is not in the compiled encoder yet: its vector env plays on lanes (the
-    engine), refused by the batch side rather than encoded wrong."""
-    vec = CardsVectorEnv(3, rules="evan", opponents=("memory",), seat=1)
-    assert not vec.native
-    singles: list[SeatEnv] = [CardsSeatEnv(rules="evan", opponents=("memory",), seat=1)
-                              for _ in range(3)]
-    assert lockstep(vec, singles, 9, 60) >= 1
-    with pytest.raises(BatchRulesError, match="compiled encoder"):
-        BatchGames(2, vec.rules, 2, 8, [0, 1])
 
 
 def test_python_bots_play_on_lanes_with_the_same_games() -> None:

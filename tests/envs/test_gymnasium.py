@@ -63,7 +63,8 @@ def test_rewards_are_the_round_result() -> None:
 
 @pytest.mark.parametrize(("preset", "opponents", "seat"), [
     ("rulebook", ("memory",), 0), ("house", ("memory", "random"), 1),
-    ("wikipedia", ("medium", "memory", "memory"), 2), ("cambia", ("memory", "random"), 0)])
+    ("wikipedia", ("medium", "memory", "memory"), 2), ("cabo", ("memory",), 1),
+    ("cambia", ("memory", "random"), 0), ("evan", ("memory", "memory"), 2)])
 def test_native_opponents_play_the_python_bots_games(preset, opponents, seat) -> None:
     """Native opponents on the batch engine give the episodes the Python bots give on the
     compiled engine: the same observations, masks, rewards and ends for the same seeds and
@@ -72,17 +73,6 @@ def test_native_opponents_play_the_python_bots_games(preset, opponents, seat) ->
     slow = CardsSeatEnv(rules=preset, opponents=opponents, seat=seat, native=False)
     assert fast.batch is not None and slow.batch is None and slow._memory is None
     _same_episodes(fast, slow, np.random.default_rng(len(preset)))
-
-
-@pytest.mark.parametrize("preset", ["cabo", "evan"])
-def test_rules_the_compiled_encoder_lacks_play_on_the_engine(preset) -> None:
-    """cabo's exchanges and evan's queen are in the batch kernels but not yet in the
-    compiled encoder: such an env keeps its round on the compiled engine (native memory
-    opponents still decide there), with the same episodes as the Python bots'."""
-    fast = CardsSeatEnv(rules=preset, opponents=("memory",), seat=1)
-    slow = CardsSeatEnv(rules=preset, opponents=("memory",), seat=1, native=False)
-    assert fast.batch is None and fast._memory is not None
-    _same_episodes(fast, slow, np.random.default_rng(3), history=True)
 
 
 def test_native_memory_beside_a_python_bot_plays_its_games() -> None:

@@ -147,6 +147,9 @@ def _flat_rules(rules: Rules, players: int, slots: int) -> I64:
     rf[k.R_KAMIKAZE] = rules.kamikaze == Kamikaze.TWELVES_THIRTEENS
     rf[k.R_KAMIKAZE_HOLDER] = rules.kamikaze_holder
     rf[k.R_KAMIKAZE_OTHERS] = rules.kamikaze_others
+    # Whether some card has evan's queen's power (the envs' observation then has a column
+    # for it); the rules never read it.
+    rf[k.R_LOOK_ONE_USED] = k.P_LOOK_ONE in rf[56:112]
     for at, value in k.layout(players, slots).items():
         rf[at] = value
     return rf

@@ -49,7 +49,7 @@ POLL = N_SC
  R_MAX_TURNS, R_OPENING_PEEK, R_MOST_CARDS_TIE, R_SLOTS, R_GLEN, R_DECK, R_PILE, R_GRID,
  R_KNOWN, R_WIDTH, R_OWN_SNAPS, R_CALLER_TIE, R_NO_SNAPPING, R_NO_RESHUFFLE, R_EXCHANGE,
  R_ROUND_ZERO, R_FAILED_CALL, R_KAMIKAZE, R_KAMIKAZE_HOLDER, R_KAMIKAZE_OTHERS,
- N_RF) = range(112, 145)
+ R_LOOK_ONE_USED, N_RF) = range(112, 146)
 # The flags added after the layout (the other groups' rules: R_OWN_SNAPS on) keep every
 # older offset where it was: code that reads ``rf`` by index (the generated loops, other
 # kernels) is unchanged.

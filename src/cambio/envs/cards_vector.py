@@ -33,7 +33,6 @@ from cambio.cards import Rules
 from .cards_codec import DEFAULT_SLOTS, CardsCodec, capped_rules
 from .cards_native import BatchGames
 from .gymnasium import CardsSeatEnv
-from .turns import native_encodes
 from .vector import LanesVectorEnv, Obs, SeatVectorEnv, StepResult, _seeds
 
 
@@ -62,8 +61,7 @@ class CardsVectorEnv(SeatVectorEnv):
         self.players = players
         self.seat = seat
         self.opponents = tuple(opponents)
-        self.native = all(o.strip().lower() in NATIVE_KINDS for o in opponents) \
-            and native_encodes(self.rules)
+        self.native = all(o.strip().lower() in NATIVE_KINDS for o in opponents)
         self.codec = CardsCodec(self.rules, players, slots)
         self._spaces(num_envs, self.codec.size, self.codec.num_actions)
         self._lanes: LanesVectorEnv | None = None

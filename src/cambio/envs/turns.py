@@ -12,8 +12,7 @@ from typing import Generic, Protocol, TypeVar
 from cambio.board import Board
 from cambio.board import Rules as BoardRules
 from cambio.board.setup import quick_setup
-from cambio.cards import IllegalActionError, Power, Rules, State
-from cambio.cards.rules import tables
+from cambio.cards import IllegalActionError, Rules, State
 
 from .board_codec import BoardCodec
 from .cards_codec import DEFAULT_SLOTS, CardsCodec, Mask, Vector, capped_rules
@@ -145,20 +144,11 @@ class BoardTurns(_Coded[BoardCodec]):
 
 
 def batch_plays(rules: Rules) -> bool:
-    """Whether the batch engine plays ``rules`` and the compiled encoder writes them
-    (:func:`native_encodes`), so that an env may run its round there
+    """Whether the batch engine plays ``rules``, so that an env may run its round there
     (:mod:`cambio.envs.native_seat`); imported when asked, as it loads numba."""
     from cambio.cards.batch import kernels_can_play
 
-    return kernels_can_play(rules) and native_encodes(rules)
-
-
-def native_encodes(rules: Rules) -> bool:
-    """Whether the compiled encoder (:mod:`cambio.envs.cards_native`) writes observations
-    and action numbers as the codec does under ``rules``: not yet the numbers of cabo's
-    multi-card exchanges, nor the power column the codec adds for evan's queen (the look at
-    one card). Such rules play on the engine (the vector env: on lanes)."""
-    return not rules.multi_exchange and Power.LOOK_ONE_SWAP_ANY not in tables(rules).powers
+    return kernels_can_play(rules)
 
 
 def board_returns(board: Board) -> list[float]:
