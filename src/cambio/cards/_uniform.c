@@ -1,0 +1,1166 @@
+/* cambio.cards._uniform: whole rounds of uniform random play, in C.
+ *
+ * The same rounds as the numba loop `uniform_rounds` in batch_kernels.py, function for
+ * function: the same record layout (a game is one contiguous int64 row), the rules read from
+ * the flattened rule set `rf` that `cambio.cards.batch.flatten_rules` builds (this file holds
+ * no copy of any rule's value), the same chance (CPython's Random: MT19937 seeded by
+ * init_by_array, Fisher-Yates on random(); the counter-based splitmix64 draws) and the same
+ * policy stream. tests/cards/test_batch_c.py compares the two kernels round by round: every
+ * field of the final record, every result, every action count.
+ *
+ * Why C: the numba loop spends about 23 ns an action, most of it in code layout that numba
+ * and LLVM decide (docs/reports/performance.md, sixth round); here the hot loop is laid out
+ * by hand: the rules' flags and the record's offsets are read once per call into a struct,
+ * and the uniform policy picks its action from counts where the numba loop builds a list.
+ *
+ * Only what the numba kernels play and this file implements is accepted: the Python side
+ * (cambio.cards.batch_c) checks the rule fields and that the constants below equal
+ * batch_kernels.py's, and falls back to numba otherwise. Compiled with portable flags; the
+ * deals' generators, seeded 64 at a time, get per-CPU clones (target_clones) where the
+ * compiler supports them.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int64_t i64;
+typedef uint64_t u64;
+typedef uint32_t u32;
+
+/* ------------------------------------------------------------------ the record's layout
+ * Must equal batch_kernels.py's (checked from Python through `constants()`). */
+enum {
+    TURN, TURN_NUMBER, TURN_FINAL, HELD, HELD_FROM_PILE, POWER, LOOK_A, LOOK_B, CALLER,
+    FINAL_LEFT, WINDOW, GIVE_ADDR, GIVE_SEAT, POLL_I, POLL_LEN, PHASE, END_REASON, RESHUFFLES,
+    CHANCE, SEED, DLEN, PLEN, DEALER, ACTIONS, SNAP_SEAT, SNAP_ADDR, SNAP_CARD, SNAP_RIGHT,
+    N_SC
+};
+enum { POLL = N_SC };
+enum {
+    R_VALUES = 0, R_POWERS = 56,
+    R_PLAYERS = 112, R_DRAW_FROM_DISCARD, R_FIRE_REPLACED, R_OPTIONAL, R_SNAPPER_ONLY,
+    R_ONE_SNAP, R_PENALTY, R_MAX_GRID, R_LOCK_CALLER, R_CALLER_MAY_SNAP, R_AUTO_CALL,
+    R_EARLIEST, R_MAX_TURNS, R_OPENING_PEEK, R_MOST_CARDS_TIE, R_SLOTS, R_GLEN, R_DECK,
+    R_PILE, R_GRID, R_KNOWN, R_WIDTH, N_RF
+};
+enum { EMPTY = -1, TERMINAL = -4, WINDOW_CLOSED = -2, WINDOW_ANYONE = -1 };
+enum { P_NONE, P_PEEK_OWN, P_PEEK_OTHER, P_SWAP_OWN_OTHER, P_SWAP_ANY, P_LOOK_MAY, P_LOOK_ANY,
+       N_POWERS };
+enum { PH_TURN_START, PH_DRAWN, PH_POWER, PH_KING_DECIDE, PH_GIVE, PH_POLL, PH_ROUND_OVER };
+enum { END_CAMBIO = 1, END_DECK = 2, END_TURN_CAP = 3 };
+enum { CAMBIO, DRAW, TAKE, SWAP, DISCARD, PEEK, LOOK, SWITCH, KEEP, SKIP, SNAP, GIVE, PASS };
+enum { RES_WINNERS, RES_TURNS, RES_ACTIONS, RES_END, RES_CALLER, N_RES };
+enum { LANES = 64, SWAP_DECK = 114 };
+
+/* The rules and the record's offsets, read from rf once per call. */
+typedef struct {
+    const i64 *value;  /* rf[0:56], a card code's points */
+    const i64 *power;  /* rf[56:112], a card code's power */
+    i64 n, draw_from_discard, fire_replaced, optional, snapper_only, one_snap, penalty,
+        max_grid, lock_caller, caller_may_snap, auto_call, earliest, max_turns, opening_peek,
+        most_cards_tie, slots, glen, deck, pile, grid, known, width;
+} Rules;
+
+/* One call's working memory (the numba loop's `out`, `scratch`, `mt` and lanes). */
+typedef struct {
+    const Rules *r;
+    i64 *g;
+    i64 *out;
+    i64 *scratch;
+    u32 mt[625];
+} Game;
+
+/* ------------------------------------------------------------------ chance */
+static inline u64 mix64(u64 x)
+{
+    u64 z = x + 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline u64 draw_chance(i64 *g)
+{
+    g[CHANCE] += 1;
+    return mix64((u64)g[SEED] * 0x100000001B3ULL + (u64)g[CHANCE]);
+}
+
+static u32 MT_BASE[624]; /* init_genrand(19650218): where init_by_array starts */
+
+static void mt_base_init(void)
+{
+    MT_BASE[0] = 19650218U;
+    for (u32 j = 1; j < 624; j++)
+        MT_BASE[j] = 1812433253U * (MT_BASE[j - 1] ^ (MT_BASE[j - 1] >> 30)) + j;
+}
+
+static inline u32 seed_step(u32 word, u32 prev, u32 mul)
+{
+    return word ^ ((prev ^ (prev >> 30)) * mul);
+}
+
+/* CPython's Random(seed) for a seed below 2**64: init_by_array on its 32-bit words.
+ * mt[624] is the index (624: twist before the next draw). */
+static void mt_seed(u32 *mt, u64 seed)
+{
+    u32 key[2] = {(u32)seed, (u32)(seed >> 32)};
+    int keylen = key[1] ? 2 : 1;
+    memcpy(mt, MT_BASE, sizeof MT_BASE);
+    u32 prev = mt[0];
+    int a = 1, b = 0;
+    for (int i = 0; i < 624; i++) {
+        prev = seed_step(mt[a], prev, 1664525U) + key[b] + (u32)b;
+        mt[a] = prev;
+        if (++a >= 624) {
+            mt[0] = prev;
+            a = 1;
+        }
+        if (++b >= keylen)
+            b = 0;
+    }
+    for (int i = 0; i < 623; i++) {
+        prev = seed_step(mt[a], prev, 1566083941U) - (u32)a;
+        mt[a] = prev;
+        if (++a >= 624) {
+            mt[0] = prev;
+            a = 1;
+        }
+    }
+    mt[0] = 0x80000000U;
+    mt[624] = 624;
+}
+
+static inline u32 twist(u32 first, u32 second, u32 far)
+{
+    u32 y = (first & 0x80000000U) | (second & 0x7FFFFFFFU);
+    return far ^ (y >> 1) ^ ((y & 1U) * 0x9908B0DFU);
+}
+
+static inline u32 temper(u32 y)
+{
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9D2C5680U;
+    y ^= (y << 15) & 0xEFC60000U;
+    return y ^ (y >> 18);
+}
+
+/* The next output, twisting word by word as the words are used (batch_kernels.mt_next). */
+static inline u32 mt_next(u32 *mt)
+{
+    u32 k = mt[624];
+    if (k >= 624)
+        k = 0;
+    u32 y = twist(mt[k], mt[k < 623 ? k + 1 : 0], mt[k < 227 ? k + 397 : k - 227]);
+    mt[k] = y;
+    mt[624] = k + 1;
+    return temper(y);
+}
+
+/* Random.random(): 53 bits from two outputs. The products are exact in a double except the
+ * last, rounded as CPython rounds it (no fused multiply-add: -ffp-contract=off). */
+static inline double unit53(u32 a, u32 b)
+{
+    return ((double)(a >> 5) * 67108864.0 + (double)(b >> 6)) * (1.0 / 9007199254740992.0);
+}
+
+static inline double mt_random(u32 *mt)
+{
+    u32 a = mt_next(mt);
+    u32 b = mt_next(mt);
+    return unit53(a, b);
+}
+
+/* ------------------------------------------------------------------ the deals, 64 at a time
+ * A generator's seeding is a chain of about 1,250 dependent multiply-adds; the 64 deals of a
+ * block are seeded side by side (lane-minor rows of 64 words) so the compiler runs the lanes
+ * in vector registers. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define CLONES
+#endif
+
+CLONES static void seed_lanes(u32 *restrict mts, const u32 *restrict kw)
+{
+    const u32 m1 = 1664525U, m2 = 1566083941U;
+    for (int g = 0; g < LANES; g++)
+        mts[g] = MT_BASE[0];
+    for (int a = 1; a < 624; a++) {
+        const u32 base = MT_BASE[a];
+        const u32 *key = kw + ((a - 1) & 1) * LANES;
+        u32 *row = mts + a * LANES;
+        const u32 *prev = row - LANES;
+        for (int g = 0; g < LANES; g++)
+            row[g] = seed_step(base, prev[g], m1) + key[g];
+    }
+    for (int g = 0; g < LANES; g++) {
+        mts[g] = mts[623 * LANES + g];
+        mts[LANES + g] = seed_step(mts[LANES + g], mts[g], m1) + kw[LANES + g];
+    }
+    for (int a = 2; a < 624; a++) {
+        u32 *row = mts + a * LANES;
+        const u32 *prev = row - LANES;
+        for (int g = 0; g < LANES; g++)
+            row[g] = seed_step(row[g], prev[g], m2) - (u32)a;
+    }
+    for (int g = 0; g < LANES; g++) {
+        mts[LANES + g] = seed_step(mts[LANES + g], mts[623 * LANES + g], m2) - 1U;
+        mts[g] = 0x80000000U;
+        mts[624 * LANES + g] = 624;
+    }
+}
+
+/* swaps[g * d + t]: the index Fisher-Yates swaps position d - 1 - t with in lane g's deal.
+ * A deck of up to SWAP_DECK cards needs only words below 227 of the first twist, so every
+ * lane is drawn side by side; a larger deck's lanes are drawn one by one. */
+CLONES static void deal_swaps(const u32 *restrict mts, int d, int count, i64 *restrict swaps,
+                              u32 *restrict mt)
+{
+    if (d <= SWAP_DECK) {
+        for (int t = 0; t < d - 1; t++) {
+            const u32 *w0 = mts + 2 * t * LANES, *w1 = w0 + LANES, *w2 = w1 + LANES;
+            const u32 *f0 = mts + (2 * t + 397) * LANES, *f1 = f0 + LANES;
+            for (int g = 0; g < LANES; g++) {
+                u32 a = temper(twist(w0[g], w1[g], f0[g]));
+                u32 b = temper(twist(w1[g], w2[g], f1[g]));
+                swaps[g * d + t] = (i64)(unit53(a, b) * (double)(d - t));
+            }
+        }
+        return;
+    }
+    for (int g = 0; g < count; g++) {
+        for (int j = 0; j < 625; j++)
+            mt[j] = mts[j * LANES + g];
+        for (int t = 0; t < d - 1; t++)
+            swaps[g * d + t] = (i64)(mt_random(mt) * (double)(d - t));
+    }
+}
+
+static inline u64 deal_key(u64 seed)
+{
+    return mix64(seed * 0x100000001B3ULL + 1U);
+}
+
+/* ------------------------------------------------------------------ the record */
+static inline i64 cell(const Rules *r, i64 seat, i64 slot) { return r->grid + seat * r->slots + slot; }
+static inline i64 kcell(const Rules *r, i64 seat, i64 slot) { return r->known + seat * r->slots + slot; }
+
+/* Every seat's bit and the "everyone" bit: a card shown to all (wraps like numba's int64 at
+ * 62 players). */
+static inline i64 all_seen(i64 n) { return (i64)(((u64)1 << (n + 1)) - 1U); }
+
+static inline int locked(const i64 *g, const Rules *r, i64 seat)
+{
+    return seat == g[CALLER] && r->lock_caller;
+}
+
+/* Append seat's occupied slot addresses to out[k:] (none if locked); the new length. */
+static inline i64 seat_slots(const i64 *g, const Rules *r, i64 seat, i64 *out, i64 k)
+{
+    if (locked(g, r, seat))
+        return k;
+    i64 at = cell(r, seat, 0);
+    i64 len = g[r->glen + seat];
+    for (i64 s = 0; s < len; s++) {
+        out[k] = seat << 8 | s;   /* written always, kept if the slot holds a card */
+        k += g[at + s] >= 0;
+    }
+    return k;
+}
+
+static inline i64 all_slots(const i64 *g, const Rules *r, i64 *out)
+{
+    i64 k = 0;
+    for (i64 seat = 0; seat < r->n; seat++)
+        k = seat_slots(g, r, seat, out, k);
+    return k;
+}
+
+static inline i64 other_slots(const i64 *g, const Rules *r, i64 seat, i64 *out, i64 k)
+{
+    for (i64 other = 0; other < r->n; other++)
+        if (other != seat)
+            k = seat_slots(g, r, other, out, k);
+    return k;
+}
+
+/* The occupied slots of seat's hand (none if locked), counted up to limit. */
+static inline i64 seat_open(const i64 *g, const Rules *r, i64 seat, i64 limit)
+{
+    if (locked(g, r, seat))
+        return 0;
+    i64 at = cell(r, seat, 0);
+    i64 len = g[r->glen + seat];
+    i64 k = 0;
+    for (i64 s = 0; s < len; s++) {
+        if (g[at + s] >= 0) {
+            k++;
+            if (k >= limit)
+                break;
+        }
+    }
+    return k;
+}
+
+static i64 open_slots(const i64 *g, const Rules *r, i64 skip, i64 limit)
+{
+    i64 k = 0;
+    for (i64 seat = 0; seat < r->n; seat++) {
+        if (seat != skip) {
+            k += seat_open(g, r, seat, limit - k);
+            if (k >= limit)
+                break;
+        }
+    }
+    return k;
+}
+
+static inline int grid_occupied(const i64 *g, const Rules *r, i64 seat)
+{
+    i64 at = cell(r, seat, 0);
+    i64 len = g[r->glen + seat];
+    for (i64 s = 0; s < len; s++)
+        if (g[at + s] >= 0)
+            return 1;
+    return 0;
+}
+
+static inline i64 current_player(const i64 *g)
+{
+    switch (g[PHASE]) {
+    case PH_POLL: return g[POLL + g[POLL_I]];
+    case PH_GIVE: return g[GIVE_SEAT];
+    case PH_ROUND_OVER: return TERMINAL;
+    default: return g[TURN];
+    }
+}
+
+/* ------------------------------------------------------------------ legal actions */
+static inline i64 pairs_into(i64 *out, i64 k, i64 kind, const i64 *scratch, i64 n)
+{
+    for (i64 a = 0; a < n; a++)
+        for (i64 b = a + 1; b < n; b++)
+            out[k++] = kind | scratch[a] << 5 | scratch[b] << 21;
+    return k;
+}
+
+static inline i64 poll_legal(const i64 *g, const Rules *r, i64 *out)
+{
+    out[0] = PASS;
+    i64 k = 1;
+    for (i64 p = 0; p < r->n; p++) {
+        if (locked(g, r, p))
+            continue;
+        i64 at = cell(r, p, 0);
+        i64 len = g[r->glen + p];
+        for (i64 s = 0; s < len; s++) {
+            out[k] = SNAP | (p << 8 | s) << 5;
+            k += g[at + s] >= 0;
+        }
+    }
+    return k;
+}
+
+static inline i64 turn_start_legal(const i64 *g, const Rules *r, i64 seat, i64 *out)
+{
+    i64 k = 0;
+    if (g[CALLER] < 0 && g[TURN_NUMBER] >= r->earliest)
+        out[k++] = CAMBIO;
+    out[k++] = DRAW;
+    if (r->draw_from_discard && g[PLEN] > 0 && grid_occupied(g, r, seat))
+        out[k++] = TAKE;
+    return k;
+}
+
+static inline i64 hand_legal(const i64 *g, const Rules *r, i64 seat, i64 ph, i64 *out)
+{
+    i64 kind = ph == PH_DRAWN ? SWAP : GIVE;
+    i64 at = cell(r, seat, 0);
+    i64 len = g[r->glen + seat];
+    i64 k = 0;
+    for (i64 s = 0; s < len; s++) {
+        out[k] = kind | s << 5;
+        k += g[at + s] >= 0;
+    }
+    if (ph == PH_DRAWN && (!g[HELD_FROM_PILE] || k == 0))
+        out[k++] = DISCARD;
+    return k;
+}
+
+static inline i64 power_legal(const i64 *g, const Rules *r, i64 seat, i64 *out, i64 *scratch)
+{
+    i64 k = 0;
+    i64 p = g[POWER];
+    if (p == P_PEEK_OWN || p == P_PEEK_OTHER) {
+        i64 n = p == P_PEEK_OWN ? seat_slots(g, r, seat, scratch, 0)
+                                : other_slots(g, r, seat, scratch, 0);
+        for (i64 j = 0; j < n; j++)
+            out[j] = PEEK | scratch[j] << 5;
+        k = n;
+    } else if (p == P_SWAP_OWN_OTHER || p == P_LOOK_MAY) {
+        i64 kind = p == P_SWAP_OWN_OTHER ? SWITCH : LOOK;
+        i64 own = seat_slots(g, r, seat, scratch, 0);
+        i64 n = other_slots(g, r, seat, scratch, own);
+        for (i64 a = 0; a < own; a++)
+            for (i64 b = own; b < n; b++)
+                out[k++] = kind | scratch[a] << 5 | scratch[b] << 21;
+    } else {
+        i64 n = all_slots(g, r, scratch);
+        k = pairs_into(out, k, p == P_SWAP_ANY ? SWITCH : LOOK, scratch, n);
+    }
+    if (r->optional)
+        out[k++] = SKIP;
+    return k;
+}
+
+/* The current player's legal actions into out, in State.legal_actions order. */
+static i64 legal(const i64 *g, const Rules *r, i64 *out, i64 *scratch)
+{
+    i64 ph = g[PHASE];
+    if (ph == PH_ROUND_OVER)
+        return 0;
+    i64 seat = current_player(g);
+    if (ph == PH_POLL)
+        return poll_legal(g, r, out);
+    if (ph == PH_TURN_START)
+        return turn_start_legal(g, r, seat, out);
+    if (ph == PH_DRAWN || ph == PH_GIVE)
+        return hand_legal(g, r, seat, ph, out);
+    if (ph == PH_KING_DECIDE) {
+        if (g[POWER] == P_LOOK_MAY) {
+            out[0] = SWITCH | g[LOOK_A] << 5 | g[LOOK_B] << 21;
+            out[1] = KEEP;
+            return 2;
+        }
+        i64 n = all_slots(g, r, scratch);
+        return pairs_into(out, 0, SWITCH, scratch, n);
+    }
+    return power_legal(g, r, seat, out, scratch);
+}
+
+/* ------------------------------------------------------------------ flow */
+static void end_round(i64 *g, const Rules *r, i64 reason)
+{
+    g[PHASE] = PH_ROUND_OVER;
+    g[END_REASON] = reason;
+    i64 everyone = all_seen(r->n);
+    for (i64 s = 0; s < r->n; s++) {
+        i64 at = kcell(r, s, 0);
+        i64 len = g[r->glen + s];
+        for (i64 j = 0; j < len; j++)
+            g[at + j] = everyone;
+    }
+    g[POLL_LEN] = 0; /* State._end empties the poll but leaves poll_i as it was */
+}
+
+static inline void next_turn(i64 *g, const Rules *r)
+{
+    if (g[TURN_NUMBER] >= r->max_turns) {
+        end_round(g, r, END_TURN_CAP);
+        return;
+    }
+    i64 n = r->n;
+    i64 t = g[TURN] + 1;
+    if (t == n)
+        t = 0;
+    if (t == g[CALLER])
+        t = t + 1 < n ? t + 1 : 0;
+    g[TURN] = t;
+    g[TURN_NUMBER] += 1;
+    g[TURN_FINAL] = g[CALLER] >= 0;
+    g[PHASE] = PH_TURN_START;
+    if (g[DLEN] == 0 && g[PLEN] <= 1)
+        end_round(g, r, END_DECK);
+}
+
+/* Fisher-Yates on g[at:at + count] from mt, already seeded (state._shuffle). */
+static void shuffle_seeded(i64 *g, i64 at, i64 count, u32 *mt)
+{
+    for (i64 k = count - 1; k > 0; k--) {
+        i64 j = at + (i64)(mt_random(mt) * (double)(k + 1));
+        i64 t = g[at + k];
+        g[at + k] = g[j];
+        g[j] = t;
+    }
+}
+
+/* The deck's top card, reshuffling the pile (all but its top) if the deck is empty. */
+static inline i64 draw_card(Game *x)
+{
+    i64 *g = x->g;
+    const Rules *r = x->r;
+    i64 deck = r->deck;
+    if (g[DLEN] == 0) {
+        i64 plen = g[PLEN];
+        if (plen <= 1)
+            return EMPTY;
+        i64 pile = r->pile;
+        i64 top = g[pile + plen - 1];
+        for (i64 j = 0; j < plen - 1; j++)
+            g[deck + j] = g[pile + j];
+        mt_seed(x->mt, draw_chance(g));
+        shuffle_seeded(g, deck, plen - 1, x->mt);
+        g[DLEN] = plen - 1;
+        g[pile] = top;
+        g[PLEN] = 1;
+        g[RESHUFFLES] += 1;
+    }
+    g[DLEN] -= 1;
+    return g[deck + g[DLEN]];
+}
+
+/* x % n for the poll's first seat; a mask for 2, 4 or 8 players. */
+static inline i64 below(u64 x, i64 n)
+{
+    if ((n & (n - 1)) == 0)
+        return (i64)(x & (u64)(n - 1));
+    return (i64)(x % (u64)n);
+}
+
+static void open_poll(i64 *g, const Rules *r)
+{
+    i64 w = g[WINDOW];
+    if (w == WINDOW_CLOSED || g[PLEN] == 0 || open_slots(g, r, -1, 1) == 0) {
+        next_turn(g, r);
+        return;
+    }
+    int no_caller = !r->caller_may_snap;
+    i64 caller = g[CALLER];
+    i64 k = 0;
+    if (w >= 0) {
+        if (!(no_caller && w == caller)) {
+            g[POLL] = w;
+            k = 1;
+        }
+    } else {
+        i64 n = r->n;
+        i64 start = below(draw_chance(g), n);
+        for (i64 j = 0; j < n; j++) {
+            i64 s = start + j;
+            if (s >= n)
+                s -= n;
+            if (no_caller && s == caller)
+                continue;
+            g[POLL + k++] = s;
+        }
+    }
+    if (k == 0) {
+        next_turn(g, r);
+        return;
+    }
+    g[POLL_LEN] = k;
+    g[POLL_I] = 0;
+    g[PHASE] = PH_POLL;
+}
+
+static inline void poll_next(i64 *g, const Rules *r)
+{
+    g[POLL_I] += 1;
+    if (g[POLL_I] >= g[POLL_LEN]) {
+        g[POLL_LEN] = 0;
+        g[POLL_I] = 0;
+        next_turn(g, r);
+    }
+}
+
+static inline void after_discard(i64 *g, const Rules *r)
+{
+    g[POWER] = P_NONE;
+    g[LOOK_A] = -1;
+    g[LOOK_B] = -1;
+    if (g[TURN_FINAL]) {
+        g[FINAL_LEFT] -= 1;
+        if (g[FINAL_LEFT] <= 0) {
+            end_round(g, r, END_CAMBIO);
+            return;
+        }
+    }
+    open_poll(g, r);
+}
+
+static inline int power_has_target(const i64 *g, const Rules *r, i64 p, i64 seat)
+{
+    i64 own = seat_open(g, r, seat, 2);
+    i64 others = open_slots(g, r, seat, 2);
+    if (p == P_PEEK_OWN)
+        return own > 0;
+    if (p == P_PEEK_OTHER)
+        return others > 0;
+    if (p == P_SWAP_OWN_OTHER || p == P_LOOK_MAY)
+        return own > 0 && others > 0;
+    return own + others >= 2;
+}
+
+static inline void discard(i64 *g, const Rules *r, i64 card, i64 seat, int may_fire)
+{
+    g[r->pile + g[PLEN]] = card;
+    g[PLEN] += 1;
+    g[WINDOW] = WINDOW_ANYONE;
+    i64 p = may_fire ? r->power[card] : P_NONE;
+    if (p != P_NONE && power_has_target(g, r, p, seat)) {
+        g[POWER] = p;
+        g[PHASE] = PH_POWER;
+    } else {
+        after_discard(g, r);
+    }
+}
+
+static void snap_succeeded(i64 *g, const Rules *r, i64 snapper, i64 owner)
+{
+    if (r->auto_call && g[CALLER] < 0) {
+        i64 seats[2] = {snapper, owner};
+        for (int j = 0; j < 2; j++) {
+            if (!grid_occupied(g, r, seats[j])) {
+                g[CALLER] = seats[j];
+                g[FINAL_LEFT] = r->n - 1;
+                break;
+            }
+        }
+    }
+    open_poll(g, r);
+}
+
+static inline int has_room(const i64 *g, const Rules *r, i64 seat)
+{
+    i64 cap = r->max_grid;
+    i64 len = g[r->glen + seat];
+    if (cap < 0 || len < cap)
+        return 1;
+    i64 at = cell(r, seat, 0);
+    for (i64 s = 0; s < len; s++)
+        if (g[at + s] == EMPTY)
+            return 1;
+    return 0;
+}
+
+static inline void add_to_grid(i64 *g, const Rules *r, i64 seat, i64 card)
+{
+    i64 cap = r->max_grid;
+    i64 len = g[r->glen + seat];
+    i64 at = cell(r, seat, 0), kat = kcell(r, seat, 0);
+    if (0 <= cap && cap <= len) {
+        for (i64 s = 0; s < len; s++) {
+            if (g[at + s] == EMPTY) {
+                g[at + s] = card;
+                g[kat + s] = 0;
+                return;
+            }
+        }
+    }
+    g[at + len] = card;
+    g[kat + len] = 0;
+    g[r->glen + seat] = len + 1;
+}
+
+static void snap(Game *x, i64 seat, i64 a)
+{
+    i64 *g = x->g;
+    const Rules *r = x->r;
+    i64 p = a >> 8;
+    i64 c = cell(r, p, a & 255), kc = kcell(r, p, a & 255);
+    i64 card = g[c];
+    g[SNAP_SEAT] = seat;
+    g[SNAP_ADDR] = a;
+    g[SNAP_CARD] = card;
+    i64 pile = r->pile;
+    if (card >> 2 == g[pile + g[PLEN] - 1] >> 2) {
+        g[SNAP_RIGHT] = 1;
+        g[pile + g[PLEN]] = card;
+        g[PLEN] += 1;
+        g[c] = EMPTY;
+        g[kc] = 0;
+        if (r->one_snap)
+            g[WINDOW] = WINDOW_CLOSED;
+        else if (r->snapper_only)
+            g[WINDOW] = seat;
+        if (p != seat && grid_occupied(g, r, seat)) {
+            g[GIVE_ADDR] = a;
+            g[GIVE_SEAT] = seat;
+            g[PHASE] = PH_GIVE;
+            return;
+        }
+        snap_succeeded(g, r, seat, p);
+        return;
+    }
+    g[SNAP_RIGHT] = 0;
+    g[kc] = all_seen(r->n);
+    for (i64 j = 0; j < r->penalty; j++) {
+        if (!has_room(g, r, seat))
+            break;
+        i64 penalty = draw_card(x);
+        if (penalty < 0) {
+            end_round(g, r, END_DECK);
+            return;
+        }
+        add_to_grid(g, r, seat, penalty);
+    }
+    poll_next(g, r);
+}
+
+static void give(i64 *g, const Rules *r, i64 seat, i64 slot)
+{
+    i64 a = g[GIVE_ADDR];
+    i64 p = a >> 8;
+    i64 to = cell(r, p, a & 255), fro = cell(r, seat, slot);
+    i64 known = r->known - r->grid;
+    g[to] = g[fro];
+    g[to + known] = g[fro + known];
+    g[fro] = EMPTY;
+    g[fro + known] = 0;
+    g[GIVE_ADDR] = -1;
+    g[GIVE_SEAT] = -1;
+    snap_succeeded(g, r, seat, p);
+}
+
+/* State.apply for the current player (unchecked). */
+static void apply(Game *x, i64 action)
+{
+    i64 *g = x->g;
+    const Rules *r = x->r;
+    i64 seat = current_player(g);
+    g[ACTIONS] += 1;
+    i64 kind = action & 31;
+    i64 a = (action >> 5) & 0xFFFF;
+    switch (kind) {
+    case SNAP:
+        snap(x, seat, a);
+        break;
+    case PASS:
+        poll_next(g, r);
+        break;
+    case DRAW: {
+        i64 card = draw_card(x);
+        if (card < 0) {
+            end_round(g, r, END_DECK);
+            return;
+        }
+        g[HELD] = card;
+        g[HELD_FROM_PILE] = 0;
+        g[PHASE] = PH_DRAWN;
+        break;
+    }
+    case SWAP: {
+        i64 c = cell(r, seat, a);
+        i64 old = g[c];
+        g[c] = g[HELD];
+        g[kcell(r, seat, a)] = g[HELD_FROM_PILE] ? all_seen(r->n) : (i64)1 << seat;
+        g[HELD] = EMPTY;
+        discard(g, r, old, seat, r->fire_replaced != 0);
+        break;
+    }
+    case DISCARD: {
+        i64 card = g[HELD];
+        g[HELD] = EMPTY;
+        int fires = !g[HELD_FROM_PILE] || r->fire_replaced != 0;
+        discard(g, r, card, seat, fires);
+        break;
+    }
+    case CAMBIO:
+        g[CALLER] = seat;
+        g[FINAL_LEFT] = r->n - 1;
+        next_turn(g, r);
+        break;
+    case TAKE:
+        g[PLEN] -= 1;
+        g[HELD] = g[r->pile + g[PLEN]];
+        g[HELD_FROM_PILE] = 1;
+        g[WINDOW] = WINDOW_CLOSED;
+        g[PHASE] = PH_DRAWN;
+        break;
+    case PEEK:
+        g[kcell(r, a >> 8, a & 255)] |= (i64)1 << seat;
+        after_discard(g, r);
+        break;
+    case SWITCH:
+    case LOOK: {
+        i64 b = action >> 21;
+        i64 ca = cell(r, a >> 8, a & 255), cb = cell(r, b >> 8, b & 255);
+        i64 known = r->known - r->grid;
+        if (kind == LOOK) {
+            i64 bit = (i64)1 << seat;
+            g[ca + known] |= bit;
+            g[cb + known] |= bit;
+            g[LOOK_A] = a;
+            g[LOOK_B] = b;
+            g[PHASE] = PH_KING_DECIDE;
+            return;
+        }
+        i64 t = g[ca];
+        g[ca] = g[cb];
+        g[cb] = t;
+        t = g[ca + known];
+        g[ca + known] = g[cb + known];
+        g[cb + known] = t;
+        after_discard(g, r);
+        break;
+    }
+    case KEEP:
+    case SKIP:
+        after_discard(g, r);
+        break;
+    case GIVE:
+        give(g, r, seat, a);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ------------------------------------------------------------------ the deal */
+static const int PEEK_SLOTS[4] = {2, 3, 0, 1};
+
+/* State.__init__'s shuffle, deal and opening peek, the shuffle's indices drawn (swaps). */
+static void deal(i64 *g, const Rules *r, u64 seed, i64 dealer, const i64 *full, i64 total,
+                 const i64 *swaps)
+{
+    i64 n = r->n;
+    memset(g, 0, N_SC * sizeof *g);
+    g[SEED] = (i64)seed;
+    g[CHANCE] = 1;
+    i64 deck = r->deck, pile = r->pile;
+    memcpy(g + pile, full, (size_t)total * sizeof *g);
+    for (i64 t = 0; t < total - 1; t++) {
+        i64 k = pile + total - 1 - t;
+        i64 j = pile + swaps[t];
+        i64 c = g[k];
+        g[k] = g[j];
+        g[j] = c;
+    }
+    /* g[pile:pile + total] is the shuffled list, top first; seat s gets cards 4s .. 4s+3 */
+    for (i64 s = 0; s < n; s++) {
+        g[r->glen + s] = 4;
+        i64 at = cell(r, s, 0), kat = kcell(r, s, 0);
+        for (int j = 0; j < 4; j++) {
+            g[at + j] = g[pile + 4 * s + j];
+            g[kat + j] = 0;
+        }
+        for (i64 j = 0; j < r->opening_peek; j++)
+            g[kat + PEEK_SLOTS[j]] = (i64)1 << s;
+    }
+    i64 rest = total - 4 * n;
+    /* the engine pops from the end: the deck is stored bottom first */
+    for (i64 j = 0; j < rest; j++)
+        g[deck + j] = g[pile + total - 1 - j];
+    g[DLEN] = rest;
+    g[PLEN] = 0;
+    g[DEALER] = dealer;
+    g[TURN] = dealer;
+    g[HELD] = EMPTY;
+    g[POWER] = P_NONE;
+    g[LOOK_A] = -1;
+    g[LOOK_B] = -1;
+    g[CALLER] = -1;
+    g[WINDOW] = WINDOW_CLOSED;
+    g[GIVE_ADDR] = -1;
+    g[GIVE_SEAT] = -1;
+    g[SNAP_SEAT] = -1;
+    g[PHASE] = PH_TURN_START;
+    next_turn(g, r);
+}
+
+/* ------------------------------------------------------------------ results */
+static i64 count_cards(const i64 *g, const Rules *r, i64 seat)
+{
+    i64 k = 0, at = cell(r, seat, 0), len = g[r->glen + seat];
+    for (i64 j = 0; j < len; j++)
+        k += g[at + j] >= 0;
+    return k;
+}
+
+/* The winners as a bitmask of seats (State.winners); row[:n] gets the scores. */
+static i64 winners_mask(const i64 *g, const Rules *r, i64 *row)
+{
+    i64 n = r->n;
+    for (i64 s = 0; s < n; s++) {
+        i64 t = 0, at = cell(r, s, 0), len = g[r->glen + s];
+        for (i64 j = 0; j < len; j++) {
+            i64 c = g[at + j];
+            if (c >= 0)
+                t += r->value[c];
+        }
+        row[s] = t;
+    }
+    i64 low = row[0];
+    for (i64 s = 1; s < n; s++)
+        low = row[s] < low ? row[s] : low;
+    i64 tied = 0;
+    for (i64 s = 0; s < n; s++)
+        if (row[s] == low)
+            tied |= (i64)1 << s;
+    if (r->most_cards_tie && (tied & (tied - 1))) {
+        i64 most = -1;
+        for (i64 s = 0; s < n; s++)
+            if (tied >> s & 1) {
+                i64 c = count_cards(g, r, s);
+                most = c > most ? c : most;
+            }
+        i64 keep = 0;
+        for (i64 s = 0; s < n; s++)
+            if ((tied >> s & 1) && count_cards(g, r, s) == most)
+                keep |= (i64)1 << s;
+        tied = keep;
+        i64 caller = g[CALLER];
+        if ((tied & (tied - 1)) && caller >= 0 && (tied >> caller & 1))
+            tied &= ~((i64)1 << caller);
+    }
+    return tied;
+}
+
+static void result_into(const i64 *g, const Rules *r, i64 *row)
+{
+    i64 n = r->n;
+    row[n + RES_WINNERS] = winners_mask(g, r, row);
+    row[n + RES_TURNS] = g[TURN_NUMBER];
+    row[n + RES_ACTIONS] = g[ACTIONS];
+    row[n + RES_END] = g[END_REASON];
+    row[n + RES_CALLER] = g[CALLER];
+}
+
+/* ------------------------------------------------------------------ the loop */
+typedef struct {
+    const u64 *seeds;
+    i64 rounds;
+    const i64 *full;
+    i64 total;
+    i64 *g;
+    const i64 *rf;
+    u64 policy_seed;
+    i64 no_call_before;
+    i64 *res;
+} Call;
+
+static void rules_of(const i64 *rf, Rules *r)
+{
+    r->value = rf + R_VALUES;
+    r->power = rf + R_POWERS;
+    r->n = rf[R_PLAYERS];
+    r->draw_from_discard = rf[R_DRAW_FROM_DISCARD];
+    r->fire_replaced = rf[R_FIRE_REPLACED];
+    r->optional = rf[R_OPTIONAL];
+    r->snapper_only = rf[R_SNAPPER_ONLY];
+    r->one_snap = rf[R_ONE_SNAP];
+    r->penalty = rf[R_PENALTY];
+    r->max_grid = rf[R_MAX_GRID];
+    r->lock_caller = rf[R_LOCK_CALLER];
+    r->caller_may_snap = rf[R_CALLER_MAY_SNAP];
+    r->auto_call = rf[R_AUTO_CALL];
+    r->earliest = rf[R_EARLIEST];
+    r->max_turns = rf[R_MAX_TURNS];
+    r->opening_peek = rf[R_OPENING_PEEK];
+    r->most_cards_tie = rf[R_MOST_CARDS_TIE];
+    r->slots = rf[R_SLOTS];
+    r->glen = rf[R_GLEN];
+    r->deck = rf[R_DECK];
+    r->pile = rf[R_PILE];
+    r->grid = rf[R_GRID];
+    r->known = rf[R_KNOWN];
+    r->width = rf[R_WIDTH];
+}
+
+/* Returns 0, or -1 if memory ran out. */
+static int play_rounds(const Call *c)
+{
+    Rules r;
+    rules_of(c->rf, &r);
+    i64 d = c->total;
+    i64 max_actions = d * d / 2 + 16;
+    i64 *out = malloc((size_t)max_actions * sizeof *out);
+    i64 *scratch = malloc((size_t)(d * r.n + 8) * sizeof *scratch);
+    u32 *mts = aligned_alloc(64, 625 * LANES * sizeof *mts);
+    u32 *kw = aligned_alloc(64, 2 * LANES * sizeof *kw);
+    i64 *swaps = malloc((size_t)(d * LANES) * sizeof *swaps);
+    Game *x = malloc(sizeof *x);
+    int status = 0;
+    if (!out || !scratch || !mts || !kw || !swaps || !x) {
+        status = -1;
+        goto done;
+    }
+    x->r = &r;
+    x->g = c->g;
+    x->out = out;
+    x->scratch = scratch;
+    i64 *g = c->g;
+    i64 width = r.n + N_RES;
+    /* The policy's next draw is computed one action ahead (it does not depend on the game). */
+    u64 ctr = c->policy_seed + 1U;
+    u64 z = mix64(ctr);
+    for (i64 first = 0; first < c->rounds; first += LANES) {
+        int count = c->rounds - first < LANES ? (int)(c->rounds - first) : LANES;
+        for (int lane = 0; lane < LANES; lane++) {
+            u64 key = lane < count ? deal_key(c->seeds[first + lane]) : 0;
+            u32 lo = (u32)key, hi = (u32)(key >> 32);
+            kw[lane] = lo;
+            kw[LANES + lane] = hi ? hi + 1U : lo;
+        }
+        seed_lanes(mts, kw);
+        deal_swaps(mts, (int)d, count, swaps, x->mt);
+        for (int lane = 0; lane < count; lane++) {
+            i64 i = first + lane;
+            deal(g, &r, c->seeds[i], r.n - 1, c->full, d, swaps + lane * d);
+            while (g[PHASE] != PH_ROUND_OVER) {
+                i64 k = legal(g, &r, out, scratch);
+                i64 lo = (out[0] == CAMBIO) & (g[TURN_NUMBER] < c->no_call_before);
+                i64 pick = (i64)(((z >> 32) * (u64)(k - lo)) >> 32);
+                ctr += 1U;
+                z = mix64(ctr);
+                apply(x, out[lo + pick]);
+            }
+            result_into(g, &r, c->res + i * width);
+        }
+    }
+done:
+    free(out);
+    free(scratch);
+    free(mts);
+    free(kw);
+    free(swaps);
+    free(x);
+    return status;
+}
+
+/* ------------------------------------------------------------------ Python */
+static int get_buffer(PyObject *obj, Py_buffer *view, int writable, const char *name)
+{
+    if (PyObject_GetBuffer(obj, view, writable ? PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS
+                                               : PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    if (view->itemsize != 8) {
+        PyErr_Format(PyExc_TypeError, "%s must hold 64-bit integers", name);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(play_doc,
+"play_uniform(seeds, full, g, rf, policy_seed, no_call_before, res)\n--\n\n"
+"Rounds of uniform random play, as batch_kernels.play_uniform_all plays them:\n"
+"seeds uint64 (rounds,); full int64, the deck dealt; g int64, one record (the last round's\n"
+"is left in it); rf int64, the flattened rules; res int64 (rounds, players + N_RES).");
+
+static PyObject *py_play_uniform(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *o_seeds, *o_full, *o_g, *o_rf, *o_res, *o_policy;
+    long long no_call_before;
+    if (!PyArg_ParseTuple(args, "OOOOOLO", &o_seeds, &o_full, &o_g, &o_rf, &o_policy,
+                          &no_call_before, &o_res))
+        return NULL;
+    unsigned long long policy_seed = PyLong_AsUnsignedLongLongMask(o_policy);
+    if (policy_seed == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    Py_buffer seeds, full, g, rf, res;
+    int got = 0;
+    PyObject *result = NULL;
+    if (get_buffer(o_seeds, &seeds, 0, "seeds") < 0)
+        goto out;
+    got = 1;
+    if (get_buffer(o_full, &full, 0, "full") < 0)
+        goto out;
+    got = 2;
+    if (get_buffer(o_g, &g, 1, "g") < 0)
+        goto out;
+    got = 3;
+    if (get_buffer(o_rf, &rf, 0, "rf") < 0)
+        goto out;
+    got = 4;
+    if (get_buffer(o_res, &res, 1, "res") < 0)
+        goto out;
+    got = 5;
+    const i64 *rfv = rf.buf;
+    Py_ssize_t rounds = seeds.len / 8, total = full.len / 8;
+    if (rf.len / 8 != N_RF) {
+        PyErr_SetString(PyExc_ValueError, "rf is not a flattened rule set of this kernel");
+        goto out;
+    }
+    i64 n = rfv[R_PLAYERS];
+    if (n < 2 || n > 62 || total < 4 * n || rfv[R_SLOTS] != total
+        || g.len / 8 < rfv[R_WIDTH] || res.len / 8 != rounds * (n + N_RES)) {
+        PyErr_SetString(PyExc_ValueError, "the arrays do not fit the rule set's layout");
+        goto out;
+    }
+    for (int j = 0; j < 56; j++) {
+        if (rfv[R_POWERS + j] < 0 || rfv[R_POWERS + j] >= N_POWERS) {
+            PyErr_SetString(PyExc_ValueError, "a power this kernel does not play");
+            goto out;
+        }
+    }
+    Call call = {seeds.buf, rounds, full.buf, total, g.buf, rfv, policy_seed,
+                 (i64)no_call_before, res.buf};
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = play_rounds(&call);
+    Py_END_ALLOW_THREADS
+    if (status < 0) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    result = Py_NewRef(Py_None);
+out:
+    if (got >= 5) PyBuffer_Release(&res);
+    if (got >= 4) PyBuffer_Release(&rf);
+    if (got >= 3) PyBuffer_Release(&g);
+    if (got >= 2) PyBuffer_Release(&full);
+    if (got >= 1) PyBuffer_Release(&seeds);
+    return result;
+}
+
+PyDoc_STRVAR(constants_doc,
+"constants()\n--\n\n"
+"The layout this kernel was written for, by batch_kernels.py's names (the Python side\n"
+"compares them before using the kernel).");
+
+static PyObject *py_constants(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    return Py_BuildValue(
+        "{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,"
+        "s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i}",
+        "N_SC", N_SC, "POLL", POLL, "SEED", SEED, "ACTIONS", ACTIONS, "SNAP_RIGHT", SNAP_RIGHT,
+        "PHASE", PHASE, "R_PLAYERS", R_PLAYERS, "R_MOST_CARDS_TIE", R_MOST_CARDS_TIE,
+        "R_WIDTH", R_WIDTH, "N_RF", N_RF, "P_LOOK_ANY", P_LOOK_ANY,
+        "PH_ROUND_OVER", PH_ROUND_OVER, "PASS", PASS, "GIVE", GIVE, "SNAP", SNAP,
+        "N_RES", N_RES, "RES_CALLER", RES_CALLER, "LANES", LANES, "SWAP_DECK", SWAP_DECK,
+        "END_TURN_CAP", END_TURN_CAP, "WINDOW_CLOSED", WINDOW_CLOSED, "TERMINAL", TERMINAL,
+        "CHANCE", CHANCE, "DLEN", DLEN, "PLEN", PLEN, "CALLER", CALLER, "WINDOW", WINDOW,
+        "TURN_NUMBER", TURN_NUMBER);
+}
+
+static PyMethodDef methods[] = {
+    {"play_uniform", py_play_uniform, METH_VARARGS, play_doc},
+    {"constants", py_constants, METH_NOARGS, constants_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+#ifndef CAMBIO_SOURCE_SHA256
+#define CAMBIO_SOURCE_SHA256 ""
+#endif
+#ifndef CAMBIO_CFLAGS
+#define CAMBIO_CFLAGS ""
+#endif
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_uniform",
+    "Whole rounds of uniform random play in C (see cambio.cards.batch_c).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__uniform(void)
+{
+    mt_base_init();
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL)
+        return NULL;
+    /* What the build compiled: the source's hash (the stale-build guard) and the compiler. */
+    if (PyModule_AddStringConstant(m, "SOURCE_SHA256", CAMBIO_SOURCE_SHA256) < 0
+        || PyModule_AddStringConstant(m, "COMPILER", __VERSION__) < 0
+        || PyModule_AddStringConstant(m, "CFLAGS", CAMBIO_CFLAGS) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
