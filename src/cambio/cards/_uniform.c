@@ -55,22 +55,33 @@ enum { CAMBIO, DRAW, TAKE, SWAP, DISCARD, PEEK, LOOK, SWITCH, KEEP, SKIP, SNAP, 
 enum { RES_WINNERS, RES_TURNS, RES_ACTIONS, RES_END, RES_CALLER, N_RES };
 enum { LANES = 64, SWAP_DECK = 114 };
 
-/* The rules and the record's offsets, read from rf once per call. */
+enum { MAX_SEATS = 64 };
+
+/* The rules and the record's offsets, read from rf once per call. 32-bit fields: a store
+ * into the record (64-bit) can then not change them, so the compiler keeps them in
+ * registers across the record's writes. */
 typedef struct {
     const i64 *value;  /* rf[0:56], a card code's points */
     const i64 *power;  /* rf[56:112], a card code's power */
-    i64 n, draw_from_discard, fire_replaced, optional, snapper_only, one_snap, penalty,
+    int32_t n, draw_from_discard, fire_replaced, optional, snapper_only, one_snap, penalty,
         max_grid, lock_caller, caller_may_snap, auto_call, earliest, max_turns, opening_peek,
         most_cards_tie, slots, glen, deck, pile, grid, known, width;
 } Rules;
 
-/* One call's working memory (the numba loop's `out`, `scratch`, `mt` and lanes). */
+/* One call's game: the record being played and what this kernel keeps beside it. The
+ * occupied slots of each hand, as a count and (hands of at most 64 slots) a bitmask, are
+ * kept up to date where a card enters or leaves a hand (deal, snap, give, penalty), so the
+ * rules that ask "how many cards may be snapped", "is this hand empty" and the policy's
+ * "the j-th occupied slot" do not scan the grids. They are not part of the record. */
 typedef struct {
-    const Rules *r;
     i64 *g;
-    i64 *out;
+    Rules r;
+    int32_t cnt[MAX_SEATS];
+    u64 occ[MAX_SEATS];
+    int wide;          /* a hand passed 64 slots this round: occ is not kept */
+    i64 *out;          /* the legal actions, for the phases played through legal() */
     i64 *scratch;
-    u32 mt[625];
+    u32 mt[625];       /* the reshuffles' generator */
 } Game;
 
 /* ------------------------------------------------------------------ chance */
@@ -213,11 +224,11 @@ CLONES static void seed_lanes(u32 *restrict mts, const u32 *restrict kw)
     }
 }
 
-/* swaps[g * d + t]: the index Fisher-Yates swaps position d - 1 - t with in lane g's deal.
+/* swaps[t * LANES + g]: the index Fisher-Yates swaps position d - 1 - t with in lane g's deal.
  * A deck of up to SWAP_DECK cards needs only words below 227 of the first twist, so every
  * lane is drawn side by side; a larger deck's lanes are drawn one by one. */
-CLONES static void deal_swaps(const u32 *restrict mts, int d, int count, i64 *restrict swaps,
-                              u32 *restrict mt)
+CLONES static void deal_swaps(const u32 *restrict mts, int d, int count,
+                              int32_t *restrict swaps, u32 *restrict mt)
 {
     if (d <= SWAP_DECK) {
         for (int t = 0; t < d - 1; t++) {
@@ -226,7 +237,7 @@ CLONES static void deal_swaps(const u32 *restrict mts, int d, int count, i64 *re
             for (int g = 0; g < LANES; g++) {
                 u32 a = temper(twist(w0[g], w1[g], f0[g]));
                 u32 b = temper(twist(w1[g], w2[g], f1[g]));
-                swaps[g * d + t] = (i64)(unit53(a, b) * (double)(d - t));
+                swaps[t * LANES + g] = (int32_t)(unit53(a, b) * (double)(d - t));
             }
         }
         return;
@@ -235,7 +246,7 @@ CLONES static void deal_swaps(const u32 *restrict mts, int d, int count, i64 *re
         for (int j = 0; j < 625; j++)
             mt[j] = mts[j * LANES + g];
         for (int t = 0; t < d - 1; t++)
-            swaps[g * d + t] = (i64)(mt_random(mt) * (double)(d - t));
+            swaps[t * LANES + g] = (int32_t)(mt_random(mt) * (double)(d - t));
     }
 }
 
@@ -252,15 +263,19 @@ static inline i64 kcell(const Rules *r, i64 seat, i64 slot) { return r->known + 
  * 62 players). */
 static inline i64 all_seen(i64 n) { return (i64)(((u64)1 << (n + 1)) - 1U); }
 
-static inline int locked(const i64 *g, const Rules *r, i64 seat)
+static inline int locked(Game *x, i64 seat)
 {
+    const i64 *g = x->g;
+    const Rules *r = &x->r;
     return seat == g[CALLER] && r->lock_caller;
 }
 
 /* Append seat's occupied slot addresses to out[k:] (none if locked); the new length. */
-static inline i64 seat_slots(const i64 *g, const Rules *r, i64 seat, i64 *out, i64 k)
+static inline i64 seat_slots(Game *x, i64 seat, i64 *out, i64 k)
 {
-    if (locked(g, r, seat))
+    const i64 *g = x->g;
+    const Rules *r = &x->r;
+    if (locked(x, seat))
         return k;
     i64 at = cell(r, seat, 0);
     i64 len = g[r->glen + seat];
@@ -271,46 +286,39 @@ static inline i64 seat_slots(const i64 *g, const Rules *r, i64 seat, i64 *out, i
     return k;
 }
 
-static inline i64 all_slots(const i64 *g, const Rules *r, i64 *out)
+static inline i64 all_slots(Game *x, i64 *out)
 {
+    const Rules *r = &x->r;
     i64 k = 0;
     for (i64 seat = 0; seat < r->n; seat++)
-        k = seat_slots(g, r, seat, out, k);
+        k = seat_slots(x, seat, out, k);
     return k;
 }
 
-static inline i64 other_slots(const i64 *g, const Rules *r, i64 seat, i64 *out, i64 k)
+static inline i64 other_slots(Game *x, i64 seat, i64 *out, i64 k)
 {
+    const Rules *r = &x->r;
     for (i64 other = 0; other < r->n; other++)
         if (other != seat)
-            k = seat_slots(g, r, other, out, k);
+            k = seat_slots(x, other, out, k);
     return k;
 }
 
 /* The occupied slots of seat's hand (none if locked), counted up to limit. */
-static inline i64 seat_open(const i64 *g, const Rules *r, i64 seat, i64 limit)
+static inline i64 seat_open(Game *x, i64 seat, i64 limit)
 {
-    if (locked(g, r, seat))
+    if (locked(x, seat))
         return 0;
-    i64 at = cell(r, seat, 0);
-    i64 len = g[r->glen + seat];
-    i64 k = 0;
-    for (i64 s = 0; s < len; s++) {
-        if (g[at + s] >= 0) {
-            k++;
-            if (k >= limit)
-                break;
-        }
-    }
-    return k;
+    return x->cnt[seat] < limit ? x->cnt[seat] : limit;
 }
 
-static i64 open_slots(const i64 *g, const Rules *r, i64 skip, i64 limit)
+static inline i64 open_slots(Game *x, i64 skip, i64 limit)
 {
+    const Rules *r = &x->r;
     i64 k = 0;
     for (i64 seat = 0; seat < r->n; seat++) {
         if (seat != skip) {
-            k += seat_open(g, r, seat, limit - k);
+            k += seat_open(x, seat, limit - k);
             if (k >= limit)
                 break;
         }
@@ -318,14 +326,26 @@ static i64 open_slots(const i64 *g, const Rules *r, i64 skip, i64 limit)
     return k;
 }
 
-static inline int grid_occupied(const i64 *g, const Rules *r, i64 seat)
+/* A card enters (leaves) slot s of seat's hand. */
+static inline void hand_gains(Game *x, i64 seat, i64 s)
 {
-    i64 at = cell(r, seat, 0);
-    i64 len = g[r->glen + seat];
-    for (i64 s = 0; s < len; s++)
-        if (g[at + s] >= 0)
-            return 1;
-    return 0;
+    x->cnt[seat] += 1;
+    if (s < 64)
+        x->occ[seat] |= (u64)1 << s;
+    else
+        x->wide = 1;
+}
+
+static inline void hand_loses(Game *x, i64 seat, i64 s)
+{
+    x->cnt[seat] -= 1;
+    if (s < 64)
+        x->occ[seat] &= ~((u64)1 << s);
+}
+
+static inline int grid_occupied(Game *x, i64 seat)
+{
+    return x->cnt[seat] > 0;
 }
 
 static inline i64 current_player(const i64 *g)
@@ -347,12 +367,14 @@ static inline i64 pairs_into(i64 *out, i64 k, i64 kind, const i64 *scratch, i64 
     return k;
 }
 
-static inline i64 poll_legal(const i64 *g, const Rules *r, i64 *out)
+static inline i64 poll_legal(Game *x, i64 *out)
 {
+    const i64 *g = x->g;
+    const Rules *r = &x->r;
     out[0] = PASS;
     i64 k = 1;
     for (i64 p = 0; p < r->n; p++) {
-        if (locked(g, r, p))
+        if (locked(x, p))
             continue;
         i64 at = cell(r, p, 0);
         i64 len = g[r->glen + p];
@@ -364,19 +386,23 @@ static inline i64 poll_legal(const i64 *g, const Rules *r, i64 *out)
     return k;
 }
 
-static inline i64 turn_start_legal(const i64 *g, const Rules *r, i64 seat, i64 *out)
+static inline i64 turn_start_legal(Game *x, i64 seat, i64 *out)
 {
+    const i64 *g = x->g;
+    const Rules *r = &x->r;
     i64 k = 0;
     if (g[CALLER] < 0 && g[TURN_NUMBER] >= r->earliest)
         out[k++] = CAMBIO;
     out[k++] = DRAW;
-    if (r->draw_from_discard && g[PLEN] > 0 && grid_occupied(g, r, seat))
+    if (r->draw_from_discard && g[PLEN] > 0 && grid_occupied(x, seat))
         out[k++] = TAKE;
     return k;
 }
 
-static inline i64 hand_legal(const i64 *g, const Rules *r, i64 seat, i64 ph, i64 *out)
+static inline i64 hand_legal(Game *x, i64 seat, i64 ph, i64 *out)
 {
+    const i64 *g = x->g;
+    const Rules *r = &x->r;
     i64 kind = ph == PH_DRAWN ? SWAP : GIVE;
     i64 at = cell(r, seat, 0);
     i64 len = g[r->glen + seat];
@@ -390,25 +416,27 @@ static inline i64 hand_legal(const i64 *g, const Rules *r, i64 seat, i64 ph, i64
     return k;
 }
 
-static inline i64 power_legal(const i64 *g, const Rules *r, i64 seat, i64 *out, i64 *scratch)
+static inline i64 power_legal(Game *x, i64 seat, i64 *out, i64 *scratch)
 {
+    const i64 *g = x->g;
+    const Rules *r = &x->r;
     i64 k = 0;
     i64 p = g[POWER];
     if (p == P_PEEK_OWN || p == P_PEEK_OTHER) {
-        i64 n = p == P_PEEK_OWN ? seat_slots(g, r, seat, scratch, 0)
-                                : other_slots(g, r, seat, scratch, 0);
+        i64 n = p == P_PEEK_OWN ? seat_slots(x, seat, scratch, 0)
+                                : other_slots(x, seat, scratch, 0);
         for (i64 j = 0; j < n; j++)
             out[j] = PEEK | scratch[j] << 5;
         k = n;
     } else if (p == P_SWAP_OWN_OTHER || p == P_LOOK_MAY) {
         i64 kind = p == P_SWAP_OWN_OTHER ? SWITCH : LOOK;
-        i64 own = seat_slots(g, r, seat, scratch, 0);
-        i64 n = other_slots(g, r, seat, scratch, own);
+        i64 own = seat_slots(x, seat, scratch, 0);
+        i64 n = other_slots(x, seat, scratch, own);
         for (i64 a = 0; a < own; a++)
             for (i64 b = own; b < n; b++)
                 out[k++] = kind | scratch[a] << 5 | scratch[b] << 21;
     } else {
-        i64 n = all_slots(g, r, scratch);
+        i64 n = all_slots(x, scratch);
         k = pairs_into(out, k, p == P_SWAP_ANY ? SWITCH : LOOK, scratch, n);
     }
     if (r->optional)
@@ -417,33 +445,36 @@ static inline i64 power_legal(const i64 *g, const Rules *r, i64 seat, i64 *out, 
 }
 
 /* The current player's legal actions into out, in State.legal_actions order. */
-static i64 legal(const i64 *g, const Rules *r, i64 *out, i64 *scratch)
+static i64 legal(Game *x, i64 *out, i64 *scratch)
 {
+    const i64 *g = x->g;
     i64 ph = g[PHASE];
     if (ph == PH_ROUND_OVER)
         return 0;
     i64 seat = current_player(g);
     if (ph == PH_POLL)
-        return poll_legal(g, r, out);
+        return poll_legal(x, out);
     if (ph == PH_TURN_START)
-        return turn_start_legal(g, r, seat, out);
+        return turn_start_legal(x, seat, out);
     if (ph == PH_DRAWN || ph == PH_GIVE)
-        return hand_legal(g, r, seat, ph, out);
+        return hand_legal(x, seat, ph, out);
     if (ph == PH_KING_DECIDE) {
         if (g[POWER] == P_LOOK_MAY) {
             out[0] = SWITCH | g[LOOK_A] << 5 | g[LOOK_B] << 21;
             out[1] = KEEP;
             return 2;
         }
-        i64 n = all_slots(g, r, scratch);
+        i64 n = all_slots(x, scratch);
         return pairs_into(out, 0, SWITCH, scratch, n);
     }
-    return power_legal(g, r, seat, out, scratch);
+    return power_legal(x, seat, out, scratch);
 }
 
 /* ------------------------------------------------------------------ flow */
-static void end_round(i64 *g, const Rules *r, i64 reason)
+static void end_round(Game *x, i64 reason)
 {
+    i64 *g = x->g;
+    const Rules *r = &x->r;
     g[PHASE] = PH_ROUND_OVER;
     g[END_REASON] = reason;
     i64 everyone = all_seen(r->n);
@@ -456,10 +487,12 @@ static void end_round(i64 *g, const Rules *r, i64 reason)
     g[POLL_LEN] = 0; /* State._end empties the poll but leaves poll_i as it was */
 }
 
-static inline void next_turn(i64 *g, const Rules *r)
+static inline void next_turn(Game *x)
 {
+    i64 *g = x->g;
+    const Rules *r = &x->r;
     if (g[TURN_NUMBER] >= r->max_turns) {
-        end_round(g, r, END_TURN_CAP);
+        end_round(x, END_TURN_CAP);
         return;
     }
     i64 n = r->n;
@@ -473,7 +506,7 @@ static inline void next_turn(i64 *g, const Rules *r)
     g[TURN_FINAL] = g[CALLER] >= 0;
     g[PHASE] = PH_TURN_START;
     if (g[DLEN] == 0 && g[PLEN] <= 1)
-        end_round(g, r, END_DECK);
+        end_round(x, END_DECK);
 }
 
 /* Fisher-Yates on g[at:at + count] from mt, already seeded (state._shuffle). */
@@ -491,7 +524,7 @@ static void shuffle_seeded(i64 *g, i64 at, i64 count, u32 *mt)
 static inline i64 draw_card(Game *x)
 {
     i64 *g = x->g;
-    const Rules *r = x->r;
+    const Rules *r = &x->r;
     i64 deck = r->deck;
     if (g[DLEN] == 0) {
         i64 plen = g[PLEN];
@@ -520,11 +553,13 @@ static inline i64 below(u64 x, i64 n)
     return (i64)(x % (u64)n);
 }
 
-static void open_poll(i64 *g, const Rules *r)
+static void open_poll(Game *x)
 {
+    i64 *g = x->g;
+    const Rules *r = &x->r;
     i64 w = g[WINDOW];
-    if (w == WINDOW_CLOSED || g[PLEN] == 0 || open_slots(g, r, -1, 1) == 0) {
-        next_turn(g, r);
+    if (w == WINDOW_CLOSED || g[PLEN] == 0 || open_slots(x, -1, 1) == 0) {
+        next_turn(x);
         return;
     }
     int no_caller = !r->caller_may_snap;
@@ -548,7 +583,7 @@ static void open_poll(i64 *g, const Rules *r)
         }
     }
     if (k == 0) {
-        next_turn(g, r);
+        next_turn(x);
         return;
     }
     g[POLL_LEN] = k;
@@ -556,35 +591,37 @@ static void open_poll(i64 *g, const Rules *r)
     g[PHASE] = PH_POLL;
 }
 
-static inline void poll_next(i64 *g, const Rules *r)
+static inline void poll_next(Game *x)
 {
+    i64 *g = x->g;
     g[POLL_I] += 1;
     if (g[POLL_I] >= g[POLL_LEN]) {
         g[POLL_LEN] = 0;
         g[POLL_I] = 0;
-        next_turn(g, r);
+        next_turn(x);
     }
 }
 
-static inline void after_discard(i64 *g, const Rules *r)
+static inline void after_discard(Game *x)
 {
+    i64 *g = x->g;
     g[POWER] = P_NONE;
     g[LOOK_A] = -1;
     g[LOOK_B] = -1;
     if (g[TURN_FINAL]) {
         g[FINAL_LEFT] -= 1;
         if (g[FINAL_LEFT] <= 0) {
-            end_round(g, r, END_CAMBIO);
+            end_round(x, END_CAMBIO);
             return;
         }
     }
-    open_poll(g, r);
+    open_poll(x);
 }
 
-static inline int power_has_target(const i64 *g, const Rules *r, i64 p, i64 seat)
+static inline int power_has_target(Game *x, i64 p, i64 seat)
 {
-    i64 own = seat_open(g, r, seat, 2);
-    i64 others = open_slots(g, r, seat, 2);
+    i64 own = seat_open(x, seat, 2);
+    i64 others = open_slots(x, seat, 2);
     if (p == P_PEEK_OWN)
         return own > 0;
     if (p == P_PEEK_OTHER)
@@ -594,71 +631,75 @@ static inline int power_has_target(const i64 *g, const Rules *r, i64 p, i64 seat
     return own + others >= 2;
 }
 
-static inline void discard(i64 *g, const Rules *r, i64 card, i64 seat, int may_fire)
+static inline void discard(Game *x, i64 card, i64 seat, int may_fire)
 {
+    i64 *g = x->g;
+    const Rules *r = &x->r;
     g[r->pile + g[PLEN]] = card;
     g[PLEN] += 1;
     g[WINDOW] = WINDOW_ANYONE;
     i64 p = may_fire ? r->power[card] : P_NONE;
-    if (p != P_NONE && power_has_target(g, r, p, seat)) {
+    if (p != P_NONE && power_has_target(x, p, seat)) {
         g[POWER] = p;
         g[PHASE] = PH_POWER;
     } else {
-        after_discard(g, r);
+        after_discard(x);
     }
 }
 
-static void snap_succeeded(i64 *g, const Rules *r, i64 snapper, i64 owner)
+static void snap_succeeded(Game *x, i64 snapper, i64 owner)
 {
+    i64 *g = x->g;
+    const Rules *r = &x->r;
     if (r->auto_call && g[CALLER] < 0) {
         i64 seats[2] = {snapper, owner};
         for (int j = 0; j < 2; j++) {
-            if (!grid_occupied(g, r, seats[j])) {
+            if (!grid_occupied(x, seats[j])) {
                 g[CALLER] = seats[j];
                 g[FINAL_LEFT] = r->n - 1;
                 break;
             }
         }
     }
-    open_poll(g, r);
+    open_poll(x);
 }
 
-static inline int has_room(const i64 *g, const Rules *r, i64 seat)
+static inline int has_room(Game *x, i64 seat)
 {
+    const i64 *g = x->g;
+    const Rules *r = &x->r;
     i64 cap = r->max_grid;
     i64 len = g[r->glen + seat];
-    if (cap < 0 || len < cap)
-        return 1;
-    i64 at = cell(r, seat, 0);
-    for (i64 s = 0; s < len; s++)
-        if (g[at + s] == EMPTY)
-            return 1;
-    return 0;
+    return cap < 0 || len < cap || x->cnt[seat] < len; /* below len: a hole in the hand */
 }
 
-static inline void add_to_grid(i64 *g, const Rules *r, i64 seat, i64 card)
+static inline void add_to_grid(Game *x, i64 seat, i64 card)
 {
+    i64 *g = x->g;
+    const Rules *r = &x->r;
     i64 cap = r->max_grid;
     i64 len = g[r->glen + seat];
     i64 at = cell(r, seat, 0), kat = kcell(r, seat, 0);
+    i64 s = len;
     if (0 <= cap && cap <= len) {
-        for (i64 s = 0; s < len; s++) {
-            if (g[at + s] == EMPTY) {
-                g[at + s] = card;
-                g[kat + s] = 0;
-                return;
+        for (i64 j = 0; j < len; j++) {
+            if (g[at + j] == EMPTY) {
+                s = j;
+                break;
             }
         }
     }
-    g[at + len] = card;
-    g[kat + len] = 0;
-    g[r->glen + seat] = len + 1;
+    g[at + s] = card;
+    g[kat + s] = 0;
+    if (s == len)
+        g[r->glen + seat] = len + 1;
+    hand_gains(x, seat, s);
 }
 
 static void snap(Game *x, i64 seat, i64 a)
 {
     i64 *g = x->g;
-    const Rules *r = x->r;
+    const Rules *r = &x->r;
     i64 p = a >> 8;
     i64 c = cell(r, p, a & 255), kc = kcell(r, p, a & 255);
     i64 card = g[c];
@@ -672,36 +713,39 @@ static void snap(Game *x, i64 seat, i64 a)
         g[PLEN] += 1;
         g[c] = EMPTY;
         g[kc] = 0;
+        hand_loses(x, p, a & 255);
         if (r->one_snap)
             g[WINDOW] = WINDOW_CLOSED;
         else if (r->snapper_only)
             g[WINDOW] = seat;
-        if (p != seat && grid_occupied(g, r, seat)) {
+        if (p != seat && grid_occupied(x, seat)) {
             g[GIVE_ADDR] = a;
             g[GIVE_SEAT] = seat;
             g[PHASE] = PH_GIVE;
             return;
         }
-        snap_succeeded(g, r, seat, p);
+        snap_succeeded(x, seat, p);
         return;
     }
     g[SNAP_RIGHT] = 0;
     g[kc] = all_seen(r->n);
     for (i64 j = 0; j < r->penalty; j++) {
-        if (!has_room(g, r, seat))
+        if (!has_room(x, seat))
             break;
         i64 penalty = draw_card(x);
         if (penalty < 0) {
-            end_round(g, r, END_DECK);
+            end_round(x, END_DECK);
             return;
         }
-        add_to_grid(g, r, seat, penalty);
+        add_to_grid(x, seat, penalty);
     }
-    poll_next(g, r);
+    poll_next(x);
 }
 
-static void give(i64 *g, const Rules *r, i64 seat, i64 slot)
+static void give(Game *x, i64 seat, i64 slot)
 {
+    i64 *g = x->g;
+    const Rules *r = &x->r;
     i64 a = g[GIVE_ADDR];
     i64 p = a >> 8;
     i64 to = cell(r, p, a & 255), fro = cell(r, seat, slot);
@@ -710,16 +754,18 @@ static void give(i64 *g, const Rules *r, i64 seat, i64 slot)
     g[to + known] = g[fro + known];
     g[fro] = EMPTY;
     g[fro + known] = 0;
+    hand_loses(x, seat, slot);
+    hand_gains(x, p, a & 255);
     g[GIVE_ADDR] = -1;
     g[GIVE_SEAT] = -1;
-    snap_succeeded(g, r, seat, p);
+    snap_succeeded(x, seat, p);
 }
 
 /* State.apply for the current player (unchecked). */
 static void apply(Game *x, i64 action)
 {
     i64 *g = x->g;
-    const Rules *r = x->r;
+    const Rules *r = &x->r;
     i64 seat = current_player(g);
     g[ACTIONS] += 1;
     i64 kind = action & 31;
@@ -729,12 +775,12 @@ static void apply(Game *x, i64 action)
         snap(x, seat, a);
         break;
     case PASS:
-        poll_next(g, r);
+        poll_next(x);
         break;
     case DRAW: {
         i64 card = draw_card(x);
         if (card < 0) {
-            end_round(g, r, END_DECK);
+            end_round(x, END_DECK);
             return;
         }
         g[HELD] = card;
@@ -748,20 +794,20 @@ static void apply(Game *x, i64 action)
         g[c] = g[HELD];
         g[kcell(r, seat, a)] = g[HELD_FROM_PILE] ? all_seen(r->n) : (i64)1 << seat;
         g[HELD] = EMPTY;
-        discard(g, r, old, seat, r->fire_replaced != 0);
+        discard(x, old, seat, r->fire_replaced != 0);
         break;
     }
     case DISCARD: {
         i64 card = g[HELD];
         g[HELD] = EMPTY;
         int fires = !g[HELD_FROM_PILE] || r->fire_replaced != 0;
-        discard(g, r, card, seat, fires);
+        discard(x, card, seat, fires);
         break;
     }
     case CAMBIO:
         g[CALLER] = seat;
         g[FINAL_LEFT] = r->n - 1;
-        next_turn(g, r);
+        next_turn(x);
         break;
     case TAKE:
         g[PLEN] -= 1;
@@ -772,7 +818,7 @@ static void apply(Game *x, i64 action)
         break;
     case PEEK:
         g[kcell(r, a >> 8, a & 255)] |= (i64)1 << seat;
-        after_discard(g, r);
+        after_discard(x);
         break;
     case SWITCH:
     case LOOK: {
@@ -794,28 +840,201 @@ static void apply(Game *x, i64 action)
         t = g[ca + known];
         g[ca + known] = g[cb + known];
         g[cb + known] = t;
-        after_discard(g, r);
+        after_discard(x);
         break;
     }
     case KEEP:
     case SKIP:
-        after_discard(g, r);
+        after_discard(x);
         break;
     case GIVE:
-        give(g, r, seat, a);
+        give(x, seat, a);
         break;
     default:
         break;
     }
 }
 
+
+/* ------------------------------------------------------------------ the uniform policy
+ * The numba loop lists the legal actions and draws one: index lo + pick(z, k - lo), lo = 1
+ * when the list starts with a Cambio call the policy may not make yet. Here the frequent
+ * phases (a turn's start, the drawn card, the snap poll, a give) count their actions and
+ * play the one at that index without writing the list: the same index in the same order
+ * (State.legal_actions'), so the same action. The powers and a king's decision, rarer and
+ * with lists of pairs, go through legal() and apply() as in the numba loop. */
+static inline i64 pick(u64 zhi, i64 count)
+{
+    return (i64)((zhi * (u64)count) >> 32);
+}
+
+/* SELECT8[b | j << 8]: the index of the j-th set bit of byte b. */
+static uint8_t SELECT8[256 * 8];
+
+static void select8_init(void)
+{
+    for (int b = 0; b < 256; b++) {
+        int j = 0;
+        for (int bit = 0; bit < 8; bit++)
+            if (b >> bit & 1)
+                SELECT8[b | j++ << 8] = (uint8_t)bit;
+    }
+}
+
+/* The index of the j-th set bit of m (j below the number of set bits), without a branch:
+ * the policy picks a random slot, and a loop over the bits before it ended in a
+ * mispredicted exit nearly every time. Broadword select (S. Vigna, "Broadword
+ * implementation of rank/select queries", 2008): the bytes' running bit counts in one
+ * multiply, the byte holding the j-th bit by comparing them all with j at once, the bit
+ * within it from a table. Baseline x86-64 has no popcnt or pdep to do it in one step. */
+static inline i64 nth_bit(u64 m, i64 j)
+{
+    const u64 ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    u64 sums = m - ((m >> 1) & 0x5555555555555555ULL);
+    sums = (sums & 0x3333333333333333ULL) + ((sums >> 2) & 0x3333333333333333ULL);
+    sums = ((sums + (sums >> 4)) & 0x0F0F0F0F0F0F0F0FULL) * ones; /* byte i: bits in 0..i */
+    u64 below = (((u64)j * ones | highs) - sums) & highs;         /* bytes with sum <= j */
+    int place = (int)(((below >> 7) * ones) >> 56) * 8;           /* bit index of the byte */
+    u64 before = place ? (sums >> (place - 8)) & 0xFF : 0;
+    i64 rank = j - (i64)before;
+    return place + SELECT8[((m >> place) & 0xFF) | (u64)rank << 8];
+}
+
+static inline void swap_in(Game *x, i64 seat, i64 a)
+{
+    i64 *g = x->g;
+    const Rules *r = &x->r;
+    i64 c = cell(r, seat, a);
+    i64 old = g[c];
+    g[c] = g[HELD];
+    g[kcell(r, seat, a)] = g[HELD_FROM_PILE] ? all_seen(r->n) : (i64)1 << seat;
+    g[HELD] = EMPTY;
+    discard(x, old, seat, r->fire_replaced != 0);
+}
+
+static inline void discard_held(Game *x, i64 seat)
+{
+    i64 *g = x->g;
+    const Rules *r = &x->r;
+    i64 card = g[HELD];
+    g[HELD] = EMPTY;
+    int fires = !g[HELD_FROM_PILE] || r->fire_replaced != 0;
+    discard(x, card, seat, fires);
+}
+
+static inline void draw(Game *x)
+{
+    i64 *g = x->g;
+    i64 card = draw_card(x);
+    if (card < 0) {
+        end_round(x, END_DECK);
+        return;
+    }
+    g[HELD] = card;
+    g[HELD_FROM_PILE] = 0;
+    g[PHASE] = PH_DRAWN;
+}
+
+static inline void call_cambio(Game *x, i64 seat)
+{
+    i64 *g = x->g;
+    const Rules *r = &x->r;
+    g[CALLER] = seat;
+    g[FINAL_LEFT] = r->n - 1;
+    next_turn(x);
+}
+
+static inline void take(Game *x)
+{
+    i64 *g = x->g;
+    const Rules *r = &x->r;
+    g[PLEN] -= 1;
+    g[HELD] = g[r->pile + g[PLEN]];
+    g[HELD_FROM_PILE] = 1;
+    g[WINDOW] = WINDOW_CLOSED;
+    g[PHASE] = PH_DRAWN;
+}
+
+/* One action of the uniform policy (zhi: the high half of its draw). Returns 0, or 1 when
+ * the action must go through legal() and apply() (a power, a king's decision, a hand past
+ * 64 slots). */
+static inline int uniform_step(Game *x, u64 zhi, i64 no_call_before)
+{
+    i64 *g = x->g;
+    const Rules *r = &x->r;
+    i64 ph = g[PHASE];
+    if (ph == PH_POLL && !x->wide) {
+        /* pass, then snap any occupied slot of an open hand, seat by seat */
+        i64 seat = g[POLL + g[POLL_I]];
+        i64 shut = r->lock_caller ? g[CALLER] : -1;
+        i64 k = 1;
+        for (i64 p = 0; p < r->n; p++)
+            k += p == shut ? 0 : x->cnt[p];
+        i64 j = pick(zhi, k);
+        g[ACTIONS] += 1;
+        if (j == 0) {
+            poll_next(x);
+            return 0;
+        }
+        /* the seat holding the (j-1)-th open card, and its rank there (no branch on data) */
+        i64 p = 0, before = 0, upto = 0;
+        j -= 1;
+        for (i64 q = 0; q < r->n; q++) {
+            upto += q == shut ? 0 : x->cnt[q];
+            i64 past = j >= upto;
+            p += past;
+            before = past ? upto : before;
+        }
+        snap(x, seat, p << 8 | nth_bit(x->occ[p], j - before));
+        return 0;
+    }
+    if (ph == PH_DRAWN && !x->wide) {
+        /* swap the held card into an occupied slot, or discard it */
+        i64 seat = g[TURN];
+        i64 c = x->cnt[seat];
+        i64 j = pick(zhi, c + (!g[HELD_FROM_PILE] || c == 0));
+        g[ACTIONS] += 1;
+        if (j < c)
+            swap_in(x, seat, nth_bit(x->occ[seat], j));
+        else
+            discard_held(x, seat);
+        return 0;
+    }
+    if (ph == PH_TURN_START) {
+        /* [cambio] draw [take] */
+        i64 seat = g[TURN];
+        i64 cambio = g[CALLER] < 0 && g[TURN_NUMBER] >= r->earliest;
+        i64 take_ok = r->draw_from_discard && g[PLEN] > 0 && grid_occupied(x, seat);
+        i64 lo = cambio & (g[TURN_NUMBER] < no_call_before);
+        i64 j = lo + pick(zhi, cambio + 1 + take_ok - lo);
+        g[ACTIONS] += 1;
+        if (j < cambio)
+            call_cambio(x, seat);
+        else if (j == cambio)
+            draw(x);
+        else
+            take(x);
+        return 0;
+    }
+    if (ph == PH_GIVE && !x->wide) {
+        i64 seat = g[GIVE_SEAT];
+        i64 j = pick(zhi, x->cnt[seat]);
+        g[ACTIONS] += 1;
+        give(x, seat, nth_bit(x->occ[seat], j));
+        return 0;
+    }
+    return 1;
+}
+
 /* ------------------------------------------------------------------ the deal */
 static const int PEEK_SLOTS[4] = {2, 3, 0, 1};
 
 /* State.__init__'s shuffle, deal and opening peek, the shuffle's indices drawn (swaps). */
-static void deal(i64 *g, const Rules *r, u64 seed, i64 dealer, const i64 *full, i64 total,
-                 const i64 *swaps)
+static void deal(Game *x, u64 seed, i64 dealer, const i64 *full, i64 total,
+                 const int32_t *swaps)
 {
+    i64 *g = x->g;
+    const Rules *r = &x->r;
     i64 n = r->n;
     memset(g, 0, N_SC * sizeof *g);
     g[SEED] = (i64)seed;
@@ -824,7 +1043,7 @@ static void deal(i64 *g, const Rules *r, u64 seed, i64 dealer, const i64 *full, 
     memcpy(g + pile, full, (size_t)total * sizeof *g);
     for (i64 t = 0; t < total - 1; t++) {
         i64 k = pile + total - 1 - t;
-        i64 j = pile + swaps[t];
+        i64 j = pile + swaps[t * LANES];
         i64 c = g[k];
         g[k] = g[j];
         g[j] = c;
@@ -839,7 +1058,10 @@ static void deal(i64 *g, const Rules *r, u64 seed, i64 dealer, const i64 *full, 
         }
         for (i64 j = 0; j < r->opening_peek; j++)
             g[kat + PEEK_SLOTS[j]] = (i64)1 << s;
+        x->cnt[s] = 4;
+        x->occ[s] = 0xF;
     }
+    x->wide = 0;
     i64 rest = total - 4 * n;
     /* the engine pops from the end: the deck is stored bottom first */
     for (i64 j = 0; j < rest; j++)
@@ -858,12 +1080,14 @@ static void deal(i64 *g, const Rules *r, u64 seed, i64 dealer, const i64 *full, 
     g[GIVE_SEAT] = -1;
     g[SNAP_SEAT] = -1;
     g[PHASE] = PH_TURN_START;
-    next_turn(g, r);
+    next_turn(x);
 }
 
 /* ------------------------------------------------------------------ results */
-static i64 count_cards(const i64 *g, const Rules *r, i64 seat)
+static i64 count_cards(Game *x, i64 seat)
 {
+    const i64 *g = x->g;
+    const Rules *r = &x->r;
     i64 k = 0, at = cell(r, seat, 0), len = g[r->glen + seat];
     for (i64 j = 0; j < len; j++)
         k += g[at + j] >= 0;
@@ -871,8 +1095,10 @@ static i64 count_cards(const i64 *g, const Rules *r, i64 seat)
 }
 
 /* The winners as a bitmask of seats (State.winners); row[:n] gets the scores. */
-static i64 winners_mask(const i64 *g, const Rules *r, i64 *row)
+static i64 winners_mask(Game *x, i64 *row)
 {
+    const i64 *g = x->g;
+    const Rules *r = &x->r;
     i64 n = r->n;
     for (i64 s = 0; s < n; s++) {
         i64 t = 0, at = cell(r, s, 0), len = g[r->glen + s];
@@ -894,12 +1120,12 @@ static i64 winners_mask(const i64 *g, const Rules *r, i64 *row)
         i64 most = -1;
         for (i64 s = 0; s < n; s++)
             if (tied >> s & 1) {
-                i64 c = count_cards(g, r, s);
+                i64 c = count_cards(x, s);
                 most = c > most ? c : most;
             }
         i64 keep = 0;
         for (i64 s = 0; s < n; s++)
-            if ((tied >> s & 1) && count_cards(g, r, s) == most)
+            if ((tied >> s & 1) && count_cards(x, s) == most)
                 keep |= (i64)1 << s;
         tied = keep;
         i64 caller = g[CALLER];
@@ -909,10 +1135,12 @@ static i64 winners_mask(const i64 *g, const Rules *r, i64 *row)
     return tied;
 }
 
-static void result_into(const i64 *g, const Rules *r, i64 *row)
+static void result_into(Game *x, i64 *row)
 {
+    const i64 *g = x->g;
+    const Rules *r = &x->r;
     i64 n = r->n;
-    row[n + RES_WINNERS] = winners_mask(g, r, row);
+    row[n + RES_WINNERS] = winners_mask(x, row);
     row[n + RES_TURNS] = g[TURN_NUMBER];
     row[n + RES_ACTIONS] = g[ACTIONS];
     row[n + RES_END] = g[END_REASON];
@@ -963,27 +1191,26 @@ static void rules_of(const i64 *rf, Rules *r)
 /* Returns 0, or -1 if memory ran out. */
 static int play_rounds(const Call *c)
 {
-    Rules r;
-    rules_of(c->rf, &r);
     i64 d = c->total;
+    i64 n = c->rf[R_PLAYERS];
     i64 max_actions = d * d / 2 + 16;
     i64 *out = malloc((size_t)max_actions * sizeof *out);
-    i64 *scratch = malloc((size_t)(d * r.n + 8) * sizeof *scratch);
+    i64 *scratch = malloc((size_t)(d * n + 8) * sizeof *scratch);
     u32 *mts = aligned_alloc(64, 625 * LANES * sizeof *mts);
     u32 *kw = aligned_alloc(64, 2 * LANES * sizeof *kw);
-    i64 *swaps = malloc((size_t)(d * LANES) * sizeof *swaps);
+    int32_t *swaps = aligned_alloc(64, (size_t)(d * LANES) * sizeof *swaps);
     Game *x = malloc(sizeof *x);
     int status = 0;
     if (!out || !scratch || !mts || !kw || !swaps || !x) {
         status = -1;
         goto done;
     }
-    x->r = &r;
+    rules_of(c->rf, &x->r);
     x->g = c->g;
     x->out = out;
     x->scratch = scratch;
     i64 *g = c->g;
-    i64 width = r.n + N_RES;
+    i64 width = n + N_RES;
     /* The policy's next draw is computed one action ahead (it does not depend on the game). */
     u64 ctr = c->policy_seed + 1U;
     u64 z = mix64(ctr);
@@ -999,16 +1226,18 @@ static int play_rounds(const Call *c)
         deal_swaps(mts, (int)d, count, swaps, x->mt);
         for (int lane = 0; lane < count; lane++) {
             i64 i = first + lane;
-            deal(g, &r, c->seeds[i], r.n - 1, c->full, d, swaps + lane * d);
+            deal(x, c->seeds[i], n - 1, c->full, d, swaps + lane);
             while (g[PHASE] != PH_ROUND_OVER) {
-                i64 k = legal(g, &r, out, scratch);
-                i64 lo = (out[0] == CAMBIO) & (g[TURN_NUMBER] < c->no_call_before);
-                i64 pick = (i64)(((z >> 32) * (u64)(k - lo)) >> 32);
+                u64 zhi = z >> 32;
                 ctr += 1U;
                 z = mix64(ctr);
-                apply(x, out[lo + pick]);
+                if (uniform_step(x, zhi, c->no_call_before)) {
+                    i64 k = legal(x, out, scratch);
+                    i64 lo = (out[0] == CAMBIO) & (g[TURN_NUMBER] < c->no_call_before);
+                    apply(x, out[lo + pick(zhi, k - lo)]);
+                }
             }
-            result_into(g, &r, c->res + i * width);
+            result_into(x, c->res + i * width);
         }
     }
 done:
@@ -1152,6 +1381,7 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__uniform(void)
 {
     mt_base_init();
+    select8_init();
     PyObject *m = PyModule_Create(&module);
     if (m == NULL)
         return NULL;
