@@ -53,7 +53,11 @@ enum { PH_TURN_START, PH_DRAWN, PH_POWER, PH_KING_DECIDE, PH_GIVE, PH_POLL, PH_R
 enum { END_CAMBIO = 1, END_DECK = 2, END_TURN_CAP = 3 };
 enum { CAMBIO, DRAW, TAKE, SWAP, DISCARD, PEEK, LOOK, SWITCH, KEEP, SKIP, SNAP, GIVE, PASS };
 enum { RES_WINNERS, RES_TURNS, RES_ACTIONS, RES_END, RES_CALLER, N_RES };
-enum { LANES = 64, SWAP_DECK = 114 };
+enum { SWAP_DECK = 114 };
+/* Deals seeded side by side: 8 vectors of 16 words. The seeding chain is latency-bound
+ * (a 32-bit vector multiply takes 10 cycles); eight independent chains in flight keep the
+ * multiplier busy. A kernel-internal choice: a round's deal depends on its seed alone. */
+enum { LANES = 128, VEC = 16, VECS = LANES / VEC };
 
 enum { MAX_SEATS = 64 };
 
@@ -110,7 +114,7 @@ static void mt_base_init(void)
 
 static inline u32 seed_step(u32 word, u32 prev, u32 mul)
 {
-    return word ^ ((prev ^ (prev >> 30)) * mul);
+    return word ^ ((prev ^ (prev >> 30)) * mul); /* init_by_array's mixing, mod 2**32 */
 }
 
 /* CPython's Random(seed) for a seed below 2**64: init_by_array on its 32-bit words.
@@ -194,33 +198,54 @@ static inline double mt_random(u32 *mt)
 #define CLONES
 #endif
 
+typedef u32 vu32 __attribute__((vector_size(VEC * sizeof(u32))));
+
+/* Macros rather than functions: a function taking or returning a 64-byte vector has a
+ * different ABI in each clone (and the compiler warns of it). */
+#define VLOAD(v, p) memcpy(&(v), (p), sizeof(vu32))
+#define VSTORE(p, v) memcpy((p), &(v), sizeof(vu32))
+#define VSTEP(word, prev, mul) ((word) ^ (((prev) ^ ((prev) >> 30)) * (mul)))
+
+/* mt_seed for every lane: mts[a * LANES + g] is word a of lane g's generator, kw[g] and
+ * kw[LANES + g] its key words for even and odd steps of init_by_array (hi + 1 on odd steps
+ * of a two-word key). Each lane's chain stays in a register from step to step (stored for
+ * the second pass and the draws, never read back within a pass). */
 CLONES static void seed_lanes(u32 *restrict mts, const u32 *restrict kw)
 {
     const u32 m1 = 1664525U, m2 = 1566083941U;
-    for (int g = 0; g < LANES; g++)
-        mts[g] = MT_BASE[0];
+    vu32 x[VECS], w;
+    for (int v = 0; v < VECS; v++)
+        x[v] = (vu32){0} + MT_BASE[0];
     for (int a = 1; a < 624; a++) {
-        const u32 base = MT_BASE[a];
         const u32 *key = kw + ((a - 1) & 1) * LANES;
-        u32 *row = mts + a * LANES;
-        const u32 *prev = row - LANES;
-        for (int g = 0; g < LANES; g++)
-            row[g] = seed_step(base, prev[g], m1) + key[g];
+        for (int v = 0; v < VECS; v++) {
+            VLOAD(w, key + v * VEC);
+            x[v] = VSTEP((vu32){0} + MT_BASE[a], x[v], m1) + w;
+            VSTORE(mts + a * LANES + v * VEC, x[v]);
+        }
     }
-    for (int g = 0; g < LANES; g++) {
-        mts[g] = mts[623 * LANES + g];
-        mts[LANES + g] = seed_step(mts[LANES + g], mts[g], m1) + kw[LANES + g];
+    /* the first pass's last step wraps to word 1 (mt[0] holds word 623) */
+    for (int v = 0; v < VECS; v++) {
+        vu32 key;
+        VLOAD(w, mts + LANES + v * VEC);
+        VLOAD(key, kw + LANES + v * VEC);
+        x[v] = VSTEP(w, x[v], m1) + key;
+        VSTORE(mts + LANES + v * VEC, x[v]);
     }
     for (int a = 2; a < 624; a++) {
-        u32 *row = mts + a * LANES;
-        const u32 *prev = row - LANES;
-        for (int g = 0; g < LANES; g++)
-            row[g] = seed_step(row[g], prev[g], m2) - (u32)a;
+        for (int v = 0; v < VECS; v++) {
+            VLOAD(w, mts + a * LANES + v * VEC);
+            x[v] = VSTEP(w, x[v], m2) - (u32)a;
+            VSTORE(mts + a * LANES + v * VEC, x[v]);
+        }
     }
-    for (int g = 0; g < LANES; g++) {
-        mts[LANES + g] = seed_step(mts[LANES + g], mts[623 * LANES + g], m2) - 1U;
-        mts[g] = 0x80000000U;
-        mts[624 * LANES + g] = 624;
+    const vu32 top = (vu32){0} + 0x80000000U, index = (vu32){0} + 624U;
+    for (int v = 0; v < VECS; v++) {
+        VLOAD(w, mts + LANES + v * VEC);
+        w = VSTEP(w, x[v], m2) - 1U;
+        VSTORE(mts + LANES + v * VEC, w);
+        VSTORE(mts + v * VEC, top);
+        VSTORE(mts + 624 * LANES + v * VEC, index);
     }
 }
 
@@ -1348,12 +1373,12 @@ static PyObject *py_constants(PyObject *self, PyObject *unused)
     (void)unused;
     return Py_BuildValue(
         "{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,"
-        "s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i}",
+        "s:i,s:i,s:i,s:i,s:i,s:i,s:i}",
         "N_SC", N_SC, "POLL", POLL, "SEED", SEED, "ACTIONS", ACTIONS, "SNAP_RIGHT", SNAP_RIGHT,
         "PHASE", PHASE, "R_PLAYERS", R_PLAYERS, "R_MOST_CARDS_TIE", R_MOST_CARDS_TIE,
         "R_WIDTH", R_WIDTH, "N_RF", N_RF, "P_LOOK_ANY", P_LOOK_ANY,
         "PH_ROUND_OVER", PH_ROUND_OVER, "PASS", PASS, "GIVE", GIVE, "SNAP", SNAP,
-        "N_RES", N_RES, "RES_CALLER", RES_CALLER, "LANES", LANES, "SWAP_DECK", SWAP_DECK,
+        "N_RES", N_RES, "RES_CALLER", RES_CALLER, "SWAP_DECK", SWAP_DECK,
         "END_TURN_CAP", END_TURN_CAP, "WINDOW_CLOSED", WINDOW_CLOSED, "TERMINAL", TERMINAL,
         "CHANCE", CHANCE, "DLEN", DLEN, "PLEN", PLEN, "CALLER", CALLER, "WINDOW", WINDOW,
         "TURN_NUMBER", TURN_NUMBER);

@@ -74,7 +74,7 @@ C_VALUES: Mapping[str, frozenset[Any]] = {
 
 LAYOUT = ("N_SC", "POLL", "SEED", "ACTIONS", "SNAP_RIGHT", "PHASE", "R_PLAYERS",
           "R_MOST_CARDS_TIE", "R_WIDTH", "N_RF", "P_LOOK_ANY", "PH_ROUND_OVER", "PASS", "GIVE",
-          "SNAP", "N_RES", "RES_CALLER", "LANES", "SWAP_DECK", "END_TURN_CAP", "WINDOW_CLOSED",
+          "SNAP", "N_RES", "RES_CALLER", "SWAP_DECK", "END_TURN_CAP", "WINDOW_CLOSED",
           "TERMINAL", "CHANCE", "DLEN", "PLEN", "CALLER", "WINDOW", "TURN_NUMBER")
 """The constants of ``batch_kernels.py`` the C kernel was written against (each the last of
 its group, or one that moves if a group changes)."""
