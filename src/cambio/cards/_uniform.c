@@ -786,6 +786,42 @@ static void give(Game *x, i64 seat, i64 slot)
     snap_succeeded(x, seat, p);
 }
 
+static inline void peek(Game *x, i64 seat, i64 a)
+{
+    x->g[kcell(&x->r, a >> 8, a & 255)] |= (i64)1 << seat;
+    after_discard(x);
+}
+
+/* Exchange the cards (and what is known of them) at addresses a and b. */
+static inline void switch_cards(Game *x, i64 a, i64 b)
+{
+    i64 *g = x->g;
+    const Rules *r = &x->r;
+    i64 ca = cell(r, a >> 8, a & 255), cb = cell(r, b >> 8, b & 255);
+    i64 known = r->known - r->grid;
+    i64 t = g[ca];
+    g[ca] = g[cb];
+    g[cb] = t;
+    t = g[ca + known];
+    g[ca + known] = g[cb + known];
+    g[cb + known] = t;
+    after_discard(x);
+}
+
+/* A king's look at a and b, before deciding to switch them. */
+static inline void look(Game *x, i64 seat, i64 a, i64 b)
+{
+    i64 *g = x->g;
+    const Rules *r = &x->r;
+    i64 known = r->known - r->grid;
+    i64 bit = (i64)1 << seat;
+    g[cell(r, a >> 8, a & 255) + known] |= bit;
+    g[cell(r, b >> 8, b & 255) + known] |= bit;
+    g[LOOK_A] = a;
+    g[LOOK_B] = b;
+    g[PHASE] = PH_KING_DECIDE;
+}
+
 /* State.apply for the current player (unchecked). */
 static void apply(Game *x, i64 action)
 {
@@ -842,32 +878,14 @@ static void apply(Game *x, i64 action)
         g[PHASE] = PH_DRAWN;
         break;
     case PEEK:
-        g[kcell(r, a >> 8, a & 255)] |= (i64)1 << seat;
-        after_discard(x);
+        peek(x, seat, a);
         break;
     case SWITCH:
-    case LOOK: {
-        i64 b = action >> 21;
-        i64 ca = cell(r, a >> 8, a & 255), cb = cell(r, b >> 8, b & 255);
-        i64 known = r->known - r->grid;
-        if (kind == LOOK) {
-            i64 bit = (i64)1 << seat;
-            g[ca + known] |= bit;
-            g[cb + known] |= bit;
-            g[LOOK_A] = a;
-            g[LOOK_B] = b;
-            g[PHASE] = PH_KING_DECIDE;
-            return;
-        }
-        i64 t = g[ca];
-        g[ca] = g[cb];
-        g[cb] = t;
-        t = g[ca + known];
-        g[ca + known] = g[cb + known];
-        g[cb + known] = t;
-        after_discard(x);
+        switch_cards(x, a, action >> 21);
         break;
-    }
+    case LOOK:
+        look(x, seat, a, action >> 21);
+        break;
     case KEEP:
     case SKIP:
         after_discard(x);
@@ -923,6 +941,111 @@ static inline i64 nth_bit(u64 m, i64 j)
     u64 before = place ? (sums >> (place - 8)) & 0xFF : 0;
     i64 rank = j - (i64)before;
     return place + SELECT8[((m >> place) & 0xFF) | (u64)rank << 8];
+}
+
+/* The occupied slots of the open hands but skip's (-1: none skipped). */
+static inline i64 open_count(Game *x, i64 skip)
+{
+    i64 shut = x->r.lock_caller ? x->g[CALLER] : -1;
+    i64 k = 0;
+    for (i64 q = 0; q < x->r.n; q++)
+        k += q == shut || q == skip ? 0 : x->cnt[q];
+    return k;
+}
+
+/* The address of the j-th of them, in seat then slot order (all_slots' and other_slots'
+ * order): the seat by running counts, without a branch on the drawn j. */
+static inline i64 nth_open(Game *x, i64 j, i64 skip)
+{
+    i64 shut = x->r.lock_caller ? x->g[CALLER] : -1;
+    i64 p = 0, before = 0, upto = 0;
+    for (i64 q = 0; q < x->r.n; q++) {
+        upto += q == shut || q == skip ? 0 : x->cnt[q];
+        i64 past = j >= upto;
+        p += past;
+        before = past ? upto : before;
+    }
+    return p << 8 | nth_bit(x->occ[p], j - before);
+}
+
+/* Pair j of the n open slots in pairs_into's order (a < b, a first), as (a, b) addresses. */
+static inline void nth_pair(Game *x, i64 j, i64 n, i64 *a, i64 *b)
+{
+    i64 first = 0, row = n - 1;
+    while (j >= row) {
+        j -= row;
+        first += 1;
+        row -= 1;
+    }
+    *a = nth_open(x, first, -1);
+    *b = nth_open(x, first + 1 + j, -1);
+}
+
+/* A power being used (power_legal's list, then SKIP if powers are optional). */
+static inline void power_step(Game *x, u64 zhi)
+{
+    i64 *g = x->g;
+    i64 seat = g[TURN];
+    i64 p = g[POWER];
+    i64 own = locked(x, seat) ? 0 : x->cnt[seat];
+    i64 k, j;
+    g[ACTIONS] += 1;
+    if (p == P_PEEK_OWN || p == P_PEEK_OTHER) {
+        k = p == P_PEEK_OWN ? own : open_count(x, seat);
+        j = pick(zhi, k + x->r.optional);
+        if (j < k)
+            peek(x, seat, p == P_PEEK_OWN ? seat << 8 | nth_bit(x->occ[seat], j)
+                                          : nth_open(x, j, seat));
+        else
+            after_discard(x);
+    } else if (p == P_SWAP_OWN_OTHER || p == P_LOOK_MAY) {
+        i64 others = open_count(x, seat);
+        k = own * others;
+        j = pick(zhi, k + x->r.optional);
+        if (j >= k) {
+            after_discard(x);
+            return;
+        }
+        i64 a = seat << 8 | nth_bit(x->occ[seat], j / others);
+        i64 b = nth_open(x, j % others, seat);
+        if (p == P_SWAP_OWN_OTHER)
+            switch_cards(x, a, b);
+        else
+            look(x, seat, a, b);
+    } else {
+        i64 n = open_count(x, -1);
+        k = n * (n - 1) / 2;
+        j = pick(zhi, k + x->r.optional);
+        if (j >= k) {
+            after_discard(x);
+            return;
+        }
+        i64 a, b;
+        nth_pair(x, j, n, &a, &b);
+        if (p == P_SWAP_ANY)
+            switch_cards(x, a, b);
+        else
+            look(x, seat, a, b);
+    }
+}
+
+/* A king's decision after a look: switch the two cards or keep them (any pair after a look
+ * at any two cards). */
+static inline void king_step(Game *x, u64 zhi)
+{
+    i64 *g = x->g;
+    g[ACTIONS] += 1;
+    if (g[POWER] == P_LOOK_MAY) {
+        if (pick(zhi, 2) == 0)
+            switch_cards(x, g[LOOK_A], g[LOOK_B]);
+        else
+            after_discard(x);
+        return;
+    }
+    i64 n = open_count(x, -1);
+    i64 a, b;
+    nth_pair(x, pick(zhi, n * (n - 1) / 2), n, &a, &b);
+    switch_cards(x, a, b);
 }
 
 static inline void swap_in(Game *x, i64 seat, i64 a)
@@ -988,32 +1111,20 @@ static inline int uniform_step(Game *x, u64 zhi, i64 no_call_before)
     i64 *g = x->g;
     const Rules *r = &x->r;
     i64 ph = g[PHASE];
-    if (ph == PH_POLL && !x->wide) {
+    if (x->wide && ph != PH_TURN_START)
+        return 1;
+    if (ph == PH_POLL) {
         /* pass, then snap any occupied slot of an open hand, seat by seat */
         i64 seat = g[POLL + g[POLL_I]];
-        i64 shut = r->lock_caller ? g[CALLER] : -1;
-        i64 k = 1;
-        for (i64 p = 0; p < r->n; p++)
-            k += p == shut ? 0 : x->cnt[p];
-        i64 j = pick(zhi, k);
+        i64 j = pick(zhi, 1 + open_count(x, -1));
         g[ACTIONS] += 1;
-        if (j == 0) {
+        if (j == 0)
             poll_next(x);
-            return 0;
-        }
-        /* the seat holding the (j-1)-th open card, and its rank there (no branch on data) */
-        i64 p = 0, before = 0, upto = 0;
-        j -= 1;
-        for (i64 q = 0; q < r->n; q++) {
-            upto += q == shut ? 0 : x->cnt[q];
-            i64 past = j >= upto;
-            p += past;
-            before = past ? upto : before;
-        }
-        snap(x, seat, p << 8 | nth_bit(x->occ[p], j - before));
+        else
+            snap(x, seat, nth_open(x, j - 1, -1));
         return 0;
     }
-    if (ph == PH_DRAWN && !x->wide) {
+    if (ph == PH_DRAWN) {
         /* swap the held card into an occupied slot, or discard it */
         i64 seat = g[TURN];
         i64 c = x->cnt[seat];
@@ -1041,14 +1152,19 @@ static inline int uniform_step(Game *x, u64 zhi, i64 no_call_before)
             take(x);
         return 0;
     }
-    if (ph == PH_GIVE && !x->wide) {
+    if (ph == PH_GIVE) {
         i64 seat = g[GIVE_SEAT];
         i64 j = pick(zhi, x->cnt[seat]);
         g[ACTIONS] += 1;
         give(x, seat, nth_bit(x->occ[seat], j));
         return 0;
     }
-    return 1;
+    if (ph == PH_POWER) {
+        power_step(x, zhi);
+        return 0;
+    }
+    king_step(x, zhi);
+    return 0;
 }
 
 /* ------------------------------------------------------------------ the deal */
@@ -1276,12 +1392,17 @@ done:
 }
 
 /* ------------------------------------------------------------------ Python */
+/* A C-contiguous buffer of 64-bit integers (numpy's int64 or uint64), else an error. */
 static int get_buffer(PyObject *obj, Py_buffer *view, int writable, const char *name)
 {
-    if (PyObject_GetBuffer(obj, view, writable ? PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS
-                                               : PyBUF_C_CONTIGUOUS) < 0)
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj, view, flags) < 0)
         return -1;
-    if (view->itemsize != 8) {
+    const char *format = view->format ? view->format : "B";
+    size_t len = strlen(format);
+    char code = len ? format[len - 1] : 'B';
+    if (view->itemsize != 8 || !strchr("lqLQ", code) || len > 2
+        || (len == 2 && !strchr("@=<", format[0]))) {
         PyErr_Format(PyExc_TypeError, "%s must hold 64-bit integers", name);
         PyBuffer_Release(view);
         return -1;
