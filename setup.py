@@ -103,6 +103,13 @@ class BuildExt(build_ext):
             super().build_extension(ext)
         except Exception as exc:  # the compile or the link: setuptools' classes vary
             _no_c_kernel(f"the C build failed: {type(exc).__name__}")
+            self.failed.add(ext.name)
+
+    def build_extensions(self) -> None:
+        self.failed: set[str] = set()
+        super().build_extensions()
+        # What failed is not an output: copying it in place or into a wheel would fail.
+        self.extensions = [e for e in self.extensions if e.name not in self.failed]
 
     def run(self) -> None:
         try:
