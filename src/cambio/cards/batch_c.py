@@ -173,5 +173,5 @@ def build_info() -> dict[str, str]:
     return {"compiler": str(module.COMPILER), "cflags": str(module.CFLAGS)}
 
 
-__all__ = ["C_FIELDS", "C_VALUES", "CKernelError", "KERNELS", "KERNEL_ENV", "build_info",
+__all__ = ["C_FIELDS", "C_VALUES", "KERNELS", "KERNEL_ENV", "CKernelError", "build_info",
            "c_blockers", "kernel_for", "load", "requested", "why_not"]
