@@ -149,7 +149,7 @@ def test_rules_the_c_kernel_does_not_implement_go_to_numba(monkeypatch):
     cambia = Rules.preset("cambia")
     assert "snap_others" in c_blockers(cambia) and "tie_rule" in c_blockers(cambia)
     assert kernel_for(cambia, "auto") is None
-    with pytest.raises(CKernelError, match="snap_others"):
+    with pytest.raises(CKernelError, match="snap_others" if C is not None else "not built"):
         kernel_for(cambia, "c")
     assert c_blockers(Rules.preset("rulebook", power_queen="swap_any")) == ["power_queen"]
 
@@ -157,7 +157,7 @@ def test_rules_the_c_kernel_does_not_implement_go_to_numba(monkeypatch):
     rules = Rules.preset("wikipedia", max_grid=5)
     assert kernels_can_play(rules) and c_blockers(rules) == ["max_grid"]
     assert kernel_for(rules, "auto") is None
-    with pytest.raises(CKernelError, match="max_grid"):
+    with pytest.raises(CKernelError, match="max_grid" if C is not None else "not built"):
         play_uniform(rules, 2, [1], kernel="c")
     seeds = list(range(300))
     auto = play_uniform(rules, 2, seeds, policy_seed=8)

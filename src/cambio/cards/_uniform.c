@@ -786,6 +786,62 @@ static void give(Game *x, i64 seat, i64 slot)
     snap_succeeded(x, seat, p);
 }
 
+/* ------------------------------------------------------------------ the actions */
+static inline void swap_in(Game *x, i64 seat, i64 a)
+{
+    i64 *g = x->g;
+    const Rules *r = &x->r;
+    i64 c = cell(r, seat, a);
+    i64 old = g[c];
+    g[c] = g[HELD];
+    g[kcell(r, seat, a)] = g[HELD_FROM_PILE] ? all_seen(r->n) : (i64)1 << seat;
+    g[HELD] = EMPTY;
+    discard(x, old, seat, r->fire_replaced != 0);
+}
+
+static inline void discard_held(Game *x, i64 seat)
+{
+    i64 *g = x->g;
+    const Rules *r = &x->r;
+    i64 card = g[HELD];
+    g[HELD] = EMPTY;
+    int fires = !g[HELD_FROM_PILE] || r->fire_replaced != 0;
+    discard(x, card, seat, fires);
+}
+
+static inline void draw(Game *x)
+{
+    i64 *g = x->g;
+    i64 card = draw_card(x);
+    if (card < 0) {
+        end_round(x, END_DECK);
+        return;
+    }
+    g[HELD] = card;
+    g[HELD_FROM_PILE] = 0;
+    g[PHASE] = PH_DRAWN;
+}
+
+static inline void call_cambio(Game *x, i64 seat)
+{
+    i64 *g = x->g;
+    const Rules *r = &x->r;
+    g[CALLER] = seat;
+    g[FINAL_LEFT] = r->n - 1;
+    next_turn(x);
+}
+
+static inline void take(Game *x)
+{
+    i64 *g = x->g;
+    const Rules *r = &x->r;
+    g[PLEN] -= 1;
+    g[HELD] = g[r->pile + g[PLEN]];
+    g[HELD_FROM_PILE] = 1;
+    g[WINDOW] = WINDOW_CLOSED;
+    g[PHASE] = PH_DRAWN;
+}
+
 static inline void peek(Game *x, i64 seat, i64 a)
 {
     x->g[kcell(&x->r, a >> 8, a & 255)] |= (i64)1 << seat;
@@ -826,7 +882,6 @@ static inline void look(Game *x, i64 seat, i64 a, i64 b)
 static void apply(Game *x, i64 action)
 {
     i64 *g = x->g;
-    const Rules *r = &x->r;
     i64 seat = current_player(g);
     g[ACTIONS] += 1;
     i64 kind = action & 31;
@@ -838,44 +893,20 @@ static void apply(Game *x, i64 action)
     case PASS:
         poll_next(x);
         break;
-    case DRAW: {
-        i64 card = draw_card(x);
-        if (card < 0) {
-            end_round(x, END_DECK);
-            return;
-        }
-        g[HELD] = card;
-        g[HELD_FROM_PILE] = 0;
-        g[PHASE] = PH_DRAWN;
+    case DRAW:
+        draw(x);
         break;
-    }
-    case SWAP: {
-        i64 c = cell(r, seat, a);
-        i64 old = g[c];
-        g[c] = g[HELD];
-        g[kcell(r, seat, a)] = g[HELD_FROM_PILE] ? all_seen(r->n) : (i64)1 << seat;
-        g[HELD] = EMPTY;
-        discard(x, old, seat, r->fire_replaced != 0);
+    case SWAP:
+        swap_in(x, seat, a);
         break;
-    }
-    case DISCARD: {
-        i64 card = g[HELD];
-        g[HELD] = EMPTY;
-        int fires = !g[HELD_FROM_PILE] || r->fire_replaced != 0;
-        discard(x, card, seat, fires);
+    case DISCARD:
+        discard_held(x, seat);
         break;
-    }
     case CAMBIO:
-        g[CALLER] = seat;
-        g[FINAL_LEFT] = r->n - 1;
-        next_turn(x);
+        call_cambio(x, seat);
         break;
     case TAKE:
-        g[PLEN] -= 1;
-        g[HELD] = g[r->pile + g[PLEN]];
-        g[HELD_FROM_PILE] = 1;
-        g[WINDOW] = WINDOW_CLOSED;
-        g[PHASE] = PH_DRAWN;
+        take(x);
         break;
     case PEEK:
         peek(x, seat, a);
@@ -1046,61 +1077,6 @@ static inline void king_step(Game *x, u64 zhi)
     i64 a, b;
     nth_pair(x, pick(zhi, n * (n - 1) / 2), n, &a, &b);
     switch_cards(x, a, b);
-}
-
-static inline void swap_in(Game *x, i64 seat, i64 a)
-{
-    i64 *g = x->g;
-    const Rules *r = &x->r;
-    i64 c = cell(r, seat, a);
-    i64 old = g[c];
-    g[c] = g[HELD];
-    g[kcell(r, seat, a)] = g[HELD_FROM_PILE] ? all_seen(r->n) : (i64)1 << seat;
-    g[HELD] = EMPTY;
-    discard(x, old, seat, r->fire_replaced != 0);
-}
-
-static inline void discard_held(Game *x, i64 seat)
-{
-    i64 *g = x->g;
-    const Rules *r = &x->r;
-    i64 card = g[HELD];
-    g[HELD] = EMPTY;
-    int fires = !g[HELD_FROM_PILE] || r->fire_replaced != 0;
-    discard(x, card, seat, fires);
-}
-
-static inline void draw(Game *x)
-{
-    i64 *g = x->g;
-    i64 card = draw_card(x);
-    if (card < 0) {
-        end_round(x, END_DECK);
-        return;
-    }
-    g[HELD] = card;
-    g[HELD_FROM_PILE] = 0;
-    g[PHASE] = PH_DRAWN;
-}
-
-static inline void call_cambio(Game *x, i64 seat)
-{
-    i64 *g = x->g;
-    const Rules *r = &x->r;
-    g[CALLER] = seat;
-    g[FINAL_LEFT] = r->n - 1;
-    next_turn(x);
-}
-
-static inline void take(Game *x)
-{
-    i64 *g = x->g;
-    const Rules *r = &x->r;
-    g[PLEN] -= 1;
-    g[HELD] = g[r->pile + g[PLEN]];
-    g[HELD_FROM_PILE] = 1;
-    g[WINDOW] = WINDOW_CLOSED;
-    g[PHASE] = PH_DRAWN;
 }
 
 /* One action of the uniform policy (zhi: the high half of its draw). Returns 0, or 1 when
@@ -1410,6 +1386,27 @@ static int get_buffer(PyObject *obj, Py_buffer *view, int writable, const char *
     return 0;
 }
 
+/* Whether the record's layout in rf is batch_kernels.layout()'s for its players and a slot
+ * per card, the deck's cards have values, and g and res have room: nothing is then
+ * written or read out of bounds. */
+static int fits(const i64 *rf, const i64 *full, Py_ssize_t total, Py_ssize_t width,
+                Py_ssize_t rounds, Py_ssize_t results)
+{
+    i64 n = rf[R_PLAYERS], slots = rf[R_SLOTS];
+    if (n < 2 || n > 62 || slots != total || total < 4 * n)
+        return 0;
+    i64 glen = POLL + n, deck = glen + n, pile = deck + slots, grid = pile + slots,
+        known = grid + n * slots;
+    if (rf[R_GLEN] != glen || rf[R_DECK] != deck || rf[R_PILE] != pile || rf[R_GRID] != grid
+        || rf[R_KNOWN] != known || rf[R_WIDTH] != known + n * slots || width < rf[R_WIDTH]
+        || results != rounds * (n + N_RES))
+        return 0;
+    for (Py_ssize_t j = 0; j < total; j++)
+        if (full[j] < 0 || full[j] >= 56)
+            return 0;
+    return 1;
+}
+
 PyDoc_STRVAR(play_doc,
 "play_uniform(seeds, full, g, rf, policy_seed, no_call_before, res)\n--\n\n"
 "Rounds of uniform random play, as batch_kernels.play_uniform_all plays them:\n"
@@ -1427,44 +1424,35 @@ static PyObject *py_play_uniform(PyObject *self, PyObject *args)
     unsigned long long policy_seed = PyLong_AsUnsignedLongLongMask(o_policy);
     if (policy_seed == (unsigned long long)-1 && PyErr_Occurred())
         return NULL;
-    Py_buffer seeds, full, g, rf, res;
+    /* seeds, full, g, rf, res */
+    PyObject *objects[5] = {o_seeds, o_full, o_g, o_rf, o_res};
+    static const char *const names[5] = {"seeds", "full", "g", "rf", "res"};
+    static const int writable[5] = {0, 0, 1, 0, 1};
+    Py_buffer views[5];
     int got = 0;
     PyObject *result = NULL;
-    if (get_buffer(o_seeds, &seeds, 0, "seeds") < 0)
-        goto out;
-    got = 1;
-    if (get_buffer(o_full, &full, 0, "full") < 0)
-        goto out;
-    got = 2;
-    if (get_buffer(o_g, &g, 1, "g") < 0)
-        goto out;
-    got = 3;
-    if (get_buffer(o_rf, &rf, 0, "rf") < 0)
-        goto out;
-    got = 4;
-    if (get_buffer(o_res, &res, 1, "res") < 0)
-        goto out;
-    got = 5;
-    const i64 *rfv = rf.buf;
-    Py_ssize_t rounds = seeds.len / 8, total = full.len / 8;
-    if (rf.len / 8 != N_RF) {
+    for (; got < 5; got++)
+        if (get_buffer(objects[got], &views[got], writable[got], names[got]) < 0)
+            goto out;
+    Py_buffer *seeds = &views[0], *full = &views[1], *g = &views[2], *rf = &views[3],
+              *res = &views[4];
+    if (rf->len / 8 != N_RF) {
         PyErr_SetString(PyExc_ValueError, "rf is not a flattened rule set of this kernel");
         goto out;
     }
-    i64 n = rfv[R_PLAYERS];
-    if (n < 2 || n > 62 || total < 4 * n || rfv[R_SLOTS] != total
-        || g.len / 8 < rfv[R_WIDTH] || res.len / 8 != rounds * (n + N_RES)) {
+    if (!fits(rf->buf, full->buf, full->len / 8, g->len / 8, seeds->len / 8, res->len / 8)) {
         PyErr_SetString(PyExc_ValueError, "the arrays do not fit the rule set's layout");
         goto out;
     }
     for (int j = 0; j < 56; j++) {
-        if (rfv[R_POWERS + j] < 0 || rfv[R_POWERS + j] >= N_POWERS) {
+        i64 power = ((const i64 *)rf->buf)[R_POWERS + j];
+        if (power < 0 || power >= N_POWERS) {
             PyErr_SetString(PyExc_ValueError, "a power this kernel does not play");
             goto out;
         }
     }
-    Call call = {seeds.buf, rounds, full.buf, total, g.buf, rfv, policy_seed,
-                 (i64)no_call_before, res.buf};
+    Call call = {seeds->buf, seeds->len / 8, full->buf, full->len / 8, g->buf, rf->buf,
+                 policy_seed, (i64)no_call_before, res->buf};
     int status;
     Py_BEGIN_ALLOW_THREADS
     status = play_rounds(&call);
@@ -1475,11 +1463,8 @@ static PyObject *py_play_uniform(PyObject *self, PyObject *args)
     }
     result = Py_NewRef(Py_None);
 out:
-    if (got >= 5) PyBuffer_Release(&res);
-    if (got >= 4) PyBuffer_Release(&rf);
-    if (got >= 3) PyBuffer_Release(&g);
-    if (got >= 2) PyBuffer_Release(&full);
-    if (got >= 1) PyBuffer_Release(&seeds);
+    while (got-- > 0)
+        PyBuffer_Release(&views[got]);
     return result;
 }
 
