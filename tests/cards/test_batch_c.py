@@ -91,9 +91,9 @@ def test_house_rules_play_the_same_rounds(overrides):
 @needs_c
 def test_big_decks_and_hands_past_64_slots_play_the_same_rounds():
     """A deck of more than ``SWAP_DECK`` cards (its deals drawn one generator at a time),
-    and hands that outgrow the kernel's 64-slot masks (no Cambio before turn 1,000 and two
-    decks a player: wrong snaps pile cards into the hands), which then play through the
-    listed actions."""
+    and hands of more than 64 cards (no Cambio before turn 1,000 and two decks a player:
+    wrong snaps pile cards into the hands), whose kept slot lists grow and shrink far past
+    the usual four to twenty."""
     big = Rules.preset("rulebook", jokers_per_deck=8)
     assert Batch(big, 8, 1).slots > k.SWAP_DECK
     assert_same_rounds(big, 8, list(range(200)), policy_seed=5)

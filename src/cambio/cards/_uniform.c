@@ -72,19 +72,16 @@ typedef struct {
         most_cards_tie, slots, glen, deck, pile, grid, known, width;
 } Rules;
 
-/* One call's game: the record being played and what this kernel keeps beside it. The
- * occupied slots of each hand, as a count and (hands of at most 64 slots) a bitmask, are
- * kept up to date where a card enters or leaves a hand (deal, snap, give, penalty), so the
- * rules that ask "how many cards may be snapped", "is this hand empty" and the policy's
- * "the j-th occupied slot" do not scan the grids. They are not part of the record. */
+/* One call's game: the record being played and what this kernel keeps beside it. Each
+ * hand's occupied slots, as a count and an ascending list, are kept up to date where a
+ * card enters or leaves a hand (deal, snap, give, penalty), so the rules that ask "how many
+ * cards may be snapped", "is this hand empty" and the policy's "the j-th occupied slot" read
+ * them instead of scanning the grids. They are not part of the record. */
 typedef struct {
     i64 *g;
     Rules r;
     int32_t cnt[MAX_SEATS];
-    u64 occ[MAX_SEATS];
-    int wide;          /* a hand passed 64 slots this round: occ is not kept */
-    i64 *out;          /* the legal actions, for the phases played through legal() */
-    i64 *scratch;
+    int16_t *held;     /* held[seat * slots + j]: the j-th occupied slot of seat's hand */
     u32 mt[625];       /* the reshuffles' generator */
 } Game;
 
@@ -295,40 +292,6 @@ static inline int locked(Game *x, i64 seat)
     return seat == g[CALLER] && r->lock_caller;
 }
 
-/* Append seat's occupied slot addresses to out[k:] (none if locked); the new length. */
-static inline i64 seat_slots(Game *x, i64 seat, i64 *out, i64 k)
-{
-    const i64 *g = x->g;
-    const Rules *r = &x->r;
-    if (locked(x, seat))
-        return k;
-    i64 at = cell(r, seat, 0);
-    i64 len = g[r->glen + seat];
-    for (i64 s = 0; s < len; s++) {
-        out[k] = seat << 8 | s;   /* written always, kept if the slot holds a card */
-        k += g[at + s] >= 0;
-    }
-    return k;
-}
-
-static inline i64 all_slots(Game *x, i64 *out)
-{
-    const Rules *r = &x->r;
-    i64 k = 0;
-    for (i64 seat = 0; seat < r->n; seat++)
-        k = seat_slots(x, seat, out, k);
-    return k;
-}
-
-static inline i64 other_slots(Game *x, i64 seat, i64 *out, i64 k)
-{
-    const Rules *r = &x->r;
-    for (i64 other = 0; other < r->n; other++)
-        if (other != seat)
-            k = seat_slots(x, other, out, k);
-    return k;
-}
-
 /* The occupied slots of seat's hand (none if locked), counted up to limit. */
 static inline i64 seat_open(Game *x, i64 seat, i64 limit)
 {
@@ -351,21 +314,32 @@ static inline i64 open_slots(Game *x, i64 skip, i64 limit)
     return k;
 }
 
-/* A card enters (leaves) slot s of seat's hand. */
+/* A card enters slot s of seat's hand: s joins the hand's list in order (at its end but
+ * where a capped hand fills a hole). */
 static inline void hand_gains(Game *x, i64 seat, i64 s)
 {
-    x->cnt[seat] += 1;
-    if (s < 64)
-        x->occ[seat] |= (u64)1 << s;
-    else
-        x->wide = 1;
+    int16_t *list = x->held + seat * x->r.slots;
+    i64 j = x->cnt[seat]++;
+    for (; j > 0 && list[j - 1] > s; j--)
+        list[j] = list[j - 1];
+    list[j] = (int16_t)s;
 }
 
+/* A card leaves slot s of seat's hand (a right snap, a give). */
 static inline void hand_loses(Game *x, i64 seat, i64 s)
 {
-    x->cnt[seat] -= 1;
-    if (s < 64)
-        x->occ[seat] &= ~((u64)1 << s);
+    int16_t *list = x->held + seat * x->r.slots;
+    i64 last = --x->cnt[seat];
+    i64 j = 0;
+    while (list[j] != s)
+        j++;
+    memmove(list + j, list + j + 1, (size_t)(last - j) * sizeof *list);
+}
+
+/* The j-th occupied slot of seat's hand. */
+static inline i64 nth_slot(Game *x, i64 seat, i64 j)
+{
+    return x->held[seat * x->r.slots + j];
 }
 
 static inline int grid_occupied(Game *x, i64 seat)
@@ -381,118 +355,6 @@ static inline i64 current_player(const i64 *g)
     case PH_ROUND_OVER: return TERMINAL;
     default: return g[TURN];
     }
-}
-
-/* ------------------------------------------------------------------ legal actions */
-static inline i64 pairs_into(i64 *out, i64 k, i64 kind, const i64 *scratch, i64 n)
-{
-    for (i64 a = 0; a < n; a++)
-        for (i64 b = a + 1; b < n; b++)
-            out[k++] = kind | scratch[a] << 5 | scratch[b] << 21;
-    return k;
-}
-
-static inline i64 poll_legal(Game *x, i64 *out)
-{
-    const i64 *g = x->g;
-    const Rules *r = &x->r;
-    out[0] = PASS;
-    i64 k = 1;
-    for (i64 p = 0; p < r->n; p++) {
-        if (locked(x, p))
-            continue;
-        i64 at = cell(r, p, 0);
-        i64 len = g[r->glen + p];
-        for (i64 s = 0; s < len; s++) {
-            out[k] = SNAP | (p << 8 | s) << 5;
-            k += g[at + s] >= 0;
-        }
-    }
-    return k;
-}
-
-static inline i64 turn_start_legal(Game *x, i64 seat, i64 *out)
-{
-    const i64 *g = x->g;
-    const Rules *r = &x->r;
-    i64 k = 0;
-    if (g[CALLER] < 0 && g[TURN_NUMBER] >= r->earliest)
-        out[k++] = CAMBIO;
-    out[k++] = DRAW;
-    if (r->draw_from_discard && g[PLEN] > 0 && grid_occupied(x, seat))
-        out[k++] = TAKE;
-    return k;
-}
-
-static inline i64 hand_legal(Game *x, i64 seat, i64 ph, i64 *out)
-{
-    const i64 *g = x->g;
-    const Rules *r = &x->r;
-    i64 kind = ph == PH_DRAWN ? SWAP : GIVE;
-    i64 at = cell(r, seat, 0);
-    i64 len = g[r->glen + seat];
-    i64 k = 0;
-    for (i64 s = 0; s < len; s++) {
-        out[k] = kind | s << 5;
-        k += g[at + s] >= 0;
-    }
-    if (ph == PH_DRAWN && (!g[HELD_FROM_PILE] || k == 0))
-        out[k++] = DISCARD;
-    return k;
-}
-
-static inline i64 power_legal(Game *x, i64 seat, i64 *out, i64 *scratch)
-{
-    const i64 *g = x->g;
-    const Rules *r = &x->r;
-    i64 k = 0;
-    i64 p = g[POWER];
-    if (p == P_PEEK_OWN || p == P_PEEK_OTHER) {
-        i64 n = p == P_PEEK_OWN ? seat_slots(x, seat, scratch, 0)
-                                : other_slots(x, seat, scratch, 0);
-        for (i64 j = 0; j < n; j++)
-            out[j] = PEEK | scratch[j] << 5;
-        k = n;
-    } else if (p == P_SWAP_OWN_OTHER || p == P_LOOK_MAY) {
-        i64 kind = p == P_SWAP_OWN_OTHER ? SWITCH : LOOK;
-        i64 own = seat_slots(x, seat, scratch, 0);
-        i64 n = other_slots(x, seat, scratch, own);
-        for (i64 a = 0; a < own; a++)
-            for (i64 b = own; b < n; b++)
-                out[k++] = kind | scratch[a] << 5 | scratch[b] << 21;
-    } else {
-        i64 n = all_slots(x, scratch);
-        k = pairs_into(out, k, p == P_SWAP_ANY ? SWITCH : LOOK, scratch, n);
-    }
-    if (r->optional)
-        out[k++] = SKIP;
-    return k;
-}
-
-/* The current player's legal actions into out, in State.legal_actions order. */
-static i64 legal(Game *x, i64 *out, i64 *scratch)
-{
-    const i64 *g = x->g;
-    i64 ph = g[PHASE];
-    if (ph == PH_ROUND_OVER)
-        return 0;
-    i64 seat = current_player(g);
-    if (ph == PH_POLL)
-        return poll_legal(x, out);
-    if (ph == PH_TURN_START)
-        return turn_start_legal(x, seat, out);
-    if (ph == PH_DRAWN || ph == PH_GIVE)
-        return hand_legal(x, seat, ph, out);
-    if (ph == PH_KING_DECIDE) {
-        if (g[POWER] == P_LOOK_MAY) {
-            out[0] = SWITCH | g[LOOK_A] << 5 | g[LOOK_B] << 21;
-            out[1] = KEEP;
-            return 2;
-        }
-        i64 n = all_slots(x, scratch);
-        return pairs_into(out, 0, SWITCH, scratch, n);
-    }
-    return power_legal(x, seat, out, scratch);
 }
 
 /* ------------------------------------------------------------------ flow */
@@ -878,100 +740,15 @@ static inline void look(Game *x, i64 seat, i64 a, i64 b)
     g[PHASE] = PH_KING_DECIDE;
 }
 
-/* State.apply for the current player (unchecked). */
-static void apply(Game *x, i64 action)
-{
-    i64 *g = x->g;
-    i64 seat = current_player(g);
-    g[ACTIONS] += 1;
-    i64 kind = action & 31;
-    i64 a = (action >> 5) & 0xFFFF;
-    switch (kind) {
-    case SNAP:
-        snap(x, seat, a);
-        break;
-    case PASS:
-        poll_next(x);
-        break;
-    case DRAW:
-        draw(x);
-        break;
-    case SWAP:
-        swap_in(x, seat, a);
-        break;
-    case DISCARD:
-        discard_held(x, seat);
-        break;
-    case CAMBIO:
-        call_cambio(x, seat);
-        break;
-    case TAKE:
-        take(x);
-        break;
-    case PEEK:
-        peek(x, seat, a);
-        break;
-    case SWITCH:
-        switch_cards(x, a, action >> 21);
-        break;
-    case LOOK:
-        look(x, seat, a, action >> 21);
-        break;
-    case KEEP:
-    case SKIP:
-        after_discard(x);
-        break;
-    case GIVE:
-        give(x, seat, a);
-        break;
-    default:
-        break;
-    }
-}
-
-
 /* ------------------------------------------------------------------ the uniform policy
- * The numba loop lists the legal actions and draws one: index lo + pick(z, k - lo), lo = 1
- * when the list starts with a Cambio call the policy may not make yet. Here the frequent
- * phases (a turn's start, the drawn card, the snap poll, a give) count their actions and
- * play the one at that index without writing the list: the same index in the same order
- * (State.legal_actions'), so the same action. The powers and a king's decision, rarer and
- * with lists of pairs, go through legal() and apply() as in the numba loop. */
+ * The numba loop lists the legal actions (batch_kernels.legal, in State.legal_actions
+ * order) and plays the one at index lo + pick(z, k - lo), lo = 1 when the list starts with
+ * a Cambio call the policy may not make yet. Here each phase counts its actions from the
+ * hands' kept lists and plays the one at that index without writing the list: the same
+ * index in the same order, so the same action. Each step below names the list it counts. */
 static inline i64 pick(u64 zhi, i64 count)
 {
     return (i64)((zhi * (u64)count) >> 32);
-}
-
-/* SELECT8[b | j << 8]: the index of the j-th set bit of byte b. */
-static uint8_t SELECT8[256 * 8];
-
-static void select8_init(void)
-{
-    for (int b = 0; b < 256; b++) {
-        int j = 0;
-        for (int bit = 0; bit < 8; bit++)
-            if (b >> bit & 1)
-                SELECT8[b | j++ << 8] = (uint8_t)bit;
-    }
-}
-
-/* The index of the j-th set bit of m (j below the number of set bits), without a branch:
- * the policy picks a random slot, and a loop over the bits before it ended in a
- * mispredicted exit nearly every time. Broadword select (S. Vigna, "Broadword
- * implementation of rank/select queries", 2008): the bytes' running bit counts in one
- * multiply, the byte holding the j-th bit by comparing them all with j at once, the bit
- * within it from a table. Baseline x86-64 has no popcnt or pdep to do it in one step. */
-static inline i64 nth_bit(u64 m, i64 j)
-{
-    const u64 ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-    u64 sums = m - ((m >> 1) & 0x5555555555555555ULL);
-    sums = (sums & 0x3333333333333333ULL) + ((sums >> 2) & 0x3333333333333333ULL);
-    sums = ((sums + (sums >> 4)) & 0x0F0F0F0F0F0F0F0FULL) * ones; /* byte i: bits in 0..i */
-    u64 below = (((u64)j * ones | highs) - sums) & highs;         /* bytes with sum <= j */
-    int place = (int)(((below >> 7) * ones) >> 56) * 8;           /* bit index of the byte */
-    u64 before = place ? (sums >> (place - 8)) & 0xFF : 0;
-    i64 rank = j - (i64)before;
-    return place + SELECT8[((m >> place) & 0xFF) | (u64)rank << 8];
 }
 
 /* The occupied slots of the open hands but skip's (-1: none skipped). */
@@ -996,7 +773,7 @@ static inline i64 nth_open(Game *x, i64 j, i64 skip)
         p += past;
         before = past ? upto : before;
     }
-    return p << 8 | nth_bit(x->occ[p], j - before);
+    return p << 8 | nth_slot(x, p, j - before);
 }
 
 /* Pair j of the n open slots in pairs_into's order (a < b, a first), as (a, b) addresses. */
@@ -1025,7 +802,7 @@ static inline void power_step(Game *x, u64 zhi)
         k = p == P_PEEK_OWN ? own : open_count(x, seat);
         j = pick(zhi, k + x->r.optional);
         if (j < k)
-            peek(x, seat, p == P_PEEK_OWN ? seat << 8 | nth_bit(x->occ[seat], j)
+            peek(x, seat, p == P_PEEK_OWN ? seat << 8 | nth_slot(x, seat, j)
                                           : nth_open(x, j, seat));
         else
             after_discard(x);
@@ -1037,7 +814,7 @@ static inline void power_step(Game *x, u64 zhi)
             after_discard(x);
             return;
         }
-        i64 a = seat << 8 | nth_bit(x->occ[seat], j / others);
+        i64 a = seat << 8 | nth_slot(x, seat, j / others);
         i64 b = nth_open(x, j % others, seat);
         if (p == P_SWAP_OWN_OTHER)
             switch_cards(x, a, b);
@@ -1079,16 +856,12 @@ static inline void king_step(Game *x, u64 zhi)
     switch_cards(x, a, b);
 }
 
-/* One action of the uniform policy (zhi: the high half of its draw). Returns 0, or 1 when
- * the action must go through legal() and apply() (a power, a king's decision, a hand past
- * 64 slots). */
-static inline int uniform_step(Game *x, u64 zhi, i64 no_call_before)
+/* One action of the uniform policy (zhi: the high half of its draw). */
+static inline void uniform_step(Game *x, u64 zhi, i64 no_call_before)
 {
     i64 *g = x->g;
     const Rules *r = &x->r;
     i64 ph = g[PHASE];
-    if (x->wide && ph != PH_TURN_START)
-        return 1;
     if (ph == PH_POLL) {
         /* pass, then snap any occupied slot of an open hand, seat by seat */
         i64 seat = g[POLL + g[POLL_I]];
@@ -1098,7 +871,7 @@ static inline int uniform_step(Game *x, u64 zhi, i64 no_call_before)
             poll_next(x);
         else
             snap(x, seat, nth_open(x, j - 1, -1));
-        return 0;
+        return;
     }
     if (ph == PH_DRAWN) {
         /* swap the held card into an occupied slot, or discard it */
@@ -1107,10 +880,10 @@ static inline int uniform_step(Game *x, u64 zhi, i64 no_call_before)
         i64 j = pick(zhi, c + (!g[HELD_FROM_PILE] || c == 0));
         g[ACTIONS] += 1;
         if (j < c)
-            swap_in(x, seat, nth_bit(x->occ[seat], j));
+            swap_in(x, seat, nth_slot(x, seat, j));
         else
             discard_held(x, seat);
-        return 0;
+        return;
     }
     if (ph == PH_TURN_START) {
         /* [cambio] draw [take] */
@@ -1126,21 +899,20 @@ static inline int uniform_step(Game *x, u64 zhi, i64 no_call_before)
             draw(x);
         else
             take(x);
-        return 0;
+        return;
     }
     if (ph == PH_GIVE) {
         i64 seat = g[GIVE_SEAT];
         i64 j = pick(zhi, x->cnt[seat]);
         g[ACTIONS] += 1;
-        give(x, seat, nth_bit(x->occ[seat], j));
-        return 0;
+        give(x, seat, nth_slot(x, seat, j));
+        return;
     }
     if (ph == PH_POWER) {
         power_step(x, zhi);
-        return 0;
+        return;
     }
     king_step(x, zhi);
-    return 0;
 }
 
 /* ------------------------------------------------------------------ the deal */
@@ -1176,9 +948,9 @@ static void deal(Game *x, u64 seed, i64 dealer, const i64 *full, i64 total,
         for (i64 j = 0; j < r->opening_peek; j++)
             g[kat + PEEK_SLOTS[j]] = (i64)1 << s;
         x->cnt[s] = 4;
-        x->occ[s] = 0xF;
+        for (int j = 0; j < 4; j++)
+            x->held[s * r->slots + j] = (int16_t)j;
     }
-    x->wide = 0;
     i64 rest = total - 4 * n;
     /* the engine pops from the end: the deck is stored bottom first */
     for (i64 j = 0; j < rest; j++)
@@ -1310,22 +1082,19 @@ static int play_rounds(const Call *c)
 {
     i64 d = c->total;
     i64 n = c->rf[R_PLAYERS];
-    i64 max_actions = d * d / 2 + 16;
-    i64 *out = malloc((size_t)max_actions * sizeof *out);
-    i64 *scratch = malloc((size_t)(d * n + 8) * sizeof *scratch);
+    int16_t *held = malloc((size_t)(n * d) * sizeof *held);
     u32 *mts = aligned_alloc(64, 625 * LANES * sizeof *mts);
     u32 *kw = aligned_alloc(64, 2 * LANES * sizeof *kw);
     int32_t *swaps = aligned_alloc(64, (size_t)(d * LANES) * sizeof *swaps);
     Game *x = malloc(sizeof *x);
     int status = 0;
-    if (!out || !scratch || !mts || !kw || !swaps || !x) {
+    if (!held || !mts || !kw || !swaps || !x) {
         status = -1;
         goto done;
     }
     rules_of(c->rf, &x->r);
     x->g = c->g;
-    x->out = out;
-    x->scratch = scratch;
+    x->held = held;
     i64 *g = c->g;
     i64 width = n + N_RES;
     /* The policy's next draw is computed one action ahead (it does not depend on the game). */
@@ -1348,18 +1117,13 @@ static int play_rounds(const Call *c)
                 u64 zhi = z >> 32;
                 ctr += 1U;
                 z = mix64(ctr);
-                if (uniform_step(x, zhi, c->no_call_before)) {
-                    i64 k = legal(x, out, scratch);
-                    i64 lo = (out[0] == CAMBIO) & (g[TURN_NUMBER] < c->no_call_before);
-                    apply(x, out[lo + pick(zhi, k - lo)]);
-                }
+                uniform_step(x, zhi, c->no_call_before);
             }
             result_into(x, c->res + i * width);
         }
     }
 done:
-    free(out);
-    free(scratch);
+    free(held);
     free(mts);
     free(kw);
     free(swaps);
@@ -1512,7 +1276,6 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__uniform(void)
 {
     mt_base_init();
-    select8_init();
     PyObject *m = PyModule_Create(&module);
     if (m == NULL)
         return NULL;
