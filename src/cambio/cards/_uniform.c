@@ -115,32 +115,32 @@ static inline u32 seed_step(u32 word, u32 prev, u32 mul)
 }
 
 /* CPython's Random(seed) for a seed below 2**64: init_by_array on its 32-bit words.
- * mt[624] is the index (624: twist before the next draw). */
+ * mt[624] is the index (624: twist before the next draw). The passes are written out with
+ * their wrap-arounds as separate steps: a reshuffle seeds one generator, a chain of 1,247
+ * dependent steps, and branches in the loop would lengthen every step. */
 static void mt_seed(u32 *mt, u64 seed)
 {
-    u32 key[2] = {(u32)seed, (u32)(seed >> 32)};
-    int keylen = key[1] ? 2 : 1;
-    memcpy(mt, MT_BASE, sizeof MT_BASE);
-    u32 prev = mt[0];
-    int a = 1, b = 0;
-    for (int i = 0; i < 624; i++) {
-        prev = seed_step(mt[a], prev, 1664525U) + key[b] + (u32)b;
+    const u32 m1 = 1664525U, m2 = 1566083941U;
+    u32 lo = (u32)seed, hi = (u32)(seed >> 32);
+    /* the key word and index added at even and odd steps (the index is 0 for a 1-word key) */
+    u32 even = lo, odd = hi ? hi + 1U : lo;
+    u32 prev = MT_BASE[0];
+    for (int a = 1; a < 623; a += 2) {
+        prev = seed_step(MT_BASE[a], prev, m1) + even;
         mt[a] = prev;
-        if (++a >= 624) {
-            mt[0] = prev;
-            a = 1;
-        }
-        if (++b >= keylen)
-            b = 0;
+        prev = seed_step(MT_BASE[a + 1], prev, m1) + odd;
+        mt[a + 1] = prev;
     }
-    for (int i = 0; i < 623; i++) {
-        prev = seed_step(mt[a], prev, 1566083941U) - (u32)a;
+    prev = seed_step(MT_BASE[623], prev, m1) + even;
+    mt[623] = prev;
+    /* the 624th step wraps to word 1 */
+    prev = seed_step(mt[1], prev, m1) + odd;
+    mt[1] = prev;
+    for (int a = 2; a < 624; a++) {
+        prev = seed_step(mt[a], prev, m2) - (u32)a;
         mt[a] = prev;
-        if (++a >= 624) {
-            mt[0] = prev;
-            a = 1;
-        }
     }
+    mt[1] = seed_step(mt[1], prev, m2) - 1U;
     mt[0] = 0x80000000U;
     mt[624] = 624;
 }
