@@ -1,7 +1,7 @@
 /* cambio.cards._uniform: whole rounds of uniform random play, in C.
  *
- * The same rounds as the numba loop `uniform_rounds` in batch_kernels.py, function for
- * function: the same record layout (a game is one contiguous int64 row), the rules read from
+ * The same rounds as the numba loop `uniform_rounds` in batch_kernels.py, its functions
+ * mirrored by name: the same record layout (a game is one contiguous int64 row), the rules read from
  * the flattened rule set `rf` that `cambio.cards.batch.flatten_rules` builds (this file holds
  * no copy of any rule's value), the same chance (CPython's Random: MT19937 seeded by
  * init_by_array, Fisher-Yates on random(); the counter-based splitmix64 draws) and the same
@@ -11,12 +11,13 @@
  * Why C: the numba loop spends about 23 ns an action, most of it in code layout that numba
  * and LLVM decide (docs/reports/performance.md, sixth round); here the hot loop is laid out
  * by hand: the rules' flags and the record's offsets are read once per call into a struct,
- * and the uniform policy picks its action from counts where the numba loop builds a list.
+ * and the uniform policy picks its action from counts where the numba loop builds a list
+ * (about 14 ns an action; seventh round).
  *
  * Only what the numba kernels play and this file implements is accepted: the Python side
  * (cambio.cards.batch_c) checks the rule fields and that the constants below equal
  * batch_kernels.py's, and falls back to numba otherwise. Compiled with portable flags; the
- * deals' generators, seeded 64 at a time, get per-CPU clones (target_clones) where the
+ * deals' generators, seeded 128 at a time, get per-CPU clones (target_clones) where the
  * compiler supports them.
  */
 #define PY_SSIZE_T_CLEAN
@@ -185,10 +186,10 @@ static inline double mt_random(u32 *mt)
     return unit53(a, b);
 }
 
-/* ------------------------------------------------------------------ the deals, 64 at a time
- * A generator's seeding is a chain of about 1,250 dependent multiply-adds; the 64 deals of a
- * block are seeded side by side (lane-minor rows of 64 words) so the compiler runs the lanes
- * in vector registers. */
+/* ------------------------------------------------------------------ the deals, by blocks
+ * A generator's seeding is a chain of about 1,250 dependent multiply-adds; the LANES deals
+ * of a block are seeded side by side (lane-minor rows of LANES words) in vector registers
+ * (GCC's vector extensions, lowered to what each clone's CPU has). */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 #define CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
