@@ -86,7 +86,11 @@ def _compiler_problem() -> str | None:
 class BuildExt(build_ext):
     """build_ext, then the compiled source's hash beside the module (in place for an
     editable install, in the build tree, so in the wheel, otherwise). A failed compile or
-    link leaves the source to run instead."""
+    link leaves the source to run instead; the C kernel's alone, numba to play."""
+
+    extensions: list[Any]
+    failed: set[str]
+    """The C kernel if its build failed (the compiled engine's failure ends the run)."""
 
     def build_extension(self, ext: Any) -> None:
         if ext.name != C_KERNEL:
@@ -106,7 +110,7 @@ class BuildExt(build_ext):
             self.failed.add(ext.name)
 
     def build_extensions(self) -> None:
-        self.failed: set[str] = set()
+        self.failed = set()
         super().build_extensions()
         # What failed is not an output: copying it in place or into a wheel would fail.
         self.extensions = [e for e in self.extensions if e.name not in self.failed]
