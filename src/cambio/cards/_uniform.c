@@ -1,12 +1,12 @@
 /* cambio.cards._uniform: whole rounds of uniform random play, in C.
  *
  * The same rounds as the numba loop `uniform_rounds` in batch_kernels.py, its functions
- * mirrored by name: the same record layout (a game is one contiguous int64 row), the rules read from
- * the flattened rule set `rf` that `cambio.cards.batch.flatten_rules` builds (this file holds
- * no copy of any rule's value), the same chance (CPython's Random: MT19937 seeded by
- * init_by_array, Fisher-Yates on random(); the counter-based splitmix64 draws) and the same
- * policy stream. tests/cards/test_batch_c.py compares the two kernels round by round: every
- * field of the final record, every result, every action count.
+ * mirrored by name: the same record layout (a game is one contiguous int64 row), the rules
+ * read from the flattened rule set `rf` that `cambio.cards.batch.flatten_rules` builds
+ * (this file holds no copy of any rule's value), the same chance (CPython's Random: MT19937
+ * seeded by init_by_array, Fisher-Yates on random(); the counter-based splitmix64 draws)
+ * and the same policy stream. tests/cards/test_batch_c.py compares the two kernels round
+ * by round: every field of the final record, every result, every action count.
  *
  * Why C: the numba loop spends about 23 ns an action, most of it in code layout that numba
  * and LLVM decide (docs/reports/performance.md, sixth round); here the hot loop is laid out
@@ -55,9 +55,10 @@ enum { END_CAMBIO = 1, END_DECK = 2, END_TURN_CAP = 3 };
 enum { CAMBIO, DRAW, TAKE, SWAP, DISCARD, PEEK, LOOK, SWITCH, KEEP, SKIP, SNAP, GIVE, PASS };
 enum { RES_WINNERS, RES_TURNS, RES_ACTIONS, RES_END, RES_CALLER, N_RES };
 enum { SWAP_DECK = 114 };
-/* Deals seeded side by side: 8 vectors of 16 words. The seeding chain is latency-bound
- * (a 32-bit vector multiply takes 10 cycles); eight independent chains in flight keep the
- * multiplier busy. A kernel-internal choice: a round's deal depends on its seed alone. */
+/* Deals seeded side by side: 8 vectors of 16 words. With 4 vectors each seeding step
+ * waited for the step before (a 32-bit vector multiply takes 10 cycles); with 8 chains in
+ * flight the vector units stay busy. A kernel-internal choice: a round's deal depends on
+ * its seed alone. */
 enum { LANES = 128, VEC = 16, VECS = LANES / VEC };
 
 enum { MAX_SEATS = 64 };
@@ -279,8 +280,16 @@ static inline u64 deal_key(u64 seed)
 }
 
 /* ------------------------------------------------------------------ the record */
-static inline i64 cell(const Rules *r, i64 seat, i64 slot) { return r->grid + seat * r->slots + slot; }
-static inline i64 kcell(const Rules *r, i64 seat, i64 slot) { return r->known + seat * r->slots + slot; }
+/* The index of grid cell (seat, slot) in a record, and of its knowledge mask. */
+static inline i64 cell(const Rules *r, i64 seat, i64 slot)
+{
+    return r->grid + seat * r->slots + slot;
+}
+
+static inline i64 kcell(const Rules *r, i64 seat, i64 slot)
+{
+    return r->known + seat * r->slots + slot;
+}
 
 /* Every seat's bit and the "everyone" bit: a card shown to all (wraps like numba's int64 at
  * 62 players). */
@@ -346,16 +355,6 @@ static inline i64 nth_slot(Game *x, i64 seat, i64 j)
 static inline int grid_occupied(Game *x, i64 seat)
 {
     return x->cnt[seat] > 0;
-}
-
-static inline i64 current_player(const i64 *g)
-{
-    switch (g[PHASE]) {
-    case PH_POLL: return g[POLL + g[POLL_I]];
-    case PH_GIVE: return g[GIVE_SEAT];
-    case PH_ROUND_OVER: return TERMINAL;
-    default: return g[TURN];
-    }
 }
 
 /* ------------------------------------------------------------------ flow */
