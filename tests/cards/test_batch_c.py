@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+import cambio.cards
 from cambio.cards import Rules, batch_c
 from cambio.cards import batch_kernels as k
 from cambio.cards.batch import Batch, CKernelError, kernels_can_play, play_uniform, uint64_seeds
@@ -164,6 +165,14 @@ def test_rules_the_c_kernel_does_not_implement_go_to_numba(monkeypatch):
     numba = play_uniform(rules, 2, seeds, policy_seed=8, kernel="numba")
     assert auto.actions.tolist() == numba.actions.tolist()
     assert kernel_for(Rules.preset("wikipedia", max_grid=None), "auto") is (C or None)
+
+
+def test_the_c_kernel_is_built_wherever_the_card_engine_is_compiled():
+    """One build makes both (setup.py): a compiled card engine beside a missing or stale C
+    kernel means its build failed or was not rerun after an edit of ``_uniform.c``."""
+    if not cambio.cards.COMPILED:
+        pytest.skip("the card engine runs as source here (no build, or a pure install)")
+    assert C is not None, WHY
 
 
 def test_without_the_extension_numba_plays(monkeypatch):
