@@ -19,8 +19,10 @@ import pytest
 import cambio.cards
 from cambio.cards import Rules, batch_c
 from cambio.cards import batch_kernels as k
+from cambio.cards.actions import CAMBIO
 from cambio.cards.batch import Batch, CKernelError, kernels_can_play, play_uniform, uint64_seeds
 from cambio.cards.batch_c import c_blockers, kernel_for
+from cambio.cards.state import mix64
 
 from .test_batch import HOUSE, PRESETS, uniform_rounds
 
@@ -77,6 +79,47 @@ def test_the_c_kernel_plays_the_numba_rounds(preset, players):
     res = assert_same_rounds(rules, players, list(range(5000, 8000)), policy_seed=7)
     assert k.END_CAMBIO in res[:, players + k.RES_END]
     assert assert_same_records(rules, players, list(range(300)), policy_seed=3) > 10_000
+
+
+def numba_frames(rules: Rules, players: int, seed: int, policy_seed: int) -> I64:
+    """One round stepped on numba's ``Batch`` under ``play_uniform``'s policy (test_batch's
+    stream: the i-th action draws ``mix64(policy_seed + 1 + i)``): the record after each
+    action."""
+    b = Batch(rules, players, 1)
+    b.reset([seed])
+    frames = []
+    ctr = policy_seed
+    while not b.is_over()[0]:
+        acts, counts = b.legal_actions()
+        lo = int(acts[0, 0] == CAMBIO and b.sc[0, k.TURN_NUMBER] < 8)
+        ctr += 1
+        r = ((mix64(ctr) >> 32) * (int(counts[0]) - lo)) >> 32
+        b.step([acts[0, lo + r]])
+        frames.append(b.st[0].copy())
+    return np.array(frames)
+
+
+@needs_c
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_frame_is_the_stepped_numba_engines(preset, players):
+    """The record after every action of 60 rounds, each against the batch engine stepped
+    one action at a time (``legal`` then ``apply``, the kernels the numba loop inlines)."""
+    assert C is not None
+    rules = Rules.preset(preset)
+    frames = 0
+    for seed in range(60):
+        want = numba_frames(rules, players, seed, policy_seed=seed)
+        b = Batch(rules, players, 1)
+        got = np.zeros((len(want) + 1, b.st.shape[1]), dtype=np.int64)
+        res = np.zeros((1, players + k.N_RES), dtype=np.int64)
+        written = C.play_uniform(uint64_seeds([seed]), b.full, b.st[0], b.rf, seed, 8, res,
+                                 got)
+        assert written == len(want) == res[0, players + k.RES_ACTIONS], seed
+        for i, frame in enumerate(want):
+            assert got[i].tolist() == frame.tolist(), (seed, i)
+        frames += written
+    assert frames > 2_000
 
 
 @needs_c

@@ -1047,6 +1047,9 @@ typedef struct {
     u64 policy_seed;
     i64 no_call_before;
     i64 *res;
+    i64 *frames;      /* NULL, or room for max_frames records: the record after each action */
+    i64 max_frames;
+    i64 written;      /* frames written */
 } Call;
 
 static void rules_of(const i64 *rf, Rules *r)
@@ -1078,7 +1081,7 @@ static void rules_of(const i64 *rf, Rules *r)
 }
 
 /* Returns 0, or -1 if memory ran out. */
-static int play_rounds(const Call *c)
+static int play_rounds(Call *c)
 {
     i64 d = c->total;
     i64 n = c->rf[R_PLAYERS];
@@ -1118,6 +1121,9 @@ static int play_rounds(const Call *c)
                 ctr += 1U;
                 z = mix64(ctr);
                 uniform_step(x, zhi, c->no_call_before);
+                /* for the tests (every frame against numba's); a branch the loop hoists */
+                if (c->frames && c->written < c->max_frames)
+                    memcpy(c->frames + c->written++ * x->r.width, g, x->r.width * sizeof *g);
             }
             result_into(x, c->res + i * width);
         }
@@ -1172,30 +1178,33 @@ static int fits(const i64 *rf, const i64 *full, Py_ssize_t total, Py_ssize_t wid
 }
 
 PyDoc_STRVAR(play_doc,
-"play_uniform(seeds, full, g, rf, policy_seed, no_call_before, res)\n--\n\n"
+"play_uniform(seeds, full, g, rf, policy_seed, no_call_before, res, frames=None)\n--\n\n"
 "Rounds of uniform random play, as batch_kernels.play_uniform_all plays them:\n"
 "seeds uint64 (rounds,); full int64, the deck dealt; g int64, one record (the last round's\n"
-"is left in it); rf int64, the flattened rules; res int64 (rounds, players + N_RES).");
+"is left in it); rf int64, the flattened rules; res int64 (rounds, players + N_RES).\n"
+"frames: int64 room for whole records, filled with the record after each action while\n"
+"there is room (for the tests). Returns the number of frames written.");
 
 static PyObject *py_play_uniform(PyObject *self, PyObject *args)
 {
     (void)self;
-    PyObject *o_seeds, *o_full, *o_g, *o_rf, *o_res, *o_policy;
+    PyObject *o_seeds, *o_full, *o_g, *o_rf, *o_res, *o_policy, *o_frames = Py_None;
     long long no_call_before;
-    if (!PyArg_ParseTuple(args, "OOOOOLO", &o_seeds, &o_full, &o_g, &o_rf, &o_policy,
-                          &no_call_before, &o_res))
+    if (!PyArg_ParseTuple(args, "OOOOOLO|O", &o_seeds, &o_full, &o_g, &o_rf, &o_policy,
+                          &no_call_before, &o_res, &o_frames))
         return NULL;
     unsigned long long policy_seed = PyLong_AsUnsignedLongLongMask(o_policy);
     if (policy_seed == (unsigned long long)-1 && PyErr_Occurred())
         return NULL;
-    /* seeds, full, g, rf, res */
-    PyObject *objects[5] = {o_seeds, o_full, o_g, o_rf, o_res};
-    static const char *const names[5] = {"seeds", "full", "g", "rf", "res"};
-    static const int writable[5] = {0, 0, 1, 0, 1};
-    Py_buffer views[5];
+    /* seeds, full, g, rf, res, and frames if given */
+    PyObject *objects[6] = {o_seeds, o_full, o_g, o_rf, o_res, o_frames};
+    static const char *const names[6] = {"seeds", "full", "g", "rf", "res", "frames"};
+    static const int writable[6] = {0, 0, 1, 0, 1, 1};
+    int wanted = o_frames == Py_None ? 5 : 6;
+    Py_buffer views[6];
     int got = 0;
     PyObject *result = NULL;
-    for (; got < 5; got++)
+    for (; got < wanted; got++)
         if (get_buffer(objects[got], &views[got], writable[got], names[got]) < 0)
             goto out;
     Py_buffer *seeds = &views[0], *full = &views[1], *g = &views[2], *rf = &views[3],
@@ -1215,8 +1224,10 @@ static PyObject *py_play_uniform(PyObject *self, PyObject *args)
             goto out;
         }
     }
+    i64 width = ((const i64 *)rf->buf)[R_WIDTH];
     Call call = {seeds->buf, seeds->len / 8, full->buf, full->len / 8, g->buf, rf->buf,
-                 policy_seed, (i64)no_call_before, res->buf};
+                 policy_seed, (i64)no_call_before, res->buf,
+                 wanted == 6 ? views[5].buf : NULL, wanted == 6 ? views[5].len / 8 / width : 0, 0};
     int status;
     Py_BEGIN_ALLOW_THREADS
     status = play_rounds(&call);
@@ -1225,7 +1236,7 @@ static PyObject *py_play_uniform(PyObject *self, PyObject *args)
         PyErr_NoMemory();
         goto out;
     }
-    result = Py_NewRef(Py_None);
+    result = PyLong_FromLongLong(call.written);
 out:
     while (got-- > 0)
         PyBuffer_Release(&views[got]);
