@@ -122,8 +122,9 @@ def load() -> tuple[ModuleType | None, str]:
         return None, "the C kernel is not built (no compiler at install, or its build failed)"
     here = os.path.dirname(os.path.abspath(__file__))
     if is_stale(module, here):
+        # At play_uniform's caller (load <- why_not <- kernel_for <- play_uniform).
         warnings.warn("cambio: the C kernel was built from another _uniform.c; playing "
-                      "with numba instead (rebuild: pip install -e . or make)", stacklevel=3)
+                      "with numba instead (rebuild: pip install -e . or make)", stacklevel=5)
         return None, "the C kernel was built from another _uniform.c (rebuild it)"
     mismatch = layout_mismatch(module)
     if mismatch:
