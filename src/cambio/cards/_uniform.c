@@ -343,7 +343,8 @@ static inline void hand_loses(Game *x, i64 seat, i64 s)
     i64 j = 0;
     while (list[j] != s)
         j++;
-    memmove(list + j, list + j + 1, (size_t)(last - j) * sizeof *list);
+    for (; j < last; j++) /* a few slots: a loop, not a call to memmove */
+        list[j] = list[j + 1];
 }
 
 /* The j-th occupied slot of seat's hand. */
@@ -1122,7 +1123,7 @@ static int play_rounds(Call *c)
                 z = mix64(ctr);
                 uniform_step(x, zhi, c->no_call_before);
                 /* for the tests (every frame against numba's); a branch the loop hoists */
-                if (c->frames && c->written < c->max_frames)
+                if (__builtin_expect(c->frames != NULL, 0) && c->written < c->max_frames)
                     memcpy(c->frames + c->written++ * x->r.width, g, x->r.width * sizeof *g);
             }
             result_into(x, c->res + i * width);
