@@ -45,14 +45,14 @@ enum {
     R_PLAYERS = 112, R_DRAW_FROM_DISCARD, R_FIRE_REPLACED, R_OPTIONAL, R_SNAPPER_ONLY,
     R_ONE_SNAP, R_PENALTY, R_MAX_GRID, R_LOCK_CALLER, R_CALLER_MAY_SNAP, R_AUTO_CALL,
     R_EARLIEST, R_MAX_TURNS, R_OPENING_PEEK, R_MOST_CARDS_TIE, R_SLOTS, R_GLEN, R_DECK,
-    R_PILE, R_GRID, R_KNOWN, R_WIDTH, N_RF
+    R_PILE, R_GRID, R_KNOWN, R_WIDTH,
+    N_RF /* the entries read here: rf may go on with flags of rules this kernel refuses */
 };
-enum { EMPTY = -1, TERMINAL = -4, WINDOW_CLOSED = -2, WINDOW_ANYONE = -1 };
+enum { EMPTY = -1, WINDOW_CLOSED = -2, WINDOW_ANYONE = -1 };
 enum { P_NONE, P_PEEK_OWN, P_PEEK_OTHER, P_SWAP_OWN_OTHER, P_SWAP_ANY, P_LOOK_MAY, P_LOOK_ANY,
        N_POWERS };
 enum { PH_TURN_START, PH_DRAWN, PH_POWER, PH_KING_DECIDE, PH_GIVE, PH_POLL, PH_ROUND_OVER };
 enum { END_CAMBIO = 1, END_DECK = 2, END_TURN_CAP = 3 };
-enum { CAMBIO, DRAW, TAKE, SWAP, DISCARD, PEEK, LOOK, SWITCH, KEEP, SKIP, SNAP, GIVE, PASS };
 enum { RES_WINNERS, RES_TURNS, RES_ACTIONS, RES_END, RES_CALLER, N_RES };
 enum { SWAP_DECK = 114 };
 /* Deals seeded side by side: 8 vectors of 16 words. With 4 vectors each seeding step
@@ -1210,7 +1210,9 @@ static PyObject *py_play_uniform(PyObject *self, PyObject *args)
             goto out;
     Py_buffer *seeds = &views[0], *full = &views[1], *g = &views[2], *rf = &views[3],
               *res = &views[4];
-    if (rf->len / 8 != N_RF) {
+    /* rf may go on past R_WIDTH with flags of rules this kernel does not implement: the
+     * Python side (batch_c.c_blockers) never hands it a rule set that sets them. */
+    if (rf->len / 8 < N_RF) {
         PyErr_SetString(PyExc_ValueError, "rf is not a flattened rule set of this kernel");
         goto out;
     }
@@ -1255,15 +1257,14 @@ static PyObject *py_constants(PyObject *self, PyObject *unused)
     (void)unused;
     return Py_BuildValue(
         "{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,"
-        "s:i,s:i,s:i,s:i,s:i,s:i,s:i}",
+        "s:i,s:i,s:i}",
         "N_SC", N_SC, "POLL", POLL, "SEED", SEED, "ACTIONS", ACTIONS, "SNAP_RIGHT", SNAP_RIGHT,
-        "PHASE", PHASE, "R_PLAYERS", R_PLAYERS, "R_MOST_CARDS_TIE", R_MOST_CARDS_TIE,
-        "R_WIDTH", R_WIDTH, "N_RF", N_RF, "P_LOOK_ANY", P_LOOK_ANY,
-        "PH_ROUND_OVER", PH_ROUND_OVER, "PASS", PASS, "GIVE", GIVE, "SNAP", SNAP,
-        "N_RES", N_RES, "RES_CALLER", RES_CALLER, "SWAP_DECK", SWAP_DECK,
-        "END_TURN_CAP", END_TURN_CAP, "WINDOW_CLOSED", WINDOW_CLOSED, "TERMINAL", TERMINAL,
-        "CHANCE", CHANCE, "DLEN", DLEN, "PLEN", PLEN, "CALLER", CALLER, "WINDOW", WINDOW,
-        "TURN_NUMBER", TURN_NUMBER);
+        "PHASE", PHASE, "CHANCE", CHANCE, "DLEN", DLEN, "PLEN", PLEN, "CALLER", CALLER,
+        "WINDOW", WINDOW, "TURN_NUMBER", TURN_NUMBER, "R_PLAYERS", R_PLAYERS,
+        "R_MOST_CARDS_TIE", R_MOST_CARDS_TIE, "R_SLOTS", R_SLOTS, "R_WIDTH", R_WIDTH,
+        "P_LOOK_ANY", P_LOOK_ANY, "PH_ROUND_OVER", PH_ROUND_OVER, "N_RES", N_RES,
+        "RES_CALLER", RES_CALLER, "SWAP_DECK", SWAP_DECK, "END_TURN_CAP", END_TURN_CAP,
+        "WINDOW_CLOSED", WINDOW_CLOSED);
 }
 
 static PyMethodDef methods[] = {

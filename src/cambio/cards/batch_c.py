@@ -72,12 +72,13 @@ C_VALUES: Mapping[str, frozenset[Any]] = {
 """The values the C kernel implements, for the fields where a new value would be a new rule
 (a power, a tie rule)."""
 
-LAYOUT = ("N_SC", "POLL", "SEED", "ACTIONS", "SNAP_RIGHT", "PHASE", "R_PLAYERS",
-          "R_MOST_CARDS_TIE", "R_WIDTH", "N_RF", "P_LOOK_ANY", "PH_ROUND_OVER", "PASS", "GIVE",
-          "SNAP", "N_RES", "RES_CALLER", "SWAP_DECK", "END_TURN_CAP", "WINDOW_CLOSED",
-          "TERMINAL", "CHANCE", "DLEN", "PLEN", "CALLER", "WINDOW", "TURN_NUMBER")
+LAYOUT = ("N_SC", "POLL", "SEED", "ACTIONS", "SNAP_RIGHT", "PHASE", "CHANCE", "DLEN", "PLEN",
+          "CALLER", "WINDOW", "TURN_NUMBER", "R_PLAYERS", "R_MOST_CARDS_TIE", "R_SLOTS",
+          "R_WIDTH", "P_LOOK_ANY", "PH_ROUND_OVER", "N_RES", "RES_CALLER", "SWAP_DECK",
+          "END_TURN_CAP", "WINDOW_CLOSED")
 """The constants of ``batch_kernels.py`` the C kernel was written against (each the last of
-its group, or one that moves if a group changes)."""
+its group, or one that moves if a group changes). ``rf`` may hold more after ``R_WIDTH``:
+flags of rules the C kernel does not implement, which :func:`c_blockers` keeps from it."""
 
 
 class CKernelError(RuntimeError):
