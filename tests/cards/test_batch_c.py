@@ -22,12 +22,17 @@ from cambio.cards import batch_kernels as k
 from cambio.cards.actions import CAMBIO
 from cambio.cards.batch import Batch, CKernelError, kernels_can_play, play_uniform, uint64_seeds
 from cambio.cards.batch_c import c_blockers, kernel_for
+from cambio.cards.rules import PRESETS as ALL_PRESETS
 from cambio.cards.state import mix64
 
 from .test_batch import HOUSE, PRESETS, uniform_rounds
 
 C, WHY = batch_c.load()
 needs_c = pytest.mark.skipif(C is None, reason=f"no C kernel here: {WHY}")
+
+C_PRESETS = [p for p in PRESETS if not c_blockers(Rules.preset(p))]
+"""test_batch's presets that the C kernel plays (the others: numba, see
+``test_presets_the_c_kernel_does_not_play_are_numbas``)."""
 
 I64 = npt.NDArray[np.int64]
 
@@ -72,7 +77,7 @@ def assert_same_records(rules: Rules, players: int, seeds: list[int], policy_see
 
 
 @needs_c
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", C_PRESETS)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_c_kernel_plays_the_numba_rounds(preset, players):
     rules = Rules.preset(preset)
@@ -100,7 +105,7 @@ def numba_frames(rules: Rules, players: int, seed: int, policy_seed: int) -> I64
 
 
 @needs_c
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", C_PRESETS)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_frame_is_the_stepped_numba_engines(preset, players):
     """The record after every action of 60 rounds, each against the batch engine stepped
@@ -125,7 +130,7 @@ def test_every_frame_is_the_stepped_numba_engines(preset, players):
 @needs_c
 @pytest.mark.parametrize("overrides", HOUSE)
 def test_house_rules_play_the_same_rounds(overrides):
-    for preset in PRESETS:
+    for preset in C_PRESETS:
         for players in (2, 3, 5):
             rules = Rules.preset(preset, **overrides)
             assert_same_rounds(rules, players, list(range(400)), policy_seed=players)
@@ -210,6 +215,25 @@ def test_rules_the_c_kernel_does_not_implement_go_to_numba(monkeypatch):
     assert kernel_for(Rules.preset("wikipedia", max_grid=None), "auto") is (C or None)
 
 
+@pytest.mark.parametrize("preset", sorted(ALL_PRESETS))
+def test_presets_the_c_kernel_does_not_play_are_numbas(preset):
+    """Every preset the C kernel refuses but the numba kernels play: ``auto`` gives numba's
+    rounds (the three Cambio presets are the C kernel's, checked above)."""
+    rules = Rules.preset(preset)
+    if not c_blockers(rules):
+        assert preset in ("rulebook", "house", "wikipedia")
+        return
+    assert kernel_for(rules, "auto") is None
+    if not kernels_can_play(rules):
+        return
+    players = max(3, rules.min_players)
+    seeds = list(range(200))
+    auto = play_uniform(rules, players, seeds, policy_seed=2)
+    numba = play_uniform(rules, players, seeds, policy_seed=2, kernel="numba")
+    assert auto.actions.tolist() == numba.actions.tolist()
+    assert auto.scores.tolist() == numba.scores.tolist()
+
+
 def test_the_c_kernel_is_built_wherever_the_card_engine_is_compiled():
     """One build makes both (setup.py): a compiled card engine beside a missing or stale C
     kernel means its build failed or was not rerun after an edit of ``_uniform.c``."""
@@ -269,7 +293,7 @@ def test_bad_arrays_are_refused_with_a_clear_error():
     with pytest.raises(ValueError, match="layout"):
         C.play_uniform(seeds, b.full, b.st[0], b.rf, 0, 8, res[:2])
     with pytest.raises(ValueError, match="rule set"):
-        C.play_uniform(seeds, b.full, b.st[0], b.rf[:-1], 0, 8, res)
+        C.play_uniform(seeds, b.full, b.st[0], b.rf[:k.R_WIDTH], 0, 8, res)
     with pytest.raises(TypeError, match="64-bit"):
         C.play_uniform(seeds, b.full.astype(np.int32), b.st[0], b.rf, 0, 8, res)
     with pytest.raises(TypeError, match="64-bit"):
