@@ -19,12 +19,13 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # The card engine (state.py) is compiled with mypyc at install time (pip's build environment
-# brings mypy, so it is not installed here); a change to it rebuilds.
-$(RUN_STAMP): pyproject.toml setup.py $(LOCK) src/cambio/cards/state.py | $(BIN)/python
+# brings mypy, so it is not installed here), and the batch engine's C kernel (_uniform.c) with
+# it; a change to either rebuilds.
+$(RUN_STAMP): pyproject.toml setup.py $(LOCK) src/cambio/cards/state.py src/cambio/cards/_uniform.c | $(BIN)/python
 	$(INSTALL) -e .
 	touch $(RUN_STAMP)
 
-$(STAMP): pyproject.toml setup.py $(LOCK) src/cambio/cards/state.py | $(BIN)/python
+$(STAMP): pyproject.toml setup.py $(LOCK) src/cambio/cards/state.py src/cambio/cards/_uniform.c | $(BIN)/python
 	$(INSTALL) -e '.[dev]'
 	# The numba kernels (hard bot's rollouts, batch engine, dice search) compiled into
 	# numba's cache once, side by side, so test workers do not each compile them again.

@@ -14,9 +14,13 @@ as ``timeit`` does, with the median beside it.
 ``--engine batch`` measures the same policy on the batch engine (``cambio.cards.batch``:
 whole rounds natively, ``--chunk`` games per call; the policy draws from its own splitmix64
 stream instead of ``random.Random``); ``both`` measures both engines in the same run and
-reports the ratio. Random play on the batch engine runs the loop compiled for the rule set
-(``play_uniform(..., fixed=True)``: its first run compiles it, about a minute, not timed;
-``--generic`` for the loop every rule set shares).
+reports the ratio. Random play on the batch engine runs the C kernel when it is built and
+plays the rule set (``cambio.cards.batch_c``), numba otherwise; ``--kernel c`` or ``numba``
+chooses (``c`` fails if it cannot play), and the output says which kernel ran (``"kernel"``)
+with the numba, llvmlite and numpy versions and the C kernel's compiler and flags. On numba
+it runs the loop compiled for the rule set (``play_uniform(..., fixed=True)``: its first
+run compiles it, about a minute, not timed; ``--generic`` for the loop every rule set
+shares).
 
 ``--policy memory`` seats the ``memory`` bot everywhere instead: ``play_round`` with the
 Python bot on the compiled ``State``, against the native bot on the batch engine
@@ -130,13 +134,14 @@ def _batch_memory(rules: Rules, players: int, seeds: range) -> Any:
 
 def _timed_batch(rules: Rules, players: int, seconds: float, seed: int,
                  chunk: int, policy: str = "random",
-                 fixed: bool = True) -> tuple[int, int, float]:
+                 fixed: bool = True, kernel: str = "auto") -> tuple[int, int, float]:
     from cambio.cards.batch import play_uniform
 
     def play(seeds: range) -> Any:
         if policy == "memory":
             return _batch_memory(rules, players, seeds)
-        return play_uniform(rules, players, seeds, policy_seed=seeds[0], fixed=fixed)
+        return play_uniform(rules, players, seeds, policy_seed=seeds[0], fixed=fixed,
+                            kernel=kernel)
 
     play(range(seed, seed + 1))  # load (or compile) the kernels
     games = actions = 0
@@ -151,23 +156,33 @@ def _timed_batch(rules: Rules, players: int, seconds: float, seed: int,
 
 
 def measure_batch(rules_name: str, players: int, seconds: float, repeat: int, seed: int,
-                  chunk: int, policy: str = "random", fixed: bool = True) -> dict[str, Any]:
+                  chunk: int, policy: str = "random", fixed: bool = True,
+                  kernel: str = "auto") -> dict[str, Any]:
+    from cambio.cards.batch_c import kernel_for
+
     rules = Rules.preset(rules_name)
-    runs = [_timed_batch(rules, players, seconds, seed + 1_000_000 * k, chunk, policy, fixed)
-            for k in range(repeat)]
+    runs = [_timed_batch(rules, players, seconds, seed + 1_000_000 * k, chunk, policy, fixed,
+                         kernel) for k in range(repeat)]
     out = {"engine": "batch", "policy": policy, "rules": rules_name, "players": players,
            **_summary(runs)}
     if policy == "random":
-        out["loop"] = "fixed" if fixed else "generic"
+        out["kernel"] = "numba" if kernel_for(rules, kernel) is None else "c"
+        if out["kernel"] == "numba":
+            out["loop"] = "fixed" if fixed else "generic"
     return out
 
 
-def versions() -> dict[str, str]:
+def versions() -> dict[str, Any]:
     """The libraries the batch engine's speed depends on (numba compiles it with llvmlite's
-    LLVM; a new release can move its figures by a tenth or more)."""
+    LLVM; a new release can move its figures by a tenth or more), and the C kernel's
+    compiler and flags (``"c": {}`` if it is not built)."""
     from importlib.metadata import version
 
-    return {name: version(name) for name in ("numba", "llvmlite", "numpy")}
+    from cambio.cards.batch_c import build_info
+
+    out: dict[str, Any] = {name: version(name) for name in ("numba", "llvmlite", "numpy")}
+    out["c"] = build_info()
+    return out
 
 
 def main() -> None:
@@ -184,8 +199,11 @@ def main() -> None:
     ap.add_argument("--policy", default="random", choices=["random", "memory"],
                     help="random: uniform (no Cambio before turn 8); memory: the memory bot")
     ap.add_argument("--generic", action="store_true",
-                    help="random on the batch engine: the loop that reads the rules at run "
-                         "time, not the one compiled for them (cambio.cards.batch_fixed)")
+                    help="random on numba: the loop that reads the rules at run time, not the "
+                         "one compiled for them (cambio.cards.batch_fixed)")
+    ap.add_argument("--kernel", default="auto", choices=["auto", "c", "numba"],
+                    help="random on the batch engine: the C kernel (cambio.cards.batch_c), "
+                         "numba, or auto (C when built and able to play the rules)")
     args = ap.parse_args()
     result: dict[str, Any] = {}
     if args.engine in ("state", "both"):
@@ -193,7 +211,7 @@ def main() -> None:
                          args.policy)
     if args.engine in ("batch", "both"):
         batch = measure_batch(args.rules, args.players, args.seconds, args.repeat, args.seed,
-                              args.chunk, args.policy, not args.generic)
+                              args.chunk, args.policy, not args.generic, args.kernel)
         if args.engine == "batch":
             result = batch
         else:

@@ -32,8 +32,9 @@ def cards() -> None:
     from cambio.envs.cards_vector import CardsVectorEnv
     from cambio.envs.native_seat import BatchTurns
 
-    play_uniform(Rules.preset("rulebook"), 2, [1, 2])
-    play_uniform(Rules.preset("rulebook"), 2, [1, 2], fixed=True)  # the benchmark's loop
+    play_uniform(Rules.preset("rulebook"), 2, [1, 2], kernel="numba")
+    # the benchmark's loop where the C kernel is not built
+    play_uniform(Rules.preset("rulebook"), 2, [1, 2], fixed=True, kernel="numba")
     env = CardsVectorEnv(2, "rulebook", ("memory",))
     obs, _ = env.reset(seed=1)
     rng = np.random.default_rng(1)

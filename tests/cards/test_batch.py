@@ -13,7 +13,7 @@ from itertools import pairwise
 import numpy as np
 import pytest
 
-from cambio.cards import HIDDEN, Rules, State, batch_fixed, observe, parse_action
+from cambio.cards import HIDDEN, Rules, State, batch_c, batch_fixed, observe, parse_action
 from cambio.cards import batch_kernels as k
 from cambio.cards.actions import CAMBIO, EXCHANGE, PEEK, SNAP, SWITCH, addr_seat, arg_a, kind_of
 from cambio.cards.batch import Batch, play_uniform, state_snapshot
@@ -166,12 +166,16 @@ def uniform_rounds(rules: Rules, players: int, seeds: list[int], policy_seed: in
 
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("players", [2, 4])
-def test_whole_rounds_of_uniform_play_are_the_compiled_engines(preset, players):
-    """The native whole-round loop (the benchmark's) plays the rounds the compiled engine
-    plays under the same policy: same actions, turns, scores, winners, ends and callers."""
+@pytest.mark.parametrize("kernel", ["numba", "c"])
+def test_whole_rounds_of_uniform_play_are_the_compiled_engines(preset, players, kernel):
+    """The native whole-round loop (the benchmark's), in numba and in C, plays the rounds
+    the compiled engine plays under the same policy: same actions, turns, scores, winners,
+    ends and callers."""
     rules = Rules.preset(preset)
+    if kernel == "c" and batch_c.why_not(rules):
+        pytest.skip(batch_c.why_not(rules))
     seeds = list(range(300, 600))
-    got = play_uniform(rules, players, seeds, policy_seed=11)
+    got = play_uniform(rules, players, seeds, policy_seed=11, kernel=kernel)
     want = uniform_rounds(rules, players, seeds, policy_seed=11)
     assert got.actions.tolist() == [s.history_length() for s in want]
     assert got.turns.tolist() == [s.turn_number for s in want]
@@ -191,8 +195,8 @@ def test_the_loop_compiled_for_a_rule_set_plays_the_same_rounds(preset, players)
     rules = Rules.preset(preset)
     assert uniform_kernel(Batch(rules, players, 1).rf) is not k.play_uniform_all
     seeds = range(1, 1500)
-    got = play_uniform(rules, players, seeds, policy_seed=9, fixed=True)
-    want = play_uniform(rules, players, seeds, policy_seed=9)
+    got = play_uniform(rules, players, seeds, policy_seed=9, fixed=True, kernel="numba")
+    want = play_uniform(rules, players, seeds, policy_seed=9, kernel="numba")
     assert got.actions.tolist() == want.actions.tolist()
     assert got.scores.tolist() == want.scores.tolist()
     assert (got.winners == want.winners).all()

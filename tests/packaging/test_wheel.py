@@ -8,7 +8,8 @@ from requirements/lock.txt, into a base venv (while the distributions build); ea
 distribution then goes into a venv of its own that sees the base's packages through a
 ``.pth`` file, installed with ``--no-deps``. The pure wheel and the sdist are installed with
 ``CC=/bin/false`` (no compiler used: the sdist's build falls back to pure Python and says so);
-in each venv ``cambio --version``, a seeded ``cambio sim cards`` whose summary equals the
+in each venv ``cambio --version``, the batch engine's C kernel loaded in the compiled one
+only, a seeded ``cambio sim cards`` whose summary equals the
 source tree's, and ``cambio serve`` answering ``/`` (the compiled one also plays a table of
 bots to the end over REST and the WebSocket).
 """
@@ -125,6 +126,8 @@ def test_the_sdist_and_both_wheels_install_without_a_compiler_and_run(tmp_path):
     fallback = [line for line in venvs["sdist"][1].splitlines()
                 if "cambio: not compiling the card engine" in line]
     assert len(fallback) == 1 and "no working C compiler" in fallback[0], venvs["sdist"][1]
+    assert "cambio: not building the batch engine's C kernel (no working C compiler" \
+        in venvs["sdist"][1]
 
     installed = {line.split("==")[0].lower() for line in ok(run(
         base / "bin" / "python", "-m", "pip", "freeze", cwd=tmp_path)).stdout.split()}
@@ -141,6 +144,11 @@ def test_the_sdist_and_both_wheels_install_without_a_compiler_and_run(tmp_path):
         assert engine.stderr == "" and where.startswith(str(tmp_path / name)), name
         assert (is_compiled == "True") == (name == "compiled"), name
         assert where.endswith(".so" if name == "compiled" else "state.py"), name
+        # The batch engine's C kernel: in the compiled wheel only (numba plays elsewhere).
+        kernel = ok(run(bin_ / "python", "-c", "from cambio.cards import batch_c; "
+                        "print(batch_c.load())", cwd=tmp_path))
+        assert kernel.stdout.startswith("(<module" if name == "compiled" else "(None"), \
+            (name, kernel.stdout, kernel.stderr)
         sim = ok(run(bin_ / "cambio", *SIM, cwd=tmp_path))
         assert comparable(sim.stdout) == expected, name
 

@@ -33,6 +33,7 @@ import numpy.typing as npt
 
 from . import batch_kernels as k
 from .actions import action_text
+from .batch_c import CKernelError, kernel_for
 from .batch_fixed import uniform_kernel
 from .errors import RulesError
 from .rules import (
@@ -408,22 +409,31 @@ converting back cost more than the rounds' play)."""
 
 
 def play_uniform(rules: Rules, players: int, seeds: Sequence[int], policy_seed: int = 0,
-                 no_call_before: int = 8, fixed: bool = False) -> Results:
+                 no_call_before: int = 8, fixed: bool = False,
+                 kernel: str | None = None) -> Results:
     """Rounds of uniform random play, never calling Cambio before turn ``no_call_before``
     (``benchmarks/cards_random.py``'s policy); the policy's own stream is splitmix64.
 
-    ``fixed``: play them with the loop compiled for these rules and table size
+    ``kernel``: ``"c"`` (the C kernel, :mod:`cambio.cards.batch_c`; :class:`CKernelError`
+    if it is not built or cannot play these rules), ``"numba"``, or ``"auto"`` (C when it
+    can play, numba otherwise); None reads ``CAMBIO_BATCH_KERNEL`` (default ``auto``).
+    ``fixed``: with numba, the loop compiled for these rules and table size
     (:mod:`cambio.cards.batch_fixed`: 8% faster in ``rulebook`` at 2 players, not in every
     rule set; the first call for a rule set compiles it, about a minute, cached on disk
-    after). The same rounds either way.
+    after). The same rounds with every kernel.
     """
     b = Batch(rules, players, 1)
     res = np.zeros((len(seeds), players + k.N_RES), dtype=np.int64)
+    c = kernel_for(rules, kernel)
+    if c is not None:
+        c.play_uniform(uint64_seeds(seeds), b.full, b.st[0], b.rf, policy_seed,
+                       no_call_before, res)
+        return results_of(res, players)
     play = uniform_kernel(b.rf) if fixed else k.play_uniform_all
     play(uint64_seeds(seeds), b.full, b.st[0], b.rf, b.mt, b._acts[0], b._scratch,
          policy_seed, no_call_before, b.lanes, b.keys, b.kw, b.swaps, res)
     return results_of(res, players)
 
 
-__all__ = ["Batch", "Results", "action_text", "batch_results_of", "play_uniform",
+__all__ = ["Batch", "CKernelError", "Results", "action_text", "batch_results_of", "play_uniform",
            "results_of", "state_snapshot", "uint64_seeds"]

@@ -64,6 +64,26 @@ def test_a_deadline_is_stored_with_its_move_and_a_reload_keeps_it(database: Data
     run(database, scenario, clock=DAY)
 
 
+def test_the_deals_deadline_is_told_only_once_it_is_stored(database: Database) -> None:
+    """A deadline players were told is one a restart keeps: the deal's first decision has
+    no action's write to carry its deadline, so it is stored on its own, and only then sent
+    (a kill -9 between the two would otherwise give a fresh day after one was promised)."""
+    async def scenario(h: Harness) -> None:
+        table, a, b, _ = await h.dealt_pair()
+        told = [m for m in of_type(drain(a) + drain(b), "clock") if m["deadline"] is not None]
+        assert told == [] and h.store.deadline(TABLE) is None
+        assert table.clock.handles() == []  # no timer runs for an untold deadline
+        await h.timers.advance(0)
+        first = decider(table)
+        assert h.store.deadline(TABLE) == (1, 1, 0, first, DAY)
+        for conn in (a, b):
+            clock = of_type(drain(conn), "clock")[-1]
+            assert (clock["seat"], clock["deadline"]) == (first, DAY)
+        assert len(table.clock.handles()) == 1
+
+    run(database, scenario, clock=DAY)
+
+
 def test_a_reload_after_the_deadline_plays_the_move_at_once(database: Database) -> None:
     async def scenario(h: Harness) -> None:
         table, *_ = await h.dealt_pair()

@@ -90,6 +90,14 @@ class Harness:
         assert table.session is not None
         return table, a, b, table.session
 
+    async def dealt_one(self) -> tuple[Table, Conn, Session]:
+        """The table dealt with one person at seat 0 (the other seats are bots')."""
+        table = await self.open()
+        a = await self.connect(0)
+        await table.start(None)
+        assert table.session is not None
+        return table, a, table.session
+
     async def connect(self, seat: int | None) -> Conn:
         assert self.table is not None
         conn = Conn(seat)
@@ -206,13 +214,9 @@ def test_not_playing_before_the_deal(database: Database) -> None:
 
 def test_sync_sends_what_was_missed_or_the_whole_state(database: Database) -> None:
     async def scenario(h: Harness) -> None:
-        table = await h.open()
-        a, b = await h.connect(0), await h.connect(1)
-        await table.start(None)
+        table, a, b, s = await h.dealt_pair()
         for _ in range(3):
             seat = decider(table)
-            s = table.session
-            assert s is not None
             await table.act((a, b)[seat], a_legal(table, seat), s.version, None)
         drain(a)
         await table.sync(a, 1, 1, 1)
@@ -247,11 +251,7 @@ def test_chat_is_stored_then_sent_and_spectators_may_not_write(database: Databas
 
 def test_a_bot_seat_plays_a_whole_round_on_the_clock_alone(database: Database) -> None:
     async def scenario(h: Harness) -> None:
-        table = await h.open()
-        a = await h.connect(0)
-        await table.start(None)
-        s = table.session
-        assert s is not None
+        table, a, s = await h.dealt_one()
         for _ in range(2000):
             if s.round_over():
                 break
@@ -410,11 +410,7 @@ async def play_round(h: Harness, table: Table, conn: Conn) -> None:
 
 def test_a_match_pauses_between_rounds_then_deals_the_next(database: Database) -> None:
     async def scenario(h: Harness) -> None:
-        table = await h.open()
-        a = await h.connect(0)
-        await table.start(None)
-        s = table.session
-        assert s is not None
+        table, a, s = await h.dealt_one()
         await play_round(h, table, a)
         assert s.round_over() and table.status == "playing"
         pause = table.summary()["next_round"]  # counted from the round's last action

@@ -89,9 +89,9 @@ class TurnClock:
         """The table moved: a new decision is told, timed and (correspondence) stored."""
         fx = self.core.follow(self._target())
         if fx.store:  # a deal's or a load's decision: no action's write carried it
-            self._later(0, self._store_current, fx.store)
-            fx.store = []
-        self._now(fx)
+            self._later(0, self._store_then_tell, fx)
+        else:
+            self._now(fx)
 
     def stop(self) -> None:
         """No decision on the clock any more (the round is over, the table halted)."""
@@ -146,12 +146,15 @@ class TurnClock:
                 self._forfeited(x.seat)
         return True
 
-    async def _store_current(self, items: list[Deadline | Forfeit]) -> None:
-        """A deadline stored on its own, unless its decision is over by now (an action's
-        write stored the next one)."""
-        if all(isinstance(x, Deadline) and x.decision == self.core.decisions.current
-               for x in items):
-            await self._write(items)
+    async def _store_then_tell(self, fx: ClockEffects) -> None:
+        """A deadline stored on its own, then told and timed: a deadline players were told
+        is one a restart keeps. Nothing happens if its decision is over by now (an action's
+        write stored the next one, and its own follow told it)."""
+        if not all(isinstance(x, Deadline) and x.decision == self.core.decisions.current
+                   for x in fx.store):
+            return
+        if await self._write(fx.store):
+            self._now(fx)
 
     async def _out(self, decision: Decision) -> None:
         """A player's time ran out: what the clock says: their bot plays this decision;
