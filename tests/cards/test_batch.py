@@ -8,20 +8,21 @@ same legal actions in the same order, and end with the same scores and winners.
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import numpy as np
 import pytest
 
 from cambio.cards import HIDDEN, Rules, State, batch_c, batch_fixed, observe, parse_action
 from cambio.cards import batch_kernels as k
-from cambio.cards.actions import CAMBIO, SNAP, kind_of
+from cambio.cards.actions import CAMBIO, EXCHANGE, PEEK, SNAP, SWITCH, addr_seat, arg_a, kind_of
 from cambio.cards.batch import Batch, play_uniform, state_snapshot
 from cambio.cards.batch_fixed import uniform_kernel
 from cambio.cards.state import mix64
 
 from .golden import load
 
-PRESETS = ["rulebook", "house", "wikipedia"]
+PRESETS = ["rulebook", "house", "wikipedia", "cabo", "cambia", "evan"]
 SIZES = [(2, 400), (3, 300), (4, 250), (5, 150), (6, 150), (7, 120), (8, 120)]
 """(players, games) per preset: 1,490 games per preset at 2-8 players."""
 
@@ -37,9 +38,11 @@ HOUSE = [
 ]
 
 
-def lockstep(rules: Rules, players: int, games: int, seed: int) -> int:
+def lockstep(rules: Rules, players: int, games: int, seed: int,
+             keep: list[State] | None = None) -> int:
     """Play ``games`` seeded rounds in both engines with the same random actions (snaps now
-    and then); compare after every action. Returns the number of actions compared."""
+    and then); compare after every action. Returns the number of actions compared; ``keep``
+    receives the finished rounds (the compiled engine's)."""
     b = Batch(rules, players, games)
     seeds = [seed + 7919 * i for i in range(games)]
     dealers = [i % players for i in range(games)]
@@ -72,6 +75,8 @@ def lockstep(rules: Rules, players: int, games: int, seed: int) -> int:
     assert [[p for p in range(players) if win[i, p]] for i in range(games)] == \
         [sorted(s.winners()) for s in states]
     assert b.returns().tolist() == [s.returns() for s in states]
+    if keep is not None:
+        keep += states
     return compared
 
 
@@ -79,17 +84,34 @@ def lockstep(rules: Rules, players: int, games: int, seed: int) -> int:
 def test_thousands_of_seeded_games_per_preset_match_the_compiled_engine(preset):
     rules = Rules.preset(preset)
     total = 0
+    rounds: list[State] = []
     for players, games in SIZES:
         if rules.max_players is not None and players > rules.max_players:
             continue
-        total += lockstep(rules, players, games, seed=players * 1000 + len(preset))
-    assert total > 30_000  # actions compared state by state
+        total += lockstep(rules, players, games, players * 1000 + len(preset), rounds)
+    # Actions compared state by state (cambia seats 2-6 players, cabo 2-4 and has no
+    # snap polls: its random rounds are short).
+    assert total > (5_000 if preset == "cabo" else 20_000)
+    # The other groups' rules were played, not only offered: cabo's exchanges and no
+    # snapping, cambia's snaps of one's own cards only, evan's queen (a look at one card,
+    # then a switch of any two).
+    snaps = [(seat, arg_a(a)) for s in rounds for seat, a in s.history if kind_of(a) == SNAP]
+    assert bool(snaps) == rules.snapping
+    exchanges = sum(kind_of(a) == EXCHANGE for s in rounds for _, a in s.history)
+    assert (exchanges > 100) == rules.multi_exchange
+    if not rules.snap_others:
+        assert all(addr_seat(addr) == seat for seat, addr in snaps)
+    looked_then_switched = sum(kind_of(a) == PEEK and kind_of(b) == SWITCH and s == t
+                               for r in rounds for (s, a), (t, b) in pairwise(r.history))
+    assert (looked_then_switched > 50) == (preset == "evan")
 
 
 @pytest.mark.parametrize("overrides", HOUSE)
 def test_house_rules_match_the_compiled_engine(overrides):
     for preset in PRESETS:
         for players in (2, 3, 5):
+            if players > (Rules.preset(preset).max_players or players):
+                continue
             lockstep(Rules.preset(preset, **overrides), players, 40, seed=players * 17)
 
 
@@ -164,20 +186,44 @@ def test_whole_rounds_of_uniform_play_are_the_compiled_engines(preset, players, 
     assert got.callers.tolist() == [s.caller for s in want]
 
 
-def test_the_loop_compiled_for_a_rule_set_plays_the_same_rounds():
+@pytest.mark.parametrize(("preset", "players"), [("rulebook", 2), ("cambia", 3), ("evan", 3)])
+def test_the_loop_compiled_for_a_rule_set_plays_the_same_rounds(preset, players):
     """``fixed=True`` (the rules as constants, :mod:`cambio.cards.batch_fixed`) changes
-    nothing but the speed: the rounds of the generic loop, action for action. Rulebook at 2
-    players only: each rule set compiles its own loop (``scripts/warm_numba.py`` warms this
-    one)."""
-    rules = Rules.preset("rulebook")
-    assert uniform_kernel(Batch(rules, 2, 1).rf) is not k.play_uniform_all
+    nothing but the speed: the rounds of the generic loop, action for action. A few rule
+    sets only: each compiles its own loop (``scripts/warm_numba.py`` warms rulebook's at 2
+    players); cambia and evan have the flags the other presets leave off."""
+    rules = Rules.preset(preset)
+    assert uniform_kernel(Batch(rules, players, 1).rf) is not k.play_uniform_all
     seeds = range(1, 1500)
-    got = play_uniform(rules, 2, seeds, policy_seed=9, fixed=True, kernel="numba")
-    want = play_uniform(rules, 2, seeds, policy_seed=9, kernel="numba")
+    got = play_uniform(rules, players, seeds, policy_seed=9, fixed=True, kernel="numba")
+    want = play_uniform(rules, players, seeds, policy_seed=9, kernel="numba")
     assert got.actions.tolist() == want.actions.tolist()
     assert got.scores.tolist() == want.scores.tolist()
     assert (got.winners == want.winners).all()
     assert got.end_reasons == want.end_reasons and got.callers.tolist() == want.callers.tolist()
+
+
+@pytest.mark.parametrize("preset", ["cambia", "evan"])
+def test_a_caller_tied_for_the_lowest_total_fares_by_the_tie_rule(preset):
+    """cambia's caller wins a tie alone, evan's loses it; whole rounds of uniform play with
+    early calls (so that many end in a caller's tie) score as the compiled engine does."""
+    rules = Rules.preset(preset)
+    for players in (2, 3):
+        seeds = list(range(2000))
+        got = play_uniform(rules, players, seeds, policy_seed=3, no_call_before=2)
+        want = uniform_rounds(rules, players, seeds, policy_seed=3, no_call_before=2)
+        ties = 0
+        for i, s in enumerate(want):
+            winners = sorted(s.winners())
+            assert sorted(np.flatnonzero(got.winners[i]).tolist()) == winners
+            scores = s.scores()
+            tied = [p for p in range(players) if scores[p] == min(scores)]
+            if s.caller in tied and len(tied) > 1:
+                ties += 1
+                expect = [s.caller] if preset == "cambia" \
+                    else [p for p in tied if p != s.caller]
+                assert winners == expect
+        assert ties > 10
 
 
 def test_a_rule_set_whose_loop_cannot_be_written_plays_the_generic_one(tmp_path, monkeypatch,
@@ -340,3 +386,25 @@ def test_plain_indexing_stays_in_the_kernels_modules():
     assert last(np.arange(5)) == 4
     assert "_ZN6cambio5cards13batch_kernels" in k._UNWRAPPED
     assert not any(p.startswith("_ZN5tests") for p in k._UNWRAPPED)
+
+
+def test_a_kernel_built_on_the_rules_is_compiled_again_when_they_change():
+    """numba's cache checks only a function's own file; the kernels compile the rules'
+    functions into theirs, so their stamp holds the kernel libraries' contents too: an edit
+    of ``batch_kernels.py`` recompiles the native bots and rollouts rather than leaving
+    them on the old rules."""
+    from numba.core.caching import InTreeCacheLocator
+
+    from cambio.bots.cards import native, rollouts
+
+    def stamps(module, func):
+        locator = InTreeCacheLocator(func.py_func, module.__file__)
+        return locator.get_source_stamp(), k._numba_stamp(locator)
+
+    ours, numbas = stamps(k, k.legal)
+    assert ours == numbas  # the rules build on no other kernel file
+    rules = k._file_hash(k._LIBRARIES[0])
+    ours, numbas = stamps(native, native.memory_act)
+    assert ours == (numbas, rules)
+    ours, numbas = stamps(rollouts, rollouts._finish_all)
+    assert ours == (numbas, rules, k._file_hash(k._LIBRARIES[1]))

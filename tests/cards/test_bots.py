@@ -111,6 +111,31 @@ def test_every_quick_bot_plays_only_legal_actions_in_every_preset(preset):
     assert (looked_then_switched > 0) == (preset == "evan")
 
 
+# Every bot of the registry built on the native rollouts, in the other groups' presets: they
+# search natively there, as in the Cambio presets (until the kernels learnt these rules they
+# fell back to the compiled engine's search).
+ROLLOUT_BOTS = [e.name for e in CARD_BOTS.entries.values()
+                if e.kernels == "rollouts" and not e.takes_argument]
+
+
+@pytest.mark.parametrize("preset", ["cabo", "cambia", "evan"])
+def test_every_rollout_bot_searches_natively_and_legally(preset):
+    assert {"deep", "adaptive", "pimc", "modeller"} <= set(ROLLOUT_BOTS)
+    for k, name in enumerate(ROLLOUT_BOTS):
+        players = 2 + k % 2
+        state = State(Rules.preset(preset), players, seed=k, dealer=k % players)
+        bots = [make_bot(name if s == 0 else "memory", k * 31 + s) for s in range(players)]
+        searcher = bots[0]
+        while not state.is_over():
+            seat = state.current_player()
+            view = observe(state, seat)
+            action = bots[seat].act(view)
+            assert action in view.legal, (name, seat, action, view.phase)
+            state.apply(action, seat)
+        assert getattr(searcher, "_python_search", None) is None, name
+        assert getattr(searcher, "_pool", None) is not None, name
+
+
 # ---------------------------------------------------------------------- views only
 @pytest.mark.parametrize("preset", PRESETS)
 def test_a_bots_decision_depends_only_on_its_view(preset):

@@ -16,7 +16,7 @@ from cambio.cards.actions import PASS, SWITCH, addr_seat, arg_a, arg_b, kind_of
 
 from .knowledge import memory_rounds, twin_views
 
-PRESETS = ("rulebook", "house", "wikipedia")
+PRESETS = ("rulebook", "house", "wikipedia", "cabo", "cambia", "evan")
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -77,6 +77,8 @@ def test_hard_plays_legal_rounds(preset: str) -> None:
             action = bots[seat].act(view)
             assert action in view.legal
             state.apply(action, seat)
+        # Searched natively (every preset), never by the compiled engine's fallback.
+        assert bots[0]._python_search is None and bots[0]._pool is not None
 
 
 def test_candidates_pair_our_card_with_theirs_in_a_blind_swap() -> None:

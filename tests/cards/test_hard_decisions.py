@@ -9,7 +9,7 @@ import pytest
 
 from cambio.cards import CardView
 
-from .hard_decisions import PATH, decide, positions
+from .hard_decisions import PATH, PRESETS, decide, positions
 
 
 def _pinned() -> list[dict[str, Any]]:
@@ -19,11 +19,11 @@ def _pinned() -> list[dict[str, Any]]:
 def test_the_pinned_positions_cover_every_preset_and_table_size() -> None:
     pinned = _pinned()
     assert {(r["preset"], r["players"]) for r in pinned} == {
-        (p, n) for p in ("rulebook", "house", "wikipedia") for n in (2, 3, 4)}
-    assert len(pinned) >= 60
+        (p, n) for p in PRESETS for n in (2, 3, 4)}
+    assert len(pinned) >= 300
 
 
-@pytest.mark.parametrize("preset", ["rulebook", "house", "wikipedia"])
+@pytest.mark.parametrize("preset", PRESETS)
 def test_hard_makes_the_pinned_decisions_with_the_pinned_estimates(preset: str) -> None:
     pinned = [r for r in _pinned() if r["preset"] == preset]
     views: dict[tuple[int, int], dict[int, CardView]] = {}

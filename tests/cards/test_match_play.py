@@ -148,9 +148,30 @@ def test_near_the_target_the_search_values_rounds_by_the_match() -> None:
     assert seen == 3
 
 
-def test_the_compiled_engine_search_values_rounds_by_the_match_too() -> None:
-    """Rules the native rollouts cannot play (Cabo's) fall back to the compiled-engine
-    search: it is told the standing and values its rollouts by the match."""
+def test_cabos_native_search_values_rounds_by_the_match() -> None:
+    """Cabo's match to 100, searched with native rollouts (the kernels score its rounds by
+    its rules): at 99 against 0 no move wins the match."""
+    lost = Standing(totals=(99, 0), target=100, passes=True, rounds_left=None, reset_at=None,
+                    reset_to=None, resets_left=(None, None))
+    for view, k in _positions("cabo", 2)[:6]:
+        hard = BatchRolloutSearchBot(k, rows=256)
+        hard.standing = lost
+        hard.act(view)
+        assert hard._python_search is None
+        if hard.last_estimates:
+            assert max(e.win_share for e in hard.last_estimates.values()) < 0.2
+            return
+    raise AssertionError("no searched decision among the positions")
+
+
+def test_the_compiled_engine_search_values_rounds_by_the_match_too(monkeypatch) -> None:
+    """Rules the native rollouts cannot play (none today: a field put back in
+    ``KERNEL_LESS_FIELDS`` stands for a rule added before the kernels learn it) fall back to
+    the compiled-engine search: it is told the standing and values its rollouts by the
+    match."""
+    from cambio.cards import batch
+
+    monkeypatch.setattr(batch, "KERNEL_LESS_FIELDS", ("kamikaze",))
     lost = Standing(totals=(99, 0), target=100, passes=True, rounds_left=None, reset_at=None,
                     reset_to=None, resets_left=(None, None))
     for view, k in _positions("cabo", 2)[:6]:

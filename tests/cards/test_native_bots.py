@@ -7,15 +7,19 @@ Python; these tests make any difference between the two a failure -- including a
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 
 from cambio.bots.cards import ExpectedPointsBot, MemoryParams, RandomBot, make_bot, play_round
 from cambio.bots.cards.native import bot_kinds, memory_actions, play_native
+from cambio.bots.cards.rollouts import load_states
 from cambio.cards import Rules, State, observe
 from cambio.cards import batch_kernels as k
 from cambio.cards.batch import Batch, state_snapshot
 from cambio.sim.cards import TIMING_KEYS, SimConfig, choose_engine, simulate
 
+from .knowledge import permute_unseen
 from .test_batch import HOUSE, PRESETS
 
 
@@ -59,10 +63,39 @@ def test_native_memory_makes_every_decision_of_the_memory_bot(preset, players):
     assert memory_lockstep(rules, players, 60, seed=players * 31 + len(preset)) > 1000
 
 
+@pytest.mark.parametrize("preset", PRESETS)
+def test_native_memory_decides_from_its_seats_view_only(preset):
+    """The kernel reads the whole record (every card); its decision must not depend on the
+    cards the deciding seat has not seen. At decisions of whole rounds, the state and a
+    twin with those cards shuffled (face-down slots, deck, a hidden held card) are loaded
+    side by side: the native bot chooses the same in both."""
+    rules = Rules.preset(preset)
+    rng = Random(preset)
+    checked = moved = 0
+    for players in (2, 3, 4):
+        b = Batch(rules, players, 2)
+        bot = ExpectedPointsBot(0)
+        for seed in range(6):
+            s = State(rules, players, seed=seed)
+            while not s.is_over():
+                seat = s.current_player()
+                if len(s.legal_actions()) > 1:
+                    twin = permute_unseen(s, seat, rng)
+                    moved += (twin.grids, twin.deck) != (s.grids, s.deck)
+                    load_states(b, 0, [s, twin])
+                    native = memory_actions(b)
+                    assert native[0] == native[1], (seat, s.history)
+                    checked += 1
+                s.apply(bot.act(observe(s, seat)), seat)
+    assert checked > 300 and moved > checked // 2
+
+
 @pytest.mark.parametrize("overrides", HOUSE)
 def test_native_memory_follows_every_house_rule(overrides):
     for preset in PRESETS:
         for players in (2, 3, 5):
+            if players > (Rules.preset(preset).max_players or players):
+                continue
             memory_lockstep(Rules.preset(preset, **overrides), players, 25, seed=players * 13)
 
 

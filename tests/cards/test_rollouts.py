@@ -28,7 +28,9 @@ def _midway(rules: Rules, players: int, seed: int, steps: int) -> State:
 
 
 @pytest.mark.parametrize(("preset", "players"), [("rulebook", 2), ("house", 3),
-                                                 ("wikipedia", 4), ("rulebook", 5)])
+                                                 ("wikipedia", 4), ("rulebook", 5),
+                                                 ("cabo", 2), ("cabo", 4), ("cambia", 2),
+                                                 ("cambia", 4), ("evan", 3)])
 def test_rows_finish_as_python_memory_bots_finish_the_state(preset: str, players: int) -> None:
     rules = Rules.preset(preset)
     rng = Random(players)
@@ -97,7 +99,8 @@ def test_each_row_plays_with_its_own_weights_per_seat(preset: str, players: int)
 
 
 @pytest.mark.parametrize(("preset", "players"), [("rulebook", 2), ("house", 3),
-                                                 ("wikipedia", 4)])
+                                                 ("wikipedia", 4), ("cabo", 3), ("cambia", 3),
+                                                 ("evan", 2)])
 def test_a_loaded_row_is_the_state_and_plays_on_as_it(preset: str, players: int) -> None:
     """load_state(s) write every field the kernels read, over whatever the row held: the row's
     snapshot is the state's, and both play on alike to the end of the round (reshuffles and
@@ -132,4 +135,4 @@ def test_a_loaded_row_is_the_state_and_plays_on_as_it(preset: str, players: int)
             s.apply(action)
             b.step([-1, action])
             checked += 1
-    assert checked > 150
+    assert checked > (100 if preset == "cabo" else 150)  # cabo's rounds are short: no snaps

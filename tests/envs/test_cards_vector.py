@@ -68,6 +68,9 @@ def lockstep(vec: SeatVectorEnv, singles: list[SeatEnv], seed: int, steps: int) 
     ("wikipedia", ("memory", "random", "medium"), 3, {"max_grid": 5, "snap_penalty": 2}),
     ("house", ("memory", "memory"), 2, {"power_trigger": "end_of_turn_discard",
                                         "power_nine_ten": "swap_any"}),
+    ("cabo", ("memory",), 1, {}),
+    ("cambia", ("memory", "random"), 1, {}),
+    ("evan", ("random", "memory"), 0, {}),
 ])
 def test_each_vector_env_plays_the_single_env_games(rules: str, opponents: tuple[str, ...],
                                                     seat: int, overrides: dict[str, Any]) -> None:

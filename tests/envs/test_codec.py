@@ -11,7 +11,7 @@ import pytest
 from cambio.cards import Rules, State, observe
 from cambio.envs.cards_codec import CardsCodec, capped_rules
 
-PRESETS = ("rulebook", "house", "wikipedia")
+PRESETS = ("rulebook", "house", "wikipedia", "cabo", "cambia", "evan")
 
 
 def played(preset: str, players: int, seed: int, steps: int) -> State:

@@ -63,7 +63,8 @@ def test_rewards_are_the_round_result() -> None:
 
 @pytest.mark.parametrize(("preset", "opponents", "seat"), [
     ("rulebook", ("memory",), 0), ("house", ("memory", "random"), 1),
-    ("wikipedia", ("medium", "memory", "memory"), 2)])
+    ("wikipedia", ("medium", "memory", "memory"), 2), ("cabo", ("memory",), 1),
+    ("cambia", ("memory", "random"), 0), ("evan", ("memory", "memory"), 2)])
 def test_native_opponents_play_the_python_bots_games(preset, opponents, seat) -> None:
     """Native opponents on the batch engine give the episodes the Python bots give on the
     compiled engine: the same observations, masks, rewards and ends for the same seeds and

@@ -75,7 +75,8 @@ def test_native_illegal_action_raises_and_changes_nothing() -> None:
 
 
 @pytest.mark.parametrize(("preset", "players"), [("rulebook", 2), ("house", 3),
-                                                 ("wikipedia", 4)])
+                                                 ("wikipedia", 4), ("cabo", 3), ("cambia", 3),
+                                                 ("evan", 2)])
 def test_native_rounds_are_the_engines(preset: str, players: int) -> None:
     """On the batch engine the env plays the compiled engine's episodes: the same agent to
     act, observation, mask, rewards and ends at every turn, for the same seeds and

@@ -36,7 +36,18 @@ from .actions import action_text
 from .batch_c import CKernelError, kernel_for
 from .batch_fixed import uniform_kernel
 from .errors import RulesError
-from .rules import PRESETS, Power, PowerTrigger, Resnap, Rules, TieRule, tables
+from .rules import (
+    PRESETS,
+    ExchangeMismatch,
+    Kamikaze,
+    Power,
+    PowerTrigger,
+    Resnap,
+    RoundZero,
+    Rules,
+    TieRule,
+    tables,
+)
 from .state import EndReason, State
 
 I64 = npt.NDArray[np.int64]
@@ -46,20 +57,23 @@ _POWER_CODE = {
     Power.NONE: k.P_NONE, Power.PEEK_OWN: k.P_PEEK_OWN, Power.PEEK_OTHER: k.P_PEEK_OTHER,
     Power.SWAP_OWN_OTHER: k.P_SWAP_OWN_OTHER, Power.SWAP_ANY: k.P_SWAP_ANY,
     Power.LOOK_OWN_OTHER_MAY_SWAP: k.P_LOOK_MAY, Power.LOOK_ANY_SWAP_ANY: k.P_LOOK_ANY,
+    Power.LOOK_ONE_SWAP_ANY: k.P_LOOK_ONE,
 }
 
 
-KERNEL_LESS_FIELDS = ("deck", "decks", "snapping", "snap_others", "reshuffle_pile",
-                      "multi_exchange", "exchange_mismatch", "round_zero",
-                      "failed_call_penalty", "kamikaze", "kamikaze_holder", "kamikaze_others",
-                      "power_queen", "tie_rule")
-"""Fields the kernels do not read: a rule set plays natively only with each of them at its
-value in the three Cambio presets (``tie_rule`` also takes ``most_cards_then_not_caller``).
-The match fields (``match_*``) do not change a round, so the kernels ignore them."""
+KERNEL_LESS_FIELDS: tuple[str, ...] = ()
+"""Fields the kernels do not read (a rule set plays natively only with each of them at its
+``rulebook`` value): none since they learnt the other groups' presets (``cabo``'s deck,
+scoring, kamikaze hand and exchanges, ``cambia``'s own-card snaps, ``evan``'s queen and
+every tie rule). Kept, with :func:`kernel_blockers`, for a rule the kernels do not learn
+when it is added. The match fields (``match_*``) do not change a round, so the kernels
+ignore them."""
 
-_NATIVE_TIES = (TieRule.ALL_TIED_WIN, TieRule.MOST_CARDS_THEN_NOT_CALLER)
-_POWER_FIELDS = ("power_seven_eight", "power_nine_ten", "power_jack_queen", "power_black_king",
-                 "power_red_king")
+_ROUND_ZERO = {RoundZero.NOBODY: k.ZERO_NOBODY, RoundZero.CALLER_IF_LOWEST: k.ZERO_CALLER_IF_LOWEST,
+               RoundZero.LOWEST: k.ZERO_LOWEST}
+_CALLER_TIE = {TieRule.CALLER_WINS_TIES: k.CALLER_TIE_WINS, TieRule.NOT_CALLER: k.CALLER_TIE_LOSES}
+_POWER_FIELDS = ("power_seven_eight", "power_nine_ten", "power_jack_queen", "power_queen",
+                 "power_black_king", "power_red_king")
 
 
 class BatchRulesError(RulesError):
@@ -70,11 +84,9 @@ class BatchRulesError(RulesError):
 def kernel_blockers(rules: Rules) -> list[str]:
     """The fields of ``rules`` the kernels cannot play (empty: the batch engine can)."""
     base = PRESETS["rulebook"]
-    out = [f for f in KERNEL_LESS_FIELDS if f != "tie_rule"
-           and getattr(rules, f) != getattr(base, f)]
-    if rules.tie_rule not in _NATIVE_TIES:
-        out.append("tie_rule")
-    out += [f for f in _POWER_FIELDS if getattr(rules, f) not in _POWER_CODE]
+    out = [f for f in KERNEL_LESS_FIELDS if getattr(rules, f) != getattr(base, f)]
+    out += [f for f in _POWER_FIELDS
+            if getattr(rules, f) is not None and getattr(rules, f) not in _POWER_CODE]
     return out
 
 
@@ -124,6 +136,21 @@ def _flat_rules(rules: Rules, players: int, slots: int) -> I64:
     rf[k.R_MAX_TURNS] = rules.max_turns
     rf[k.R_OPENING_PEEK] = rules.opening_peek
     rf[k.R_MOST_CARDS_TIE] = rules.tie_rule == TieRule.MOST_CARDS_THEN_NOT_CALLER
+    rf[k.R_CALLER_TIE] = _CALLER_TIE.get(rules.tie_rule, k.CALLER_TIE_NONE)
+    rf[k.R_OWN_SNAPS] = not rules.snap_others
+    rf[k.R_NO_SNAPPING] = not rules.snapping
+    rf[k.R_NO_RESHUFFLE] = not rules.reshuffle_pile
+    rf[k.R_EXCHANGE] = k.EXCHANGE_OFF if not rules.multi_exchange else \
+        k.EXCHANGE_KEEP_ALL if rules.exchange_mismatch == ExchangeMismatch.KEEP_ALL \
+        else k.EXCHANGE_RETURN
+    rf[k.R_ROUND_ZERO] = _ROUND_ZERO[rules.round_zero]
+    rf[k.R_FAILED_CALL] = rules.failed_call_penalty
+    rf[k.R_KAMIKAZE] = rules.kamikaze == Kamikaze.TWELVES_THIRTEENS
+    rf[k.R_KAMIKAZE_HOLDER] = rules.kamikaze_holder
+    rf[k.R_KAMIKAZE_OTHERS] = rules.kamikaze_others
+    # Whether some card has evan's queen's power (the envs' observation then has a column
+    # for it); the rules never read it.
+    rf[k.R_LOOK_ONE_USED] = k.P_LOOK_ONE in rf[56:112]
     for at, value in k.layout(players, slots).items():
         rf[at] = value
     return rf
@@ -162,6 +189,8 @@ class Batch:
         self.slots = d
         """Slots per grid: a grid can never hold more than every card."""
         self.max_actions = d * d // 2 + 16
+        if rules.multi_exchange:  # with every exchange of up to 4 of 16 slots
+            self.max_actions += 120 + 560 + 1820
         self.rf = flatten_rules(rules, players, d)
         self.st = np.zeros((games, int(self.rf[k.R_WIDTH])), dtype=np.int64)
         """Game ``i``'s record (see :mod:`cambio.cards.batch_kernels`)."""

@@ -20,10 +20,15 @@ re-implemented here, so a seed and the actions give the same round in both engin
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numba
+import numba.core.caching as _caching
 import numba.core.callconv as _callconv
 import numba.np.arrayobj as _arrayobj
 import numpy as np
@@ -42,16 +47,35 @@ POLL = N_SC
 (R_PLAYERS, R_DRAW_FROM_DISCARD, R_FIRE_REPLACED, R_OPTIONAL, R_SNAPPER_ONLY, R_ONE_SNAP,
  R_PENALTY, R_MAX_GRID, R_LOCK_CALLER, R_CALLER_MAY_SNAP, R_AUTO_CALL, R_EARLIEST,
  R_MAX_TURNS, R_OPENING_PEEK, R_MOST_CARDS_TIE, R_SLOTS, R_GLEN, R_DECK, R_PILE, R_GRID,
- R_KNOWN, R_WIDTH, N_RF) = range(112, 135)
+ R_KNOWN, R_WIDTH, R_OWN_SNAPS, R_CALLER_TIE, R_NO_SNAPPING, R_NO_RESHUFFLE, R_EXCHANGE,
+ R_ROUND_ZERO, R_FAILED_CALL, R_KAMIKAZE, R_KAMIKAZE_HOLDER, R_KAMIKAZE_OTHERS,
+ R_LOOK_ONE_USED, N_RF) = range(112, 146)
+# The flags added after the layout (the other groups' rules: R_OWN_SNAPS on) keep every
+# older offset where it was: code that reads ``rf`` by index (the generated loops, other
+# kernels) is unchanged.
+EXCHANGE_OFF, EXCHANGE_KEEP_ALL, EXCHANGE_RETURN = range(3)
+"""``rf[R_EXCHANGE]``: no multi-card exchanges, or what a mismatched one does."""
+ZERO_NOBODY, ZERO_CALLER_IF_LOWEST, ZERO_LOWEST = range(3)
+"""``rf[R_ROUND_ZERO]``: who scores 0 for the round (``RoundZero``)."""
+CALLER_TIE_NONE, CALLER_TIE_WINS, CALLER_TIE_LOSES = range(3)
+"""``rf[R_CALLER_TIE]``: how a caller tied for the lowest total fares (``caller_wins_ties``
+wins alone, ``not_caller`` drops out of the tie); ``most_cards_then_not_caller`` is
+``R_MOST_CARDS_TIE``."""
 
 EMPTY = -1
 TERMINAL = -4
 WINDOW_CLOSED = -2
 WINDOW_ANYONE = -1
-P_NONE, P_PEEK_OWN, P_PEEK_OTHER, P_SWAP_OWN_OTHER, P_SWAP_ANY, P_LOOK_MAY, P_LOOK_ANY = range(7)
+(P_NONE, P_PEEK_OWN, P_PEEK_OTHER, P_SWAP_OWN_OTHER, P_SWAP_ANY, P_LOOK_MAY, P_LOOK_ANY,
+ P_LOOK_ONE) = range(8)
 PH_TURN_START, PH_DRAWN, PH_POWER, PH_KING_DECIDE, PH_GIVE, PH_POLL, PH_ROUND_OVER = range(7)
 END_CAMBIO, END_DECK, END_TURN_CAP = 1, 2, 3
-CAMBIO, DRAW, TAKE, SWAP, DISCARD, PEEK, LOOK, SWITCH, KEEP, SKIP, SNAP, GIVE, PASS = range(13)
+CAMBIO, DRAW, TAKE, SWAP, DISCARD, PEEK, LOOK, SWITCH, KEEP, SKIP, SNAP, GIVE, PASS, \
+    EXCHANGE = range(14)
+EXCHANGE_MAX = 4
+"""The most slots one exchange names (``actions.EXCHANGE_MAX``)."""
+EXCHANGE_SLOTS = 16
+"""Exchanges name slots 0-15 (``actions.EXCHANGE_SLOTS``)."""
 
 _U = np.uint64
 _U32 = np.uint32
@@ -89,6 +113,7 @@ def _unwrapped(f: F) -> F:
     lowering is skipped; every other numba function in the process keeps Python's semantics.
     The batch and native-bot parity tests check every frame against the compiled engine."""
     _UNWRAPPED.add(_mangled(f.__module__))
+    _KERNEL_FILES.add(str(Path(inspect.getfile(f)).resolve()))
     return f
 
 
@@ -134,6 +159,42 @@ def _decorate(self: Any, fn: Any, args: Any, fe_argtypes: Any, noalias: bool = F
         noalias = noalias or any(name.startswith(p) for p in _DISTINCT)
     return _numba_decorate(self, fn, args, fe_argtypes, noalias)
 
+
+PACKAGE = Path(__file__).resolve().parents[1]
+_LIBRARIES = tuple(str(PACKAGE / p) for p in ("cards/batch_kernels.py", "bots/cards/native.py"))
+"""The kernel files whose functions other kernel files compile into theirs (the rules, the
+native ``memory`` bot), each after the ones it builds on."""
+_KERNEL_FILES: set[str] = set()
+"""The source files of the functions compiled by this module's decorators."""
+
+
+def _source_stamp(self: Any) -> Any:
+    """numba's stamp of a cached function's source file, and for a kernel file of the
+    package the stamps of the :data:`_LIBRARIES` before it.
+
+    numba checks only the file a cached function is written in, but a kernel compiles the
+    functions it calls into its own code: after an edit of the rules (``batch_kernels.py``)
+    the native bots' and rollouts' cached code played the old rules until their own files
+    changed. With the libraries in the stamp, an edit of one recompiles every kernel built
+    on it. (Files outside the package, the generated loops of ``batch_fixed``, carry the
+    kernels' hash in their names.)"""
+    own = _numba_stamp(self)
+    path = str(Path(self._py_file).resolve())
+    if path not in _KERNEL_FILES or not path.startswith(str(PACKAGE)):
+        return own
+    below = _LIBRARIES[:_LIBRARIES.index(path)] if path in _LIBRARIES else _LIBRARIES
+    return (own, *(_file_hash(p) for p in below)) if below else own
+
+
+@cache
+def _file_hash(path: str) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+_numba_stamp = getattr(_caching._SourceFileBackedLocatorMixin.get_source_stamp, "numba_own",
+                       _caching._SourceFileBackedLocatorMixin.get_source_stamp)
+_source_stamp.numba_own = _numba_stamp  # type: ignore[attr-defined]
+_caching._SourceFileBackedLocatorMixin.get_source_stamp = _source_stamp  # type: ignore
 
 _numba_decorate = getattr(_callconv.CPUCallConv.decorate_function, "numba_own",
                           _callconv.CPUCallConv.decorate_function)
@@ -571,7 +632,7 @@ def legal(g: Any, rf: Any, out: Any, scratch: Any) -> int:
         return 0
     seat = current_player(g)
     if ph == PH_POLL:
-        return poll_legal(g, rf, out)
+        return poll_legal(g, seat, rf, out)
     if ph == PH_TURN_START:
         return turn_start_legal(g, seat, rf, out)
     if ph == PH_DRAWN or ph == PH_GIVE:  # noqa: SIM109
@@ -587,12 +648,14 @@ def legal(g: Any, rf: Any, out: Any, scratch: Any) -> int:
 
 
 @_inline
-def poll_legal(g: Any, rf: Any, out: Any) -> int:
-    """Pass, or snap any occupied slot of an open hand."""
+def poll_legal(g: Any, seat: int, rf: Any, out: Any) -> int:
+    """Pass, or snap any occupied slot of an open hand (only ``seat``'s own with
+    ``snap_others`` off)."""
     out[0] = PASS
     k = 1
+    own = rf[R_OWN_SNAPS] != 0
     for p in range(rf[R_PLAYERS]):
-        if locked(g, rf, p):
+        if locked(g, rf, p) or (own and p != seat):
             continue
         at = cell(rf, p, 0)
         for s in range(g[rf[R_GLEN] + p]):
@@ -625,9 +688,56 @@ def hand_legal(g: Any, seat: int, ph: int, rf: Any, out: Any) -> int:
     for s in range(g[rf[R_GLEN] + seat]):
         out[k] = kind | s << 5
         k += g[at + s] >= 0
+    if ph == PH_DRAWN and rf[R_EXCHANGE] != EXCHANGE_OFF:
+        k = exchanges_into(g, seat, rf, out, k)
     if ph == PH_DRAWN and (not g[HELD_FROM_PILE] or k == 0):
         out[k] = DISCARD
         k += 1
+    return k
+
+
+@_jit
+def exchanges_into(g: Any, seat: int, rf: Any, out: Any, k: int) -> int:
+    """Every exchange of 2 to ``EXCHANGE_MAX`` (4) occupied slots below ``EXCHANGE_SLOTS``
+    of ``seat``'s grid, from ``out[k]``: smaller sets first, each size's sets in
+    lexicographic order (``state._exchanges``)."""
+    at = cell(rf, seat, 0)
+    m = min(g[rf[R_GLEN] + seat], EXCHANGE_SLOTS)
+    for a in range(m):
+        if g[at + a] >= 0:
+            for b in range(a + 1, m):
+                if g[at + b] >= 0:
+                    out[k] = EXCHANGE | ((1 << a) | (1 << b)) << 5
+                    k += 1
+    for a in range(m):
+        if g[at + a] >= 0:
+            for b in range(a + 1, m):
+                if g[at + b] >= 0:
+                    k = exchange_tails(g, at, m, b + 1, (1 << a) | (1 << b), False, out, k)
+    for a in range(m):
+        if g[at + a] >= 0:
+            for b in range(a + 1, m):
+                if g[at + b] >= 0:
+                    k = exchange_tails(g, at, m, b + 1, (1 << a) | (1 << b), True, out, k)
+    return k
+
+
+@_inline
+def exchange_tails(g: Any, at: int, m: int, c0: int, head: int, four: bool, out: Any,
+                   k: int) -> int:
+    """The exchanges of the two slots ``head`` and one occupied slot from ``c0`` on (or,
+    with ``four``, two), in order."""
+    for c in range(c0, m):
+        if g[at + c] < 0:
+            continue
+        if not four:
+            out[k] = EXCHANGE | (head | 1 << c) << 5
+            k += 1
+            continue
+        for d in range(c + 1, m):
+            if g[at + d] >= 0:
+                out[k] = EXCHANGE | (head | 1 << c | 1 << d) << 5
+                k += 1
     return k
 
 
@@ -648,9 +758,11 @@ def power_legal(g: Any, seat: int, rf: Any, out: Any, scratch: Any) -> int:
     every slot, which branched on every slot's owner."""
     k = 0
     p = g[POWER]
-    if p == P_PEEK_OWN or p == P_PEEK_OTHER:  # noqa: SIM109
+    if p == P_PEEK_OWN or p == P_PEEK_OTHER or p == P_LOOK_ONE:  # noqa: SIM109
+        # P_LOOK_ONE: the look at any one card (the switch follows, in PH_KING_DECIDE).
         n = seat_slots(g, seat, rf, scratch, 0) if p == P_PEEK_OWN \
-            else other_slots(g, seat, rf, scratch, 0)
+            else other_slots(g, seat, rf, scratch, 0) if p == P_PEEK_OTHER \
+            else all_slots(g, rf, scratch)
         for j in range(n):
             out[j] = PEEK | scratch[j] << 5
         k = n
@@ -700,7 +812,7 @@ def next_turn(g: Any, rf: Any) -> None:
     g[TURN_NUMBER] += 1
     g[TURN_FINAL] = 1 if g[CALLER] >= 0 else 0
     g[PHASE] = PH_TURN_START
-    if g[DLEN] == 0 and g[PLEN] <= 1:
+    if g[DLEN] == 0 and (g[PLEN] <= 1 or rf[R_NO_RESHUFFLE]):
         end_round(g, END_DECK, rf)
 
 
@@ -710,7 +822,7 @@ def draw_card(g: Any, rf: Any, mt: Any) -> Any:
     deck = rf[R_DECK]
     if g[DLEN] == 0:
         plen = g[PLEN]
-        if plen <= 1:
+        if plen <= 1 or rf[R_NO_RESHUFFLE]:
             return EMPTY
         pile = rf[R_PILE]
         top = g[pile + plen - 1]
@@ -805,7 +917,7 @@ def power_has_target(g: Any, p: int, seat: int, rf: Any) -> bool:
 def discard(g: Any, card: int, seat: int, may_fire: bool, rf: Any) -> None:
     g[rf[R_PILE] + g[PLEN]] = card
     g[PLEN] += 1
-    g[WINDOW] = WINDOW_ANYONE
+    g[WINDOW] = WINDOW_CLOSED if rf[R_NO_SNAPPING] else WINDOW_ANYONE
     p = rf[56 + card] if may_fire else P_NONE
     if p != P_NONE and power_has_target(g, p, seat, rf):
         g[POWER] = p
@@ -839,7 +951,9 @@ def has_room(g: Any, seat: int, rf: Any) -> bool:
 
 
 @_inline
-def add_to_grid(g: Any, seat: int, card: int, rf: Any) -> None:
+def add_to_grid(g: Any, seat: int, card: int, rf: Any) -> Any:
+    """A card into a new slot of ``seat``'s grid, or an empty one once ``max_grid`` is
+    reached, seen by nobody; returns the slot."""
     cap = rf[R_MAX_GRID]
     length = g[rf[R_GLEN] + seat]
     at = cell(rf, seat, 0)
@@ -849,10 +963,11 @@ def add_to_grid(g: Any, seat: int, card: int, rf: Any) -> None:
             if g[at + s] == EMPTY:
                 g[at + s] = card
                 g[kat + s] = 0
-                return
+                return s
     g[at + length] = card
     g[kat + length] = 0
     g[rf[R_GLEN] + seat] = length + 1
+    return length
 
 
 @_inline
@@ -955,7 +1070,11 @@ def apply(g: Any, action: int, rf: Any, mt: Any) -> None:
         g[PHASE] = PH_DRAWN
     elif kind == PEEK:
         g[kcell(rf, a >> 8, a & 255)] |= 1 << seat
-        after_discard(g, rf)
+        if g[POWER] == P_LOOK_ONE:  # the look before the switch
+            g[LOOK_A] = a
+            g[PHASE] = PH_KING_DECIDE
+        else:
+            after_discard(g, rf)
     elif kind == SWITCH or kind == LOOK:  # noqa: SIM109
         b = action >> 21
         ca = cell(rf, a >> 8, a & 255)
@@ -980,6 +1099,57 @@ def apply(g: Any, action: int, rf: Any, mt: Any) -> None:
         after_discard(g, rf)
     elif kind == GIVE:
         give(g, seat, a, rf)
+    elif kind == EXCHANGE:
+        exchange(g, seat, a, rf)
+
+
+@_jit
+def exchange(g: Any, seat: int, mask: int, rf: Any) -> None:
+    """``State._exchange``: several cards of the grid for the held one. All of one value,
+    they go to the pile and the held card takes the lowest slot; otherwise they are shown
+    to everyone and stay, and the held card joins the grid face up or is discarded."""
+    at = cell(rf, seat, 0)
+    known = rf[R_KNOWN] - rf[R_GRID]
+    first = -1
+    last = -1
+    taken = True
+    for i in range(EXCHANGE_SLOTS):
+        if mask >> i & 1:
+            if first < 0:
+                first = i
+            elif rf[g[at + i]] != rf[g[at + first]]:
+                taken = False
+            last = i
+    held = g[HELD]
+    g[HELD] = EMPTY
+    everyone = (1 << (rf[R_PLAYERS] + 1)) - 1
+    if taken:
+        top = g[at + last]
+        pile = rf[R_PILE]
+        for i in range(last):
+            if mask >> i & 1:
+                g[pile + g[PLEN]] = g[at + i]
+                g[PLEN] += 1
+                if i != first:
+                    g[at + i] = EMPTY
+                    g[at + i + known] = 0
+        g[at + last] = EMPTY
+        g[at + last + known] = 0
+        g[at + first] = held
+        g[at + first + known] = everyone if g[HELD_FROM_PILE] else 1 << seat
+        discard(g, top, seat, rf[R_FIRE_REPLACED] != 0, rf)
+        return
+    for i in range(EXCHANGE_SLOTS):
+        if mask >> i & 1:
+            g[at + i + known] = everyone
+    if rf[R_EXCHANGE] == EXCHANGE_KEEP_ALL and has_room(g, seat, rf):
+        # The drawn card joins the grid face up (it has been shown with the others).
+        slot = add_to_grid(g, seat, held, rf)
+        g[kcell(rf, seat, slot)] = everyone
+        g[WINDOW] = WINDOW_CLOSED
+        after_discard(g, rf)
+    else:
+        discard(g, held, seat, False, rf)
 
 
 @_jit
@@ -1057,7 +1227,10 @@ def deal(g: Any, seed: Any, dealer: int, full: Any, rf: Any, swaps: Any) -> None
 # ------------------------------------------------------------------------------ results
 @_jit
 def scores_of(g: Any, rf: Any, out: Any) -> None:
-    for s in range(rf[R_PLAYERS]):
+    """Each seat's score: its cards' values, then the kamikaze hand and the caller's rules
+    where those are on (``State.scores``)."""
+    n = rf[R_PLAYERS]
+    for s in range(n):
         t = 0
         at = cell(rf, s, 0)
         for j in range(g[rf[R_GLEN] + s]):
@@ -1065,6 +1238,44 @@ def scores_of(g: Any, rf: Any, out: Any) -> None:
             if c >= 0:
                 t += rf[c]
         out[s] = t
+    if rf[R_KAMIKAZE] or rf[R_ROUND_ZERO] != ZERO_NOBODY or rf[R_FAILED_CALL]:
+        scored(g, rf, out, n)
+
+
+@_jit
+def scored(g: Any, rf: Any, out: Any, n: int) -> None:
+    """``state._scored`` on the card totals in ``out[:n]``: a kamikaze hand scores
+    ``kamikaze_holder`` for its holders and ``kamikaze_others`` for everyone else, and
+    then no other rule applies; otherwise the caller, when not the lowest, adds
+    ``failed_call_penalty`` and ``round_zero`` sets the lowest (or a lowest caller) to 0."""
+    if rf[R_KAMIKAZE]:
+        holders = 0
+        for s in range(n):
+            cards = twelves = thirteens = 0
+            at = cell(rf, s, 0)
+            for j in range(g[rf[R_GLEN] + s]):
+                c = g[at + j]
+                if c >= 0:
+                    cards += 1
+                    twelves += rf[c] == 12
+                    thirteens += rf[c] == 13
+            if cards == 4 and twelves == 2 and thirteens == 2:
+                holders |= 1 << s
+        if holders:
+            for s in range(n):
+                out[s] = rf[R_KAMIKAZE_HOLDER] if holders >> s & 1 else rf[R_KAMIKAZE_OTHERS]
+            return
+    low = out[0]
+    for s in range(1, n):
+        low = min(low, out[s])
+    zero = rf[R_ROUND_ZERO]
+    caller = g[CALLER]
+    for s in range(n):
+        if out[s] == low:
+            if zero == ZERO_LOWEST or (zero == ZERO_CALLER_IF_LOWEST and s == caller):
+                out[s] = 0
+        elif s == caller:
+            out[s] += rf[R_FAILED_CALL]
 
 
 @_jit
@@ -1092,6 +1303,14 @@ def winners_mask(g: Any, rf: Any, buf: Any) -> int:
         tied = keep
         caller = g[CALLER]
         if tied & (tied - 1) and caller >= 0 and tied >> caller & 1:
+            tied &= ~(1 << caller)
+        return tied
+    caller = g[CALLER]
+    rule = rf[R_CALLER_TIE]
+    if rule != CALLER_TIE_NONE and caller >= 0 and tied >> caller & 1:
+        if rule == CALLER_TIE_WINS:
+            tied = 1 << caller
+        elif tied & (tied - 1):
             tied &= ~(1 << caller)
     return tied
 

@@ -218,7 +218,8 @@ class CardsCodec:
                   "peek_other, swap_own_other, swap_any, look_own_other_may_swap, "
                   "look_any_two_swap_any_two (and look_any_one_swap_any_two where the rules "
                   "use it)"),
-            Field("looked", a, "the two slots a king's look showed (relative addresses)"),
+            Field("looked", a, "the slots a look showed, relative addresses (a king's two; "
+                                 "the one of evan's queen before its switch)"),
             Field("window", 2 + n, "snap window: [anyone, closed, only relative seat k]"),
             Field("poll", n, "relative seats still to be asked in this snap poll"),
             Field("give_seat", n, "relative seat that must give a card after a right snap"),
@@ -290,7 +291,8 @@ class CardsCodec:
         i += len(powers)
         if view.looked:
             for addr in view.looked:
-                v[i + self._rel(addr, me)] = 1.0
+                if addr >= 0:  # evan's queen looks at one card: its second address is -1
+                    v[i + self._rel(addr, me)] = 1.0
         i += a
         w = view.window
         v[i + (0 if w == "anyone" else 1 if w == "closed" else
@@ -356,6 +358,7 @@ class CardsCodec:
         ones.append(L.power + L.power_index[state.power])
         if state.look_a >= 0:
             ones.append(L.looked + self._rel(state.look_a, seat))
+        if state.look_b >= 0:
             ones.append(L.looked + self._rel(state.look_b, seat))
         w = state.window
         ones.append(L.window + (0 if w == WINDOW_ANYONE else 1 if w == WINDOW_CLOSED else

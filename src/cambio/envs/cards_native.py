@@ -20,6 +20,7 @@ from cambio.cards.actions import (
     CAMBIO,
     DISCARD,
     DRAW,
+    EXCHANGE,
     GIVE,
     KEEP,
     LOOK,
@@ -60,6 +61,8 @@ def _codec_tables(codec: CardsCodec) -> tuple[Any, ...]:
                       (SNAP, base + 2 * s + a), (LOOK, base + 2 * s + 2 * a),
                       (SWITCH, base + 2 * s + 2 * a + a * a)):
         kinds[kind] = off
+    if codec.rules.multi_exchange:  # one number per set of own slots (its bitmask)
+        kinds[EXCHANGE] = base + 2 * s + 2 * a + 2 * a * a
     classes = np.array([card_class(c) for c in range(56)], dtype=np.int64)
     totals = np.array(codec._class_totals, dtype=np.float64)
     return kinds, fixed, classes, totals
@@ -78,7 +81,7 @@ def encode_action(action: int, me: int, n: int, slots: int, kinds: Any, fixed: A
         return int(fixed[kind])
     a = (action >> 5) & 0xFFFF
     off = kinds[kind]
-    if kind == SWAP or kind == GIVE:  # noqa: SIM109
+    if kind == SWAP or kind == GIVE or kind == EXCHANGE:  # noqa: SIM109
         return int(off + a)
     if kind == PEEK or kind == SNAP:  # noqa: SIM109
         return int(off + rel(a, me, n, slots))
@@ -135,7 +138,7 @@ def encode_cards(g: Any, me: int, at: int, deck_total: int, rf: Any, classes: An
 
 
 @_inline
-def encode_turn(g: Any, me: int, n: int, slots: int, at: int, v: Any) -> int:
+def encode_turn(g: Any, me: int, n: int, slots: int, at: int, v: Any, powers: int) -> int:
     """The phase, who acts, whose turn, the caller and the final turns left, the power and
     the king's looked-at slots."""
     ph = g[k.PHASE]
@@ -150,10 +153,11 @@ def encode_turn(g: Any, me: int, n: int, slots: int, at: int, v: Any) -> int:
     at += n
     v[at] = g[k.FINAL_LEFT] / n if caller >= 0 else 0.0
     at += 1
-    v[at + g[k.POWER]] = 1.0
-    at += 7
+    v[at + g[k.POWER]] = 1.0  # the codec's powers are the codes' order
+    at += powers
     if g[k.LOOK_A] >= 0:
         v[at + rel(g[k.LOOK_A], me, n, slots)] = 1.0
+    if g[k.LOOK_B] >= 0:  # none after evan's queen's look at one card
         v[at + rel(g[k.LOOK_B], me, n, slots)] = 1.0
     return at + n * slots
 
@@ -192,7 +196,7 @@ def encode(g: Any, me: int, slots: int, deck_total: int, rf: Any, classes: Any, 
         v[j] = 0.0
     at = encode_grids(g, me, n, slots, rf, classes, v)
     at = encode_cards(g, me, at, deck_total, rf, classes, totals, v)
-    at = encode_turn(g, me, n, slots, at, v)
+    at = encode_turn(g, me, n, slots, at, v, 8 if rf[k.R_LOOK_ONE_USED] else 7)
     at = encode_snaps(g, me, n, slots, at, classes, v)
     v[at] = min(1.0, g[k.TURN_NUMBER] / 200.0)
     v[at + 1] = min(1.0, g[k.RESHUFFLES] / 4.0)

@@ -34,6 +34,7 @@ from cambio.cards.batch_kernels import (
     DISCARD,
     DRAW,
     EMPTY,
+    EXCHANGE,
     LOOK,
     P_NONE,
     P_PEEK_OTHER,
@@ -313,10 +314,30 @@ def drawn(acts: Any, nleg: int, g: Any, me: int, n: int, vg: Any, glen: Any,
         if a & 31 == SWAP:
             gain = swap_benefit((a >> 5) & 0xFFFF, value, trigger_end, me, n, vg, glen,
                                 rf, prm, kf)
-            if gain > best_gain:
-                best_gain = gain
-                best = a
+        elif a & 31 == EXCHANGE:
+            gain = exchange_gain((a >> 5) & 0xFFFF, value, me, vg, rf)
+        else:
+            continue
+        if gain > best_gain:
+            best_gain = gain
+            best = a
     return int(best)
+
+
+@_jit
+def exchange_gain(mask: int, value: int, me: int, vg: Any, rf: Any) -> float:
+    """An exchange of cards all seen and of one value: their values less the held card's;
+    any other is never chosen (a mismatch costs a card), as ``-inf`` here."""
+    total = 0
+    first = -1
+    for i in range(k.EXCHANGE_SLOTS):
+        if mask >> i & 1:
+            c = vg[me, i]
+            if c == HIDDEN or (first >= 0 and rf[c] != first):
+                return -np.inf
+            first = rf[c]
+            total += rf[c]
+    return float(total - value)
 
 
 @_jit
