@@ -40,6 +40,7 @@ from typing import Any
 from cambio.bots.cards import ExpectedPointsBot, play_round
 from cambio.cards import COMPILED, Rules, State
 from cambio.cards.actions import CAMBIO
+from cambio.cards.rules import PRESETS
 
 
 def random_game(rules: Rules, players: int, seed: int, rng: random.Random) -> int:
@@ -188,7 +189,7 @@ def versions() -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--rules", default="rulebook", choices=["rulebook", "house", "wikipedia"])
+    ap.add_argument("--rules", default="rulebook", choices=sorted(PRESETS))
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per run")
     ap.add_argument("--repeat", type=int, default=5, help="runs; the best is reported")
     ap.add_argument("--seed", type=int, default=1)
