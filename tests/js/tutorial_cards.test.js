@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { useLanguage } from "../../src/cambio/web/static/i18n.js";
 import { initialState } from "../../src/cambio/web/static/cards/model.js";
+import * as ctl from "../../src/cambio/web/static/cards/controller.js";
 import { cardsCoach } from "../../src/cambio/web/static/tutorial_cards.js";
 import { summary, view } from "./fixtures.js";
 
@@ -59,6 +60,25 @@ test("a wrong snap is shown once, on a card nobody has shown you, then its penal
   assert.equal(call.text, "Your known cards make 3, plus 1 unseen card: low. Call Cambio (tap it twice): "
     + "Bo plays once more, then the lowest total wins.");
   assert.deepEqual(call.marks, ["cambio"]);
+});
+
+test("no tip while a move of ours is on its way: the one just followed is not shown again", async () => {
+  await useLanguage("en");
+  const turn = st({ grids: [["AC", null, "2C", null], ["?", "?", "?", "?"]], discard: ["JH", "5H"],
+    legal: ["draw", "cambio"] });
+  assert.deepEqual(coach(turn).marks, ["deck", "draw"]);
+  const moving = ctl.sent(turn, "draw", "r1");
+  assert.equal(cardsCoach(moving, /** @type {any} */ (moving.view)), null);
+  // Not sent (no connection): the tip stays.
+  assert.deepEqual(coach(ctl.sent(turn, "draw", null)).marks, ["deck", "draw"]);
+  // Refused: the same decision again, and its tip with it.
+  const refused = ctl.rejected(moving, { code: "illegal", message: "no", ref: "r1" }).state;
+  assert.deepEqual(coach(refused).marks, ["deck", "draw"]);
+  // Answered: the next view's tip (the drawn card's).
+  const held = view({ grids: turn.view?.grids, discard: ["JH", "5H"], held: "KS", legal: ["swap 0.0", "discard"] });
+  const answered = ctl.onUpdate(moving, /** @type {any} */ ({ type: "update", version: 10, view: held,
+    event: { seat: 0, action: "draw" } }), 0);
+  assert.notEqual(cardsCoach(answered, /** @type {any} */ (answered.view)), null);
 });
 
 test("the tips speak the reader's language", async () => {

@@ -205,6 +205,10 @@ function watchingTip(st, view) {
  * @param {CardsState} st @param {CardView} view @returns {Tip | null} */
 export function cardsCoach(st, view) {
   if (st.seat === null) return null;
+  // A move of ours is on its way: the view is still the one it was chosen from, so its tip
+  // would be the one just followed, shown again; a second tap on it could land, once the
+  // answer came, as a snap nobody meant. No tip until the server answers.
+  if (st.movedAt !== null && st.movedAt === st.version) return null;
   const me = st.seat;
   const verbs = new Set(legal(st).map((a) => a.verb));
   const grid = view.grids[me] || [];

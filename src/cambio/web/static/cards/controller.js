@@ -82,7 +82,7 @@ export function onState(st, msg, now) {
   }
   const state = {
     ...st, view: msg.view, version: msg.version, log: Array.isArray(msg.log) ? [...msg.log] : [],
-    selected: [], snapMode: false, pendingSnaps: [], snapRefs: [], flash,
+    selected: [], snapMode: false, pendingSnaps: [], snapRefs: [], movedAt: null, flash,
   };
   return { state, scrollTop: !!prev && prev.phase === "round_over" && msg.view.phase !== "round_over" };
 }
@@ -124,7 +124,7 @@ function react(st, event, now) {
 export function onUpdate(st, msg, now) {
   const prev = st.view;
   /** @type {CardsState} */
-  let next = { ...st, view: msg.view, version: msg.version };
+  let next = { ...st, view: msg.view, version: msg.version, movedAt: null };
   if (msg.event) {
     const [ev, sent] = markOwn(st, msg.event);
     next = { ...next, log: [...st.log, ev], sent };
@@ -143,7 +143,7 @@ export function onUpdate(st, msg, now) {
  * @param {string} action @param {string | number | null} ref @returns {CardsState} */
 export function sent(st, action, ref) {
   let next = { ...st, selected: [] };
-  if (ref) next = { ...next, sent: [...st.sent.slice(-8), action] };
+  if (ref) next = { ...next, sent: [...st.sent.slice(-8), action], movedAt: st.version };
   if (ref && action.startsWith("snap ")) {
     const addr = action.split(" ")[1];
     next = { ...next, pendingSnaps: [...st.pendingSnaps, addr], snapRefs: [...st.snapRefs, { ref, addr }], snapMode: false };
@@ -162,6 +162,7 @@ export function rejected(st, err) {
   const found = err ? st.snapRefs.find((r) => r.ref === err.ref) : undefined;
   const state = {
     ...st, pendingSnaps: [], snapRefs: err ? st.snapRefs.filter((r) => r.ref !== err.ref) : st.snapRefs,
+    movedAt: null,
   };
   if (!found || !err || err.code !== "illegal") return { state, text: null };
   const addr = found.addr;

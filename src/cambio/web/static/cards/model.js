@@ -30,6 +30,7 @@ import { t } from "../i18n.js";
  * @property {string[]} pendingSnaps         snaps sent, not answered yet
  * @property {{ ref: string | number, addr: string }[]} snapRefs
  * @property {string[]} sent                 actions sent that the log has not shown yet
+ * @property {number | null} movedAt         the version our last move went out at, until an update or a refusal answers it
  * @property {(HintMessage & { version: number }) | null} hint
  * @property {number | null} hintAsked       the version a hint was asked for
  * @property {boolean} assist
@@ -51,7 +52,7 @@ import { t } from "../i18n.js";
 export function initialState(opts = {}) {
   return {
     seat: opts.seat ?? null, summary: null, view: null, version: 0, log: [], flash: {}, fx: {},
-    selected: [], snapMode: false, pendingSnaps: [], snapRefs: [], sent: [], hint: null,
+    selected: [], snapMode: false, pendingSnaps: [], snapRefs: [], sent: [], movedAt: null, hint: null,
     hintAsked: null, assist: !!opts.assist, banner: null, bannerQueue: [], cambioArmed: 0,
     logOpen: opts.logOpen ?? true, keyPrefix: null, rulesCat: null,
   };
