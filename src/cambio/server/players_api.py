@@ -19,7 +19,7 @@ from .lobby import endpoint, read_body
 from .players import names, profiles
 from .players.keys import COOKIE, COOKIE_AGE
 from .players.matching import Entry
-from .players.queue import Backend
+from .players.queue import look_up
 from .players.ratings import CLASSES, MU, rating_class
 from .players.service import Players, address_hash, caller, players_of
 from .players.service import required as _required
@@ -260,10 +260,9 @@ async def _ticket(request: Request, body: dict[str, Any] | None = None) -> tuple
     return raw, player.id
 
 
-async def _match_state(backend: Backend, ticket: str, pid: str) -> JSONResponse | None:
+def _match_state(match: dict[str, Any] | None, pid: str) -> JSONResponse | None:
     """What the caller's ticket became once the matchmaker took it (being seated, seated,
     or refused), or ``None`` while it still waits."""
-    match = await backend.match_of(ticket)
     if match is None or match.get("player", pid) != pid:
         return None
     if "error" in match:
@@ -278,10 +277,10 @@ async def _match_state(backend: Backend, ticket: str, pid: str) -> JSONResponse 
 async def queue_state(request: Request) -> Response:
     ticket, pid = await _ticket(request)
     backend = _players(request).backend
-    matched = await _match_state(backend, ticket, pid)
+    match, entry = await look_up(backend, ticket)
+    matched = _match_state(match, pid)
     if matched is not None:
         return matched
-    entry = await backend.entry(ticket)
     if entry is None or entry.player != pid:
         raise ProtocolError(NOT_FOUND, Words(
             "refusal.notQueued", "not in the queue (it was left, or went stale)"))
@@ -299,10 +298,10 @@ async def queue_now(request: Request) -> Response:
     body = await read_body(request)
     ticket, pid = await _ticket(request, body)
     backend = _players(request).backend
-    matched = await _match_state(backend, ticket, pid)
+    match, entry = await look_up(backend, ticket)
+    matched = _match_state(match, pid)
     if matched is not None:
         return matched
-    entry = await backend.entry(ticket)
     if entry is None or entry.player != pid:
         raise ProtocolError(NOT_FOUND, Words("refusal.notQueued", "not in the queue"))
     await backend.touch(ticket, True)

@@ -7,7 +7,7 @@ import asyncio
 import time
 
 from cambio.server.players import queue
-from cambio.server.players.matching import Group
+from cambio.server.players.matching import Entry, Group
 from cambio.server.players.queue import Matchmaker, MemoryBackend, Seen
 
 from .test_rules import entry
@@ -125,5 +125,37 @@ def test_a_page_that_stopped_polling_is_matched_with_nobody() -> None:
         await maker.tick()
         assert [[e.ticket for e in g.entries] for g in tables.groups] == [["a"]]
         assert await backend.entry("b") is not None  # still waiting: it may poll again
+
+    run(main())
+
+
+class TickBetweenReads(MemoryBackend):
+    """A real backend whose matchmaker's tick lands between a poll's read of the match and
+    its read of the entry, as it can when the poll and the tick run in two processes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maker: Matchmaker | None = None
+
+    async def entry(self, ticket: str) -> Entry | None:
+        if self.maker is not None:
+            maker, self.maker = self.maker, None
+            await maker.tick()
+        return await super().entry(ticket)
+
+
+def test_a_tick_between_a_polls_two_reads_still_tells_the_match() -> None:
+    """The ticket was waiting when the poll read its match, and matched (its entry gone)
+    when the poll read its entry: the poll tells the match, never "not in the queue"."""
+    async def main() -> None:
+        backend, tables = TickBetweenReads(), Tables()
+        now = time.time()
+        await backend.put(entry("a", joined=now, fill_at=now - 1))
+        await backend.touch("a", True)
+        backend.maker = Matchmaker(backend, tables.start)
+        match, waiting = await queue.look_up(backend, "a")
+        assert waiting is None
+        assert match == {"table": "t1", "seat": 0, "player": "_a", "rated": True}
+        assert backend.maker is None  # the tick did land between the two reads
 
     run(main())

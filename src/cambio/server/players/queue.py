@@ -189,6 +189,23 @@ class RedisBackend:
         return _entry(raw) if raw else None
 
 
+async def look_up(backend: Backend, ticket: str) -> tuple[dict[str, Any] | None, Entry | None]:
+    """A ticket's match, else its entry, read so that a tick in between cannot hide both.
+
+    The matchmaker writes a ticket's match before it removes the entry, but a poll reads
+    them one after the other (in a cluster, from another process): a tick landing between
+    the two reads would show neither, and a player being seated would hear "not in the
+    queue". So where the entry is gone, the match is read again: written before the entry
+    went, it is there now."""
+    match = await backend.match_of(ticket)
+    if match is not None:
+        return match, None
+    found = await backend.entry(ticket)
+    if found is not None:
+        return None, found
+    return await backend.match_of(ticket), None
+
+
 def _text(raw: bytes | str) -> str:
     return raw.decode() if isinstance(raw, bytes) else raw
 
