@@ -26,6 +26,10 @@ PRESETS = ["rulebook", "house", "wikipedia", "cabo", "cambia", "evan"]
 SIZES = [(2, 400), (3, 300), (4, 250), (5, 150), (6, 150), (7, 120), (8, 120)]
 """(players, games) per preset: 1,490 games per preset at 2-8 players."""
 
+C_KERNEL, C_WHY = batch_c.load()
+needs_c = pytest.mark.skipif(C_KERNEL is None, reason=f"no C kernel here: {C_WHY}")
+"""The C kernel of uniform play where it is built (a pure install has none)."""
+
 HOUSE = [
     {"lock_caller": True, "caller_may_snap": False},
     {"max_grid": 5, "snap_penalty": 2},
@@ -166,8 +170,7 @@ def uniform_rounds(rules: Rules, players: int, seeds: list[int], policy_seed: in
 
 @pytest.mark.parametrize(("preset", "kernel"), [
     *((preset, "numba") for preset in PRESETS),
-    *(pytest.param(preset, "c", marks=pytest.mark.skipif(
-        batch_c.load()[0] is None, reason="no C kernel here (a pure install)"))
+    *(pytest.param(preset, "c", marks=needs_c)
       for preset in PRESETS if not batch_c.c_blockers(Rules.preset(preset)))])
 @pytest.mark.parametrize("players", [2, 4])
 def test_whole_rounds_of_uniform_play_are_the_compiled_engines(preset, players, kernel):

@@ -25,10 +25,9 @@ from cambio.cards.batch_c import c_blockers, kernel_for
 from cambio.cards.rules import PRESETS as ALL_PRESETS
 from cambio.cards.state import mix64
 
-from .test_batch import HOUSE, PRESETS, uniform_rounds
-
-C, WHY = batch_c.load()
-needs_c = pytest.mark.skipif(C is None, reason=f"no C kernel here: {WHY}")
+from .test_batch import C_KERNEL as C
+from .test_batch import C_WHY as WHY
+from .test_batch import HOUSE, PRESETS, needs_c, uniform_rounds
 
 C_PRESETS = [p for p in PRESETS if not c_blockers(Rules.preset(p))]
 """test_batch's presets that the C kernel plays (the others: numba, see
