@@ -151,7 +151,8 @@ CARD_BOTS = Registry("cards", [
              "54.2% against memory (search:48it over expert, rulebook)", card_stars(0.542),
              f"{_HERE}:_search", takes_argument=True),
     BotEntry("learned", "Learned", "a small network distilled from hard's searched "
-             "decisions in rulebook heads-up (numpy, shipped weights)",
+             "decisions, with weights trained per preset and player count "
+             "(learned:house-2p plays one table's; numpy, shipped weights)",
              "61.5% against memory (rulebook, 4,000 rounds)", card_stars(0.615),
              f"{_HERE}:_learned", takes_argument=True),
     BotEntry("deep", "Hard (deep)", "expert's choice checked at every decision by 1,024 "
