@@ -276,15 +276,17 @@ def test_every_shipped_table_is_package_data() -> None:
 def test_a_table_without_weights_plays_the_nearest_that_ship() -> None:
     """Same preset, nearest count (a tie to the larger), else rulebook by the same rule."""
     shipped = set(shipped_tables())
-    assert {("house", 2), ("wikipedia", 2), ("rulebook", 4)} <= shipped
-    assert ("house", 4) not in shipped and ("rulebook", 3) not in shipped
-    assert weights_table("house", 4) == ("house", 2)
+    assert {("house", 2), ("wikipedia", 2), ("rulebook", 4), ("cabo", 2)} <= shipped
+    assert ("rulebook", 3) not in shipped and ("cabo", 4) not in shipped
+    assert weights_table("cabo", 4) == ("cabo", 2)
     assert weights_table("rulebook", 3) == ("rulebook", 4)
     assert weights_table("rulebook", 6) == ("rulebook", 4)
-    unshipped = [p for p in PRESET_NAMES if not any(t[0] == p for t in shipped)]
-    for preset in unshipped:
-        assert weights_table(preset, 2) == ("rulebook", 2)
-        assert weights_table(preset, 4) == ("rulebook", 4)
+    some = (("rulebook", 2), ("rulebook", 4), ("house", 2), ("house", 6))
+    assert weights_table("house", 4, some) == ("house", 6)  # 2 away either side: larger
+    assert weights_table("house", 3, some) == ("house", 2)
+    assert weights_table("evan", 2, some) == ("rulebook", 2)  # no evan weights: rulebook's
+    assert weights_table("evan", 3, some) == ("rulebook", 4)
+    assert weights_table("evan", 8, (("house", 2),)) == BASE_TABLE
 
 
 @pytest.mark.parametrize(("rules", "players", "table"), [

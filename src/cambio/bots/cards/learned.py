@@ -309,8 +309,10 @@ def parse_table(spec: str) -> tuple[str, int]:
     return table
 
 
-def weights_table(preset: str, players: int) -> tuple[str, int]:
-    """The table whose weights play ``preset`` at ``players`` players.
+def weights_table(preset: str, players: int,
+                  shipped: tuple[tuple[str, int], ...] | None = None) -> tuple[str, int]:
+    """The table whose weights play ``preset`` at ``players`` players, of ``shipped``
+    (:func:`shipped_tables` by default).
 
     The weights trained for that very table if they ship; else the same preset's weights for
     the nearest player count (on a tie the larger: 3 players play like 4, a table with more
@@ -318,7 +320,7 @@ def weights_table(preset: str, players: int) -> tuple[str, int]:
     is played with its preset's weights (``preset`` is its base preset's name): the features
     read the variant's card values and powers, only the network was trained without it.
     """
-    shipped = shipped_tables()
+    shipped = shipped_tables() if shipped is None else shipped
     for name in (preset, BASE_TABLE[0]):
         counts = [n for p, n in shipped if p == name]
         if counts:
