@@ -6,8 +6,9 @@ Three steps, each reproducible from its seed:
     Plays ``--games`` rounds of ``hard`` (1,024 native rollouts a decision) in ``--rules``
     (rulebook) at ``--players`` (2) against opponents -- ``memory`` in two deals of three,
     else ``expert``, ``snapper`` and ``rusher`` in turn, so the positions are not only those
-    ``memory`` leads to (at more players each other seat takes the next name in that
-    order) -- with ``hard`` in seat ``deal % players``. Each of ``hard``'s decisions with more
+    ``memory`` leads to (at more players each other seat counts as a deal of its own in
+    that sequence: two opponents in three are ``memory``) -- with ``hard`` in seat
+    ``deal % players``. Each of ``hard``'s decisions with more
     than one legal action becomes a sample: :class:`~cambio.bots.cards.learned.Featurizer`'s
     rows for the legal actions and the index of the one ``hard`` played. Deal ``d``'s seeds
     are ``derive_seed(seed, "learned", d)``, apart from the evaluation deals
@@ -92,7 +93,7 @@ class Recorder:
                  teacher: str = "hard") -> None:
         self.teacher = make_bot(teacher, seed)
         self.student = student
-        self.name = "hard"
+        self.name = teacher
         self.features = Featurizer(seed)
         self.rows: list[F32] = []
         self.labels: list[int] = []
