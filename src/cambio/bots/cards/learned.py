@@ -344,8 +344,9 @@ def weights_for(rules: Rules, players: int) -> Weights:
 class DistilledNetworkBot:
     """Plays the legal action the network scores highest (the first on a tie).
 
-    Without ``weights`` it reads the ones trained for the view's preset and player count
-    (:func:`weights_table`), at its first decision: a bot is made before it is seated.
+    Without ``weights`` it plays the ones trained for the view's preset and player count
+    (:func:`weights_table`), looked up at each decision: a bot is made before it is seated,
+    and the lookup is two cached calls.
     """
 
     name = "learned"
