@@ -346,7 +346,7 @@ class DistilledNetworkBot:
 
     Without ``weights`` it plays the ones trained for the view's preset and player count
     (:func:`weights_table`), looked up at each decision: a bot is made before it is seated,
-    and the lookup is two cached calls.
+    and the lookup reads cached tables.
     """
 
     name = "learned"
