@@ -3,10 +3,12 @@
 Three steps, each reproducible from its seed:
 
 ``collect``
-    Plays ``--games`` 2-player rulebook rounds of ``hard`` (1,024 native rollouts a decision)
-    against an opponent -- ``memory`` in two deals of three, else ``expert``, ``snapper`` and
-    ``rusher`` in turn, so the positions are not only those ``memory`` leads to -- with ``hard``
-    in seat 0 on even deals and seat 1 on odd ones. Each of ``hard``'s decisions with more
+    Plays ``--games`` rounds of ``hard`` (1,024 native rollouts a decision) in ``--rules``
+    (rulebook) at ``--players`` (2) against opponents -- ``memory`` in two deals of three,
+    else ``expert``, ``snapper`` and ``rusher`` in turn, so the positions are not only those
+    ``memory`` leads to (at more players each other seat counts as a deal of its own in
+    that sequence: two opponents in three are ``memory``) -- with ``hard`` in seat
+    ``deal % players``. Each of ``hard``'s decisions with more
     than one legal action becomes a sample: :class:`~cambio.bots.cards.learned.Featurizer`'s
     rows for the legal actions and the index of the one ``hard`` played. Deal ``d``'s seeds
     are ``derive_seed(seed, "learned", d)``, apart from the evaluation deals
@@ -23,9 +25,13 @@ Three steps, each reproducible from its seed:
     trained network plays and ``hard`` only says what it would have played; the network is
     trained again on both sets (the last point of the curve).
 ``all``
-    Collect, then train; writes the weights to ``src/cambio/bots/cards/learned.npz``.
+    Collect, then train; writes the weights to the file the bot reads at that table
+    (``src/cambio/bots/cards/learned.npz`` for rulebook heads-up, else
+    ``learned-<preset>-<n>p.npz`` beside it).
 
-The shipped weights (docs/cards-strength.md gives the wall time)::
+The DAgger games and the curve's evaluation are played at the same table. The shipped
+rulebook heads-up weights (docs/cards-strength.md gives the others' commands and the wall
+times)::
 
     nice -n 15 .venv/bin/python benchmarks/cards_learned.py all --games 3000 \
         --dagger-games 500 --workers 2 --seed 23 --curve --eval-deals 300 \
@@ -43,6 +49,7 @@ import json
 import math
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,14 +58,16 @@ import numpy.typing as npt
 
 from cambio.bots.cards import CardBot, make_bot, play_round
 from cambio.bots.cards.learned import (
+    BASE_TABLE,
     FEATURE_VERSION,
     FEATURES,
-    WEIGHTS_FILE,
     DistilledNetworkBot,
     Featurizer,
     Weights,
+    weights_file,
 )
 from cambio.cards import Action, CardView, Rules, State
+from cambio.cards.rules import PRESET_NAMES
 from cambio.seeds import derive_seed
 from cambio.shares import share_interval, tie_share
 
@@ -80,10 +89,11 @@ class Recorder:
     down: the samples then come from the positions the student leads to.
     """
 
-    def __init__(self, seed: int, student: Weights | None = None) -> None:
-        self.teacher = make_bot("hard", seed)
+    def __init__(self, seed: int, student: Weights | None = None,
+                 teacher: str = "hard") -> None:
+        self.teacher = make_bot(teacher, seed)
         self.student = student
-        self.name = "hard"
+        self.name = teacher
         self.features = Featurizer(seed)
         self.rows: list[F32] = []
         self.labels: list[int] = []
@@ -100,19 +110,40 @@ class Recorder:
         return view.legal[int(np.argmax(self.student.scores(rows)))]
 
 
-Job = tuple[int, int, str, dict[str, F32] | None]
+@dataclass(frozen=True)
+class Table:
+    """Where the games are played, and who teaches: every deal, the DAgger deals and the
+    curve's evaluation use the same preset and player count."""
+
+    preset: str = "rulebook"
+    players: int = 2
+    teacher: str = "hard"
+
+
+Job = tuple[int, int, str, dict[str, F32] | None, Table]
+
+
+def table_bots(teacher: CardBot, deal: int, players: int, seed: int,
+               stage: str) -> list[CardBot]:
+    """The teacher in seat ``deal % players``; the others from :func:`opponent` (heads-up:
+    exactly the original 2-player deals, so the rulebook weights reproduce)."""
+    bots: list[CardBot] = []
+    for k in range(players - 1):
+        name = opponent(deal) if players == 2 else opponent(deal * (players - 1) + k)
+        suffix = ("other",) if players == 2 else ("other", k)
+        bots.append(make_bot(name, derive_seed(seed, stage, deal, *suffix)))
+    bots.insert(deal % players, teacher)
+    return bots
 
 
 def collect_deal(job: Job) -> tuple[list[F32], list[int]]:
     """One deal's samples (the teacher's decisions); ``stage`` names the deals' seeds."""
-    seed, deal, stage, student = job
-    rules = Rules.preset("rulebook")
-    state = State(rules, 2, seed=derive_seed(seed, stage, deal), polled=True)
+    seed, deal, stage, student, table = job
+    state = State(Rules.preset(table.preset), table.players,
+                  seed=derive_seed(seed, stage, deal), polled=True)
     teacher = Recorder(derive_seed(seed, stage, deal, "teacher"),
-                       Weights(student) if student is not None else None)
-    other = make_bot(opponent(deal), derive_seed(seed, stage, deal, "other"))
-    bots: list[CardBot] = [teacher, other] if deal % 2 == 0 else [other, teacher]
-    play_round(state, bots)
+                       Weights(student) if student is not None else None, table.teacher)
+    play_round(state, table_bots(teacher, deal, table.players, seed, stage))
     return teacher.rows, teacher.labels
 
 
@@ -163,14 +194,14 @@ def _pack(rows: list[F32], start: list[int], labels: list[int], game_of: list[in
 
 
 def collect(games: int, seed: int, workers: int, path: Path, stage: str = "learned",
-            student: dict[str, F32] | None = None) -> Data:
+            student: dict[str, F32] | None = None, table: Table = Table()) -> Data:
     """Plays the deals and saves the samples to ``path`` (every 500 deals too, so a run cut
     short keeps a prefix of the deals: the same samples as a smaller ``--games``)."""
     rows: list[F32] = []
     start = [0]
     labels: list[int] = []
     game_of: list[int] = []
-    jobs: list[Job] = [(seed, d, stage, student) for d in range(games)]
+    jobs: list[Job] = [(seed, d, stage, student, table) for d in range(games)]
     began = time.time()
     with ProcessPoolExecutor(workers) as pool:
         for deal, (deal_rows, deal_labels) in enumerate(pool.map(collect_deal, jobs,
@@ -268,35 +299,36 @@ def accuracy(weights: Weights, data: Data) -> float:
 
 
 # ---------------------------------------------------------------------------- evaluation
-def eval_deal(args: tuple[dict[str, F32], str, int, int]) -> float:
-    """The learned bot's mean share over the two seatings of one deal (ties 1/k)."""
-    arrays, other, seed, deal = args
+def eval_deal(args: tuple[dict[str, F32], str, int, int, str, int]) -> float:
+    """The learned bot's mean share over every seating of one deal (ties 1/k): the learned
+    bot in each seat in turn, ``other`` in the rest."""
+    arrays, other, seed, deal, preset, players = args
     weights = Weights(arrays)
-    rules = Rules.preset("rulebook")
+    rules = Rules.preset(preset)
     total = 0.0
-    for rotation in range(2):
-        state = State(rules, 2, seed=derive_seed(seed, deal), polled=True)
+    for rotation in range(players):
+        state = State(rules, players, seed=derive_seed(seed, deal), polled=True)
         bots: list[CardBot] = []
-        for seat in range(2):
+        for seat in range(players):
             bot_seed = derive_seed(seed, deal, rotation, seat)
             bots.append(DistilledNetworkBot(bot_seed, weights) if seat == rotation
                         else make_bot(other, bot_seed))
         play_round(state, bots)
-        total += tie_share(rotation, state.winners(), 2)
-    return total / 2
+        total += tie_share(rotation, state.winners(), players)
+    return total / players
 
 
-def evaluate(arrays: dict[str, F32], other: str, deals: int, seed: int,
-             workers: int) -> tuple[float, float]:
-    """Win share against ``other`` with its 95% half-width, over deals (seats swapped)."""
+def evaluate(arrays: dict[str, F32], other: str, deals: int, seed: int, workers: int,
+             preset: str = "rulebook", players: int = 2) -> tuple[float, float]:
+    """Win share against ``other`` with its 95% half-width, over deals (seats rotated)."""
+    jobs = [(arrays, other, seed, d, preset, players) for d in range(deals)]
     with ProcessPoolExecutor(workers) as pool:
-        shares = list(pool.map(eval_deal, [(arrays, other, seed, d) for d in range(deals)],
-                               chunksize=8))
+        shares = list(pool.map(eval_deal, jobs, chunksize=8))
     mean, low, high = share_interval(shares)
     return mean, (high - low) / 2
 
 
-def plot(rows: list[dict[str, Any]], path: str) -> None:
+def plot(rows: list[dict[str, Any]], path: str, preset: str, players: int) -> None:
     """Win share against ``memory`` and agreement with ``hard`` by training decisions (the
     DAgger model, trained on more, is the last point)."""
     import matplotlib
@@ -312,11 +344,11 @@ def plot(rows: list[dict[str, Any]], path: str) -> None:
     ax.plot(xs, [100 * r["held_out_accuracy"] for r in rows], marker="s", linestyle="--",
             label="picks hard's move, held-out decisions")
     ax.axhline(60, color="grey", linewidth=0.8, linestyle=":")
-    ax.axhline(50, color="grey", linewidth=0.8)
+    ax.axhline(100 / players, color="grey", linewidth=0.8)
     ax.set_xscale("log")
     ax.set_xlabel("teacher decisions trained on")
     ax.set_ylabel("%")
-    ax.set_title("learned card bot: 2 players, rulebook")
+    ax.set_title(f"learned card bot: {players} players, {preset}")
     ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
@@ -329,7 +361,8 @@ def _row(stage: str, train_set: Data, test: Data, args: argparse.Namespace,
                            "held_out_accuracy": accuracy(Weights(arrays), test)}
     if args.curve:
         row["share"], row["half"] = evaluate(arrays, "memory", args.eval_deals,
-                                             args.eval_seed, args.workers)
+                                             args.eval_seed, args.workers, args.rules,
+                                             args.players)
     print(json.dumps(row), flush=True)
     return row
 
@@ -364,15 +397,19 @@ def run_train(data: Data, args: argparse.Namespace, rows: list[dict[str, Any]],
     return arrays
 
 
-def report(rows: list[dict[str, Any]], plot_path: str | None) -> None:
+def report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
     print("\n| model | teacher decisions | held-out agreement with `hard` | vs `memory` (95%) |")
     print("|---|---:|---:|---|")
     for r in rows:
         share = f"{100 * r['share']:.1f}% ± {100 * r['half']:.1f}" if "share" in r else "-"
         print(f"| {r['stage']} | {r['decisions']:,} | {100 * r['held_out_accuracy']:.1f}% | "
               f"{share} |")
-    if plot_path and all("share" in r for r in rows):
-        plot(rows, plot_path)
+    if args.plot and all("share" in r for r in rows):
+        plot(rows, args.plot, args.rules, args.players)
+
+
+def table_of(args: argparse.Namespace) -> Table:
+    return Table(args.rules, args.players, args.teacher)
 
 
 def main() -> None:
@@ -383,9 +420,16 @@ def main() -> None:
                         help="then this many rounds of the imitation model, labelled by hard")
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--data", default="learned-data.npz", help="the samples file")
-    parser.add_argument("--dagger-data", default="learned-dagger.npz")
-    parser.add_argument("--out", default=str(WEIGHTS_FILE), help="where to write the weights")
+    parser.add_argument("--rules", default="rulebook", choices=PRESET_NAMES,
+                        help="the preset every game (teacher, DAgger, curve) is played in")
+    parser.add_argument("--players", type=int, default=2, help="players at every table")
+    parser.add_argument("--teacher", default="hard", help="the bot whose decisions are "
+                        "learned (hard; a cheap one only to try the pipeline)")
+    parser.add_argument("--data", help="the samples file (default learned-data.npz, "
+                        "learned-data-PRESET-Np.npz for another table)")
+    parser.add_argument("--dagger-data", help="the DAgger samples (default likewise)")
+    parser.add_argument("--out", help="where to write the weights (default: the bot's file "
+                        "for the table, weights_file(PRESET, N))")
     parser.add_argument("--epochs", type=int, default=60)
     parser.add_argument("--curve", action="store_true", help="also train on 1/8, 1/4, 1/2 "
                         "of the games and measure every model against memory")
@@ -394,9 +438,15 @@ def main() -> None:
                         help="the curve's evaluation deals (apart from the final tables')")
     parser.add_argument("--plot", help="write the learning curve to this PNG")
     args = parser.parse_args()
+    Rules.preset(args.rules).check_players(args.players)
+    tag = "" if (args.rules, args.players) == BASE_TABLE else f"-{args.rules}-{args.players}p"
+    args.data = args.data or f"learned-data{tag}.npz"
+    args.dagger_data = args.dagger_data or f"learned-dagger{tag}.npz"
+    args.out = args.out or str(weights_file(args.rules, args.players))
     began = time.time()
     if args.step in ("collect", "all"):
-        data = collect(args.games, args.seed, args.workers, Path(args.data))
+        data = collect(args.games, args.seed, args.workers, Path(args.data),
+                       table=table_of(args))
         print(f"collected {data.decisions()} decisions from {args.games} rounds in "
               f"{time.time() - began:.0f} s", flush=True)
     else:
@@ -408,10 +458,11 @@ def main() -> None:
     if args.dagger_games:
         path = Path(args.dagger_data)
         if args.step == "all" or not path.exists():
-            collect(args.dagger_games, args.seed, args.workers, path, "dagger", arrays)
+            collect(args.dagger_games, args.seed, args.workers, path, "dagger", arrays,
+                    table_of(args))
             print(f"DAgger games collected; {time.time() - began:.0f} s in all", flush=True)
         arrays = run_train(data, args, rows, Data.load(path))
-    report(rows, args.plot)
+    report(rows, args)
     np.savez(args.out, **arrays)  # type: ignore[arg-type]
     print(f"wrote {args.out}; {time.time() - began:.0f} s in all")
 

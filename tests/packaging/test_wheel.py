@@ -34,6 +34,7 @@ import httpx
 import pytest
 
 import cambio
+from cambio.bots.cards.learned import shipped_tables
 
 from ..server.harness import Client, create_table, start
 from ..support.ports import free_port
@@ -151,6 +152,10 @@ def test_the_sdist_and_both_wheels_install_without_a_compiler_and_run(tmp_path):
             (name, kernel.stdout, kernel.stderr)
         sim = ok(run(bin_ / "cambio", *SIM, cwd=tmp_path))
         assert comparable(sim.stdout) == expected, name
+        # Every table's learned weights are package data (the bot picks its table's).
+        learned = ok(run(bin_ / "python", "-c", "from cambio.bots.cards.learned import "
+                         "shipped_tables; print(shipped_tables())", cwd=tmp_path))
+        assert learned.stdout.strip() == str(shipped_tables()), name
 
     bin_ = venvs["compiled"][0]
     # A feature whose extra is missing: one line naming the extra, no traceback.

@@ -16,8 +16,10 @@ read from the view (card values, the exact unseen-card mean from
 :class:`~cambio.bots.cards.belief.Belief`, the public ``seen`` masks), so the bot sees only
 what its seat may know; the same view always gives the same action.
 
-Inference is numpy only: the weights (``learned.npz``, shipped in the package, about 40 KB)
-are three dense layers and the feature scaling; no deep-learning framework, no numba.
+Inference is numpy only: the weights (package data, about 40 KB a file) are three dense
+layers and the feature scaling; no deep-learning framework, no numba. Each file was trained
+at one table, preset and player count (``learned.npz``: rulebook heads-up); the bot plays the
+file of its own table or the nearest one that ships (:func:`weights_table`).
 :class:`Featurizer` is the one feature extraction, used by the training script and the bot.
 """
 
@@ -34,6 +36,7 @@ from cambio.cards.actions import (
     CAMBIO,
     DISCARD,
     DRAW,
+    EXCHANGE,
     GIVE,
     LOOK,
     PEEK,
@@ -45,9 +48,10 @@ from cambio.cards.actions import (
     addr_slot,
     arg_a,
     arg_b,
+    exchange_slots,
     kind_of,
 )
-from cambio.cards.rules import tables
+from cambio.cards.rules import PRESET_NAMES, Rules, tables
 
 from .belief import Belief
 from .expert import OPPONENT_HIDDEN_RATIO, OpponentModelBot
@@ -56,7 +60,9 @@ from .memory import ExpectedPointsBot
 Matrix = npt.NDArray[np.float32]
 
 WEIGHTS_FILE = Path(__file__).with_name("learned.npz")
-"""The shipped weights (package data)."""
+"""The shipped weights for the table they were first trained for: rulebook, 2 players."""
+BASE_TABLE = ("rulebook", 2)
+"""The table :data:`WEIGHTS_FILE` was trained for, and the last resort of every other."""
 FEATURE_VERSION = 1
 """Bumped whenever :class:`Featurizer`'s rows change meaning; the weights file records the
 version it was trained with, and a mismatch is refused at load."""
@@ -176,10 +182,13 @@ class _Table:
     def action(self, a: Action, r: Matrix) -> None:
         """Write action ``a``'s features into ``r`` (zeros on entry)."""
         kind = kind_of(a)
-        r[kind] = 1.0
         f = _KINDS
         r[f] = a == self.choices[0]
         r[f + 1] = a == self.choices[1]
+        if kind == EXCHANGE:
+            self.exchange(a, r)
+            return
+        r[kind] = 1.0
         mine, theirs, pair = self.places(a)
         if pair:
             r[f + 11 + pair] = 1.0
@@ -197,6 +206,19 @@ class _Table:
             r[f + 8] = self.view.seen[s][slot] >> s & 1
             r[f + 9] = self.totals[s] / 20
         r[f + 10] = self.gain(a, mine, theirs, mine_est, theirs_est, r) / 10
+
+    def exchange(self, a: Action, r: Matrix) -> None:
+        """An exchange (``multi_exchange``: the held card for several own cards at once)
+        reads as a swap whose slot holds all the cards it sends away: the swap's kind bit,
+        the cards' summed estimate, and the points gained. (No other action's row changes,
+        so weights trained before exchanges were read keep their meaning.)"""
+        f = _KINDS
+        cards = [self.view.grids[self.me][i] for i in exchange_slots(a)]
+        est = sum(self.est(self.me, c) for c in cards)
+        r[SWAP] = 1.0
+        r[f + 2], r[f + 3], r[f + 4] = 1.0, any(c == HIDDEN for c in cards), est / 10
+        held = self.view.held
+        r[f + 10] = (est - self.values[held] if held >= 0 else 0.0) / 10
 
     def gain(self, a: Action, mine: Place | None, theirs: Place | None, mine_est: float,
              theirs_est: float, r: Matrix) -> float:
@@ -257,31 +279,99 @@ class Weights:
         return out
 
 
-@lru_cache(maxsize=4)
+def weights_file(preset: str, players: int) -> Path:
+    """Where the weights trained for ``preset`` at ``players`` players live (package data:
+    ``learned.npz`` for rulebook heads-up, else ``learned-<preset>-<n>p.npz``)."""
+    if (preset, players) == BASE_TABLE:
+        return WEIGHTS_FILE
+    return WEIGHTS_FILE.with_name(f"learned-{preset}-{players}p.npz")
+
+
+@lru_cache(maxsize=1)
+def shipped_tables() -> tuple[tuple[str, int], ...]:
+    """Every (preset, players) table whose weights ship, in preset order, then by count."""
+    found = {BASE_TABLE} if WEIGHTS_FILE.is_file() else set()
+    for path in WEIGHTS_FILE.parent.glob("learned-*-*p.npz"):
+        preset, _, count = path.stem.removeprefix("learned-").rpartition("-")
+        if preset in PRESET_NAMES and count[:-1].isdigit():
+            found.add((preset, int(count[:-1])))
+    return tuple(sorted(found, key=lambda t: (PRESET_NAMES.index(t[0]), t[1])))
+
+
+def parse_table(spec: str) -> tuple[str, int]:
+    """``"house-2p"`` as ``("house", 2)``, a table whose weights ship (``learned:house-2p``
+    plays anywhere with house's heads-up weights). Raises ``ValueError`` naming them."""
+    preset, _, count = spec.strip().lower().rpartition("-")
+    table = (preset, int(count[:-1])) if count[:-1].isdigit() and count[-1:] == "p" else None
+    if table is None or table not in shipped_tables():
+        shipped = ", ".join(f"{p}-{n}p" for p, n in shipped_tables())
+        raise ValueError(f"no learned weights for {spec!r}; shipped: {shipped}")
+    return table
+
+
+def weights_table(preset: str, players: int,
+                  shipped: tuple[tuple[str, int], ...] | None = None) -> tuple[str, int]:
+    """The table whose weights play ``preset`` at ``players`` players, of ``shipped``
+    (:func:`shipped_tables` by default).
+
+    The weights trained for that very table if they ship; else the same preset's weights for
+    the nearest player count (on a tie the larger: 3 players play like 4, a table with more
+    than one opponent); else rulebook's by the same rule. A house-rule variant of a preset
+    is played with its preset's weights (``preset`` is its base preset's name): the features
+    read the variant's card values and powers, only the network was trained without it.
+    """
+    shipped = shipped_tables() if shipped is None else shipped
+    for name in (preset, BASE_TABLE[0]):
+        counts = [n for p, n in shipped if p == name]
+        if counts:
+            return name, min(counts, key=lambda n: (abs(n - players), -n))
+    return BASE_TABLE
+
+
+@lru_cache(maxsize=16)
 def load_weights(path: Path = WEIGHTS_FILE) -> Weights:
-    """The weights in ``path`` (the shipped file by default), read once per process."""
+    """The weights in ``path`` (the rulebook heads-up file by default), read once per
+    process."""
     with np.load(path) as data:
         return Weights({k: data[k] for k in data.files})
 
 
+def weights_for(rules: Rules, players: int) -> Weights:
+    """The weights :func:`weights_table` picks for a table (read once per process)."""
+    return load_weights(weights_file(*weights_table(rules.preset_name, players)))
+
+
 class DistilledNetworkBot:
-    """Plays the legal action the network scores highest (the first on a tie)."""
+    """Plays the legal action the network scores highest (the first on a tie).
+
+    Without ``weights`` it plays the ones trained for the view's preset and player count
+    (:func:`weights_table`), looked up at each decision: a bot is made before it is seated,
+    and the lookup reads cached tables.
+    """
 
     name = "learned"
 
     def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
         self.seed = seed
         self.features = Featurizer(seed)
-        self.weights = weights or load_weights()
+        self.weights = weights
+
+    @classmethod
+    def trained_for(cls, spec: str, seed: int = 0) -> DistilledNetworkBot:
+        """The bot with one table's weights wherever it sits (``"rulebook-2p"``: the
+        measurements' before figure in another preset)."""
+        return cls(seed, load_weights(weights_file(*parse_table(spec))))
 
     def act(self, view: CardView) -> Action:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        return legal[int(np.argmax(self.weights.scores(self.features(view))))]
+        weights = self.weights or weights_for(view.rules, view.players)
+        return legal[int(np.argmax(weights.scores(self.features(view))))]
 
 
 __all__ = [
+    "BASE_TABLE",
     "FEATURES",
     "FEATURE_VERSION",
     "WEIGHTS_FILE",
@@ -289,4 +379,9 @@ __all__ = [
     "Featurizer",
     "Weights",
     "load_weights",
+    "parse_table",
+    "shipped_tables",
+    "weights_file",
+    "weights_for",
+    "weights_table",
 ]

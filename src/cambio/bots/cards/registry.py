@@ -65,6 +65,8 @@ def _search(argument: str, seed: int) -> CardBot:
 def _learned(argument: str, seed: int) -> CardBot:
     from .learned import DistilledNetworkBot
 
+    if argument:
+        return DistilledNetworkBot.trained_for(argument, seed)
     return DistilledNetworkBot(seed)
 
 
@@ -149,9 +151,10 @@ CARD_BOTS = Registry("cards", [
              "54.2% against memory (search:48it over expert, rulebook)", card_stars(0.542),
              f"{_HERE}:_search", takes_argument=True),
     BotEntry("learned", "Learned", "a small network distilled from hard's searched "
-             "decisions in rulebook heads-up (numpy, shipped weights)",
+             "decisions, with weights trained per preset and player count "
+             "(learned:house-2p plays one table's; numpy, shipped weights)",
              "61.5% against memory (rulebook, 4,000 rounds)", card_stars(0.615),
-             f"{_HERE}:_learned"),
+             f"{_HERE}:_learned", takes_argument=True),
     BotEntry("deep", "Hard (deep)", "expert's choice checked at every decision by 1,024 "
              "native rollouts in worlds that follow the view's seen masks",
              "71.8% / 69.5% / 68.8% against memory (rulebook / house / wikipedia)",
