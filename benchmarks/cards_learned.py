@@ -64,6 +64,7 @@ from cambio.bots.cards.learned import (
     DistilledNetworkBot,
     Featurizer,
     Weights,
+    table_name,
     weights_file,
 )
 from cambio.cards import Action, CardView, Rules, State
@@ -439,7 +440,8 @@ def main() -> None:
     parser.add_argument("--plot", help="write the learning curve to this PNG")
     args = parser.parse_args()
     Rules.preset(args.rules).check_players(args.players)
-    tag = "" if (args.rules, args.players) == BASE_TABLE else f"-{args.rules}-{args.players}p"
+    table = (args.rules, args.players)
+    tag = "" if table == BASE_TABLE else f"-{table_name(*table)}"
     args.data = args.data or f"learned-data{tag}.npz"
     args.dagger_data = args.dagger_data or f"learned-dagger{tag}.npz"
     args.out = args.out or str(weights_file(args.rules, args.players))

@@ -284,7 +284,20 @@ def weights_file(preset: str, players: int) -> Path:
     ``learned.npz`` for rulebook heads-up, else ``learned-<preset>-<n>p.npz``)."""
     if (preset, players) == BASE_TABLE:
         return WEIGHTS_FILE
-    return WEIGHTS_FILE.with_name(f"learned-{preset}-{players}p.npz")
+    return WEIGHTS_FILE.with_name(f"learned-{table_name(preset, players)}.npz")
+
+
+def table_name(preset: str, players: int) -> str:
+    """A table as its weights file and ``learned:`` name it: ``"house-2p"``."""
+    return f"{preset}-{players}p"
+
+
+def _table_of(name: str) -> tuple[str, int] | None:
+    """:func:`table_name`'s inverse (``None`` for a text of another shape)."""
+    preset, _, count = name.rpartition("-")
+    if count[-1:] != "p" or not count[:-1].isdigit():
+        return None
+    return preset, int(count[:-1])
 
 
 @lru_cache(maxsize=1)
@@ -292,19 +305,18 @@ def shipped_tables() -> tuple[tuple[str, int], ...]:
     """Every (preset, players) table whose weights ship, in preset order, then by count."""
     found = {BASE_TABLE} if WEIGHTS_FILE.is_file() else set()
     for path in WEIGHTS_FILE.parent.glob("learned-*-*p.npz"):
-        preset, _, count = path.stem.removeprefix("learned-").rpartition("-")
-        if preset in PRESET_NAMES and count[:-1].isdigit():
-            found.add((preset, int(count[:-1])))
+        table = _table_of(path.stem.removeprefix("learned-"))
+        if table is not None and table[0] in PRESET_NAMES:
+            found.add(table)
     return tuple(sorted(found, key=lambda t: (PRESET_NAMES.index(t[0]), t[1])))
 
 
 def parse_table(spec: str) -> tuple[str, int]:
     """``"house-2p"`` as ``("house", 2)``, a table whose weights ship (``learned:house-2p``
     plays anywhere with house's heads-up weights). Raises ``ValueError`` naming them."""
-    preset, _, count = spec.strip().lower().rpartition("-")
-    table = (preset, int(count[:-1])) if count[:-1].isdigit() and count[-1:] == "p" else None
+    table = _table_of(spec.strip().lower())
     if table is None or table not in shipped_tables():
-        shipped = ", ".join(f"{p}-{n}p" for p, n in shipped_tables())
+        shipped = ", ".join(table_name(*t) for t in shipped_tables())
         raise ValueError(f"no learned weights for {spec!r}; shipped: {shipped}")
     return table
 
@@ -381,6 +393,7 @@ __all__ = [
     "load_weights",
     "parse_table",
     "shipped_tables",
+    "table_name",
     "weights_file",
     "weights_for",
     "weights_table",
