@@ -112,16 +112,36 @@ def _deep_guess(seed: int) -> CardBot:
 
 
 def _master_call_margin(margin: float) -> Callable[[int], CardBot]:
-    """``master`` whose Cambio calls at 4 players must beat playing on by ``margin`` more
-    than the rollouts say (negative: by less)."""
+    """``master`` as it was measured before it rolled its own seat out by ``memory.TUNED``
+    at 4 players (``memory`` in every seat), whose Cambio calls at 4 players must beat
+    playing on by ``margin`` more than the rollouts say (negative: by less)."""
     def make(seed: int) -> CardBot:
-        return AdaptiveRolloutSearchBot(seed, call_margin=(0.0, 0.0, margin))
+        return AdaptiveRolloutSearchBot(seed, call_margin=(0.0, 0.0, margin), self_params=None)
     return make
 
 
+def _master_call_margin_2p(margin: float) -> Callable[[int], CardBot]:
+    """``master`` whose heads-up Cambio calls must beat playing on by ``margin`` more than
+    the rollouts say."""
+    def make(seed: int) -> CardBot:
+        return AdaptiveRolloutSearchBot(seed, call_margin=(margin, 0.0))
+    return make
+
+
+def _master_opp_tuned(seed: int) -> CardBot:
+    """``master`` whose rollouts play the other seats by ``memory.TUNED``'s weights."""
+    return AdaptiveRolloutSearchBot(seed, self_params=None, others_params=TUNED)
+
+
+def _master_all_tuned(seed: int) -> CardBot:
+    """``master`` whose rollouts play every seat by ``memory.TUNED``'s weights."""
+    return AdaptiveRolloutSearchBot(seed, self_params=TUNED, self_from=2, others_params=TUNED)
+
+
 def _master_self_tuned(seed: int) -> CardBot:
-    """``master`` whose own later turns in the rollouts play ``memory.TUNED``'s weights."""
-    return AdaptiveRolloutSearchBot(seed, self_params=TUNED)
+    """``master`` whose own later turns in the rollouts play ``memory.TUNED``'s weights at
+    every table size (``master`` itself does from 4 players)."""
+    return AdaptiveRolloutSearchBot(seed, self_params=TUNED, self_from=2)
 
 
 EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w64": _deep_w64,
@@ -132,7 +152,9 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                "master-call+4": _master_call_margin(0.04),
                "master-call-4": _master_call_margin(-0.04),
                "master-call-10": _master_call_margin(-0.10),
-               "master-self-tuned": _master_self_tuned}
+               "master-self-tuned": _master_self_tuned,
+               "master-call2+5": _master_call_margin_2p(0.05),
+               "master-opp-tuned": _master_opp_tuned, "master-all-tuned": _master_all_tuned}
 """Bots measured here that no command offers: the native-rollout ``deep`` bot (``hard``);
 ``deep-guess``, ``hard`` as it was before it read the view's public ``seen`` masks (each
 opponent guessed to know each of its cards we have not seen with probability 0.6, as in all
@@ -145,7 +167,11 @@ prior. And ``memory`` with CMA-ES-tuned weights (``benchmarks/cards_tune.py``), 
 ``hard``'s searched last turn, and ``hard`` with the tuned weights under ``expert``.
 ``deep-pop``: ``hard`` whose rollouts draw each opponent's policy per world from
 :data:`~cambio.bots.cards.deep.POPULATION` instead of ``memory`` everywhere; ``deep-infer``:
-the same, a seat's wrong snaps this round making the snap-eager model likelier."""
+the same, a seat's wrong snaps this round making the snap-eager model likelier. The
+``master-*`` names are ``master`` with one change each (docs/cards-strength.md): a call
+margin at 4 players or heads-up (``master-call±N``, ``master-call2+5``), its own seat rolled
+out by the tuned weights at every table size (``master-self-tuned``), the other seats
+(``master-opp-tuned``) or every seat (``master-all-tuned``)."""
 
 
 class Timed:

@@ -11,6 +11,7 @@ import pytest
 
 from cambio.bots.cards import CARD_BOTS, BatchRolloutSearchBot, make_bot, play_round
 from cambio.bots.cards.adaptive import AdaptiveRolloutSearchBot, _still_in
+from cambio.bots.cards.memory import TUNED
 from cambio.cards import CardView, Phase, Rules, State, observe
 from cambio.cards.actions import CAMBIO
 
@@ -109,3 +110,13 @@ def test_a_call_margin_holds_back_calls_at_its_table_size_only(
     assert CAMBIO not in [make((0.0, 0.0, 1.0)).act(v) for v in views]
     duel = _turn_starts_with_a_call(2, 3)
     assert [make((0.0,)).act(v) for v in duel] == [make((0.0, 0.0, 1.0)).act(v) for v in duel]
+
+
+def test_master_rolls_its_own_seat_out_by_the_tuned_weights_from_four_players() -> None:
+    """``master``'s own later turns in its rollouts: ``memory.TUNED`` at 4 players (where it
+    measured better), ``memory``'s defaults heads-up and at 3."""
+    bot = make_bot("master", 0)
+    assert isinstance(bot, AdaptiveRolloutSearchBot)
+    assert bot.own_params(4) is TUNED
+    assert bot.own_params(2) is None
+    assert bot.own_params(3) is None

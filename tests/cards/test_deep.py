@@ -5,12 +5,13 @@ from __future__ import annotations
 import dataclasses
 from random import Random
 
+import numpy as np
 import pytest
 
 from cambio.bots.cards import BatchRolloutSearchBot, make_bot
 from cambio.bots.cards.deep import POPULATION, SNAP_EAGER, candidates
 from cambio.bots.cards.hints import suggest
-from cambio.bots.cards.memory import MemoryParams
+from cambio.bots.cards.memory import TUNED, MemoryParams
 from cambio.cards import CardView, Phase, Rules, State, observe
 from cambio.cards.actions import PASS, SWITCH, addr_seat, arg_a, arg_b, kind_of
 
@@ -196,3 +197,21 @@ def test_own_rollout_weights_hold_from_their_table_size_only() -> None:
     assert plays(2, rash) == plays(2, None)
     assert plays(4, rash) != plays(4, None)
     assert BatchRolloutSearchBot(3, self_params=rash, self_from=4).own_params(3) is None
+
+
+def test_the_other_seats_rollout_weights_change_the_decisions() -> None:
+    """Weights for the other seats in the rollouts (here: calling at once) are played: the
+    same views get other moves, and our own seat's weights stay what they were."""
+    rash = MemoryParams(cambio_total=99.0, cambio_hidden=4)
+
+    def plays(others: MemoryParams | None) -> list[int]:
+        bot = BatchRolloutSearchBot(3, rows=64, others_params=others)
+        return [bot.act(v) for v in _views(2, 40)]
+
+    assert plays(rash) != plays(None)
+    bot = BatchRolloutSearchBot(3, rows=64, self_params=TUNED, others_params=rash)
+    view = _views(2, 1)[0]
+    pool = bot._rollouts(view, 64)
+    assert view.seat is not None
+    assert np.array_equal(pool.tables[3][view.seat], pool.params_row(TUNED))
+    assert np.array_equal(pool.tables[3][1 - view.seat], pool.params_row(rash))

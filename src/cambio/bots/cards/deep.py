@@ -73,8 +73,12 @@ class BatchRolloutSearchBot:
                  self_params: MemoryParams | None = None, self_from: int = 2,
                  population: tuple[tuple[MemoryParams | None, float], ...] | None = None,
                  infer: bool = False, read: bool = False,
-                 call_margin: tuple[float, ...] = (0.0,)) -> None:
+                 call_margin: tuple[float, ...] = (0.0,),
+                 others_params: MemoryParams | None = None) -> None:
         self.seed = seed
+        self.others_params = others_params
+        """``memory`` weights the other seats play in the rollouts (``None``: the
+        defaults)."""
         self.call_margin = call_margin
         """By players 2, 3, 4+ (the last entry holds for larger tables): the share of a win
         a Cambio call must beat playing on by, beyond what the rollouts say. They play our
@@ -148,12 +152,11 @@ class BatchRolloutSearchBot:
             pool = self._pool = Rollouts(view.rules, view.players, max(rows, self.rows))
             self._pool_seat = -1
         seat = view.seat
+        assert seat is not None
         own = self.own_params(view.players)
-        if own is not None and seat != self._pool_seat:
-            assert seat is not None
-            if self._pool_seat >= 0:
-                pool.seat_params(self._pool_seat, None)
-            pool.seat_params(seat, own)
+        if (own is not None or self.others_params is not None) and seat != self._pool_seat:
+            for s in range(view.players):
+                pool.seat_params(s, own if s == seat else self.others_params)
             self._pool_seat = seat
         return pool
 

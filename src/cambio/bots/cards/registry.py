@@ -161,7 +161,8 @@ CARD_BOTS = Registry("cards", [
              card_stars(0.718), f"{_HERE}:_deep", aliases=("hard",), level="hard",
              kernels="rollouts", stand_in="expert"),
     BotEntry("adaptive", "Master (adaptive)", "hard's search, then up to 12x the rollouts "
-             "on the close decisions that matter (about a second at most)",
+             "on the close decisions that matter (about a second at most); from 4 players "
+             "its own later turns rolled out by tuned weights",
              "73.6% against memory (rulebook, 176 rounds so far; docs/cards-strength.md)",
              card_stars(0.736),
              f"{_HERE}:_adaptive", aliases=("master",), level="master",
