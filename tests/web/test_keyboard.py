@@ -29,6 +29,29 @@ TWICE_JS = """(key) => { for (let i = 0; i < 2; i++) document.dispatchEvent(
 """Two key presses in one page task (a person's quick double press: no machine load can
 put the page's 3-second arming window between them)."""
 
+STALL_JS = """() => { const r = document.querySelector('.cards-game');
+  const a = document.activeElement;
+  return { focus: a ? a.outerHTML.slice(0, 200) : null, data: { ...r?.dataset },
+           actions: [...(r?.querySelectorAll('.actions button') ?? [])].map((b) =>
+             `${b.dataset.action}${b.disabled ? ' (disabled)' : ''}`),
+           status: document.getElementById('status')?.textContent ?? null,
+           log: [...document.querySelectorAll('.log-list li')].slice(-6).map((li) =>
+             li.textContent) }; }"""
+"""What the page showed when a confirmed move did not move the table: where the focus
+was, the decision's buttons, the status line and the log's last lines."""
+
+
+def confirm_by_enter(page: Page, version: int) -> None:
+    """Press Enter on a decision whose confirm button shows, and wait for the table to
+    move on; if it does not, fail with what the page showed (where the focus was)."""
+    before = page.evaluate("() => document.activeElement?.outerHTML.slice(0, 200) ?? null")
+    page.keyboard.press("Enter")
+    try:
+        wait_version(page, version)
+    except PlaywrightTimeout as stalled:
+        raise AssertionError(f"Enter did not move the table (focus before Enter: {before}; "
+                             f"the page: {page.evaluate(STALL_JS)})") from stalled
+
 
 def keys_for(page: Page, addr: str) -> list[str]:
     """The keys that choose a card: its number, after O and the player's place if not ours."""
@@ -59,8 +82,7 @@ def press_move(page: Page, moves: int, may_call: bool = True) -> str:
             for key in keys_for(page, own[0]):
                 kb.press(key)
             page.wait_for_selector(".actions button[data-action^='confirm-']")
-            kb.press("Enter")
-            wait_version(page, s.version)   # Enter confirmed: the table moved on
+            confirm_by_enter(page, s.version)
             return f"swap {own[0]}"
         kb.press("x")
         return "X"
@@ -83,10 +105,9 @@ def press_move(page: Page, moves: int, may_call: bool = True) -> str:
                                    "'.card.target')", arg=target)
         if seen(page).version == s.version and s.actions != ["give"]:
             page.wait_for_selector(".actions button[data-action^='confirm-']")
-            kb.press("Enter")
-            # Enter confirmed (with the focus left on Cancel it once cleared the choice and
+            # Enter confirms (with the focus left on Cancel it once cleared the choice and
             # the round stalled until a clock took over).
-            wait_version(page, s.version)
+            confirm_by_enter(page, s.version)
         return " ".join(pressed)
     if "skip" in s.actions:
         kb.press("n")
