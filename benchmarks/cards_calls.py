@@ -12,7 +12,10 @@ so a call model that promises more than it delivers shows as a gap between the t
 
 The figures: by who ended the round (the bot's call, an opponent's, no call), the share of
 rounds, the bot's mean share in them with a 95% interval, and for its own calls the mean
-estimate. ``--workers`` plays deals in parallel processes.
+estimate. ``--workers`` plays deals in parallel processes. ``--final-by memory,expert``
+also finishes each of the bot's calls with those bots in the other seats (the game itself
+goes on as played): the bot's share after its calls by who plays the final turns, so a
+gap between estimate and outcome can be put down to the opponents' final turns or not.
 """
 
 from __future__ import annotations
@@ -39,9 +42,31 @@ def _bot(name: str, seed: int) -> CardBot:
     return EXPERIMENTS[name](seed) if name in EXPERIMENTS else make_bot(name, seed)
 
 
-def play_deal(args: tuple[str, str, int, str, int, int]) -> list[Row]:
+Job = tuple[str, str, int, str, int, int, tuple[str, ...]]
+"""One deal: the bot, the other, players, preset, seed, deal, the ``--final-by`` bots."""
+
+
+def final_by(state: State, players: int, caller: int, first: str, names: tuple[str, ...],
+             seed: int) -> dict[str, float]:
+    """The caller's share if, after its call in ``state``, every other seat were played by
+    each of ``names`` instead (the caller by a fresh copy of ``first``: it only answers
+    snap polls from here); the game being played is not touched."""
+    out: dict[str, float] = {}
+    for name in names:
+        s = state.clone()
+        s.apply(CAMBIO, caller)
+        bots = [_bot(first if seat == caller else name, derive_seed(seed, seat))
+                for seat in range(players)]
+        while not s.is_over():
+            seat = s.current_player()
+            s.apply(bots[seat].act(observe(s, seat)), seat)
+        out[name] = tie_share(caller, s.winners(), players)
+    return out
+
+
+def play_deal(args: Job) -> list[Row]:
     """One deal, every rotation: one row per round (who called, when, the bot's share)."""
-    first, other, players, preset, seed, deal = args
+    first, other, players, preset, seed, deal, replay = args
     rules = Rules.preset(preset)
     rows: list[Row] = []
     for rotation in range(players):
@@ -54,6 +79,7 @@ def play_deal(args: tuple[str, str, int, str, int, int]) -> list[Row]:
         estimate = rest = None
         prior_called = False
         declined: list[tuple[int, float, float]] = []
+        replayed: dict[str, float] = {}
         while not state.is_over():
             seat = state.current_player()
             action = bots[seat].act(observe(state, seat))
@@ -71,13 +97,15 @@ def play_deal(args: tuple[str, str, int, str, int, int]) -> list[Row]:
                         rest = max((e.win_share for a, e in ests.items() if a != CAMBIO),
                                    default=None)
                         prior_called = next(iter(ests)) == CAMBIO
+                    replayed = final_by(state, players, seat, first, replay,
+                                        derive_seed(seed, deal, rotation, players))
             state.apply(action, seat)
         caller = state.caller
         who = "none" if caller < 0 else "bot" if caller == rotation else "opponent"
         rows.append({"deal": deal, "who": who, "round": call_round, "estimate": estimate,
                      "rest": rest, "prior_called": prior_called, "declined": declined,
                      "share": tie_share(rotation, state.winners(), players),
-                     "times": timed.times})
+                     "final_by": replayed, "times": timed.times})
     return rows
 
 
@@ -98,6 +126,12 @@ def summary(rows: list[Row]) -> dict[str, Any]:
             g["estimated_calls"] = len(ests)
             g["rest"] = fmean(r["rest"] for r in rs if r["rest"] is not None)
             g["prior_called"] = sum(r["prior_called"] for r in rs)
+        replays = [r for r in rs if r.get("final_by")]
+        if replays:
+            g["final_by"] = {name: fmean(r["final_by"][name] for r in replays)
+                             for name in replays[0]["final_by"]}
+            g["final_by_calls"] = len(replays)
+            g["final_by_real"] = fmean(r["share"] for r in replays)
         by_round: dict[int, list[float]] = defaultdict(list)
         for r in rs:
             by_round[r["round"]].append(r["share"])
@@ -138,7 +172,7 @@ def paired(base: list[Row], other: list[Row]) -> dict[str, Any]:
             "other": fmean(b[d] for d in common), "difference": mean, "low": lo, "high": hi}
 
 
-def play(a: argparse.Namespace, jobs: list[tuple[str, str, int, str, int, int]]) -> list[Row]:
+def play(a: argparse.Namespace, jobs: list[Job]) -> list[Row]:
     """Every deal's rows, in deal order, each deal appended to ``a.rows`` as it finishes."""
     out = open(a.rows, "w") if a.rows else None  # noqa: SIM115 -- written deal by deal
     rows: list[Row] = []
@@ -169,6 +203,11 @@ def main() -> None:
     ap.add_argument("--paired", nargs=2, metavar=("BASE", "OTHER"),
                     help="play nothing: OTHER's share minus BASE's, deal by deal, from two "
                     "--rows files of the same deals")
+    ap.add_argument("--final-by", default="", metavar="BOTS",
+                    help="comma-separated bots: at each of the bot's own calls, also finish "
+                    "the round with each of them in the other seats (the game goes on "
+                    "untouched) and report the bot's share after its calls by each: what "
+                    "the opponents' final turns are worth")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     if a.paired:
@@ -177,14 +216,15 @@ def main() -> None:
     if a.summary:
         rows = read_rows(a.summary)
     else:
-        rows = play(a, [(a.bot, a.other, a.players, a.rules, a.seed, d)
+        replay = tuple(x for x in a.final_by.split(",") if x)
+        rows = play(a, [(a.bot, a.other, a.players, a.rules, a.seed, d, replay)
                         for d in range(a.deals)])
     s = summary(rows)
     if a.json:
         print(json.dumps(s))
         return
-    print(f"{a.bot} + {a.players - 1} {a.other}, {a.rules}: {s['rounds']} rounds, "
-          f"share {s['share']:.3f}")
+    title = a.summary or f"{a.bot} + {a.players - 1} {a.other}, {a.rules}"
+    print(f"{title}: {s['rounds']} rounds, share {s['share']:.3f}")
     for who in ("bot", "opponent", "none"):
         if who in s:
             g = s[who]
@@ -194,6 +234,11 @@ def main() -> None:
             print(f"  called by {who}: {g['rounds']} ({g['of_all']:.1%}), share "
                   f"{g['share']:.3f} ({g['low']:.3f}-{g['high']:.3f}){est}; by round "
                   f"{g['by_round']}")
+    if "final_by" in s.get("bot", {}):
+        g = s["bot"]
+        by = ", ".join(f"{k} {v:.3f}" for k, v in g["final_by"].items())
+        print(f"  its {g['final_by_calls']} calls, the others' final turns by: {by} "
+              f"(as played: {g['final_by_real']:.3f})")
     if "cpu_ms" in s:
         print(f"  CPU per decision (ms, {s['decisions']} decisions): {s['cpu_ms']}")
     if "declined" in s:
