@@ -138,6 +138,16 @@ def _master_all_tuned(seed: int) -> CardBot:
     return AdaptiveRolloutSearchBot(seed, self_params=TUNED, self_from=2, others_params=TUNED)
 
 
+def _master_low(scale: float) -> Callable[[int], CardBot]:
+    """``master`` whose worlds deal opponents lower unseen cards: tilted to ``scale`` times
+    the mean ``memory`` keeps."""
+    def make(seed: int) -> CardBot:
+        bot = AdaptiveRolloutSearchBot(seed)
+        bot.hidden_scale = scale
+        return bot
+    return make
+
+
 def _master_self_tuned(seed: int) -> CardBot:
     """``master`` whose own later turns in the rollouts play ``memory.TUNED``'s weights at
     every table size (``master`` itself does from 4 players)."""
@@ -154,7 +164,8 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                "master-call-10": _master_call_margin(-0.10),
                "master-self-tuned": _master_self_tuned,
                "master-call2+5": _master_call_margin_2p(0.05),
-               "master-opp-tuned": _master_opp_tuned, "master-all-tuned": _master_all_tuned}
+               "master-opp-tuned": _master_opp_tuned, "master-all-tuned": _master_all_tuned,
+               "master-low85": _master_low(0.85)}
 """Bots measured here that no command offers: the native-rollout ``deep`` bot (``hard``);
 ``deep-guess``, ``hard`` as it was before it read the view's public ``seen`` masks (each
 opponent guessed to know each of its cards we have not seen with probability 0.6, as in all

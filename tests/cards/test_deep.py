@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 
 from cambio.bots.cards import BatchRolloutSearchBot, make_bot
+from cambio.bots.cards.belief import Belief
 from cambio.bots.cards.deep import POPULATION, SNAP_EAGER, candidates
 from cambio.bots.cards.hints import suggest
 from cambio.bots.cards.memory import TUNED, MemoryParams
-from cambio.cards import CardView, Phase, Rules, State, observe
+from cambio.cards import HIDDEN, CardView, Phase, Rules, State, observe
 from cambio.cards.actions import PASS, SWITCH, addr_seat, arg_a, arg_b, kind_of
 
 from .knowledge import memory_rounds, twin_views
@@ -215,3 +216,24 @@ def test_the_other_seats_rollout_weights_change_the_decisions() -> None:
     assert view.seat is not None
     assert np.array_equal(pool.tables[3][view.seat], pool.params_row(TUNED))
     assert np.array_equal(pool.tables[3][1 - view.seat], pool.params_row(rash))
+
+
+def test_a_lower_hidden_scale_deals_the_opponents_lower_unseen_cards() -> None:
+    """``hidden_scale`` below 1 models an opponent that keeps lower cards than ``memory``:
+    the worlds give its cards we have not seen a lower mean; our own stay as they were."""
+    view = next(v for v in _views(2, 80) if v.turn_number >= 6)
+    assert view.seat is not None
+    other = 1 - view.seat
+    values = Belief(view).values
+    hidden = [i for i, c in enumerate(view.grids[other]) if c == HIDDEN]
+    assert hidden
+
+    def mean_unseen(scale: float, seat: int, slots: list[int]) -> float:
+        bot = BatchRolloutSearchBot(5, hidden_scale=scale)
+        worlds = bot.deal(view, 400)
+        return float(np.mean([values[w.grids[seat][i]] for w in worlds for i in slots]))
+
+    assert mean_unseen(0.5, other, hidden) < mean_unseen(1.0, other, hidden) - 0.5
+    own = [i for i, c in enumerate(view.grids[view.seat]) if c == HIDDEN]
+    if own:
+        assert abs(mean_unseen(0.5, view.seat, own) - mean_unseen(1.0, view.seat, own)) < 0.8

@@ -74,8 +74,12 @@ class BatchRolloutSearchBot:
                  population: tuple[tuple[MemoryParams | None, float], ...] | None = None,
                  infer: bool = False, read: bool = False,
                  call_margin: tuple[float, ...] = (0.0,),
-                 others_params: MemoryParams | None = None) -> None:
+                 others_params: MemoryParams | None = None,
+                 hidden_scale: float = 1.0) -> None:
         self.seed = seed
+        self.hidden_scale = hidden_scale
+        """Opponents' unseen cards in the worlds are tilted to this times the mean
+        ``memory`` keeps (:func:`~cambio.bots.cards.expert.opponent_lambda`)."""
         self.others_params = others_params
         """``memory`` weights the other seats play in the rollouts (``None``: the
         defaults)."""
@@ -221,7 +225,7 @@ class BatchRolloutSearchBot:
         if self.reading is not None:
             return read_worlds(view, self.rng, worlds, self.reading, knows=self.knows)
         belief = Belief(view)
-        lam = opponent_lambda(view, belief)
+        lam = opponent_lambda(view, belief, self.hidden_scale)
         seat_tilt = caller_tilt(view, belief) if is_final_turn(view) else None
         return [determinize(view, belief, self.rng, tilt=lam, knows=self.knows,
                             seat_tilt=seat_tilt, cards=cards)

@@ -232,13 +232,15 @@ def tilt(dist: list[tuple[int, float]], target: float) -> list[tuple[int, float]
     return [(v, x / t) for (v, _), x in zip(dist, w, strict=True)]
 
 
-def opponent_lambda(view: CardView, belief: Belief) -> float:
-    """The tilt of an opponent's unseen card at this point of the round."""
+def opponent_lambda(view: CardView, belief: Belief, scale: float = 1.0) -> float:
+    """The tilt of an opponent's unseen card at this point of the round; ``scale`` times
+    :data:`OPPONENT_HIDDEN_RATIO` is the share of the unseen mean it is tilted to (below 1:
+    an opponent that keeps lower cards than ``memory``)."""
     dist = belief.value_dist()
     if not dist:
         return 0.0
     rounds = view.turn_number // view.players
-    ratio = OPPONENT_HIDDEN_RATIO[min(rounds, len(OPPONENT_HIDDEN_RATIO) - 1)]
+    ratio = scale * OPPONENT_HIDDEN_RATIO[min(rounds, len(OPPONENT_HIDDEN_RATIO) - 1)]
     return tilt_lambda(dist, ratio * sum(v * p for v, p in dist))
 
 
