@@ -16,7 +16,9 @@ against several. The panel (``PANEL``) holds every fair bot the project has -- `
     .venv/bin/python benchmarks/cards_panel.py --bot hard --games 2000 --journal-dir J --report
 
 ``--games`` is the rounds per pairing and table size (deals x players); the equal share is
-1/2 heads-up and 1/4 at four players.
+1/2 heads-up and 1/4 at four players. ``--exploit`` adds the best response to the bot
+(``exploit:BOT``, what ``cambio exploit`` plays) to the heads-up panel, and its row shows the
+bot's exploitability: what the response wins above one half, with its 95% interval.
 """
 
 from __future__ import annotations
@@ -59,9 +61,27 @@ def pairing(bot: str, member: str, players: int, rules: str, games: int, seed: i
     else:
         results = play_journaled(bot, member, players, rules, seed, deals, workers, path)
     share, low, high = share_interval([r[0] for r in results])
-    return {"bot": bot, "member": member, "players": players, "rules": rules,
-            "rounds": len(results) * players, "of": deals * players, "win_share": share,
-            "low": low, "high": high}
+    row = {"bot": bot, "member": member, "players": players, "rules": rules,
+           "rounds": len(results) * players, "of": deals * players, "win_share": share,
+           "low": low, "high": high}
+    if member == best_response(bot) and players == 2:
+        # What the best response wins above the equal share is what the bot gives away.
+        row.update(exploitability=0.5 - share, exploitability_low=0.5 - high,
+                   exploitability_high=0.5 - low)
+    return row
+
+
+def best_response(bot: str) -> str:
+    """The panel member that is a best response to ``bot`` (``cambio exploit``'s player)."""
+    return f"exploit:{bot}"
+
+
+def exploitability_text(row: dict[str, Any]) -> str:
+    """``+4.3% (+1.0% to +7.5%)`` for a best response's row, else ``""``."""
+    if "exploitability" not in row:
+        return ""
+    return (f"{row['exploitability']:+.1%} ({row['exploitability_low']:+.1%} to "
+            f"{row['exploitability_high']:+.1%})")
 
 
 def plot(rows: list[dict[str, Any]], title: str, path: str) -> None:
@@ -79,9 +99,7 @@ def plot(rows: list[dict[str, Any]], title: str, path: str) -> None:
                yerr=[[r["win_share"] - r["low"] for r in sub],
                      [r["high"] - r["win_share"] for r in sub]], capsize=3)
         ax.axhline(1.0 / players, color="grey", linestyle="--", label=f"equal share 1/{players}")
-        ax.set_xticks(list(xs), [r["member"] if r["rounds"] == r["of"]
-                                 else f"{r['member']}\n({r['rounds']} rounds)" for r in sub],
-                      rotation=40, fontsize=8)
+        ax.set_xticks(list(xs), [_label(r) for r in sub], rotation=40, fontsize=8)
         ax.set_ylim(0, 1)
         ax.set_title(f"{players} players", fontsize=9)
         ax.legend(fontsize=7)
@@ -89,6 +107,17 @@ def plot(rows: list[dict[str, Any]], title: str, path: str) -> None:
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
+
+
+def _label(row: dict[str, Any]) -> str:
+    """A bar's name: the member, its rounds if unfinished, a best response's
+    exploitability."""
+    label = row["member"]
+    if row["rounds"] != row["of"]:
+        label += f"\n({row['rounds']} rounds)"
+    if "exploitability" in row:
+        label += f"\nexploitability {row['exploitability']:+.1%}"
+    return label
 
 
 def main() -> None:
@@ -105,6 +134,10 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--journal-dir", type=Path,
                         help="keep each pairing's finished deals here and resume from them")
+    parser.add_argument("--exploit", action="store_true",
+                        help="also play the best response to the bot (exploit:BOT, heads-up "
+                             "only) and report the bot's exploitability: the response's "
+                             "share above one half, with its interval")
     parser.add_argument("--report", action="store_true",
                         help="play nothing: the table (and plot) of the deals the journals "
                              "hold so far; a pairing not finished shows its rounds")
@@ -115,7 +148,8 @@ def main() -> None:
     sizes = [int(p) for p in a.players.split(",")]
     rows = []
     for players in sizes:
-        for member in members:
+        extra = [best_response(a.bot)] if a.exploit and players == 2 else []
+        for member in [*members, *(m for m in extra if m not in members)]:
             row = pairing(a.bot, member, players, a.rules, a.games, a.seed, a.workers,
                           a.journal_dir, report=a.report)
             if row is not None:
@@ -126,12 +160,13 @@ def main() -> None:
         print(json.dumps({"bot": a.bot, "rules": a.rules, "seed": a.seed, "rows": rows}))
         return
     table = Table(title=f"{a.bot} against the panel · {a.rules} · seed {a.seed}")
-    for col in ("opponent", "players", "rounds", "win share", "95% interval"):
+    for col in ("opponent", "players", "rounds", "win share", "95% interval",
+                "exploitability (95%)"):
         table.add_column(col)
     for r in rows:
         rounds = str(r["rounds"]) if r["rounds"] == r["of"] else f"{r['rounds']} of {r['of']}"
         table.add_row(r["member"], str(r["players"]), rounds, f"{r['win_share']:.1%}",
-                      f"{r['low']:.1%}–{r['high']:.1%}")
+                      f"{r['low']:.1%}–{r['high']:.1%}", exploitability_text(r))
     Console().print(table)
 
 

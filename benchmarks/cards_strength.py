@@ -148,6 +148,25 @@ def _master_low(scale: float) -> Callable[[int], CardBot]:
     return make
 
 
+def _master_prior_learned(seed: int) -> CardBot:
+    """``master`` whose prior (the move its search keeps unless a challenger is clearly
+    better) is ``learned``'s, the network distilled from ``hard``, instead of ``expert``'s."""
+    from cambio.bots.cards.learned import DistilledNetworkBot
+
+    bot = AdaptiveRolloutSearchBot(seed)
+    bot.prior = DistilledNetworkBot(seed)  # type: ignore[assignment]
+    return bot
+
+
+def _deep_prior_learned(seed: int) -> CardBot:
+    """``hard`` with ``learned``'s prior instead of ``expert``'s."""
+    from cambio.bots.cards.learned import DistilledNetworkBot
+
+    bot = BatchRolloutSearchBot(seed)
+    bot.prior = DistilledNetworkBot(seed)  # type: ignore[assignment]
+    return bot
+
+
 def _master_self_tuned(seed: int) -> CardBot:
     """``master`` whose own later turns in the rollouts play ``memory.TUNED``'s weights at
     every table size (``master`` itself does from 4 players)."""
@@ -165,7 +184,8 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                "master-self-tuned": _master_self_tuned,
                "master-call2+5": _master_call_margin_2p(0.05),
                "master-opp-tuned": _master_opp_tuned, "master-all-tuned": _master_all_tuned,
-               "master-low85": _master_low(0.85)}
+               "master-low85": _master_low(0.85), "master-prior-learned": _master_prior_learned,
+               "deep-prior-learned": _deep_prior_learned}
 """Bots measured here that no command offers: the native-rollout ``deep`` bot (``hard``);
 ``deep-guess``, ``hard`` as it was before it read the view's public ``seen`` masks (each
 opponent guessed to know each of its cards we have not seen with probability 0.6, as in all

@@ -50,3 +50,17 @@ def test_a_report_reads_the_journals_and_plays_nothing(tmp_path) -> None:
     again = panel.pairing("memory", "random", 2, "rulebook", 12, 1, 1, tmp_path, report=True)
     assert again == whole
     assert len(journal.read_text().splitlines()) == len(lines)  # nothing played or added
+
+
+def test_a_best_responses_row_reports_the_bots_exploitability() -> None:
+    """Against ``exploit:BOT`` the row says what the response wins above one half (the
+    bot's share's complement), its interval mirrored; no other row has one."""
+    panel = load()
+    row = panel.pairing("memory", "exploit:memory", 2, "rulebook", 4, 1, 1)
+    assert row["exploitability"] == pytest.approx(0.5 - row["win_share"])
+    assert row["exploitability_low"] == pytest.approx(0.5 - row["high"])
+    assert row["exploitability_high"] == pytest.approx(0.5 - row["low"])
+    assert panel.exploitability_text(row).startswith(f"{row['exploitability']:+.1%} (")
+    other = panel.pairing("memory", "random", 2, "rulebook", 4, 1, 1)
+    assert "exploitability" not in other
+    assert panel.exploitability_text(other) == ""
