@@ -148,8 +148,10 @@ def main() -> None:
     sizes = [int(p) for p in a.players.split(",")]
     rows = []
     for players in sizes:
-        extra = [best_response(a.bot)] if a.exploit and players == 2 else []
-        for member in [*members, *(m for m in extra if m not in members)]:
+        table_members = list(members)
+        if a.exploit and players == 2 and best_response(a.bot) not in members:
+            table_members.append(best_response(a.bot))
+        for member in table_members:
             row = pairing(a.bot, member, players, a.rules, a.games, a.seed, a.workers,
                           a.journal_dir, report=a.report)
             if row is not None:

@@ -148,23 +148,17 @@ def _master_low(scale: float) -> Callable[[int], CardBot]:
     return make
 
 
-def _master_prior_learned(seed: int) -> CardBot:
-    """``master`` whose prior (the move its search keeps unless a challenger is clearly
-    better) is ``learned``'s, the network distilled from ``hard``, instead of ``expert``'s."""
-    from cambio.bots.cards.learned import DistilledNetworkBot
+def _prior_learned(search: type[BatchRolloutSearchBot]) -> Callable[[int], CardBot]:
+    """``search`` (``hard``'s class or ``master``'s) whose prior, the move it keeps unless
+    a challenger is clearly better, is ``learned``'s (the network distilled from ``hard``)
+    instead of ``expert``'s."""
+    def make(seed: int) -> CardBot:
+        from cambio.bots.cards.learned import DistilledNetworkBot
 
-    bot = AdaptiveRolloutSearchBot(seed)
-    bot.prior = DistilledNetworkBot(seed)  # type: ignore[assignment]
-    return bot
-
-
-def _deep_prior_learned(seed: int) -> CardBot:
-    """``hard`` with ``learned``'s prior instead of ``expert``'s."""
-    from cambio.bots.cards.learned import DistilledNetworkBot
-
-    bot = BatchRolloutSearchBot(seed)
-    bot.prior = DistilledNetworkBot(seed)  # type: ignore[assignment]
-    return bot
+        bot = search(seed)
+        bot.prior = DistilledNetworkBot(seed)  # type: ignore[assignment]
+        return bot
+    return make
 
 
 def _master_self_tuned(seed: int) -> CardBot:
@@ -184,8 +178,9 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                "master-self-tuned": _master_self_tuned,
                "master-call2+5": _master_call_margin_2p(0.05),
                "master-opp-tuned": _master_opp_tuned, "master-all-tuned": _master_all_tuned,
-               "master-low85": _master_low(0.85), "master-prior-learned": _master_prior_learned,
-               "deep-prior-learned": _deep_prior_learned}
+               "master-low85": _master_low(0.85),
+               "master-prior-learned": _prior_learned(AdaptiveRolloutSearchBot),
+               "deep-prior-learned": _prior_learned(BatchRolloutSearchBot)}
 """Bots measured here that no command offers: the native-rollout ``deep`` bot (``hard``);
 ``deep-guess``, ``hard`` as it was before it read the view's public ``seen`` masks (each
 opponent guessed to know each of its cards we have not seen with probability 0.6, as in all
@@ -202,7 +197,9 @@ the same, a seat's wrong snaps this round making the snap-eager model likelier. 
 ``master-*`` names are ``master`` with one change each (docs/cards-strength.md): a call
 margin at 4 players or heads-up (``master-call±N``, ``master-call2+5``), its own seat rolled
 out by the tuned weights at every table size (``master-self-tuned``), the other seats
-(``master-opp-tuned``) or every seat (``master-all-tuned``)."""
+(``master-opp-tuned``) or every seat (``master-all-tuned``), opponents' unseen cards dealt
+lower (``master-low85``), ``learned``'s move as the prior (``master-prior-learned``, and
+``deep-prior-learned`` for ``hard``)."""
 
 
 class Timed:
