@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import WAIT_MS, Server
-from .driver import SIZES, bot_game, seen, wait_version
+from .driver import SIZES, Seen, bot_game, seen, wait_version
 from .test_phone import check_layout
 
 LOG_JS = "() => [...document.querySelectorAll('.log-list li')].map((li) => li.textContent)"
@@ -41,13 +41,14 @@ STALL_JS = """() => { const r = document.querySelector('.cards-game');
 was, the decision's buttons, the status line and the log's last lines."""
 
 
-def confirm_by_enter(page: Page, version: int) -> None:
-    """Press Enter on a decision whose confirm button shows, and wait for the table to
-    move on; if it does not, fail with what the page showed (where the focus was)."""
+def confirm_by_enter(page: Page, s: Seen) -> None:
+    """Press Enter on a decision whose confirm button shows (``s``: the page before the
+    decision), and wait for the table to move on, to another round if the move ended this
+    one; if it does not, fail with what the page showed (where the focus was)."""
     before = page.evaluate("() => document.activeElement?.outerHTML.slice(0, 200) ?? null")
     page.keyboard.press("Enter")
     try:
-        wait_version(page, version)
+        wait_version(page, s.version, round=s.round)
     except PlaywrightTimeout as stalled:
         raise AssertionError(f"Enter did not move the table (focus before Enter: {before}; "
                              f"the page: {page.evaluate(STALL_JS)})") from stalled
@@ -82,7 +83,7 @@ def press_move(page: Page, moves: int, may_call: bool = True) -> str:
             for key in keys_for(page, own[0]):
                 kb.press(key)
             page.wait_for_selector(".actions button[data-action^='confirm-']")
-            confirm_by_enter(page, s.version)
+            confirm_by_enter(page, s)
             return f"swap {own[0]}"
         kb.press("x")
         return "X"
@@ -107,7 +108,7 @@ def press_move(page: Page, moves: int, may_call: bool = True) -> str:
             page.wait_for_selector(".actions button[data-action^='confirm-']")
             # Enter confirms (with the focus left on Cancel it once cleared the choice and
             # the round stalled until a clock took over).
-            confirm_by_enter(page, s.version)
+            confirm_by_enter(page, s)
         return " ".join(pressed)
     if "skip" in s.actions:
         kb.press("n")
@@ -177,7 +178,7 @@ def test_a_whole_round_by_keyboard_with_a_snap(browser: Browser, server: Server,
             moves += 1
             # A key that lost to a bot's snap moves nothing: look again.
             with contextlib.suppress(PlaywrightTimeout):
-                wait_version(page, s.version, timeout=10_000)
+                wait_version(page, s.version, timeout=10_000, round=s.round)
             assert moves < 200, "the round does not end"
         assert snapped, "no snap was made by keyboard: " + " | ".join(page.evaluate(LOG_JS))
         assert focus_checked
