@@ -218,7 +218,8 @@ margin at 4 players or heads-up (``master-call±N``, ``master-call2+5``), its ow
 out by the tuned weights at every table size (``master-self-tuned``), the other seats
 (``master-opp-tuned``) or every seat (``master-all-tuned``), opponents' unseen cards dealt
 lower (``master-low85``), ``learned``'s move as the prior (``master-prior-learned``, and
-``deep-prior-learned`` for ``hard``)."""
+``deep-prior-learned`` for ``hard``), the other seats rolled out by the weights that best
+predict ``hard``'s moves (``master-opp-fit``, ``deep-opp-fit``)."""
 
 
 class Timed:
