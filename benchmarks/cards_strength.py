@@ -194,6 +194,7 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                "master-call-10": _master_call_margin(-0.10),
                "master-self-tuned": _master_self_tuned,
                "master-call2+5": _master_call_margin_2p(0.05),
+               "master-call2+10": _master_call_margin_2p(0.10),
                "master-opp-tuned": _master_opp_tuned, "master-all-tuned": _master_all_tuned,
                "master-low85": _master_low(0.85),
                "master-opp-fit": _opp_imitating_hard(AdaptiveRolloutSearchBot),
