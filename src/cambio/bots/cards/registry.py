@@ -163,8 +163,9 @@ CARD_BOTS = Registry("cards", [
     BotEntry("adaptive", "Master (adaptive)", "hard's search, then up to 12x the rollouts "
              "on the close decisions that matter (about a second at most); from 4 players "
              "its own later turns rolled out by tuned weights",
-             "73.6% against memory (rulebook, 176 rounds so far; docs/cards-strength.md)",
-             card_stars(0.736),
+             "71.9% against memory (rulebook, 1,000 rounds; level with hard: 51.1%; "
+             "docs/cards-strength.md)",
+             card_stars(0.719),
              f"{_HERE}:_adaptive", aliases=("master",), level="master",
              kernels="rollouts", stand_in="expert"),
     BotEntry("deep-read", "Hard, reading", "hard's search in worlds weighted by what the "
@@ -175,8 +176,8 @@ CARD_BOTS = Registry("cards", [
              kernels="rollouts", stand_in="expert"),
     BotEntry("reader", "Master, reading", "master's search in worlds weighted by what the "
              "opponents' discards say about the cards they keep",
-             "not measured on its own yet: master's 73.6% against memory stands in",
-             card_stars(0.736), f"{_HERE}:_reader", offered=False,
+             "not measured on its own yet: master's 71.9% against memory stands in",
+             card_stars(0.719), f"{_HERE}:_reader", offered=False,
              kernels="rollouts", stand_in="expert"),
     BotEntry("pimc", "PIMC (panel)", "a panel opponent: perfect-information Monte Carlo, "
              "every card face up in each sampled world", "measured as a panel member "
