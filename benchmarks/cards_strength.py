@@ -173,7 +173,7 @@ def _prior_learned(search: type[BatchRolloutSearchBot]) -> Callable[[int], CardB
         from cambio.bots.cards.learned import DistilledNetworkBot
 
         bot = search(seed)
-        bot.prior = DistilledNetworkBot(seed)  # type: ignore[assignment]
+        bot.prior = DistilledNetworkBot(seed)
         return bot
     return make
 

@@ -40,6 +40,7 @@ from cambio.cards.actions import CAMBIO, PASS, SNAP, SWITCH, addr_seat, arg_a, a
 from cambio.cards.batch import kernels_can_play
 
 from ..renamed import renamed
+from .base import CardBot
 from .belief import Belief
 from .expert import OpponentModelBot, by_players, opponent_lambda
 from .match_value import applies, match_shares
@@ -108,7 +109,8 @@ class BatchRolloutSearchBot:
         self.self_from = self_from
         self._pool_seat = -1
         self.rng = Random(seed)
-        self.prior = OpponentModelBot(seed)
+        self.prior: CardBot = OpponentModelBot(seed)
+        """The move kept unless a challenger is clearly better (``expert``'s)."""
         self._pool: Rollouts | None = None
         self._python_search: RolloutSearchBot | None = None
         self.last_estimates: dict[Action, Estimate] = {}

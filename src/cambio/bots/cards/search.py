@@ -63,6 +63,7 @@ from cambio.cards.state import PH_POLL, POWER_NAMES, WINDOW_ANYONE, WINDOW_CLOSE
 from cambio.shares import tie_share
 
 from ..renamed import renamed
+from .base import CardBot
 from .belief import Belief
 from .expert import OpponentModelBot, opponent_lambda, tilt_lambda
 from .match_value import applies, match_shares
@@ -246,7 +247,7 @@ class RolloutSearchBot:
 
     def __init__(self, seed: int = 0, *, iterations: int | None = 64,
                  seconds: float | None = None, z: float = 1.0,
-                 prior: ExpectedPointsBot | None = None, tilt: bool = True,
+                 prior: CardBot | None = None, tilt: bool = True,
                  knows: float = 0.6, focused: bool = True, final: int = 0) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a search needs a budget: iterations or seconds")
