@@ -1,0 +1,166 @@
+"""Simulation balancing: ``memory``'s weights whose rollouts predict how strong play ends.
+
+A search is only as good as its rollouts' values. ``memory``'s weights were tuned to *win*
+against ``memory`` (``cards_tune.py``); a rollout policy is better tuned to *predict*
+(Silver and Tesauro, "Monte-Carlo simulation balancing", 2009): the value its rollouts give
+a position should be the share a strong player actually gets from it. This records the
+positions a target bot (``hard``) decides in self-play, with the share each seat got at the
+end of its round; deals each position into the worlds the search itself would deal
+(:meth:`~cambio.bots.cards.deep.BatchRolloutSearchBot.deal`); and fits the weights every
+seat of the rollouts plays (CMA-ES over :data:`cards_tune.SPACE`) to minimise the squared
+error between the mean rollout share and the share that was got (the Brier score), on two
+deals in three, scored on the third. Every candidate plays the same worlds and chance.
+
+    .venv/bin/python benchmarks/cards_balance.py --target hard --rules rulebook \
+        --deals 60 --worlds 32 --seed 1 --workers 2
+
+The fitted weights are printed (and in ``--json``); ``cards_strength.py``'s
+``master-balanced`` rolls every seat out by them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict
+from statistics import fmean
+from typing import Any
+
+import cma
+import numpy as np
+import numpy.typing as npt
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from cambio.bots.cards import CardBot, make_bot, play_round
+from cambio.bots.cards.deep import BatchRolloutSearchBot
+from cambio.bots.cards.memory import TUNED, MemoryParams
+from cambio.bots.cards.rollouts import Rollouts, load_states
+from cambio.cards import CardView, Rules, State
+from cambio.seeds import derive_seed
+from cambio.shares import tie_share
+from cards_imitate import Decision, Recorder
+from cards_tune import params_of, unit_of
+
+Position = tuple[int, CardView, float]
+"""A recorded position: its deal, the deciding seat's view, and the share that seat got."""
+
+
+def record_positions(job: tuple[str, int, str, int, int]) -> list[Position]:
+    """The positions of one self-play deal of ``target`` where a seat had a choice, each
+    with the share that seat got when the round ended."""
+    target, players, preset, seed, deal = job
+    state = State(Rules.preset(preset), players, seed=derive_seed(seed, deal), polled=True)
+    decisions: list[Decision] = []
+    bots: list[CardBot] = [Recorder(make_bot(target, derive_seed(seed, deal, seat)), deal,
+                                    decisions) for seat in range(players)]
+    play_round(state, bots)
+    winners = state.winners()
+    out: list[Position] = []
+    for _, view, _ in decisions:
+        assert view.seat is not None
+        out.append((deal, view, tie_share(view.seat, winners, players)))
+    return out
+
+
+class Worlds:
+    """Every position's worlds, loaded once into one batch and restored for each
+    candidate, so that the candidates meet the same worlds and chance."""
+
+    def __init__(self, positions: list[Position], worlds: int, seed: int) -> None:
+        first = positions[0][1]
+        self.worlds = worlds
+        self.pool = Rollouts(first.rules, first.players, len(positions) * worlds)
+        dealer = BatchRolloutSearchBot(seed)
+        for i, (_, view, _) in enumerate(positions):
+            load_states(self.pool.batch, i * worlds, dealer.deal(view, worlds))
+        self.start = self.pool.batch.st.copy()
+        self.seats = np.repeat([view.seat for _, view, _ in positions], worlds)
+        self.got = np.array([share for _, _, share in positions])
+
+    def values(self, params: MemoryParams) -> npt.NDArray[np.float64]:
+        """Each position's value by rollouts with ``params`` in every seat: the deciding
+        seat's mean share over its worlds."""
+        pool = self.pool
+        rows = len(self.seats)
+        pool.batch.st[:] = self.start
+        for seat in range(pool.players):
+            pool.seat_params(seat, params)
+        pool.finish(rows)
+        share = np.zeros(rows)
+        for seat in range(pool.players):
+            mine = self.seats == seat
+            share[mine] = pool.shares(rows, seat)[mine]
+        return share.reshape(-1, self.worlds).mean(axis=1)
+
+    def brier(self, params: MemoryParams) -> float:
+        """The mean squared error of :meth:`values` against the shares got."""
+        return float(np.mean((self.values(params) - self.got) ** 2))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--target", default="hard")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--rules", default="rulebook")
+    ap.add_argument("--deals", type=int, default=60)
+    ap.add_argument("--worlds", type=int, default=32, help="worlds a position")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--generations", type=int, default=20)
+    ap.add_argument("--popsize", type=int, default=10)
+    ap.add_argument("--sigma", type=float, default=0.2)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    console = Console(stderr=True)
+    jobs = [(args.target, args.players, args.rules, args.seed, d) for d in range(args.deals)]
+    positions: list[Position] = []
+    with Progress(console=console) as bar:
+        task = bar.add_task(f"{args.target}'s positions", total=len(jobs))
+        with ProcessPoolExecutor(args.workers) as pool:
+            for got in pool.map(record_positions, jobs, chunksize=2):
+                positions += got
+                bar.advance(task)
+        train = Worlds([p for p in positions if p[0] % 3 != 2], args.worlds, args.seed)
+        test = Worlds([p for p in positions if p[0] % 3 == 2], args.worlds, args.seed + 1)
+        es = cma.CMAEvolutionStrategy(unit_of(MemoryParams()), args.sigma,
+                                      {"bounds": [0, 1], "popsize": args.popsize,
+                                       "seed": args.seed, "verbose": -9})
+        best = (train.brier(MemoryParams()), MemoryParams())
+        task = bar.add_task("CMA-ES", total=args.generations)
+        for _ in range(args.generations):
+            xs = es.ask()
+            scores = [train.brier(params_of(x)) for x in xs]
+            for x, s in zip(xs, scores, strict=True):
+                if s < best[0]:
+                    best = (s, params_of(x))
+            es.tell(xs, scores)
+            bar.advance(task)
+    fitted = best[1]
+    rows = {"memory": MemoryParams(), "tuned": TUNED, "fitted": fitted}
+    scored: dict[str, dict[str, Any]] = {
+        name: {"train": train.brier(p), "test": test.brier(p),
+               "mean_value": float(test.values(p).mean())} for name, p in rows.items()}
+    report = {"target": args.target, "players": args.players, "rules": args.rules,
+              "deals": args.deals, "worlds": args.worlds, "seed": args.seed,
+              "positions": len(positions), "train": len(train.got), "test": len(test.got),
+              "mean_got": fmean(float(x) for x in test.got), "fitted": asdict(fitted),
+              "brier": scored}
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return
+    table = Table(title=f"rollout values against {args.target}'s outcomes "
+                        f"({len(test.got)} held-out positions, {args.rules}, "
+                        f"{args.players}p; mean share got {report['mean_got']:.3f})")
+    for column in ("weights", "Brier, train", "Brier, held out", "mean value, held out"):
+        table.add_column(column, justify="left" if column == "weights" else "right")
+    for name, s in scored.items():
+        table.add_row(name, f"{s['train']:.4f}", f"{s['test']:.4f}", f"{s['mean_value']:.3f}")
+    Console().print(table)
+    print("fitted:", fitted)
+
+
+if __name__ == "__main__":
+    main()
