@@ -49,6 +49,7 @@ from rich.progress import track
 
 from cambio.bots.cards import CardBot, ExpectedPointsBot, OpponentModelBot, make_bot, play_round
 from cambio.bots.cards.adaptive import AdaptiveRolloutSearchBot
+from cambio.bots.cards.balanced import BALANCED as SHIPPED_BALANCED
 from cambio.bots.cards.clairvoyant import ClairvoyantBot
 from cambio.bots.cards.deep import POPULATION, BatchRolloutSearchBot
 from cambio.bots.cards.memory import TUNED, MemoryParams
@@ -130,7 +131,8 @@ def _master_call_margin_2p(margin: float) -> Callable[[int], CardBot]:
 
 def _master_opp_tuned(seed: int) -> CardBot:
     """``master`` whose rollouts play the other seats by ``memory.TUNED``'s weights."""
-    return AdaptiveRolloutSearchBot(seed, self_params=None, others_params=TUNED)
+    return AdaptiveRolloutSearchBot(seed, self_params=None, others_params=TUNED,
+                                    balanced=None)
 
 
 HARD_IMITATION = MemoryParams(cambio_total=-1.636, cambio_hidden=2, cambio_relax=0.047,
@@ -146,16 +148,14 @@ def _opp_imitating_hard(search: type[BatchRolloutSearchBot]) -> Callable[[int], 
     :data:`HARD_IMITATION`: opponents that play as ``hard`` does, as far as ``memory``'s
     weights can."""
     def make(seed: int) -> CardBot:
-        return search(seed, others_params=HARD_IMITATION)
+        return search(seed, others_params=HARD_IMITATION, balanced=None)
     return make
 
 
-BALANCED = MemoryParams(cambio_total=-1.287, cambio_hidden=0, cambio_relax=0.002, relax_after=7,
-                        info_own=10.964, info_other=2.875, risk=-0.109, snap_odds=0.243,
-                        min_snap_gain=0.03, swap_power=1.929)
-"""``memory``'s weights whose rollouts best predict how ``hard``'s self-play ends
-(``cards_balance.py --target hard --rules rulebook --deals 300 --worlds 16 --seed 2``:
-Brier score 0.2196 on 5,469 held-out positions, ``memory``'s defaults 0.2253)."""
+BALANCED = SHIPPED_BALANCED[("rulebook", 2)]
+"""The balanced weights of rulebook heads-up (:mod:`cambio.bots.cards.balanced`), which
+``master`` has played there since 2026-12-06; the experiments below play them in every
+preset."""
 
 
 def _balanced(search: type[BatchRolloutSearchBot]) -> Callable[[int], CardBot]:
@@ -166,9 +166,30 @@ def _balanced(search: type[BatchRolloutSearchBot]) -> Callable[[int], CardBot]:
     return make
 
 
+HOUSE_BALANCED = MemoryParams(cambio_total=-0.262, cambio_hidden=1, cambio_relax=0.002,
+                              relax_after=10, info_own=25.935, info_other=0.39, risk=-1.999,
+                              snap_odds=0.927, min_snap_gain=2.732, swap_power=1.705)
+"""The balanced weights of house heads-up, on trial (``cards_balance.py --target hard
+--rules house --deals 300 --worlds 16 --seed 2``: Brier 0.2956 on 7,428 held-out
+positions, ``memory``'s defaults 0.3391)."""
+
+
+def _master_balanced_house(seed: int) -> CardBot:
+    """``master`` with :data:`HOUSE_BALANCED` in house heads-up as well."""
+    return AdaptiveRolloutSearchBot(
+        seed, balanced={**SHIPPED_BALANCED, ("house", 2): HOUSE_BALANCED})
+
+
+def _master_unbalanced(seed: int) -> CardBot:
+    """``master`` as it was before it rolled rulebook heads-up out by the balanced weights
+    (``memory``'s defaults in every seat there)."""
+    return AdaptiveRolloutSearchBot(seed, balanced=None)
+
+
 def _master_all_tuned(seed: int) -> CardBot:
     """``master`` whose rollouts play every seat by ``memory.TUNED``'s weights."""
-    return AdaptiveRolloutSearchBot(seed, self_params=TUNED, self_from=2, others_params=TUNED)
+    return AdaptiveRolloutSearchBot(seed, self_params=TUNED, self_from=2, others_params=TUNED,
+                                    balanced=None)
 
 
 def _master_low(scale: float) -> Callable[[int], CardBot]:
@@ -197,7 +218,7 @@ def _prior_learned(search: type[BatchRolloutSearchBot]) -> Callable[[int], CardB
 def _master_self_tuned(seed: int) -> CardBot:
     """``master`` whose own later turns in the rollouts play ``memory.TUNED``'s weights at
     every table size (``master`` itself does from 4 players)."""
-    return AdaptiveRolloutSearchBot(seed, self_params=TUNED, self_from=2)
+    return AdaptiveRolloutSearchBot(seed, self_params=TUNED, self_from=2, balanced=None)
 
 
 EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w64": _deep_w64,
@@ -216,6 +237,8 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                "master-opp-fit": _opp_imitating_hard(AdaptiveRolloutSearchBot),
                "deep-opp-fit": _opp_imitating_hard(BatchRolloutSearchBot),
                "master-balanced": _balanced(AdaptiveRolloutSearchBot),
+               "master-unbalanced": _master_unbalanced,
+               "master-balanced-house": _master_balanced_house,
                "deep-balanced": _balanced(BatchRolloutSearchBot),
                "master-prior-learned": _prior_learned(AdaptiveRolloutSearchBot),
                "deep-prior-learned": _prior_learned(BatchRolloutSearchBot)}
@@ -239,8 +262,10 @@ out by the tuned weights at every table size (``master-self-tuned``), the other 
 lower (``master-low85``), ``learned``'s move as the prior (``master-prior-learned``, and
 ``deep-prior-learned`` for ``hard``), the other seats rolled out by the weights that best
 predict ``hard``'s moves (``master-opp-fit``, ``deep-opp-fit``), every seat rolled out by
-the weights whose rollouts best predict how ``hard``'s rounds end (``master-balanced``,
-``deep-balanced``)."""
+the weights whose rollouts best predict how ``hard``'s rounds end, in every preset
+(``master-balanced``, ``deep-balanced``), and ``master`` without them in rulebook heads-up
+(``master-unbalanced``, ``master`` before 2026-12-06) or with house's fitted as well
+(``master-balanced-house``)."""
 
 
 class Timed:

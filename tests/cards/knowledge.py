@@ -69,6 +69,23 @@ def memory_rounds(preset: str, count: int, first: int = 0,
         yield state, [make_bot("memory", k) for _ in range(state.n)]
 
 
+def memory_decisions(players: int, count: int) -> list[CardView]:
+    """The first ``count`` decisions with several moves of ``players``-seat `memory` rounds."""
+    views: list[CardView] = []
+    k = 0
+    while len(views) < count:
+        state = State(Rules.preset("rulebook"), players, seed=200 + k, polled=True)
+        bots = [make_bot("memory", k) for _ in range(players)]
+        k += 1
+        while not state.is_over() and len(views) < count:
+            seat = state.current_player()
+            view = observe(state, seat)
+            if len(view.legal) > 1:
+                views.append(view)
+            state.apply(bots[seat].act(view), seat)
+    return views
+
+
 def varied_rounds(count: int) -> Iterator[tuple[State, list[CardBot]]]:
     """Rounds between `memory` bots through every preset and 2-4 seats in turn, snaps polled."""
     for k in range(count):

@@ -11,11 +11,12 @@ import pytest
 
 from cambio.bots.cards import CARD_BOTS, BatchRolloutSearchBot, make_bot, play_round
 from cambio.bots.cards.adaptive import AdaptiveRolloutSearchBot, _still_in
-from cambio.bots.cards.memory import TUNED
+from cambio.bots.cards.balanced import BALANCED
+from cambio.bots.cards.memory import TUNED, MemoryParams
 from cambio.cards import CardView, Phase, Rules, State, observe
 from cambio.cards.actions import CAMBIO
 
-from .knowledge import memory_rounds, twin_views
+from .knowledge import memory_decisions, memory_rounds, twin_views
 
 
 def small(seed: int = 1) -> AdaptiveRolloutSearchBot:
@@ -110,6 +111,34 @@ def test_a_call_margin_holds_back_calls_at_its_table_size_only(
     assert CAMBIO not in [make((0.0, 0.0, 1.0)).act(v) for v in views]
     duel = _turn_starts_with_a_call(2, 3)
     assert [make((0.0,)).act(v) for v in duel] == [make((0.0, 0.0, 1.0)).act(v) for v in duel]
+
+
+def test_master_rolls_rulebook_heads_up_out_by_the_balanced_weights_only() -> None:
+    """Heads-up in rulebook (and its house-rule variants) every seat of ``master``'s
+    rollouts plays the balanced weights; other presets and table sizes keep theirs."""
+    bot = make_bot("master", 0)
+    assert isinstance(bot, AdaptiveRolloutSearchBot)
+    fitted = BALANCED[("rulebook", 2)]
+    assert bot.rollout_params(Rules.preset("rulebook"), 2) == (fitted, fitted)
+    assert bot.rollout_params(Rules.preset("rulebook", value_jack=5), 2) == (fitted, fitted)
+    assert bot.rollout_params(Rules.preset("house"), 2) == (None, None)
+    assert bot.rollout_params(Rules.preset("wikipedia"), 2) == (None, None)
+    assert bot.rollout_params(Rules.preset("rulebook"), 4) == (TUNED, None)
+    hard = make_bot("hard", 0)
+    assert isinstance(hard, BatchRolloutSearchBot)
+    assert hard.rollout_params(Rules.preset("rulebook"), 2) == (None, None)
+    # The pool's seats play them, and the decisions change with them.
+    view = memory_decisions(2, 1)[0]
+    assert view.seat is not None
+    pool = bot._rollouts(view, 64)
+    for seat in range(2):
+        assert np.array_equal(pool.tables[3][seat], pool.params_row(fitted))
+
+    def plays(balanced: dict[tuple[str, int], MemoryParams] | None) -> list[int]:
+        master = AdaptiveRolloutSearchBot(3, rows=64, cap=128, balanced=balanced)
+        return [master.act(v) for v in memory_decisions(2, 40)]
+
+    assert plays(dict(BALANCED)) != plays(None)
 
 
 def test_master_rolls_its_own_seat_out_by_the_tuned_weights_from_four_players() -> None:

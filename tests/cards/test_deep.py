@@ -13,10 +13,10 @@ from cambio.bots.cards.belief import Belief
 from cambio.bots.cards.deep import POPULATION, SNAP_EAGER, candidates
 from cambio.bots.cards.hints import suggest
 from cambio.bots.cards.memory import TUNED, MemoryParams
-from cambio.cards import HIDDEN, CardView, Phase, Rules, State, observe
+from cambio.cards import HIDDEN, Phase, Rules, State, observe
 from cambio.cards.actions import PASS, SWITCH, addr_seat, arg_a, arg_b, kind_of
 
-from .knowledge import memory_rounds, twin_views
+from .knowledge import memory_decisions, memory_rounds, twin_views
 
 PRESETS = ("rulebook", "house", "wikipedia", "cabo", "cambia", "evan")
 
@@ -169,23 +169,6 @@ def test_wrong_snaps_make_the_snap_eager_model_likelier() -> None:
     assert bot._weights(2) == [w for _, w in POPULATION]
 
 
-def _views(players: int, count: int) -> list[CardView]:
-    """The first ``count`` decisions with several moves of ``players``-seat `memory` rounds."""
-    views: list[CardView] = []
-    k = 0
-    while len(views) < count:
-        state = State(Rules.preset("rulebook"), players, seed=200 + k, polled=True)
-        bots = [make_bot("memory", k) for _ in range(players)]
-        k += 1
-        while not state.is_over() and len(views) < count:
-            seat = state.current_player()
-            view = observe(state, seat)
-            if len(view.legal) > 1:
-                views.append(view)
-            state.apply(bots[seat].act(view), seat)
-    return views
-
-
 def test_own_rollout_weights_hold_from_their_table_size_only() -> None:
     """Our own seat's rollout weights (here: calling at once) change decisions at the
     tables they are for and none at smaller ones."""
@@ -193,7 +176,7 @@ def test_own_rollout_weights_hold_from_their_table_size_only() -> None:
 
     def plays(players: int, own: MemoryParams | None) -> list[int]:
         bot = BatchRolloutSearchBot(3, rows=64, self_params=own, self_from=4)
-        return [bot.act(v) for v in _views(players, 40)]
+        return [bot.act(v) for v in memory_decisions(players, 40)]
 
     assert plays(2, rash) == plays(2, None)
     assert plays(4, rash) != plays(4, None)
@@ -207,11 +190,11 @@ def test_the_other_seats_rollout_weights_change_the_decisions() -> None:
 
     def plays(others: MemoryParams | None) -> list[int]:
         bot = BatchRolloutSearchBot(3, rows=64, others_params=others)
-        return [bot.act(v) for v in _views(2, 40)]
+        return [bot.act(v) for v in memory_decisions(2, 40)]
 
     assert plays(rash) != plays(None)
     bot = BatchRolloutSearchBot(3, rows=64, self_params=TUNED, others_params=rash)
-    view = _views(2, 1)[0]
+    view = memory_decisions(2, 1)[0]
     pool = bot._rollouts(view, 64)
     assert view.seat is not None
     assert np.array_equal(pool.tables[3][view.seat], pool.params_row(TUNED))
@@ -221,7 +204,7 @@ def test_the_other_seats_rollout_weights_change_the_decisions() -> None:
 def test_a_lower_hidden_scale_deals_the_opponents_lower_unseen_cards() -> None:
     """``hidden_scale`` below 1 models an opponent that keeps lower cards than ``memory``:
     the worlds give its cards we have not seen a lower mean; our own stay as they were."""
-    view = next(v for v in _views(2, 80) if v.turn_number >= 6)
+    view = next(v for v in memory_decisions(2, 80) if v.turn_number >= 6)
     assert view.seat is not None
     other = 1 - view.seat
     values = Belief(view).values

@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 
 import numpy as np
 import numpy.typing as npt
 
 from cambio.cards import Action, CardView
 
+from .balanced import BALANCED
 from .deep import DEEP_ROWS, BatchRolloutSearchBot, significant_best
 from .memory import TUNED, MemoryParams
 from .search import Estimate
@@ -59,10 +61,11 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
                  call_margin: tuple[float, ...] = (0.0,),
                  self_params: MemoryParams | None = MASTER_SELF,
                  self_from: int = MASTER_SELF_FROM,
-                 others_params: MemoryParams | None = None) -> None:
+                 others_params: MemoryParams | None = None,
+                 balanced: Mapping[tuple[str, int], MemoryParams] | None = BALANCED) -> None:
         super().__init__(seed, rows=rows, z=z, read=read, call_margin=call_margin,
                          self_params=self_params, self_from=self_from,
-                         others_params=others_params)
+                         others_params=others_params, balanced=balanced)
         if cap < rows:
             raise ValueError(f"cap {cap} is below the first stage's {rows} rollouts")
         self.cap = cap

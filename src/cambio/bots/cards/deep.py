@@ -28,6 +28,7 @@ It sees only its view: the worlds come from the view and the bot's own seeded ge
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from random import Random
 from statistics import NormalDist
 from typing import TYPE_CHECKING
@@ -35,11 +36,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from cambio.cards import Action, CardView, Phase, Standing, State
+from cambio.cards import Action, CardView, Phase, Rules, Standing, State
 from cambio.cards.actions import CAMBIO, PASS, SNAP, SWITCH, addr_seat, arg_a, arg_b, kind_of
 from cambio.cards.batch import kernels_can_play
 
 from ..renamed import renamed
+from .balanced import balanced_params
 from .base import CardBot
 from .belief import Belief
 from .expert import OpponentModelBot, by_players, opponent_lambda
@@ -76,8 +78,12 @@ class BatchRolloutSearchBot:
                  infer: bool = False, read: bool = False,
                  call_margin: tuple[float, ...] = (0.0,),
                  others_params: MemoryParams | None = None,
-                 hidden_scale: float = 1.0) -> None:
+                 hidden_scale: float = 1.0,
+                 balanced: Mapping[tuple[str, int], MemoryParams] | None = None) -> None:
         self.seed = seed
+        self.balanced = balanced
+        """By (preset, players): weights every seat of the rollouts plays at that table,
+        over ``self_params`` and ``others_params`` (:mod:`~cambio.bots.cards.balanced`)."""
         self.hidden_scale = hidden_scale
         """Opponents' unseen cards in the worlds are tilted to this times the mean
         ``memory`` keeps (:func:`~cambio.bots.cards.expert.opponent_lambda`)."""
@@ -159,16 +165,26 @@ class BatchRolloutSearchBot:
             self._pool_seat = -1
         seat = view.seat
         assert seat is not None
-        own = self.own_params(view.players)
-        if (own is not None or self.others_params is not None) and seat != self._pool_seat:
+        own, others = self.rollout_params(view.rules, view.players)
+        if (own is not None or others is not None) and seat != self._pool_seat:
             for s in range(view.players):
-                pool.seat_params(s, own if s == seat else self.others_params)
+                pool.seat_params(s, own if s == seat else others)
             self._pool_seat = seat
         return pool
 
     def own_params(self, players: int) -> MemoryParams | None:
         """The ``memory`` weights our own later turns play in the rollouts at this table."""
         return self.self_params if players >= self.self_from else None
+
+    def rollout_params(self, rules: Rules, players: int
+                       ) -> tuple[MemoryParams | None, MemoryParams | None]:
+        """The ``memory`` weights of our own seat and of the others in the rollouts at a
+        table (``None``: the defaults): the balanced weights where they were fitted, else
+        ``self_params`` (from ``self_from`` players) and ``others_params``."""
+        fitted = balanced_params(rules, players, self.balanced) if self.balanced else None
+        if fitted is not None:
+            return fitted, fitted
+        return self.own_params(players), self.others_params
 
     def search(self, view: CardView, cands: list[Action]) -> Action:
         """The best of ``cands`` (the prior first) by paired rollouts."""

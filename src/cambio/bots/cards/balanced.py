@@ -1,0 +1,44 @@
+"""Rollout weights balanced to predict: ``memory``'s weights whose rollouts say best how a
+round between strong players ends.
+
+A search's rollouts give each candidate a value, the share it is worth. ``memory``'s
+default weights were set to play well and :data:`~cambio.bots.cards.memory.TUNED` to win
+against ``memory``; neither was asked to *predict*. Simulation balancing (Silver and
+Tesauro, "Monte-Carlo simulation balancing", 2009) fits the rollout policy to that job:
+``benchmarks/cards_balance.py`` records the positions ``hard`` decides in self-play with the
+share each seat got at the end of its round, deals each into the worlds ``hard``'s search
+would deal, and fits the weights every seat of the rollouts plays (CMA-ES) to minimise the
+squared error between the rollouts' mean share and the share got.
+
+The weights are fitted for one preset and table size and played only there: the rulebook
+weights lost heavily in house (docs/cards-strength.md). A house-rule variant of a preset
+plays its preset's weights, as ``learned`` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from cambio.cards import Rules
+
+from .memory import MemoryParams
+
+BALANCED: Mapping[tuple[str, int], MemoryParams] = {
+    ("rulebook", 2): MemoryParams(cambio_total=-1.287, cambio_hidden=0, cambio_relax=0.002,
+                                  relax_after=7, info_own=10.964, info_other=2.875,
+                                  risk=-0.109, snap_odds=0.243, min_snap_gain=0.03,
+                                  swap_power=1.929),
+}
+"""By (preset, players): the balanced weights (``cards_balance.py --target hard --rules
+rulebook --deals 300 --worlds 16 --seed 2``: Brier score 0.2196 on 5,469 held-out positions,
+``memory``'s defaults 0.2253). They call Cambio late, with no card unseen."""
+
+
+def balanced_params(rules: Rules, players: int,
+                    table: Mapping[tuple[str, int], MemoryParams] = BALANCED
+                    ) -> MemoryParams | None:
+    """The balanced weights for a table of ``rules`` and ``players``, if any were fitted."""
+    return table.get((rules.preset_name, players))
+
+
+__all__ = ["BALANCED", "balanced_params"]
