@@ -108,7 +108,10 @@ def plot(test: Sprt, title: str, path: str) -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 3.5))
-    ax.plot(range(1, len(test.llrs) + 1), test.llrs, color="tab:blue", label="log-likelihood ratio")
+    # From the first deal a decision may be made at: before it the spread of a few equal
+    # shares is next to none and the ratio off any scale.
+    ax.plot(range(MIN_DEALS, len(test.llrs) + 1), test.llrs[MIN_DEALS - 1:],
+            color="tab:blue", label="log-likelihood ratio")
     ax.axhline(test.upper, color="tab:green", linestyle="--", label=f"accept H1 ({test.upper:.2f})")
     ax.axhline(test.lower, color="tab:red", linestyle="--", label=f"accept H0 ({test.lower:.2f})")
     ax.set_xlabel("deals (each played with the seats swapped)")
