@@ -29,6 +29,7 @@ import math
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -93,6 +94,21 @@ class Sprt:
         return n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
 
 
+def resume(path: Path, header: dict[str, Any]) -> list[float]:
+    """The shares of the deals a journal holds (none if it does not exist yet: then it is
+    started with ``header``). A journal of another test is refused, so that no test goes on
+    from another's deals."""
+    if not path.exists():
+        path.write_text(json.dumps(header) + "\n", encoding="utf-8")
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    first = json.loads(lines[0]) if lines else {}
+    if first != header:
+        raise SystemExit(f"{path} is the journal of another test ({first}); this one is "
+                         f"{header}: give another --journal")
+    return [float(json.loads(line)["share"]) for line in lines[1:] if line.strip()]
+
+
 def deals(jobs: Iterator[Job], workers: int) -> Iterator[tuple[float, list[float], float]]:
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -137,17 +153,26 @@ def main() -> None:
     parser.add_argument("--plot", help="write the ratio's path with its bounds to this PNG")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--journal", help="append each deal's share and the ratio to this "
-                        "file (JSON lines), to follow a long test while it runs")
+                        "file (JSON lines), to follow a long test while it runs; the same "
+                        "command goes on from the deals it holds")
     a = parser.parse_args()
     players = 2
     test = Sprt(a.elo0, a.elo1, a.alpha, a.beta)
     max_deals = max(MIN_DEALS, a.max_games // players)
-    jobs = ((a.b, a.a, players, a.rules, a.seed, d) for d in range(max_deals))
     verdict = None
+    if a.journal:  # go on from the deals it holds (a finished test only says its verdict)
+        header = {"a": a.a, "b": a.b, "rules": a.rules, "seed": a.seed, "elo0": a.elo0,
+                  "elo1": a.elo1, "alpha": a.alpha, "beta": a.beta}
+        for share in resume(Path(a.journal), header):
+            verdict = test.add(share)
+            if verdict is not None:
+                break
+    first = len(test.shares)
+    jobs = ((a.b, a.a, players, a.rules, a.seed, d) for d in range(first, max_deals))
     err = Console(stderr=True)
     with Progress(console=err, transient=True) as progress:
-        task = progress.add_task(f"{a.b} vs {a.a}", total=max_deals)
-        for share, _times, _won in deals(jobs, a.workers):
+        task = progress.add_task(f"{a.b} vs {a.a}", total=max_deals, completed=first)
+        for share, _times, _won in ([] if verdict else deals(jobs, a.workers)):
             verdict = test.add(share)
             if a.journal:
                 with open(a.journal, "a", encoding="utf-8") as f:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
 from types import ModuleType
+
+import pytest
 
 from tests.support.benchmarks import load_benchmark
 
@@ -46,3 +49,18 @@ def test_identical_shares_decide_for_h0_at_the_minimum():
     verdicts = [test.add(0.5) for _ in range(sprt.MIN_DEALS)]
     assert verdicts[:-1] == [None] * (sprt.MIN_DEALS - 1)
     assert verdicts[-1] == "H0"
+
+
+def test_a_journal_resumes_its_own_test_and_refuses_another(tmp_path):
+    sprt = load()
+    path = tmp_path / "sprt.jsonl"
+    header = {"a": "hard", "b": "master", "rules": "rulebook", "seed": 7, "elo0": 0.0,
+              "elo1": 20.0, "alpha": 0.05, "beta": 0.05}
+    assert sprt.resume(path, header) == []              # a new journal: its header written
+    with path.open("a", encoding="utf-8") as f:
+        for deal, share in enumerate((1.0, 0.5, 0.0), start=1):
+            f.write(json.dumps({"deal": deal, "share": share, "llr": 0.0,
+                                "verdict": None}) + "\n")
+    assert sprt.resume(path, header) == [1.0, 0.5, 0.0]
+    with pytest.raises(SystemExit, match="another test"):
+        sprt.resume(path, header | {"seed": 8})
