@@ -27,7 +27,6 @@ from dataclasses import asdict
 from statistics import fmean
 from typing import Any
 
-import cma
 import numpy as np
 import numpy.typing as npt
 from rich.console import Console
@@ -42,7 +41,7 @@ from cambio.cards import CardView, Rules, State
 from cambio.seeds import derive_seed
 from cambio.shares import tie_share
 from cards_imitate import Decision, Recorder
-from cards_tune import params_of, unit_of
+from cards_tune import minimise
 
 Position = tuple[int, CardView, float]
 """A recorded position: its deal, the deciding seat's view, and the share that seat got."""
@@ -125,20 +124,8 @@ def main() -> None:
                 bar.advance(task)
         train = Worlds([p for p in positions if p[0] % 3 != 2], args.worlds, args.seed)
         test = Worlds([p for p in positions if p[0] % 3 == 2], args.worlds, args.seed + 1)
-        es = cma.CMAEvolutionStrategy(unit_of(MemoryParams()), args.sigma,
-                                      {"bounds": [0, 1], "popsize": args.popsize,
-                                       "seed": args.seed, "verbose": -9})
-        best = (train.brier(MemoryParams()), MemoryParams())
-        task = bar.add_task("CMA-ES", total=args.generations)
-        for _ in range(args.generations):
-            xs = es.ask()
-            scores = [train.brier(params_of(x)) for x in xs]
-            for x, s in zip(xs, scores, strict=True):
-                if s < best[0]:
-                    best = (s, params_of(x))
-            es.tell(xs, scores)
-            bar.advance(task)
-    fitted = best[1]
+        _, fitted = minimise(train.brier, generations=args.generations,
+                             popsize=args.popsize, sigma=args.sigma, seed=args.seed, bar=bar)
     rows = {"memory": MemoryParams(), "tuned": TUNED, "fitted": fitted}
     scored: dict[str, dict[str, Any]] = {
         name: {"train": train.brier(p), "test": test.brier(p),

@@ -25,7 +25,6 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
 from typing import Any
 
-import cma
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
@@ -34,7 +33,7 @@ from cambio.bots.cards import CardBot, ExpectedPointsBot, make_bot, play_round
 from cambio.bots.cards.memory import TUNED, MemoryParams
 from cambio.cards import Action, CardView, Phase, Rules, State
 from cambio.seeds import derive_seed
-from cards_tune import params_of, unit_of
+from cards_tune import minimise
 
 Decision = tuple[int, CardView, Action]
 """A recorded decision: the deal it came from, what the bot saw, and what it chose."""
@@ -115,20 +114,8 @@ def main() -> None:
                 bar.advance(task)
         train = [d for d in decisions if d[0] % 3 != 2]
         test = [d for d in decisions if d[0] % 3 == 2]
-        es = cma.CMAEvolutionStrategy(unit_of(MemoryParams()), args.sigma,
-                                      {"bounds": [0, 1], "popsize": args.popsize,
-                                       "seed": args.seed, "verbose": -9})
-        best = (agreement(train, MemoryParams()), MemoryParams())
-        task = bar.add_task("CMA-ES", total=args.generations)
-        for _ in range(args.generations):
-            xs = es.ask()
-            scores = [agreement(train, params_of(x)) for x in xs]
-            for x, s in zip(xs, scores, strict=True):
-                if s > best[0]:
-                    best = (s, params_of(x))
-            es.tell(xs, [-s for s in scores])
-            bar.advance(task)
-    fitted = best[1]
+        _, fitted = minimise(lambda p: -agreement(train, p), generations=args.generations,
+                             popsize=args.popsize, sigma=args.sigma, seed=args.seed, bar=bar)
     rows = {"memory": MemoryParams(), "tuned": TUNED, "fitted": fitted}
     phases = dict(Counter(Phase(d[1].phase).name.lower() for d in decisions))
     agreed: dict[str, dict[str, Any]] = {

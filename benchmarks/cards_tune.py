@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, fields
 
 import cma
@@ -64,6 +64,28 @@ def params_of(x: Sequence[float]) -> MemoryParams:
 def unit_of(p: MemoryParams) -> list[float]:
     d = asdict(p)
     return [(d[name] - lo) / (hi - lo) for name, lo, hi in SPACE]
+
+
+def minimise(loss: Callable[[MemoryParams], float], *, generations: int, popsize: int,
+             sigma: float, seed: int, bar: Progress, label: str = "CMA-ES"
+             ) -> tuple[float, MemoryParams]:
+    """The weights of least ``loss`` met by CMA-ES from ``memory``'s defaults (the defaults
+    themselves included) over :data:`SPACE`, and that loss; a task of ``bar`` follows the
+    generations."""
+    es = cma.CMAEvolutionStrategy(unit_of(MemoryParams()), sigma,
+                                  {"bounds": [0, 1], "popsize": popsize, "seed": seed,
+                                   "verbose": -9})
+    best = (loss(MemoryParams()), MemoryParams())
+    task = bar.add_task(label, total=generations)
+    for _ in range(generations):
+        xs = es.ask()
+        losses = [loss(params_of(x)) for x in xs]
+        for x, value in zip(xs, losses, strict=True):
+            if value < best[0]:
+                best = (value, params_of(x))
+        es.tell(xs, losses)
+        bar.advance(task)
+    return best
 
 
 def deal_shares(rules: Rules, players: int, seeds: Sequence[int], mine: MemoryParams,
