@@ -106,27 +106,27 @@ def seen(page: Page) -> Seen:
 
 
 MOVED_JS = """([v, round]) => { const r = document.querySelector('.cards-game');
-  return r && (Number(r.dataset.version) > v || (round !== null && r.dataset.round !== round)); }"""
+  return r && (Number(r.dataset.version) > v || r.dataset.round !== round); }"""
 """Whether the table moved on past version ``v`` of round ``round``. Versions count within a
 round: a move that ends the round can be followed by the next deal (version 0) before a
 slow poll sees the round over, so a new round counts as moved on too."""
 
 
-def wait_version(page: Page, above: int, timeout: float = WAIT_MS, *,
-                 round: str | None = None) -> None:
-    """Wait until the table is past version ``above`` (or, given ``round``, in another one)."""
-    page.wait_for_function(MOVED_JS, arg=[above, round], timeout=timeout)
+def wait_moved(page: Page, before: Seen, timeout: float = WAIT_MS) -> None:
+    """Wait until the table moved on from ``before`` (what the page showed): a later version
+    of its round, or another round."""
+    page.wait_for_function(MOVED_JS, arg=[before.version, before.round], timeout=timeout)
 
 
-def wait_confirm(page: Page, selector: str, before: int, timeout: float = WAIT_MS, *,
-                 round: str | None = None) -> bool:
-    """Wait until the confirm button ``selector`` shows (True) or the table moved on past
-    version ``before`` (False): in real time a bot's snap can take the decision away between
+def wait_confirm(page: Page, selector: str, before: Seen, timeout: float = WAIT_MS) -> bool:
+    """Wait until the confirm button ``selector`` shows (True) or the table moved on from
+    ``before`` (False): in real time a bot's snap can take the decision away between
     picking a card and confirming it, and the button then never comes."""
     return bool(page.wait_for_function(
         f"([sel, v, round]) => {{ if (({MOVED_JS})([v, round])) return 'moved';"
         " return document.querySelector(sel) ? 'confirm' : null; }",
-        arg=[selector, before, round], timeout=timeout).json_value() == "confirm")
+        arg=[selector, before.version, before.round], timeout=timeout).json_value()
+        == "confirm")
 
 
 def wait_async(page: Page, expression: str) -> Any:
@@ -173,7 +173,6 @@ def step(page: Page, *, swap: bool = False, call: bool = False, touch: bool = Fa
     s = seen(page)
     if not s.my_move:
         return ""               # a bot's snap got in first (real time): nothing to do now
-    before = s.version
     done: str
     confirm = [a for a in s.actions if a.startswith("confirm-")]
     if confirm:                                     # a selection made earlier: confirm it
@@ -193,7 +192,7 @@ def step(page: Page, *, swap: bool = False, call: bool = False, touch: bool = Fa
     elif "draw" in s.actions:
         # Read a moment ago; in real time the table can move on before the tap (the button
         # then never comes): try again at the next step rather than wait for it.
-        if not wait_confirm(page, button("draw"), before, round=s.round):
+        if not wait_confirm(page, button("draw"), s):
             return ""
         tap(page, "#deck" if touch else button("draw"), touch)
         done = "draw"
@@ -201,7 +200,7 @@ def step(page: Page, *, swap: bool = False, call: bool = False, touch: bool = Fa
         own = [t for t in s.targets if t.startswith(f"{s.me}.")]
         if (swap or "discard" not in s.actions) and own:
             tap(page, card(own[0]), touch)
-            if not wait_confirm(page, button("confirm-swap"), before, round=s.round):
+            if not wait_confirm(page, button("confirm-swap"), s):
                 return ""       # a bot's snap moved the table on before the confirm
             tap(page, button("confirm-swap"), touch)
             done = f"swap {own[0]}"
@@ -222,8 +221,7 @@ def step(page: Page, *, swap: bool = False, call: bool = False, touch: bool = Fa
             assert options, f"no target to pick: {now}"
             tap(page, card(options[0]), touch)
             picked.append(options[0])
-        if not wait_confirm(page, f"{GAME} .actions button[data-action^='confirm-']", before,
-                            round=s.round):
+        if not wait_confirm(page, f"{GAME} .actions button[data-action^='confirm-']", s):
             return ""           # a bot's snap moved the table on before the confirm
         confirm = [a for a in seen(page).actions if a.startswith("confirm-")]
         tap(page, button(confirm[0]), touch)
@@ -237,7 +235,7 @@ def step(page: Page, *, swap: bool = False, call: bool = False, touch: bool = Fa
     else:
         raise AssertionError(f"nothing to do: {s}")
     try:
-        wait_version(page, before, round=s.round)
+        wait_moved(page, s)
     except Exception as exc:
         toasts = page.locator(".toast").all_inner_texts()
         raise AssertionError(f"{done!r} did not move the table on: {seen(page)}; "

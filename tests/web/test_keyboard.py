@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import WAIT_MS, Server
-from .driver import SIZES, Seen, bot_game, seen, wait_version
+from .driver import SIZES, Seen, bot_game, seen, wait_moved
 from .test_phone import check_layout
 
 LOG_JS = "() => [...document.querySelectorAll('.log-list li')].map((li) => li.textContent)"
@@ -48,7 +48,7 @@ def confirm_by_enter(page: Page, s: Seen) -> None:
     before = page.evaluate("() => document.activeElement?.outerHTML.slice(0, 200) ?? null")
     page.keyboard.press("Enter")
     try:
-        wait_version(page, s.version, round=s.round)
+        wait_moved(page, s)
     except PlaywrightTimeout as stalled:
         raise AssertionError(f"Enter did not move the table (focus before Enter: {before}; "
                              f"the page: {page.evaluate(STALL_JS)})") from stalled
@@ -179,7 +179,7 @@ def test_a_whole_round_by_keyboard_with_a_snap(browser: Browser, server: Server,
             moves += 1
             # A key that lost to a bot's snap moves nothing: look again.
             with contextlib.suppress(PlaywrightTimeout):
-                wait_version(page, s.version, timeout=10_000, round=s.round)
+                wait_moved(page, s, timeout=10_000)
             assert moves < 200, "the round does not end"
         assert snapped, "no snap was made by keyboard: " + " | ".join(page.evaluate(LOG_JS))
         assert focus_checked

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from .conftest import Server
-from .driver import SIZES, bot_game, button, card, play_until, seen, wait_version
+from .driver import SIZES, bot_game, button, card, play_until, seen, wait_moved
 
 BOXES_JS = """() => {
   // The layout box (offsets, which leave out transforms): a card turning over or the chosen
@@ -52,9 +52,9 @@ def measured_turn(page: Page) -> bool:
     page.locator(button("cancel")).click()
     page.wait_for_selector(button("confirm-swap"), state="detached")
     steps.append(("cancelled", boxes(page)))
-    before = seen(page).version
+    before = seen(page)
     page.locator(button("discard")).click()
-    wait_version(page, before)
+    wait_moved(page, before)
     steps.append(("discarded", boxes(page)))
     for where, now in steps:
         if set(now) != set(first):
