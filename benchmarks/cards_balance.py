@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
 from statistics import fmean
 from typing import Any
@@ -40,7 +39,7 @@ from cambio.bots.cards.rollouts import Rollouts, load_states
 from cambio.cards import CardView, Rules, State
 from cambio.seeds import derive_seed
 from cambio.shares import tie_share
-from cards_imitate import Decision, Recorder
+from cards_imitate import Decision, Recorder, gather
 from cards_tune import minimise
 
 Position = tuple[int, CardView, float]
@@ -115,13 +114,9 @@ def main() -> None:
     args = ap.parse_args()
     console = Console(stderr=True)
     jobs = [(args.target, args.players, args.rules, args.seed, d) for d in range(args.deals)]
-    positions: list[Position] = []
     with Progress(console=console) as bar:
-        task = bar.add_task(f"{args.target}'s positions", total=len(jobs))
-        with ProcessPoolExecutor(args.workers) as pool:
-            for got in pool.map(record_positions, jobs, chunksize=2):
-                positions += got
-                bar.advance(task)
+        positions = gather(record_positions, jobs, args.workers, bar,
+                           f"{args.target}'s positions")
         train = Worlds([p for p in positions if p[0] % 3 != 2], args.worlds, args.seed)
         test = Worlds([p for p in positions if p[0] % 3 == 2], args.worlds, args.seed + 1)
         _, fitted = minimise(train.brier, generations=args.generations,

@@ -20,10 +20,10 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import Console
 from rich.progress import Progress
@@ -34,6 +34,9 @@ from cambio.bots.cards.memory import TUNED, MemoryParams
 from cambio.cards import Action, CardView, Phase, Rules, State
 from cambio.seeds import derive_seed
 from cards_tune import minimise
+
+J = TypeVar("J")
+T = TypeVar("T")
 
 Decision = tuple[int, CardView, Action]
 """A recorded decision: the deal it came from, what the bot saw, and what it chose."""
@@ -71,6 +74,19 @@ def record_deal(job: tuple[str, str, int, str, int, int]) -> list[Decision]:
     return out
 
 
+def gather(record: Callable[[J], list[T]], jobs: list[J], workers: int, bar: Progress,
+           label: str) -> list[T]:
+    """What ``record`` returns for each job, in order, played by ``workers`` processes while
+    a task of ``bar`` follows the jobs."""
+    out: list[T] = []
+    task = bar.add_task(label, total=len(jobs))
+    with ProcessPoolExecutor(workers) as pool:
+        for got in pool.map(record, jobs, chunksize=2):
+            out += got
+            bar.advance(task)
+    return out
+
+
 def agreement(decisions: Sequence[Decision], params: MemoryParams) -> float:
     """The share of ``decisions`` where ``memory`` with ``params`` makes the same move."""
     if not decisions:
@@ -105,13 +121,8 @@ def main() -> None:
     console = Console(stderr=True)
     jobs = [(args.target, other, args.players, args.rules, args.seed, d)
             for d in range(args.deals)]
-    decisions: list[Decision] = []
     with Progress(console=console) as bar:
-        task = bar.add_task(f"{args.target}'s decisions", total=len(jobs))
-        with ProcessPoolExecutor(args.workers) as pool:
-            for got in pool.map(record_deal, jobs, chunksize=2):
-                decisions += got
-                bar.advance(task)
+        decisions = gather(record_deal, jobs, args.workers, bar, f"{args.target}'s decisions")
         train = [d for d in decisions if d[0] % 3 != 2]
         test = [d for d in decisions if d[0] % 3 == 2]
         _, fitted = minimise(lambda p: -agreement(train, p), generations=args.generations,
