@@ -13,7 +13,7 @@ from tests.support.benchmarks import load_benchmark
 def test_positions_carry_their_seats_shares_and_the_worlds_replay_alike() -> None:
     balance = load_benchmark("cards_balance")
     positions = [p for deal in range(2)
-                 for p in balance.record_positions(("memory", 2, "rulebook", 1, deal))]
+                 for p in balance.record_positions(("memory", 2, "rulebook", 1, deal, 999))]
     assert {deal for deal, _, _ in positions} == {0, 1}
     for deal in (0, 1):
         got = {view.seat: share for d, view, share in positions if d == deal}
@@ -25,5 +25,20 @@ def test_positions_carry_their_seats_shares_and_the_worlds_replay_alike() -> Non
     assert np.array_equal(worlds.values(TUNED), worlds.values(TUNED))
     assert np.array_equal(worlds.values(MemoryParams()), first)
     assert not np.array_equal(worlds.values(TUNED), first)
-    assert worlds.brier(MemoryParams()) == pytest.approx(
-        float(np.mean((first - worlds.got) ** 2)))
+    # Each deal weighs the same however many positions it has.
+    errors = (first - worlds.got) ** 2
+    per_deal = [float(np.mean(errors[[d == deal for d, _, _ in positions]])) for deal in (0, 1)]
+    assert worlds.brier(MemoryParams()) == pytest.approx(sum(per_deal) / 2)
+
+
+def test_a_long_deal_keeps_a_seeded_sample_of_its_positions_in_order() -> None:
+    balance = load_benchmark("cards_balance")
+    every = balance.record_positions(("memory", 2, "rulebook", 1, 0, 999))
+    kept = balance.record_positions(("memory", 2, "rulebook", 1, 0, 5))
+    again = balance.record_positions(("memory", 2, "rulebook", 1, 0, 5))
+    assert len(every) > 5 and len(kept) == 5
+    turns = [view.turn_number for _, view, _ in kept]
+    assert turns == sorted(turns)
+    assert [v.to_json() for _, v, _ in kept] == [v.to_json() for _, v, _ in again]
+    assert {v.to_json()["turn_number"] for _, v, _ in kept} <= {
+        v.to_json()["turn_number"] for _, v, _ in every}
