@@ -166,18 +166,23 @@ def _balanced(search: type[BatchRolloutSearchBot]) -> Callable[[int], CardBot]:
     return make
 
 
-HOUSE_BALANCED = MemoryParams(cambio_total=-0.262, cambio_hidden=1, cambio_relax=0.002,
-                              relax_after=10, info_own=25.935, info_other=0.39, risk=-1.999,
-                              snap_odds=0.927, min_snap_gain=2.732, swap_power=1.705)
-"""The balanced weights of house heads-up, on trial (``cards_balance.py --target hard
---rules house --deals 300 --worlds 16 --seed 2``: Brier 0.2956 on 7,428 held-out
-positions, ``memory``'s defaults 0.3391)."""
+TRIAL_BALANCED: dict[tuple[str, int], MemoryParams] = {
+    ("house", 2): MemoryParams(cambio_total=-0.262, cambio_hidden=1, cambio_relax=0.002,
+                               relax_after=10, info_own=25.935, info_other=0.39, risk=-1.999,
+                               snap_odds=0.927, min_snap_gain=2.732, swap_power=1.705),
+}
+"""Balanced weights on trial, by (preset, players), each from ``cards_balance.py --target
+hard --rules PRESET --deals 300 --worlds 16 --seed 2``. House: Brier 0.2956 on 7,428
+held-out positions, ``memory``'s defaults 0.3391."""
 
 
-def _master_balanced_house(seed: int) -> CardBot:
-    """``master`` with :data:`HOUSE_BALANCED` in house heads-up as well."""
-    return AdaptiveRolloutSearchBot(
-        seed, balanced={**SHIPPED_BALANCED, ("house", 2): HOUSE_BALANCED})
+def _master_balanced_trial(preset: str) -> Callable[[int], CardBot]:
+    """``master`` rolling ``preset``'s heads-up tables out by its weights on trial
+    (:data:`TRIAL_BALANCED`) as well as the shipped ones."""
+    def make(seed: int) -> CardBot:
+        return AdaptiveRolloutSearchBot(
+            seed, balanced={**SHIPPED_BALANCED, (preset, 2): TRIAL_BALANCED[(preset, 2)]})
+    return make
 
 
 def _master_unbalanced(seed: int) -> CardBot:
@@ -238,7 +243,7 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                "deep-opp-fit": _opp_imitating_hard(BatchRolloutSearchBot),
                "master-balanced": _balanced(AdaptiveRolloutSearchBot),
                "master-unbalanced": _master_unbalanced,
-               "master-balanced-house": _master_balanced_house,
+               "master-balanced-house": _master_balanced_trial("house"),
                "deep-balanced": _balanced(BatchRolloutSearchBot),
                "master-prior-learned": _prior_learned(AdaptiveRolloutSearchBot),
                "deep-prior-learned": _prior_learned(BatchRolloutSearchBot)}
