@@ -166,22 +166,34 @@ def _balanced(search: type[BatchRolloutSearchBot]) -> Callable[[int], CardBot]:
     return make
 
 
-TRIAL_BALANCED: dict[tuple[str, int], MemoryParams] = {
-    ("house", 2): MemoryParams(cambio_total=-0.262, cambio_hidden=1, cambio_relax=0.002,
-                               relax_after=10, info_own=25.935, info_other=0.39, risk=-1.999,
-                               snap_odds=0.927, min_snap_gain=2.732, swap_power=1.705),
+TRIAL_BALANCED: dict[str, tuple[str, MemoryParams]] = {
+    "house": ("house", MemoryParams(
+        cambio_total=-0.262, cambio_hidden=1, cambio_relax=0.002, relax_after=10,
+        info_own=25.935, info_other=0.39, risk=-1.999, snap_odds=0.927, min_snap_gain=2.732,
+        swap_power=1.705)),
+    "house-per-deal": ("house", MemoryParams(
+        cambio_total=0.773, cambio_hidden=1, cambio_relax=0.002, relax_after=4, info_own=0.474,
+        info_other=0.641, risk=0.816, snap_odds=1.078, min_snap_gain=2.063, swap_power=0.758)),
+    "wikipedia": ("wikipedia", MemoryParams(
+        cambio_total=4.465, cambio_hidden=1, cambio_relax=0.132, relax_after=8,
+        info_own=22.737, info_other=3.266, risk=-0.954, snap_odds=1.169, min_snap_gain=0.197,
+        swap_power=0.287)),
 }
-"""Balanced weights on trial, by (preset, players), each from ``cards_balance.py --target
-hard --rules PRESET --deals 300 --worlds 16 --seed 2``. House: Brier 0.2956 on 7,428
-held-out positions, ``memory``'s defaults 0.3391."""
+"""Balanced weights on trial for one preset's heads-up tables, by trial name (the experiment
+is ``master-balanced-NAME``), each from ``cards_balance.py --target hard --rules PRESET
+--deals 300 --worlds 16 --seed 2``. ``house``: every position weighing the same (before
+``--per-deal``), Brier 0.2956 on 7,428 held-out positions, ``memory``'s defaults 0.3391.
+At most 64 positions a deal, every deal weighing the same: ``house-per-deal`` 0.2315 on
+3,628, the defaults 0.2333; ``wikipedia`` 0.2396 on 4,185, the defaults 0.2418."""
 
 
-def _master_balanced_trial(preset: str) -> Callable[[int], CardBot]:
-    """``master`` rolling ``preset``'s heads-up tables out by its weights on trial
+def _master_balanced_trial(trial: str) -> Callable[[int], CardBot]:
+    """``master`` rolling one preset's heads-up tables out by the weights on trial
     (:data:`TRIAL_BALANCED`) as well as the shipped ones."""
+    preset, params = TRIAL_BALANCED[trial]
+
     def make(seed: int) -> CardBot:
-        return AdaptiveRolloutSearchBot(
-            seed, balanced={**SHIPPED_BALANCED, (preset, 2): TRIAL_BALANCED[(preset, 2)]})
+        return AdaptiveRolloutSearchBot(seed, balanced={**SHIPPED_BALANCED, (preset, 2): params})
     return make
 
 
@@ -244,6 +256,8 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                "master-balanced": _balanced(AdaptiveRolloutSearchBot),
                "master-unbalanced": _master_unbalanced,
                "master-balanced-house": _master_balanced_trial("house"),
+               "master-balanced-house-per-deal": _master_balanced_trial("house-per-deal"),
+               "master-balanced-wikipedia": _master_balanced_trial("wikipedia"),
                "deep-balanced": _balanced(BatchRolloutSearchBot),
                "master-prior-learned": _prior_learned(AdaptiveRolloutSearchBot),
                "deep-prior-learned": _prior_learned(BatchRolloutSearchBot)}
@@ -269,8 +283,8 @@ lower (``master-low85``), ``learned``'s move as the prior (``master-prior-learne
 predict ``hard``'s moves (``master-opp-fit``, ``deep-opp-fit``), every seat rolled out by
 the weights whose rollouts best predict how ``hard``'s rounds end, in every preset
 (``master-balanced``, ``deep-balanced``), and ``master`` without them in rulebook heads-up
-(``master-unbalanced``, ``master`` before 2026-12-06) or with house's fitted as well
-(``master-balanced-house``)."""
+(``master-unbalanced``, ``master`` before 2026-12-06) or with a preset's own fitted as
+well (``master-balanced-house``, ``-house-per-deal``, ``-wikipedia``)."""
 
 
 class Timed:
