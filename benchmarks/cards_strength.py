@@ -184,7 +184,8 @@ is ``master-balanced-NAME``), each from ``cards_balance.py --target hard --rules
 --deals 300 --worlds 16 --seed 2``. ``house``: every position weighing the same (before
 ``--per-deal``), Brier 0.2956 on 7,428 held-out positions, ``memory``'s defaults 0.3391.
 At most 64 positions a deal, every deal weighing the same: ``house-per-deal`` 0.2315 on
-3,628, the defaults 0.2333; ``wikipedia`` 0.2396 on 4,185, the defaults 0.2418."""
+3,628, the defaults 0.2333 (shipped: ``master`` plays them in house heads-up);
+``wikipedia`` 0.2396 on 4,185, the defaults 0.2418."""
 
 
 def _master_balanced_trial(trial: str) -> Callable[[int], CardBot]:

@@ -113,16 +113,20 @@ def test_a_call_margin_holds_back_calls_at_its_table_size_only(
     assert [make((0.0,)).act(v) for v in duel] == [make((0.0, 0.0, 1.0)).act(v) for v in duel]
 
 
-def test_master_rolls_rulebook_heads_up_out_by_the_balanced_weights_only() -> None:
-    """Heads-up in rulebook (and its house-rule variants) every seat of ``master``'s
-    rollouts plays the balanced weights; other presets and table sizes keep theirs."""
+def test_master_rolls_heads_up_out_by_its_presets_balanced_weights_only() -> None:
+    """Heads-up in rulebook and house (and their house-rule variants) every seat of
+    ``master``'s rollouts plays that preset's balanced weights; other presets and table
+    sizes keep theirs."""
     bot = make_bot("master", 0)
     assert isinstance(bot, AdaptiveRolloutSearchBot)
     fitted = BALANCED[("rulebook", 2)]
+    house = BALANCED[("house", 2)]
+    assert fitted != house
     assert bot.rollout_params(Rules.preset("rulebook"), 2) == (fitted, fitted)
     assert bot.rollout_params(Rules.preset("rulebook", value_jack=5), 2) == (fitted, fitted)
-    assert bot.rollout_params(Rules.preset("house"), 2) == (None, None)
+    assert bot.rollout_params(Rules.preset("house"), 2) == (house, house)
     assert bot.rollout_params(Rules.preset("wikipedia"), 2) == (None, None)
+    assert bot.rollout_params(Rules.preset("house"), 4) == (TUNED, None)
     assert bot.rollout_params(Rules.preset("rulebook"), 4) == (TUNED, None)
     hard = make_bot("hard", 0)
     assert isinstance(hard, BatchRolloutSearchBot)
