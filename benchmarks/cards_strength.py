@@ -178,6 +178,13 @@ TRIAL_BALANCED: dict[str, tuple[str, MemoryParams]] = {
         cambio_total=4.465, cambio_hidden=1, cambio_relax=0.132, relax_after=8,
         info_own=22.737, info_other=3.266, risk=-0.954, snap_odds=1.169, min_snap_gain=0.197,
         swap_power=0.287)),
+    "evan": ("evan", MemoryParams(
+        cambio_total=2.0, cambio_hidden=1, cambio_relax=0.154, relax_after=10, info_own=0.265,
+        info_other=0.08, risk=0.903, snap_odds=0.426, min_snap_gain=0.19, swap_power=0.336)),
+    "cambia": ("cambia", MemoryParams(
+        cambio_total=4.286, cambio_hidden=0, cambio_relax=0.704, relax_after=12,
+        info_own=5.247, info_other=3.989, risk=0.283, snap_odds=1.185, min_snap_gain=4.662,
+        swap_power=0.765)),
 }
 """Balanced weights on trial for one preset's heads-up tables, by trial name (the experiment
 is ``master-balanced-NAME``), each from ``cards_balance.py --target hard --rules PRESET
@@ -185,7 +192,8 @@ is ``master-balanced-NAME``), each from ``cards_balance.py --target hard --rules
 ``--per-deal``), Brier 0.2956 on 7,428 held-out positions, ``memory``'s defaults 0.3391.
 At most 64 positions a deal, every deal weighing the same: ``house-per-deal`` 0.2315 on
 3,628, the defaults 0.2333 (shipped: ``master`` plays them in house heads-up);
-``wikipedia`` 0.2396 on 4,185, the defaults 0.2418."""
+``wikipedia`` 0.2396 on 4,185, the defaults 0.2418; ``evan`` 0.2313 on 3,113, the
+defaults 0.2342; ``cambia`` 0.2132 on 2,429, the defaults 0.2157."""
 
 
 def _master_balanced_trial(trial: str) -> Callable[[int], CardBot]:
@@ -259,6 +267,8 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                "master-balanced-house": _master_balanced_trial("house"),
                "master-balanced-house-per-deal": _master_balanced_trial("house-per-deal"),
                "master-balanced-wikipedia": _master_balanced_trial("wikipedia"),
+               "master-balanced-evan": _master_balanced_trial("evan"),
+               "master-balanced-cambia": _master_balanced_trial("cambia"),
                "deep-balanced": _balanced(BatchRolloutSearchBot),
                "master-prior-learned": _prior_learned(AdaptiveRolloutSearchBot),
                "deep-prior-learned": _prior_learned(BatchRolloutSearchBot)}
@@ -285,7 +295,8 @@ predict ``hard``'s moves (``master-opp-fit``, ``deep-opp-fit``), every seat roll
 the weights whose rollouts best predict how ``hard``'s rounds end, in every preset
 (``master-balanced``, ``deep-balanced``), and ``master`` without them in rulebook heads-up
 (``master-unbalanced``, ``master`` before 2026-12-06) or with a preset's own fitted as
-well (``master-balanced-house``, ``-house-per-deal``, ``-wikipedia``)."""
+well (``master-balanced-house``, ``-house-per-deal``, ``-wikipedia``, ``-evan``,
+``-cambia``)."""
 
 
 class Timed:
