@@ -39,6 +39,8 @@ from cards_strength import Job, play_deal
 
 MIN_DEALS = 10
 """The variance is estimated from the deals so far: no decision before this many."""
+PRIOR_DEALS = 1.0
+"""Pseudo-deals of the widest spread (1/4) the variance estimate starts from."""
 
 
 def score(elo: float) -> float:
@@ -87,9 +89,12 @@ class Sprt:
         if n < 2:
             return 0.0
         mean = sum(self.shares) / n
-        # Identical deterministic bots play each deal's rotations as the same game, so every
-        # share is exactly 1/2: no spread at all is the strongest evidence, not none.
-        var = max(sum((x - mean) ** 2 for x in self.shares) / n, 1e-12)
+        # The spread is shrunk towards a share's widest, 1/4, by one pseudo-deal. Without it
+        # a run of drawn deals (in cambia, ten deals of one win each way) left no spread,
+        # and ten deals looked like certainty. Identical deterministic bots, whose every
+        # share is exactly 1/2, still decide H0: the variance shrinks as 1/n.
+        spread = sum((x - mean) ** 2 for x in self.shares)
+        var = (spread + PRIOR_DEALS * 0.25) / (n + PRIOR_DEALS)
         s0, s1 = score(self.elo0), score(self.elo1)
         return n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
 

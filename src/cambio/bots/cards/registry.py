@@ -165,7 +165,7 @@ CARD_BOTS = Registry("cards", [
              "house heads-up rolled out by weights balanced to predict, from 4 players its "
              "own later turns by tuned weights",
              "beats hard in rulebook and house heads-up (SPRT, 54.0% over 772 games, 53.1% "
-             "over 1,180); 71.9% against memory before that change (rulebook, 1,000 "
+             "over 1,226); 71.9% against memory before that change (rulebook, 1,000 "
              "rounds; docs/cards-strength.md)",
              card_stars(0.719),
              f"{_HERE}:_adaptive", aliases=("master",), level="master",
