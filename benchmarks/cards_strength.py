@@ -171,9 +171,7 @@ TRIAL_BALANCED: dict[str, tuple[str, MemoryParams]] = {
         cambio_total=-0.262, cambio_hidden=1, cambio_relax=0.002, relax_after=10,
         info_own=25.935, info_other=0.39, risk=-1.999, snap_odds=0.927, min_snap_gain=2.732,
         swap_power=1.705)),
-    "house-per-deal": ("house", MemoryParams(
-        cambio_total=0.773, cambio_hidden=1, cambio_relax=0.002, relax_after=4, info_own=0.474,
-        info_other=0.641, risk=0.816, snap_odds=1.078, min_snap_gain=2.063, swap_power=0.758)),
+    "house-per-deal": ("house", SHIPPED_BALANCED[("house", 2)]),
     "wikipedia": ("wikipedia", MemoryParams(
         cambio_total=4.465, cambio_hidden=1, cambio_relax=0.132, relax_after=8,
         info_own=22.737, info_other=3.266, risk=-0.954, snap_odds=1.169, min_snap_gain=0.197,
