@@ -205,8 +205,8 @@ def _master_balanced_trial(trial: str) -> Callable[[int], CardBot]:
 
 
 def _master_unbalanced(seed: int) -> CardBot:
-    """``master`` as it was before it rolled rulebook heads-up out by the balanced weights
-    (``memory``'s defaults in every seat there)."""
+    """``master`` as it was before it rolled rulebook and house heads-up out by the balanced
+    weights (``memory``'s defaults in every seat there)."""
     return AdaptiveRolloutSearchBot(seed, balanced=None)
 
 
@@ -262,11 +262,8 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                "deep-opp-fit": _opp_imitating_hard(BatchRolloutSearchBot),
                "master-balanced": _balanced(AdaptiveRolloutSearchBot),
                "master-unbalanced": _master_unbalanced,
-               "master-balanced-house": _master_balanced_trial("house"),
-               "master-balanced-house-per-deal": _master_balanced_trial("house-per-deal"),
-               "master-balanced-wikipedia": _master_balanced_trial("wikipedia"),
-               "master-balanced-evan": _master_balanced_trial("evan"),
-               "master-balanced-cambia": _master_balanced_trial("cambia"),
+               **{f"master-balanced-{trial}": _master_balanced_trial(trial)
+                  for trial in TRIAL_BALANCED},
                "deep-balanced": _balanced(BatchRolloutSearchBot),
                "master-prior-learned": _prior_learned(AdaptiveRolloutSearchBot),
                "deep-prior-learned": _prior_learned(BatchRolloutSearchBot)}
@@ -291,8 +288,8 @@ lower (``master-low85``), ``learned``'s move as the prior (``master-prior-learne
 ``deep-prior-learned`` for ``hard``), the other seats rolled out by the weights that best
 predict ``hard``'s moves (``master-opp-fit``, ``deep-opp-fit``), every seat rolled out by
 the weights whose rollouts best predict how ``hard``'s rounds end, in every preset
-(``master-balanced``, ``deep-balanced``), and ``master`` without them in rulebook heads-up
-(``master-unbalanced``, ``master`` before 2026-12-06) or with a preset's own fitted as
+(``master-balanced``, ``deep-balanced``), and ``master`` without them in rulebook and house
+heads-up (``master-unbalanced``, ``master`` before 2026-12-06) or with a preset's own fitted as
 well (``master-balanced-house``, ``-house-per-deal``, ``-wikipedia``, ``-evan``,
 ``-cambia``)."""
 
