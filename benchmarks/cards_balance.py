@@ -45,7 +45,7 @@ from cambio.cards import CardView, Rules, State
 from cambio.seeds import derive_seed
 from cambio.shares import tie_share
 from cards_imitate import Decision, Recorder, gather
-from cards_tune import minimise
+from cards_tune import CALL_LEAD, SPACE, minimise
 
 Position = tuple[int, CardView, float]
 """A recorded position: its deal, the deciding seat's view, and the share that seat got."""
@@ -127,6 +127,9 @@ def main() -> None:
     ap.add_argument("--generations", type=int, default=20)
     ap.add_argument("--popsize", type=int, default=10)
     ap.add_argument("--sigma", type=float, default=0.2)
+    ap.add_argument("--call-lead", action="store_true",
+                    help="fit the call gate too (memory calls only when it thinks itself "
+                         "lowest by this lead), starting from a lead of 0")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     console = Console(stderr=True)
@@ -137,8 +140,11 @@ def main() -> None:
                            f"{args.target}'s positions")
         train = Worlds([p for p in positions if p[0] % 3 != 2], args.worlds, args.seed)
         test = Worlds([p for p in positions if p[0] % 3 == 2], args.worlds, args.seed + 1)
+        gated = args.call_lead
         _, fitted = minimise(train.brier, generations=args.generations,
-                             popsize=args.popsize, sigma=args.sigma, seed=args.seed, bar=bar)
+                             popsize=args.popsize, sigma=args.sigma, seed=args.seed, bar=bar,
+                             space=(*SPACE, CALL_LEAD) if gated else SPACE,
+                             start=MemoryParams(call_lead=0.0) if gated else None)
     rows = {"memory": MemoryParams(), "tuned": TUNED, "fitted": fitted}
     scored: dict[str, dict[str, Any]] = {
         name: {"train": train.brier(p), "test": test.brier(p),
@@ -146,6 +152,7 @@ def main() -> None:
         for name, p in rows.items()}
     report = {"target": args.target, "players": args.players, "rules": args.rules,
               "deals": args.deals, "worlds": args.worlds, "per_deal": args.per_deal,
+              "call_lead": args.call_lead,
               "seed": args.seed,
               "positions": len(positions), "train": len(train.got), "test": len(test.got),
               "mean_got": float(np.sum(test.weight * test.got)), "fitted": asdict(fitted),

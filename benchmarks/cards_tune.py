@@ -50,39 +50,46 @@ SPACE: tuple[tuple[str, float, float], ...] = (
     ("swap_power", 0.0, 2.0),
 )
 INTEGER = {"cambio_hidden", "relax_after"}
+CALL_LEAD: tuple[str, float, float] = ("call_lead", -10.0, 10.0)
+"""The call gate's box, searched only when a command asks for it: by default the gate is
+off (it never binds), so every fit made before it existed is made again the same way."""
+Space = tuple[tuple[str, float, float], ...]
 
 
-def params_of(x: Sequence[float]) -> MemoryParams:
-    """The weights a point of the unit box stands for (integers rounded)."""
+def params_of(x: Sequence[float], space: Space = SPACE) -> MemoryParams:
+    """The weights a point of the unit box stands for (integers rounded; weights outside
+    ``space`` keep their defaults)."""
     kw: dict[str, float | int] = {}
-    for (name, lo, hi), u in zip(SPACE, x, strict=True):
+    for (name, lo, hi), u in zip(space, x, strict=True):
         v = lo + (hi - lo) * min(1.0, max(0.0, float(u)))
         kw[name] = round(v) if name in INTEGER else round(v, 3)
     return MemoryParams(**kw)  # type: ignore[arg-type]
 
 
-def unit_of(p: MemoryParams) -> list[float]:
+def unit_of(p: MemoryParams, space: Space = SPACE) -> list[float]:
+    """Where ``p`` lies in the unit box of ``space`` (clipped to it)."""
     d = asdict(p)
-    return [(d[name] - lo) / (hi - lo) for name, lo, hi in SPACE]
+    return [min(1.0, max(0.0, (d[name] - lo) / (hi - lo))) for name, lo, hi in space]
 
 
 def minimise(loss: Callable[[MemoryParams], float], *, generations: int, popsize: int,
-             sigma: float, seed: int, bar: Progress, label: str = "CMA-ES"
+             sigma: float, seed: int, bar: Progress, label: str = "CMA-ES",
+             space: Space = SPACE, start: MemoryParams | None = None
              ) -> tuple[float, MemoryParams]:
-    """The weights of least ``loss`` met by CMA-ES from ``memory``'s defaults (the defaults
-    themselves included) over :data:`SPACE`, and that loss; a task of ``bar`` follows the
-    generations."""
-    es = cma.CMAEvolutionStrategy(unit_of(MemoryParams()), sigma,
+    """The weights of least ``loss`` met by CMA-ES from ``start`` (``memory``'s defaults
+    unless given; the defaults themselves included) over ``space``, and that loss; a task
+    of ``bar`` follows the generations."""
+    es = cma.CMAEvolutionStrategy(unit_of(start or MemoryParams(), space), sigma,
                                   {"bounds": [0, 1], "popsize": popsize, "seed": seed,
                                    "verbose": -9})
     best = (loss(MemoryParams()), MemoryParams())
     task = bar.add_task(label, total=generations)
     for _ in range(generations):
         xs = es.ask()
-        losses = [loss(params_of(x)) for x in xs]
+        losses = [loss(params_of(x, space)) for x in xs]
         for x, value in zip(xs, losses, strict=True):
             if value < best[0]:
-                best = (value, params_of(x))
+                best = (value, params_of(x, space))
         es.tell(xs, losses)
         bar.advance(task)
     return best
@@ -165,7 +172,7 @@ def main() -> None:
                       f"{args.check} fresh deals, {r['params']}")
 
 
-assert {f.name for f in fields(MemoryParams)} == {name for name, _, _ in SPACE}
+assert {f.name for f in fields(MemoryParams)} == {name for name, _, _ in (*SPACE, CALL_LEAD)}
 
 if __name__ == "__main__":
     main()

@@ -108,10 +108,13 @@ def test_native_memory_follows_every_house_rule(overrides):
     MemoryParams(cambio_total=6.0, cambio_hidden=2, relax_after=2, risk=2.0, snap_odds=0.3),
     MemoryParams(info_own=2.0, info_other=3.0, min_snap_gain=0.2, swap_power=1.5,
                  cambio_relax=2.0),
+    MemoryParams(cambio_total=12.0, cambio_hidden=3, relax_after=1, call_lead=0.0),
+    MemoryParams(cambio_total=20.0, cambio_hidden=4, call_lead=-3.5),
 ])
 def test_native_memory_takes_the_same_parameters(params):
     """Other weights move the decisions into other regimes (more calls, more peeks at
-    opponents, more snaps of theirs); the port must follow there too."""
+    opponents, more snaps of theirs, calls held back by the lead over every opponent);
+    the port must follow there too."""
     for preset, players in (("house", 2), ("rulebook", 4), ("wikipedia", 3)):
         memory_lockstep(Rules.preset(preset), players, 40, seed=players, params=params)
 

@@ -12,6 +12,7 @@ total" and picks the best; see ``docs/cards-bots.md`` for the reasoning behind e
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -65,6 +66,10 @@ class MemoryParams:
     """Snap an opponent's card only if the card we give them is worth at least this."""
     swap_power: float = 0.7
     """Share of a blind swap's estimated gain credited when choosing to fire that power."""
+    call_lead: float = -math.inf
+    """Call only when the estimated own total plus this is below every opponent's
+    estimated total. The default never binds; 0 calls only when we think we are strictly
+    lowest, which is what a call needs in wikipedia, where the caller loses a tie."""
 
 
 TUNED = MemoryParams(cambio_total=4.26, cambio_hidden=2, cambio_relax=1.996, relax_after=11,
@@ -268,8 +273,11 @@ class ExpectedPointsBot:
             return True
         rounds = view.turn_number // max(1, view.players)
         limit = p.cambio_total + p.cambio_relax * max(0, rounds - p.relax_after)
-        return hidden <= p.cambio_hidden + max(0, rounds - p.relax_after) // 2 and \
-            k.own_total() <= limit
+        if hidden > p.cambio_hidden + max(0, rounds - p.relax_after) // 2:
+            return False
+        total = k.own_total()
+        return total <= limit and all(total + p.call_lead < k.total(s)
+                                      for s in range(view.players) if s != k.me)
 
     def _swap_benefit(self, k: _Knowledge, slot: int, value: int, *, fires: bool) -> float:
         """Points gained by putting a card of ``value`` into own ``slot`` (old card discarded)."""

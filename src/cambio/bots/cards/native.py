@@ -63,7 +63,7 @@ HIDDEN = -2
 
 # Indices into the memory bot's parameter array (MemoryParams' fields, as floats).
 (M_CAMBIO_TOTAL, M_CAMBIO_HIDDEN, M_CAMBIO_RELAX, M_RELAX_AFTER, M_INFO_OWN, M_INFO_OTHER,
- M_RISK, M_SNAP_ODDS, M_MIN_SNAP_GAIN, M_SWAP_POWER, M_FULL_MEAN, N_M) = range(12)
+ M_RISK, M_SNAP_ODDS, M_MIN_SNAP_GAIN, M_SWAP_POWER, M_CALL_LEAD, M_FULL_MEAN, N_M) = range(13)
 
 
 # ------------------------------------------------------------------------------ knowledge
@@ -265,8 +265,12 @@ def should_call(g: Any, me: int, n: int, vg: Any, glen: Any, rf: Any, prm: Any,
     rounds = g[k.TURN_NUMBER] // max(1, n)
     after = int(prm[M_RELAX_AFTER])
     limit = prm[M_CAMBIO_TOTAL] + prm[M_CAMBIO_RELAX] * max(0, rounds - after)
-    return bool(hidden <= int(prm[M_CAMBIO_HIDDEN]) + max(0, rounds - after) // 2
-                and total <= limit)
+    if hidden > int(prm[M_CAMBIO_HIDDEN]) + max(0, rounds - after) // 2 or total > limit:
+        return False
+    for s in range(n):
+        if s != me and not total + prm[M_CALL_LEAD] < seat_total(s, vg, glen, rf, kf[0]):
+            return False
+    return True
 
 
 @_jit
@@ -605,7 +609,7 @@ def memory_tables(b: Batch, params: MemoryParams | None = None) -> tuple[Any, ..
     prm = np.zeros(N_M, dtype=np.float64)
     prm[:M_FULL_MEAN] = [p.cambio_total, p.cambio_hidden, p.cambio_relax, p.relax_after,
                          p.info_own, p.info_other, p.risk, p.snap_odds, p.min_snap_gain,
-                         p.swap_power]
+                         p.swap_power, p.call_lead]
     prm[M_FULL_MEAN] = _mean_value(full)
     nv = len(distinct)
     return (vidx, np.array(distinct, dtype=np.float64), vcount, prm,
