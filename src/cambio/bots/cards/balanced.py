@@ -32,12 +32,17 @@ BALANCED: Mapping[tuple[str, int], MemoryParams] = {
     ("house", 2): MemoryParams(cambio_total=0.773, cambio_hidden=1, cambio_relax=0.002,
                                relax_after=4, info_own=0.474, info_other=0.641, risk=0.816,
                                snap_odds=1.078, min_snap_gain=2.063, swap_power=0.758),
+    ("evan", 2): MemoryParams(cambio_total=2.0, cambio_hidden=1, cambio_relax=0.154,
+                              relax_after=10, info_own=0.265, info_other=0.08, risk=0.903,
+                              snap_odds=0.426, min_snap_gain=0.19, swap_power=0.336),
 }
 """By (preset, players): the balanced weights, each from ``cards_balance.py --target hard
 --rules PRESET --deals 300 --worlds 16 --seed 2``. Rulebook: Brier score 0.2196 on 5,469
 held-out positions, ``memory``'s defaults 0.2253; they call Cambio late, with no card unseen.
 House (``--per-deal 64``: every deal weighing the same): 0.2315 on 3,628, the defaults
-0.2333; they call with at most one card unseen and an estimated total of 0.8 or less."""
+0.2333; they call with at most one card unseen and an estimated total of 0.8 or less.
+Evan (likewise): 0.2313 on 3,113, the defaults 0.2342; they value looking at cards little
+(``info_own`` 0.27 where the defaults say 8)."""
 
 
 def balanced_params(rules: Rules, players: int,
