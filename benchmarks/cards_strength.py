@@ -177,10 +177,7 @@ TRIAL_BALANCED: dict[str, tuple[str, MemoryParams]] = {
         info_own=22.737, info_other=3.266, risk=-0.954, snap_odds=1.169, min_snap_gain=0.197,
         swap_power=0.287)),
     "evan": ("evan", SHIPPED_BALANCED[("evan", 2)]),
-    "cambia": ("cambia", MemoryParams(
-        cambio_total=4.286, cambio_hidden=0, cambio_relax=0.704, relax_after=12,
-        info_own=5.247, info_other=3.989, risk=0.283, snap_odds=1.185, min_snap_gain=4.662,
-        swap_power=0.765)),
+    "cambia": ("cambia", SHIPPED_BALANCED[("cambia", 2)]),
 }
 """Balanced weights on trial for one preset's heads-up tables, by trial name (the experiment
 is ``master-balanced-NAME``), each from ``cards_balance.py --target hard --rules PRESET
@@ -189,7 +186,7 @@ is ``master-balanced-NAME``), each from ``cards_balance.py --target hard --rules
 At most 64 positions a deal, every deal weighing the same: ``house-per-deal`` 0.2315 on
 3,628, the defaults 0.2333 (shipped: ``master`` plays them in house heads-up);
 ``wikipedia`` 0.2396 on 4,185, the defaults 0.2418; ``evan`` 0.2313 on 3,113, the
-defaults 0.2342 (shipped); ``cambia`` 0.2132 on 2,429, the defaults 0.2157."""
+defaults 0.2342 (shipped); ``cambia`` 0.2132 on 2,429, the defaults 0.2157 (shipped)."""
 
 
 def _master_balanced_trial(trial: str) -> Callable[[int], CardBot]:

@@ -114,9 +114,9 @@ def test_a_call_margin_holds_back_calls_at_its_table_size_only(
 
 
 def test_master_rolls_heads_up_out_by_its_presets_balanced_weights_only() -> None:
-    """Heads-up in rulebook, house and evan (and their house-rule variants) every seat of
-    ``master``'s rollouts plays that preset's balanced weights; other presets and table
-    sizes keep theirs."""
+    """Heads-up in rulebook, house, evan and cambia (and their house-rule variants) every
+    seat of ``master``'s rollouts plays that preset's balanced weights; other presets and
+    table sizes keep theirs."""
     bot = make_bot("master", 0)
     assert isinstance(bot, AdaptiveRolloutSearchBot)
     fitted = BALANCED[("rulebook", 2)]
@@ -125,10 +125,12 @@ def test_master_rolls_heads_up_out_by_its_presets_balanced_weights_only() -> Non
     assert bot.rollout_params(Rules.preset("rulebook"), 2) == (fitted, fitted)
     assert bot.rollout_params(Rules.preset("rulebook", value_jack=5), 2) == (fitted, fitted)
     assert bot.rollout_params(Rules.preset("house"), 2) == (house, house)
-    evan = BALANCED[("evan", 2)]
-    assert len({fitted, house, evan}) == 3
+    evan, cambia = BALANCED[("evan", 2)], BALANCED[("cambia", 2)]
+    assert len({fitted, house, evan, cambia}) == 4
     assert bot.rollout_params(Rules.preset("evan"), 2) == (evan, evan)
+    assert bot.rollout_params(Rules.preset("cambia"), 2) == (cambia, cambia)
     assert bot.rollout_params(Rules.preset("evan"), 3) == (None, None)
+    assert bot.rollout_params(Rules.preset("cabo"), 2) == (None, None)
     assert bot.rollout_params(Rules.preset("wikipedia"), 2) == (None, None)
     assert bot.rollout_params(Rules.preset("house"), 4) == (TUNED, None)
     assert bot.rollout_params(Rules.preset("rulebook"), 4) == (TUNED, None)
