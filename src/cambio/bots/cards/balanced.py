@@ -12,8 +12,8 @@ squared error between the rollouts' mean share and the share got.
 
 The weights are fitted for one preset and table size and played only there: the rulebook
 weights lost heavily in house (docs/cards-strength.md), and wikipedia's own were no better
-than ``memory``'s there (``cabo``, whose rounds ``master`` already won, has none). A house-rule variant of a preset plays its preset's weights, as
-``learned`` does.
+than ``memory``'s there (``cabo``, whose rounds ``master`` already won, has none). A
+house-rule variant of a preset plays its preset's weights, as ``learned`` does.
 """
 
 from __future__ import annotations
