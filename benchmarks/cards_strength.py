@@ -176,6 +176,10 @@ TRIAL_BALANCED: dict[str, tuple[str, MemoryParams]] = {
         cambio_total=4.465, cambio_hidden=1, cambio_relax=0.132, relax_after=8,
         info_own=22.737, info_other=3.266, risk=-0.954, snap_odds=1.169, min_snap_gain=0.197,
         swap_power=0.287)),
+    "wikipedia-lead": ("wikipedia", MemoryParams(
+        cambio_total=3.951, cambio_hidden=0, cambio_relax=0.129, relax_after=10,
+        info_own=2.463, info_other=0.079, risk=-1.755, snap_odds=0.007, min_snap_gain=9.533,
+        swap_power=1.45, call_lead=8.477)),
     "evan": ("evan", SHIPPED_BALANCED[("evan", 2)]),
     "cambia": ("cambia", SHIPPED_BALANCED[("cambia", 2)]),
 }
@@ -185,7 +189,8 @@ is ``master-balanced-NAME``), each from ``cards_balance.py --target hard --rules
 ``--per-deal``), Brier 0.2956 on 7,428 held-out positions, ``memory``'s defaults 0.3391.
 At most 64 positions a deal, every deal weighing the same: ``house-per-deal`` 0.2315 on
 3,628, the defaults 0.2333 (shipped: ``master`` plays them in house heads-up);
-``wikipedia`` 0.2396 on 4,185, the defaults 0.2418; ``evan`` 0.2313 on 3,113, the
+``wikipedia`` 0.2396 on 4,185, the defaults 0.2418; ``wikipedia-lead`` (``--call-lead``:
+the call gate fitted too) 0.2289; ``evan`` 0.2313 on 3,113, the
 defaults 0.2342 (shipped); ``cambia`` 0.2132 on 2,429, the defaults 0.2157 (shipped)."""
 
 
@@ -285,8 +290,8 @@ predict ``hard``'s moves (``master-opp-fit``, ``deep-opp-fit``), every seat roll
 the weights whose rollouts best predict how ``hard``'s rounds end, in every preset
 (``master-balanced``, ``deep-balanced``), and ``master`` without them in rulebook and house
 heads-up (``master-unbalanced``, ``master`` before 2026-12-06) or with a preset's own fitted as
-well (``master-balanced-house``, ``-house-per-deal``, ``-wikipedia``, ``-evan``,
-``-cambia``)."""
+well (``master-balanced-house``, ``-house-per-deal``, ``-wikipedia``, ``-wikipedia-lead``,
+``-evan``, ``-cambia``)."""
 
 
 class Timed:
