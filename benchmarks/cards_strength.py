@@ -192,8 +192,9 @@ At most 64 positions a deal, every deal weighing the same: ``house-per-deal`` 0.
 3,628, the defaults 0.2333 (shipped: ``master`` plays them in house heads-up);
 ``wikipedia`` 0.2396 on 4,185, the defaults 0.2418; ``wikipedia-lead`` (``--call-lead``:
 the call gate fitted too) 0.2289; ``wikipedia-lead0``: ``memory``'s defaults with the gate
-at 0 (a call only when we think ourselves strictly lowest), not fitted; ``evan`` 0.2313 on 3,113, the
-defaults 0.2342 (shipped); ``cambia`` 0.2132 on 2,429, the defaults 0.2157 (shipped)."""
+at 0 (a call only when we think ourselves strictly lowest), not fitted; ``evan`` 0.2313 on
+3,113, the defaults 0.2342 (shipped); ``cambia`` 0.2132 on 2,429, the defaults 0.2157
+(shipped)."""
 
 
 def _master_balanced_trial(trial: str) -> Callable[[int], CardBot]:
