@@ -208,8 +208,8 @@ def _master_balanced_trial(trial: str) -> Callable[[int], CardBot]:
 
 
 def _master_unbalanced(seed: int) -> CardBot:
-    """``master`` as it was before it rolled rulebook and house heads-up out by the balanced
-    weights (``memory``'s defaults in every seat there)."""
+    """``master`` as it was before it rolled heads-up tables out by the balanced weights
+    (rulebook, house, evan, cambia: ``memory``'s defaults in every seat there)."""
     return AdaptiveRolloutSearchBot(seed, balanced=None)
 
 
