@@ -180,7 +180,7 @@ TRIAL_BALANCED: dict[str, tuple[str, MemoryParams]] = {
         cambio_total=3.951, cambio_hidden=0, cambio_relax=0.129, relax_after=10,
         info_own=2.463, info_other=0.079, risk=-1.755, snap_odds=0.007, min_snap_gain=9.533,
         swap_power=1.45, call_lead=8.477)),
-    "wikipedia-lead0": ("wikipedia", MemoryParams(call_lead=0.0)),
+    "wikipedia-lead0": ("wikipedia", SHIPPED_BALANCED[("wikipedia", 2)]),
     "evan": ("evan", SHIPPED_BALANCED[("evan", 2)]),
     "cambia": ("cambia", SHIPPED_BALANCED[("cambia", 2)]),
 }
@@ -192,7 +192,7 @@ At most 64 positions a deal, every deal weighing the same: ``house-per-deal`` 0.
 3,628, the defaults 0.2333 (shipped: ``master`` plays them in house heads-up);
 ``wikipedia`` 0.2396 on 4,185, the defaults 0.2418; ``wikipedia-lead`` (``--call-lead``:
 the call gate fitted too) 0.2289; ``wikipedia-lead0``: ``memory``'s defaults with the gate
-at 0 (a call only when we think ourselves strictly lowest), not fitted; ``evan`` 0.2313 on
+at 0 (a call only when we think ourselves strictly lowest), not fitted (shipped); ``evan`` 0.2313 on
 3,113, the defaults 0.2342 (shipped); ``cambia`` 0.2132 on 2,429, the defaults 0.2157
 (shipped)."""
 

@@ -114,9 +114,9 @@ def test_a_call_margin_holds_back_calls_at_its_table_size_only(
 
 
 def test_master_rolls_heads_up_out_by_its_presets_balanced_weights_only() -> None:
-    """Heads-up in rulebook, house, evan and cambia (and their house-rule variants) every
-    seat of ``master``'s rollouts plays that preset's balanced weights; other presets and
-    table sizes keep theirs."""
+    """Heads-up in rulebook, house, wikipedia, evan and cambia (and their house-rule
+    variants) every seat of ``master``'s rollouts plays that preset's balanced weights;
+    cabo and other table sizes keep theirs."""
     bot = make_bot("master", 0)
     assert isinstance(bot, AdaptiveRolloutSearchBot)
     fitted = BALANCED[("rulebook", 2)]
@@ -131,7 +131,9 @@ def test_master_rolls_heads_up_out_by_its_presets_balanced_weights_only() -> Non
     assert bot.rollout_params(Rules.preset("cambia"), 2) == (cambia, cambia)
     assert bot.rollout_params(Rules.preset("evan"), 3) == (None, None)
     assert bot.rollout_params(Rules.preset("cabo"), 2) == (None, None)
-    assert bot.rollout_params(Rules.preset("wikipedia"), 2) == (None, None)
+    gated = BALANCED[("wikipedia", 2)]
+    assert gated == MemoryParams(call_lead=0.0)
+    assert bot.rollout_params(Rules.preset("wikipedia"), 2) == (gated, gated)
     assert bot.rollout_params(Rules.preset("house"), 4) == (TUNED, None)
     assert bot.rollout_params(Rules.preset("rulebook"), 4) == (TUNED, None)
     hard = make_bot("hard", 0)

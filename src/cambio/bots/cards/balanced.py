@@ -11,8 +11,9 @@ would deal, and fits the weights every seat of the rollouts plays (CMA-ES) to mi
 squared error between the rollouts' mean share and the share got.
 
 The weights are fitted for one preset and table size and played only there: the rulebook
-weights lost heavily in house (docs/cards-strength.md), and wikipedia's own were no better
-than ``memory``'s there (``cabo``, whose rounds ``master`` already won, has none). A
+weights lost heavily in house (docs/cards-strength.md), and wikipedia's fitted ones were no
+better than ``memory``'s there (it plays ``memory``'s with a call gate; ``cabo``, whose
+rounds ``master`` already won, has none). A
 house-rule variant of a preset plays its preset's weights, as ``learned`` does.
 """
 
@@ -38,6 +39,7 @@ BALANCED: Mapping[tuple[str, int], MemoryParams] = {
     ("cambia", 2): MemoryParams(cambio_total=4.286, cambio_hidden=0, cambio_relax=0.704,
                                 relax_after=12, info_own=5.247, info_other=3.989, risk=0.283,
                                 snap_odds=1.185, min_snap_gain=4.662, swap_power=0.765),
+    ("wikipedia", 2): MemoryParams(call_lead=0.0),
 }
 """By (preset, players): the balanced weights, each from ``cards_balance.py --target hard
 --rules PRESET --deals 300 --worlds 16 --seed 2``. Rulebook: Brier score 0.2196 on 5,469
@@ -46,7 +48,10 @@ House (``--per-deal 64``: every deal weighing the same): 0.2315 on 3,628, the de
 0.2333; they call with at most one card unseen and an estimated total of 0.8 or less.
 Evan (likewise): 0.2313 on 3,113, the defaults 0.2342; they value looking at cards little
 (``info_own`` 0.27 where the defaults say 8). Cambia: 0.2132 on 2,429, the defaults 0.2157;
-they call only with every own card seen."""
+they call only with every own card seen. Wikipedia: ``memory``'s defaults with the call gate
+at 0, a call only when the own estimate is below every opponent's (the caller loses a tie
+there); not fitted: the gate's best fit, Brier 0.2289 (the defaults 0.2418), called almost
+never and lost to ``hard``."""
 
 
 def balanced_params(rules: Rules, players: int,
