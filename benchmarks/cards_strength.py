@@ -291,8 +291,8 @@ lower (``master-low85``), ``learned``'s move as the prior (``master-prior-learne
 ``deep-prior-learned`` for ``hard``), the other seats rolled out by the weights that best
 predict ``hard``'s moves (``master-opp-fit``, ``deep-opp-fit``), every seat rolled out by
 the weights whose rollouts best predict how ``hard``'s rounds end, in every preset
-(``master-balanced``, ``deep-balanced``), and ``master`` without them in rulebook and house
-heads-up (``master-unbalanced``, ``master`` before 2026-12-06) or with a preset's own fitted as
+(``master-balanced``, ``deep-balanced``), and ``master`` without its heads-up ones
+(``master-unbalanced``, ``master`` before 2026-12-06) or with a preset's own on trial as
 well (``master-balanced-house``, ``-house-per-deal``, ``-wikipedia``, ``-wikipedia-lead``,
 ``-wikipedia-lead0``, ``-evan``, ``-cambia``)."""
 

@@ -37,7 +37,9 @@ from cambio.seeds import derive_seed
 from cambio.shares import share_interval
 
 # name, low, high: the box the search may explore (CMA-ES works on [0, 1] per weight).
-SPACE: tuple[tuple[str, float, float], ...] = (
+Space = tuple[tuple[str, float, float], ...]
+"""Weights a search explores: each by name, with its box (low, high)."""
+SPACE: Space = (
     ("cambio_total", -2.0, 10.0),
     ("cambio_hidden", 0.0, 2.0),
     ("cambio_relax", 0.0, 2.0),
@@ -53,7 +55,6 @@ INTEGER = {"cambio_hidden", "relax_after"}
 CALL_LEAD: tuple[str, float, float] = ("call_lead", -10.0, 10.0)
 """The call gate's box, searched only when a command asks for it: by default the gate is
 off (it never binds), so every fit made before it existed is made again the same way."""
-Space = tuple[tuple[str, float, float], ...]
 
 
 def params_of(x: Sequence[float], space: Space = SPACE) -> MemoryParams:

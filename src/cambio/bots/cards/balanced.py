@@ -13,8 +13,8 @@ squared error between the rollouts' mean share and the share got.
 The weights are fitted for one preset and table size and played only there: the rulebook
 weights lost heavily in house (docs/cards-strength.md), and wikipedia's fitted ones were no
 better than ``memory``'s there (it plays ``memory``'s with a call gate; ``cabo``, whose
-rounds ``master`` already won, has none). A
-house-rule variant of a preset plays its preset's weights, as ``learned`` does.
+rounds ``master`` already won, has none). A house-rule variant of a preset plays its
+preset's weights, as ``learned`` does.
 """
 
 from __future__ import annotations
