@@ -207,6 +207,12 @@ def _master_balanced_trial(trial: str) -> Callable[[int], CardBot]:
     return make
 
 
+def _deep_shipped_balanced(seed: int) -> CardBot:
+    """``hard`` rolling each preset's heads-up tables out by the balanced weights ``master``
+    ships for it (:data:`cambio.bots.cards.balanced.BALANCED`)."""
+    return BatchRolloutSearchBot(seed, balanced=SHIPPED_BALANCED)
+
+
 def _master_unbalanced(seed: int) -> CardBot:
     """``master`` as it was before it rolled heads-up tables out by the balanced weights
     (rulebook, house, evan, cambia: ``memory``'s defaults in every seat there)."""
@@ -268,6 +274,7 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                **{f"master-balanced-{trial}": _master_balanced_trial(trial)
                   for trial in TRIAL_BALANCED},
                "deep-balanced": _balanced(BatchRolloutSearchBot),
+               "deep-shipped-balanced": _deep_shipped_balanced,
                "master-prior-learned": _prior_learned(AdaptiveRolloutSearchBot),
                "deep-prior-learned": _prior_learned(BatchRolloutSearchBot)}
 """Bots measured here that no command offers: the native-rollout ``deep`` bot (``hard``);
@@ -291,7 +298,8 @@ lower (``master-low85``), ``learned``'s move as the prior (``master-prior-learne
 ``deep-prior-learned`` for ``hard``), the other seats rolled out by the weights that best
 predict ``hard``'s moves (``master-opp-fit``, ``deep-opp-fit``), every seat rolled out by
 the weights whose rollouts best predict how ``hard``'s rounds end, in every preset
-(``master-balanced``, ``deep-balanced``), and ``master`` without its heads-up ones
+(``master-balanced``, ``deep-balanced``: rulebook's weights), each preset's own as
+``master`` ships them (``deep-shipped-balanced``), and ``master`` without its heads-up ones
 (``master-unbalanced``, ``master`` before 2026-12-06) or with a preset's own on trial as
 well (``master-balanced-house``, ``-house-per-deal``, ``-wikipedia``, ``-wikipedia-lead``,
 ``-wikipedia-lead0``, ``-evan``, ``-cambia``)."""
