@@ -181,6 +181,8 @@ TRIAL_BALANCED: dict[str, tuple[str, MemoryParams]] = {
         info_own=2.463, info_other=0.079, risk=-1.755, snap_odds=0.007, min_snap_gain=9.533,
         swap_power=1.45, call_lead=8.477)),
     "wikipedia-lead0": ("wikipedia", SHIPPED_BALANCED[("wikipedia", 2)]),
+    "wikipedia-lead1": ("wikipedia", MemoryParams(call_lead=1.0)),
+    "wikipedia-lead2": ("wikipedia", MemoryParams(call_lead=2.0)),
     "evan": ("evan", SHIPPED_BALANCED[("evan", 2)]),
     "cambia": ("cambia", SHIPPED_BALANCED[("cambia", 2)]),
 }
@@ -192,7 +194,8 @@ At most 64 positions a deal, every deal weighing the same: ``house-per-deal`` 0.
 3,628, the defaults 0.2333 (shipped: ``master`` plays them in house heads-up);
 ``wikipedia`` 0.2396 on 4,185, the defaults 0.2418; ``wikipedia-lead`` (``--call-lead``:
 the call gate fitted too) 0.2289; ``wikipedia-lead0``: ``memory``'s defaults with the gate
-at 0 (a call only when we think ourselves strictly lowest), not fitted (shipped); ``evan`` 0.2313 on
+at 0 (a call only when we think ourselves strictly lowest), not fitted (shipped);
+``wikipedia-lead1``, ``-lead2``: the gate at a lead of 1 and 2 points; ``evan`` 0.2313 on
 3,113, the defaults 0.2342 (shipped); ``cambia`` 0.2132 on 2,429, the defaults 0.2157
 (shipped)."""
 
