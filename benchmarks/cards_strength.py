@@ -210,6 +210,12 @@ def _master_balanced_trial(trial: str) -> Callable[[int], CardBot]:
     return make
 
 
+def _deep_ungated(seed: int) -> CardBot:
+    """``hard`` as it was before it held wikipedia's rollout calls back (``memory``'s
+    weights in every rollout seat, every preset)."""
+    return BatchRolloutSearchBot(seed, balanced=None)
+
+
 def _deep_shipped_balanced(seed: int) -> CardBot:
     """``hard`` rolling each preset's heads-up tables out by the balanced weights ``master``
     ships for it (:data:`cambio.bots.cards.balanced.BALANCED`)."""
@@ -278,6 +284,7 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                   for trial in TRIAL_BALANCED},
                "deep-balanced": _balanced(BatchRolloutSearchBot),
                "deep-shipped-balanced": _deep_shipped_balanced,
+               "deep-ungated": _deep_ungated,
                "master-prior-learned": _prior_learned(AdaptiveRolloutSearchBot),
                "deep-prior-learned": _prior_learned(BatchRolloutSearchBot)}
 """Bots measured here that no command offers: the native-rollout ``deep`` bot (``hard``);
@@ -302,7 +309,8 @@ lower (``master-low85``), ``learned``'s move as the prior (``master-prior-learne
 predict ``hard``'s moves (``master-opp-fit``, ``deep-opp-fit``), every seat rolled out by
 the weights whose rollouts best predict how ``hard``'s rounds end, in every preset
 (``master-balanced``, ``deep-balanced``: rulebook's weights), each preset's own as
-``master`` ships them (``deep-shipped-balanced``), and ``master`` without its heads-up ones
+``master`` ships them (``deep-shipped-balanced``), ``hard`` before it played wikipedia's
+call gate (``deep-ungated``), and ``master`` without its heads-up ones
 (``master-unbalanced``, ``master`` before 2026-12-06) or with a preset's own on trial as
 well (``master-balanced-house``, ``-house-per-deal``, ``-wikipedia``, ``-wikipedia-lead``,
 ``-wikipedia-lead0``, ``-evan``, ``-cambia``)."""
