@@ -162,7 +162,8 @@ def _balanced(search: type[BatchRolloutSearchBot]) -> Callable[[int], CardBot]:
     """``search`` (``hard``'s class or ``master``'s) whose rollouts play every seat by
     :data:`BALANCED`."""
     def make(seed: int) -> CardBot:
-        return search(seed, self_params=BALANCED, self_from=2, others_params=BALANCED)
+        return search(seed, self_params=BALANCED, self_from=2, others_params=BALANCED,
+                      balanced=None)
     return make
 
 

@@ -220,3 +220,29 @@ def test_a_lower_hidden_scale_deals_the_opponents_lower_unseen_cards() -> None:
     own = [i for i, c in enumerate(view.grids[view.seat]) if c == HIDDEN]
     if own:
         assert abs(mean_unseen(0.5, view.seat, own) - mean_unseen(1.0, view.seat, own)) < 0.8
+
+
+def test_hard_holds_wikipedias_rollout_calls_back_heads_up_only() -> None:
+    """Heads-up in wikipedia (and its house-rule variants), where the caller loses a tie,
+    every seat of ``hard``'s rollouts calls only when it thinks itself lowest; everywhere
+    else, and in the panel's ``pimc`` and ``modeller``, ``memory``'s defaults play."""
+    gate = MemoryParams(call_lead=0.0)
+    hard = make_bot("hard", 0)
+    assert isinstance(hard, BatchRolloutSearchBot)
+    wikipedia = Rules.preset("wikipedia")
+    assert hard.rollout_params(wikipedia, 2) == (gate, gate)
+    assert hard.rollout_params(Rules.preset("wikipedia", value_jack=5), 2) == (gate, gate)
+    assert hard.rollout_params(wikipedia, 3) == (None, None)
+    for preset in ("rulebook", "house", "cabo", "cambia", "evan"):
+        assert hard.rollout_params(Rules.preset(preset), 2) == (None, None)
+    for member in ("pimc", "modeller"):
+        bot = make_bot(member, 0)
+        assert isinstance(bot, BatchRolloutSearchBot)
+        assert bot.rollout_params(wikipedia, 2) == (None, None)
+    # The pool's seats play the gate.
+    state = State(wikipedia, 2, seed=4)
+    view = observe(state, state.current_player())
+    assert view.seat is not None
+    pool = hard._rollouts(view, 64)
+    for seat in range(2):
+        assert np.array_equal(pool.tables[3][seat], pool.params_row(gate))

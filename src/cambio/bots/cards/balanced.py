@@ -14,7 +14,8 @@ The weights are fitted for one preset and table size and played only there: the 
 weights lost heavily in house (docs/cards-strength.md), and wikipedia's fitted ones were no
 better than ``memory``'s there (it plays ``memory``'s with a call gate; ``cabo``, whose
 rounds ``master`` already won, has none). A house-rule variant of a preset plays its
-preset's weights, as ``learned`` does.
+preset's weights, as ``learned`` does. ``hard`` plays only wikipedia's
+(:data:`HARD_BALANCED`).
 """
 
 from __future__ import annotations
@@ -54,6 +55,16 @@ there); not fitted: the gate's best fit, Brier 0.2289 (the defaults 0.2418), cal
 never and lost to ``hard``."""
 
 
+HARD_BALANCED: Mapping[tuple[str, int], MemoryParams] = {
+    ("wikipedia", 2): BALANCED[("wikipedia", 2)],
+}
+"""The part of :data:`BALANCED` ``hard`` plays, by (preset, players): wikipedia's call gate,
+with which ``hard`` beat itself by SPRT twice (59.0% over 216 games, then 53.5% over 986 on
+other deals). Under ``hard``'s single stage of rollouts rulebook's weights lost (48.6% over
+600 games) and house's were undecided after 4,000 (51.6%); ``master``, which spends up to
+twelve times the rollouts, gains from each (docs/cards-strength.md)."""
+
+
 def balanced_params(rules: Rules, players: int,
                     table: Mapping[tuple[str, int], MemoryParams] = BALANCED
                     ) -> MemoryParams | None:
@@ -61,4 +72,4 @@ def balanced_params(rules: Rules, players: int,
     return table.get((rules.preset_name, players))
 
 
-__all__ = ["BALANCED", "balanced_params"]
+__all__ = ["BALANCED", "HARD_BALANCED", "balanced_params"]

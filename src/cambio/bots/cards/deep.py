@@ -14,7 +14,9 @@ rollouts per decision (1,024 by default):
    exactly the seats the view's public ``seen`` masks name). Each world is
    copied once per candidate, the candidate applied, and every copy played to the end of
    the round by ``memory`` in every seat (common random numbers: the candidates meet the
-   same worlds and the same chance).
+   same worlds and the same chance); heads-up in wikipedia, where the caller loses a tie,
+   ``memory`` calls only when it thinks itself lowest
+   (:data:`~cambio.bots.cards.balanced.HARD_BALANCED`).
 3. The candidate with the best mean win share is played if it beats the prior by more than
    ``z`` standard errors of the paired difference; otherwise the prior. With ``per_test``
    the margin grows with the number of candidates compared (Bonferroni: each of the ``k - 1``
@@ -41,7 +43,7 @@ from cambio.cards.actions import CAMBIO, PASS, SNAP, SWITCH, addr_seat, arg_a, a
 from cambio.cards.batch import kernels_can_play
 
 from ..renamed import renamed
-from .balanced import balanced_params
+from .balanced import HARD_BALANCED, balanced_params
 from .base import CardBot
 from .belief import Belief
 from .expert import OpponentModelBot, by_players, opponent_lambda
@@ -79,7 +81,8 @@ class BatchRolloutSearchBot:
                  call_margin: tuple[float, ...] = (0.0,),
                  others_params: MemoryParams | None = None,
                  hidden_scale: float = 1.0,
-                 balanced: Mapping[tuple[str, int], MemoryParams] | None = None) -> None:
+                 balanced: Mapping[tuple[str, int], MemoryParams] | None = HARD_BALANCED
+                 ) -> None:
         self.seed = seed
         self.balanced = balanced
         """By (preset, players): weights every seat of the rollouts plays at that table,

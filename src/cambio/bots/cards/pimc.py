@@ -36,7 +36,8 @@ class PerfectInformationMonteCarloBot(BatchRolloutSearchBot):
     name = "pimc"
 
     def __init__(self, seed: int = 0, *, rows: int = PIMC_ROWS) -> None:
-        super().__init__(seed, rows=rows, z=0.0)
+        # Panel members stay as they were built: memory's weights in every rollout seat.
+        super().__init__(seed, rows=rows, z=0.0, balanced=None)
 
     def deal(self, view: CardView, worlds: int) -> list[State]:
         belief = Belief(view)
@@ -51,7 +52,8 @@ class PerfectInformationMonteCarloBot(BatchRolloutSearchBot):
 
 def opponent_modeller(seed: int = 0) -> BatchRolloutSearchBot:
     """``deep``'s search with opponents drawn from a population of styles, read per round."""
-    bot = BatchRolloutSearchBot(seed, rows=DEEP_ROWS, population=POPULATION, infer=True)
+    bot = BatchRolloutSearchBot(seed, rows=DEEP_ROWS, population=POPULATION, infer=True,
+                                balanced=None)
     bot.name = "modeller"
     return bot
 

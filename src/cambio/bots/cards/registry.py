@@ -156,7 +156,8 @@ CARD_BOTS = Registry("cards", [
              "61.5% against memory (rulebook, 4,000 rounds)", card_stars(0.615),
              f"{_HERE}:_learned", takes_argument=True),
     BotEntry("deep", "Hard (deep)", "expert's choice checked at every decision by 1,024 "
-             "native rollouts in worlds that follow the view's seen masks",
+             "native rollouts in worlds that follow the view's seen masks (in wikipedia "
+             "heads-up: calls held back until it looks lowest)",
              "71.8% / 69.5% / 68.8% against memory (rulebook / house / wikipedia)",
              card_stars(0.718), f"{_HERE}:_deep", aliases=("hard",), level="hard",
              kernels="rollouts", stand_in="expert"),
