@@ -59,7 +59,7 @@ HARD_BALANCED: Mapping[tuple[str, int], MemoryParams] = {
     ("wikipedia", 2): BALANCED[("wikipedia", 2)],
 }
 """The part of :data:`BALANCED` ``hard`` plays, by (preset, players): wikipedia's call gate,
-with which ``hard`` beat itself by SPRT twice (59.0% over 216 games, then 53.5% over 986 on
+with which ``hard`` beat itself by SPRT twice (59.0% over 216 games, then 53.4% over 986 on
 other deals). Under ``hard``'s single stage of rollouts rulebook's weights lost (48.6% over
 600 games) and house's were undecided after 4,000 (51.6%); ``master``, which spends up to
 twelve times the rollouts, gains from each (docs/cards-strength.md)."""

@@ -165,8 +165,9 @@ CARD_BOTS = Registry("cards", [
              "on the close decisions that matter (about a second at most); heads-up "
              "rolled out by weights balanced to predict (in wikipedia: calls held back "
              "until it looks lowest), from 4 players its own later turns by tuned weights",
-             "beats hard heads-up in every preset (SPRT; rulebook 54.0% over 772 games, "
-             "house 53.1% over 1,226, wikipedia 52.4% over 2,126); 71.9% against memory "
+             "beats hard heads-up in five presets of six (SPRT; rulebook 54.0% over 772 "
+             "games, house 53.1% over 1,226; level in wikipedia, where hard plays the "
+             "same call gate); 71.9% against memory "
              "before the balanced weights (rulebook, 1,000 rounds; docs/cards-strength.md)",
              card_stars(0.719),
              f"{_HERE}:_adaptive", aliases=("master",), level="master",
