@@ -61,7 +61,8 @@ HARD_BALANCED: Mapping[tuple[str, int], MemoryParams] = {
 """The part of :data:`BALANCED` ``hard`` plays, by (preset, players): wikipedia's call gate,
 with which ``hard`` beat itself by SPRT twice (59.0% over 216 games, then 53.4% over 986 on
 other deals). Under ``hard``'s single stage of rollouts rulebook's weights lost (48.6% over
-600 games) and house's were undecided after 4,000 (51.6%); ``master``, which spends up to
+600 games) and house's were undecided after 4,000 (51.6%), then no better on other deals
+(H0, 50.4% over 1,898); ``master``, which spends up to
 twelve times the rollouts, gains from each (docs/cards-strength.md)."""
 
 
