@@ -100,7 +100,7 @@ SCHEDULE ?= --longest-first
 unit: $(STAMP)
 	seed=$${TEST_SEED:-$$($(BIN)/python -c 'import random; print(random.randrange(1 << 32))')}; \
 	echo "test order: TEST_SEED=$$seed (pytest -p randomly --randomly-seed=$$seed)"; \
-	$(BIN)/pytest -n $(WORKERS) $(SCHEDULE) --durations=20 -p randomly --randomly-seed=$$seed
+	$(BIN)/pytest -n $(WORKERS) $(SCHEDULE) --durations=20 --junitxml=.pytest-times.xml -p randomly --randomly-seed=$$seed
 	# The rules again on the pure-Python engine: compiled and source must agree (a few
 	# seconds in one process; xdist's start-up alone took longer).
 	CAMBIO_PURE_PYTHON=1 $(BIN)/pytest -n 0 -q tests/cards/test_rules.py
