@@ -26,7 +26,7 @@ from tests.support.schedule import SLOW_SECONDS, measured_id
 
 def node_id(classname: str, name: str) -> str:
     """pytest's node id of a JUnit ``testcase`` (``tests.web.test_x`` -> its file)."""
-    parts = classname.split(".")
+    parts = [part for part in classname.split(".") if part]
     for end in range(len(parts), 0, -1):
         path = Path(*parts[:end]).with_suffix(".py")
         if path.exists():
