@@ -167,6 +167,13 @@ def _balanced(search: type[BatchRolloutSearchBot]) -> Callable[[int], CardBot]:
     return make
 
 
+def _master_self_balanced(seed: int) -> CardBot:
+    """``master`` whose rollouts play only its own seat by :data:`BALANCED` (rulebook's),
+    the other seats by ``memory``'s defaults: the plan of a player who plays on as ``hard``
+    does, against opponents not assumed to wait as ``hard`` does."""
+    return AdaptiveRolloutSearchBot(seed, self_params=BALANCED, self_from=2, balanced=None)
+
+
 TRIAL_BALANCED: dict[str, tuple[str, MemoryParams]] = {
     "house": ("house", MemoryParams(
         cambio_total=-0.262, cambio_hidden=1, cambio_relax=0.002, relax_after=10,
@@ -280,6 +287,7 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                "master-opp-fit": _opp_imitating_hard(AdaptiveRolloutSearchBot),
                "deep-opp-fit": _opp_imitating_hard(BatchRolloutSearchBot),
                "master-balanced": _balanced(AdaptiveRolloutSearchBot),
+               "master-self-balanced": _master_self_balanced,
                "master-unbalanced": _master_unbalanced,
                **{f"master-balanced-{trial}": _master_balanced_trial(trial)
                   for trial in TRIAL_BALANCED},
@@ -309,7 +317,8 @@ lower (``master-low85``), ``learned``'s move as the prior (``master-prior-learne
 ``deep-prior-learned`` for ``hard``), the other seats rolled out by the weights that best
 predict ``hard``'s moves (``master-opp-fit``, ``deep-opp-fit``), every seat rolled out by
 the weights whose rollouts best predict how ``hard``'s rounds end, in every preset
-(``master-balanced``, ``deep-balanced``: rulebook's weights), each preset's own as
+(``master-balanced``, ``deep-balanced``: rulebook's weights; ``master-self-balanced``:
+rulebook's in its own seat only), each preset's own as
 ``master`` ships them (``deep-shipped-balanced``), ``hard`` before it played wikipedia's
 call gate (``deep-ungated``), and ``master`` without its heads-up ones
 (``master-unbalanced``, ``master`` before 2026-12-06) or with a preset's own on trial as
