@@ -84,6 +84,21 @@ class Server:
                 return text
             return json.loads(text)
 
+    def finished_record(self, table: str, seconds: float = 30.0) -> str:
+        """A finished game's full record, asked for once the finish is stored. The pages
+        show the game-ending action before that write (a finish is booked, results and
+        ratings, only once stored), and until then the full record is forbidden."""
+        deadline = time.monotonic() + seconds
+        while True:
+            summary = self.api("GET", f"/api/tables/{table}")
+            if isinstance(summary, dict) and summary.get("status") == "finished":
+                break
+            assert time.monotonic() < deadline, "the finished game was not booked"
+            time.sleep(0.05)
+        record = self.api("GET", f"/api/tables/{table}/record")
+        assert isinstance(record, str)
+        return record
+
     def kill(self) -> None:
         """``kill -9``: no clean shutdown."""
         self.proc.kill()

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -189,18 +188,8 @@ def test_a_board_game_against_a_bot_from_the_full_setup_to_the_end(
         assert "Draw" in status
     assert not final["enabled"], "no pushes once the game is over"
 
-    # The server's record replays to the position the page shows. The record is public once
-    # the finish is stored, which follows the game-ending action the page has already shown.
-    deadline = time.monotonic() + 30
-    def table_status() -> object:
-        summary = server.api("GET", f"/api/tables/{table}")
-        return summary.get("status") if isinstance(summary, dict) else None
-
-    while table_status() != "finished":
-        assert time.monotonic() < deadline, "the finished game was not booked"
-        time.sleep(0.05)
-    record = server.api("GET", f"/api/tables/{table}/record")
-    assert isinstance(record, str)
+    # The server's record replays to the position the page shows.
+    record = server.finished_record(table)
     result = replay(parse_record(record))
     assert owners_of(result.board.position(), 2) == final["owners"]
     lines = [json.loads(x) for x in record.splitlines() if x.strip()]

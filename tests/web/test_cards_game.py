@@ -236,7 +236,7 @@ def test_two_players_play_a_card_round_in_their_browsers(browser: Browser, serve
     reveal_a, reveal_b = grids(ann), grids(bo)
     assert reveal_a == reveal_b
     assert all(c != "?" for g in reveal_a.values() for c in g), "the reveal shows every card"
-    record = str(server.api("GET", f"/api/tables/{table}/record"))
+    record = server.finished_record(table)
     lines = [json.loads(x) for x in record.splitlines() if x.strip()]
     end = lines[-1]["end"]
     assert [reveal_a[str(s)] for s in range(2)] == end["grids"]
