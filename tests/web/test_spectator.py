@@ -118,8 +118,7 @@ def test_a_spectator_never_sees_a_card_the_public_view_does_not_hold(
     assert page.locator("#spectating").is_visible()
 
     snaps: list[dict[str, Any]] = page.evaluate("window.__snaps")
-    record = srv.api("GET", f"/api/tables/{table}/record")
-    assert isinstance(record, str)
+    record = srv.finished_record(table)
     views = public_views(record)
     final = len(views) - 1
     seen_so_far: list[set[str]] = []
