@@ -170,7 +170,9 @@ def _balanced(search: type[BatchRolloutSearchBot]) -> Callable[[int], CardBot]:
 def _master_self_balanced(seed: int) -> CardBot:
     """``master`` whose rollouts play only its own seat by :data:`BALANCED` (rulebook's),
     the other seats by ``memory``'s defaults: the plan of a player who plays on as ``hard``
-    does, against opponents not assumed to wait as ``hard`` does."""
+    does, against opponents not assumed to wait as ``hard`` does. Rulebook's ``master``
+    since 2026-12-06 (``OWN_SEAT_ONLY`` in :mod:`cambio.bots.cards.balanced`); here it
+    plays them in every preset."""
     return AdaptiveRolloutSearchBot(seed, self_params=BALANCED, self_from=2, balanced=None)
 
 

@@ -114,16 +114,17 @@ def test_a_call_margin_holds_back_calls_at_its_table_size_only(
 
 
 def test_master_rolls_heads_up_out_by_its_presets_balanced_weights_only() -> None:
-    """Heads-up in rulebook, house, wikipedia, evan and cambia (and their house-rule
-    variants) every seat of ``master``'s rollouts plays that preset's balanced weights;
-    cabo and other table sizes keep theirs."""
+    """Heads-up in house, wikipedia, evan and cambia (and their house-rule variants) every
+    seat of ``master``'s rollouts plays that preset's balanced weights; in rulebook only its
+    own seat does, the opponents keeping ``memory``'s defaults; cabo and other table sizes
+    keep theirs."""
     bot = make_bot("master", 0)
     assert isinstance(bot, AdaptiveRolloutSearchBot)
     fitted = BALANCED[("rulebook", 2)]
     house = BALANCED[("house", 2)]
     assert fitted != house
-    assert bot.rollout_params(Rules.preset("rulebook"), 2) == (fitted, fitted)
-    assert bot.rollout_params(Rules.preset("rulebook", value_jack=5), 2) == (fitted, fitted)
+    assert bot.rollout_params(Rules.preset("rulebook"), 2) == (fitted, None)
+    assert bot.rollout_params(Rules.preset("rulebook", value_jack=5), 2) == (fitted, None)
     assert bot.rollout_params(Rules.preset("house"), 2) == (house, house)
     evan, cambia = BALANCED[("evan", 2)], BALANCED[("cambia", 2)]
     assert len({fitted, house, evan, cambia}) == 4
@@ -143,8 +144,9 @@ def test_master_rolls_heads_up_out_by_its_presets_balanced_weights_only() -> Non
     view = memory_decisions(2, 1)[0]
     assert view.seat is not None
     pool = bot._rollouts(view, 64)
-    for seat in range(2):
-        assert np.array_equal(pool.tables[3][seat], pool.params_row(fitted))
+    assert np.array_equal(pool.tables[3][view.seat], pool.params_row(fitted))
+    assert np.array_equal(pool.tables[3][1 - view.seat], pool.params_row(None))
+    assert not np.array_equal(pool.params_row(fitted), pool.params_row(None))
 
     def plays(balanced: dict[tuple[str, int], MemoryParams] | None) -> list[int]:
         master = AdaptiveRolloutSearchBot(3, rows=64, cap=128, balanced=balanced)

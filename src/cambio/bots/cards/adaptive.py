@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 import numpy as np
 import numpy.typing as npt
 
 from cambio.cards import Action, CardView
 
-from .balanced import BALANCED
+from .balanced import BALANCED, OWN_SEAT_ONLY
 from .deep import DEEP_ROWS, BatchRolloutSearchBot, significant_best
 from .memory import TUNED, MemoryParams
 from .search import Estimate
@@ -62,10 +62,12 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
                  self_params: MemoryParams | None = MASTER_SELF,
                  self_from: int = MASTER_SELF_FROM,
                  others_params: MemoryParams | None = None,
-                 balanced: Mapping[tuple[str, int], MemoryParams] | None = BALANCED) -> None:
+                 balanced: Mapping[tuple[str, int], MemoryParams] | None = BALANCED,
+                 own_seat_only: Collection[tuple[str, int]] = OWN_SEAT_ONLY) -> None:
         super().__init__(seed, rows=rows, z=z, read=read, call_margin=call_margin,
                          self_params=self_params, self_from=self_from,
-                         others_params=others_params, balanced=balanced)
+                         others_params=others_params, balanced=balanced,
+                         own_seat_only=own_seat_only)
         if cap < rows:
             raise ValueError(f"cap {cap} is below the first stage's {rows} rollouts")
         self.cap = cap

@@ -66,6 +66,16 @@ other deals). Under ``hard``'s single stage of rollouts rulebook's weights lost 
 twelve times the rollouts, gains from each (docs/cards-strength.md)."""
 
 
+OWN_SEAT_ONLY: frozenset[tuple[str, int]] = frozenset({("rulebook", 2)})
+"""The tables where ``master`` plays its balanced weights in its own rollout seat only, the
+other seats keeping ``memory``'s defaults. Played at every seat, rulebook's weights (fitted
+to ``hard``'s rounds, which call late) made ``master`` plan on opponents who wait, and it
+lost points to the panel members that do not (`search`: 60.5% where ``hard`` won 64.2% of
+the same 1,000 rounds). In its own seat only they won those back (64.8%, +4.2 points
+paired) and beat ``hard`` by SPRT twice (55.8% over 434 games, then 53.3% over 1,036 on
+other deals; docs/cards-strength.md)."""
+
+
 def balanced_params(rules: Rules, players: int,
                     table: Mapping[tuple[str, int], MemoryParams] = BALANCED
                     ) -> MemoryParams | None:
@@ -73,4 +83,4 @@ def balanced_params(rules: Rules, players: int,
     return table.get((rules.preset_name, players))
 
 
-__all__ = ["BALANCED", "HARD_BALANCED", "balanced_params"]
+__all__ = ["BALANCED", "HARD_BALANCED", "OWN_SEAT_ONLY", "balanced_params"]

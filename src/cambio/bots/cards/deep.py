@@ -30,7 +30,7 @@ It sees only its view: the worlds come from the view and the bot's own seeded ge
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from random import Random
 from statistics import NormalDist
 from typing import TYPE_CHECKING
@@ -81,12 +81,16 @@ class BatchRolloutSearchBot:
                  call_margin: tuple[float, ...] = (0.0,),
                  others_params: MemoryParams | None = None,
                  hidden_scale: float = 1.0,
-                 balanced: Mapping[tuple[str, int], MemoryParams] | None = HARD_BALANCED
+                 balanced: Mapping[tuple[str, int], MemoryParams] | None = HARD_BALANCED,
+                 own_seat_only: Collection[tuple[str, int]] = frozenset()
                  ) -> None:
         self.seed = seed
         self.balanced = balanced
         """By (preset, players): weights every seat of the rollouts plays at that table,
         over ``self_params`` and ``others_params`` (:mod:`~cambio.bots.cards.balanced`)."""
+        self.own_seat_only = frozenset(own_seat_only)
+        """The (preset, players) of :attr:`balanced` whose weights only our own seat plays;
+        the others keep ``others_params`` there."""
         self.hidden_scale = hidden_scale
         """Opponents' unseen cards in the worlds are tilted to this times the mean
         ``memory`` keeps (:func:`~cambio.bots.cards.expert.opponent_lambda`)."""
@@ -186,6 +190,8 @@ class BatchRolloutSearchBot:
         ``self_params`` (from ``self_from`` players) and ``others_params``."""
         fitted = balanced_params(rules, players, self.balanced) if self.balanced else None
         if fitted is not None:
+            if (rules.preset_name, players) in self.own_seat_only:
+                return fitted, self.others_params
             return fitted, fitted
         return self.own_params(players), self.others_params
 

@@ -163,9 +163,10 @@ CARD_BOTS = Registry("cards", [
              kernels="rollouts", stand_in="expert"),
     BotEntry("adaptive", "Master (adaptive)", "hard's search, then up to 12x the rollouts "
              "on the close decisions that matter (about a second at most); heads-up "
-             "rolled out by weights balanced to predict (in wikipedia: calls held back "
-             "until it looks lowest), from 4 players its own later turns by tuned weights",
-             "beats hard heads-up in five presets of six (SPRT; rulebook 54.0% over 772 "
+             "rolled out by weights balanced to predict (in rulebook its own seat only; "
+             "in wikipedia: calls held back until it looks lowest), from 4 players its "
+             "own later turns by tuned weights",
+             "beats hard heads-up in five presets of six (SPRT; rulebook 53.3% over 1,036 "
              "games, house 53.1% over 1,226; level in wikipedia, where hard plays the "
              "same call gate); 71.9% against memory "
              "before the balanced weights (rulebook, 1,000 rounds; docs/cards-strength.md)",
