@@ -84,17 +84,23 @@ class Server:
                 return text
             return json.loads(text)
 
+    def wait_finished(self, table: str, seconds: float, every: float = 0.05) -> None:
+        """Return once ``table``'s summary says ``finished`` (its finish is stored), asking
+        every ``every`` seconds; fail after ``seconds``."""
+        deadline = time.monotonic() + seconds
+        while True:
+            summary = self.api("GET", f"/api/tables/{table}")
+            assert isinstance(summary, dict)
+            if summary["status"] == "finished":
+                return
+            assert time.monotonic() < deadline, f"table {table} did not finish in {seconds} s"
+            time.sleep(every)
+
     def finished_record(self, table: str, seconds: float = 30.0) -> str:
         """A finished game's full record, asked for once the finish is stored. The pages
         show the game-ending action before that write (a finish is booked, results and
         ratings, only once stored), and until then the full record is forbidden."""
-        deadline = time.monotonic() + seconds
-        while True:
-            summary = self.api("GET", f"/api/tables/{table}")
-            if isinstance(summary, dict) and summary.get("status") == "finished":
-                break
-            assert time.monotonic() < deadline, "the finished game was not booked"
-            time.sleep(0.05)
+        self.wait_finished(table, seconds)
         record = self.api("GET", f"/api/tables/{table}/record")
         assert isinstance(record, str)
         return record

@@ -8,7 +8,6 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -40,17 +39,6 @@ def context(browser: Browser) -> tuple[BrowserContext, Page]:
     return ctx, page
 
 
-def finished(server: Server, table: str) -> dict[str, Any]:
-    deadline = time.monotonic() + GAME_S
-    while time.monotonic() < deadline:
-        summary = server.api("GET", f"/api/tables/{table}")
-        assert isinstance(summary, dict)
-        if summary["status"] == "finished":
-            return summary
-        time.sleep(0.5)
-    raise AssertionError(f"table {table} did not finish")
-
-
 def play_now_with_bots(page: Page, server: Server, name: str) -> str:
     """From the lobby: type a name, Play now, stop waiting for people; the game's table."""
     page.goto(server.base + "/")
@@ -66,7 +54,7 @@ def play_now_with_bots(page: Page, server: Server, name: str) -> str:
     while not step(page):  # "": not her move yet (the bot's, or a snap got in first)
         assert time.monotonic() < deadline, "no move of her own came"
         page.wait_for_timeout(50)
-    finished(server, table)
+    server.wait_finished(table, GAME_S, every=0.5)
     return table
 
 

@@ -5,7 +5,6 @@ each step the cards (or dice) on the page are the ones of the engine's view that
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -37,14 +36,8 @@ def finished(server: Server, body: dict[str, Any], fill: str) -> str:
     assert isinstance(made, dict)
     table = made["table"]
     server.api("POST", f"/api/tables/{table}/start", {"fill": fill}, made["token"])
-    deadline = time.monotonic() + 120
-    while True:
-        summary = server.api("GET", f"/api/tables/{table}")
-        assert isinstance(summary, dict)
-        if summary["status"] == "finished":
-            return str(table)
-        assert time.monotonic() < deadline, "the bots did not finish the game"
-        time.sleep(0.5)
+    server.wait_finished(table, 120, every=0.5)
+    return str(table)
 
 
 def step_through(page: Page, frames: list[dict[str, Any]], read: Any) -> None:
