@@ -130,8 +130,12 @@ def main() -> None:
     ap.add_argument("--call-lead", action="store_true",
                     help="fit the call gate too (memory calls only when it thinks itself "
                          "lowest by this lead), starting from a lead of 0")
+    ap.add_argument("--call-lead-at", type=float, metavar="LEAD",
+                    help="hold the call gate at this lead and fit the other weights")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    if args.call_lead and args.call_lead_at is not None:
+        ap.error("--call-lead fits the gate, --call-lead-at holds it: one or the other")
     console = Console(stderr=True)
     jobs = [(args.target, args.players, args.rules, args.seed, d, args.per_deal)
             for d in range(args.deals)]
@@ -141,18 +145,22 @@ def main() -> None:
         train = Worlds([p for p in positions if p[0] % 3 != 2], args.worlds, args.seed)
         test = Worlds([p for p in positions if p[0] % 3 == 2], args.worlds, args.seed + 1)
         gated = args.call_lead
+        held = None if args.call_lead_at is None else MemoryParams(call_lead=args.call_lead_at)
         _, fitted = minimise(train.brier, generations=args.generations,
                              popsize=args.popsize, sigma=args.sigma, seed=args.seed, bar=bar,
                              space=(*SPACE, CALL_LEAD) if gated else SPACE,
-                             start=MemoryParams(call_lead=0.0) if gated else None)
+                             start=MemoryParams(call_lead=0.0) if gated else held)
     rows = {"memory": MemoryParams(), "tuned": TUNED, "fitted": fitted}
+    if held is not None:
+        rows = {"memory": MemoryParams(), "memory, gated": held, "tuned": TUNED,
+                "fitted": fitted}
     scored: dict[str, dict[str, Any]] = {
         name: {"train": train.brier(p), "test": test.brier(p),
                "mean_value": float(np.sum(test.weight * test.values(p)))}
         for name, p in rows.items()}
     report = {"target": args.target, "players": args.players, "rules": args.rules,
               "deals": args.deals, "worlds": args.worlds, "per_deal": args.per_deal,
-              "call_lead": args.call_lead,
+              "call_lead": args.call_lead, "call_lead_at": args.call_lead_at,
               "seed": args.seed,
               "positions": len(positions), "train": len(train.got), "test": len(test.got),
               "mean_got": float(np.sum(test.weight * test.got)), "fitted": asdict(fitted),

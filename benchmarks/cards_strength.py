@@ -176,6 +176,13 @@ def _master_self_balanced(seed: int) -> CardBot:
     return AdaptiveRolloutSearchBot(seed, self_params=BALANCED, self_from=2, balanced=None)
 
 
+def _master_own_seat(seed: int) -> CardBot:
+    """``master`` playing each preset's balanced weights (as shipped) in its own rollout seat
+    only, in every preset that has them, the other seats by ``memory``'s defaults: the
+    trial of rulebook's ``OWN_SEAT_ONLY`` in house, wikipedia, ``evan`` and ``cambia``."""
+    return AdaptiveRolloutSearchBot(seed, own_seat_only=frozenset(SHIPPED_BALANCED))
+
+
 TRIAL_BALANCED: dict[str, tuple[str, MemoryParams]] = {
     "house": ("house", MemoryParams(
         cambio_total=-0.262, cambio_hidden=1, cambio_relax=0.002, relax_after=10,
@@ -290,6 +297,7 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                "deep-opp-fit": _opp_imitating_hard(BatchRolloutSearchBot),
                "master-balanced": _balanced(AdaptiveRolloutSearchBot),
                "master-self-balanced": _master_self_balanced,
+               "master-own-seat": _master_own_seat,
                "master-unbalanced": _master_unbalanced,
                **{f"master-balanced-{trial}": _master_balanced_trial(trial)
                   for trial in TRIAL_BALANCED},
@@ -320,7 +328,8 @@ lower (``master-low85``), ``learned``'s move as the prior (``master-prior-learne
 predict ``hard``'s moves (``master-opp-fit``, ``deep-opp-fit``), every seat rolled out by
 the weights whose rollouts best predict how ``hard``'s rounds end, in every preset
 (``master-balanced``, ``deep-balanced``: rulebook's weights; ``master-self-balanced``:
-rulebook's in its own seat only), each preset's own as
+rulebook's in its own seat only; ``master-own-seat``: each preset's own in its own seat
+only, everywhere), each preset's own as
 ``master`` ships them (``deep-shipped-balanced``), ``hard`` before it played wikipedia's
 call gate (``deep-ungated``), and ``master`` without its heads-up ones
 (``master-unbalanced``, ``master`` before 2026-12-06) or with a preset's own on trial as

@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, fields
+from dataclasses import asdict, fields, replace
 
 import cma
 import numpy as np
@@ -57,14 +57,15 @@ CALL_LEAD: tuple[str, float, float] = ("call_lead", -10.0, 10.0)
 off (it never binds), so every fit made before it existed is made again the same way."""
 
 
-def params_of(x: Sequence[float], space: Space = SPACE) -> MemoryParams:
+def params_of(x: Sequence[float], space: Space = SPACE,
+              base: MemoryParams | None = None) -> MemoryParams:
     """The weights a point of the unit box stands for (integers rounded; weights outside
-    ``space`` keep their defaults)."""
+    ``space`` keep ``base``'s, by default ``memory``'s defaults)."""
     kw: dict[str, float | int] = {}
     for (name, lo, hi), u in zip(space, x, strict=True):
         v = lo + (hi - lo) * min(1.0, max(0.0, float(u)))
         kw[name] = round(v) if name in INTEGER else round(v, 3)
-    return MemoryParams(**kw)  # type: ignore[arg-type]
+    return replace(base or MemoryParams(), **kw)
 
 
 def unit_of(p: MemoryParams, space: Space = SPACE) -> list[float]:
@@ -78,19 +79,19 @@ def minimise(loss: Callable[[MemoryParams], float], *, generations: int, popsize
              space: Space = SPACE, start: MemoryParams | None = None
              ) -> tuple[float, MemoryParams]:
     """The weights of least ``loss`` met by CMA-ES from ``start`` (``memory``'s defaults
-    unless given; the defaults themselves included) over ``space``, and that loss; a task
-    of ``bar`` follows the generations."""
+    unless given; the start itself included) over ``space``, and that loss; the weights
+    outside ``space`` stay ``start``'s. A task of ``bar`` follows the generations."""
     es = cma.CMAEvolutionStrategy(unit_of(start or MemoryParams(), space), sigma,
                                   {"bounds": [0, 1], "popsize": popsize, "seed": seed,
                                    "verbose": -9})
-    best = (loss(MemoryParams()), MemoryParams())
+    best = (loss(start or MemoryParams()), start or MemoryParams())
     task = bar.add_task(label, total=generations)
     for _ in range(generations):
         xs = es.ask()
-        losses = [loss(params_of(x, space)) for x in xs]
+        losses = [loss(params_of(x, space, start)) for x in xs]
         for x, value in zip(xs, losses, strict=True):
             if value < best[0]:
-                best = (value, params_of(x, space))
+                best = (value, params_of(x, space, start))
         es.tell(xs, losses)
         bar.advance(task)
     return best

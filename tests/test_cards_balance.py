@@ -41,3 +41,24 @@ def test_a_long_deal_keeps_a_seeded_sample_of_its_positions_in_order() -> None:
     assert turns == sorted(turns)
     assert [v.to_json() for _, v, _ in kept] == [v.to_json() for _, v, _ in again]
     assert set(turns) <= {view.turn_number for _, view, _ in every}
+
+
+def test_a_held_call_gate_stays_put_while_the_other_weights_are_fitted() -> None:
+    """``--call-lead-at``: CMA-ES moves the fitted weights and never the held gate."""
+    from rich.progress import Progress
+
+    tune = load_benchmark("cards_tune")
+    held = MemoryParams(call_lead=0.0)
+    assert tune.params_of(tune.unit_of(TUNED), base=held).call_lead == 0.0
+    assert tune.params_of(tune.unit_of(TUNED)).call_lead == MemoryParams().call_lead
+    met: list[MemoryParams] = []
+
+    def loss(p: MemoryParams) -> float:
+        met.append(p)
+        return abs(p.cambio_total - 7.0)
+
+    with Progress(disable=True) as bar:
+        value, best = tune.minimise(loss, generations=3, popsize=4, sigma=0.2, seed=1,
+                                    bar=bar, start=held)
+    assert {p.call_lead for p in met} == {0.0}
+    assert best.call_lead == 0.0 and value < abs(MemoryParams().cambio_total - 7.0)
