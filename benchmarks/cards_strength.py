@@ -198,6 +198,10 @@ TRIAL_BALANCED: dict[str, tuple[str, MemoryParams]] = {
         info_own=2.463, info_other=0.079, risk=-1.755, snap_odds=0.007, min_snap_gain=9.533,
         swap_power=1.45, call_lead=8.477)),
     "wikipedia-lead0": ("wikipedia", SHIPPED_BALANCED[("wikipedia", 2)]),
+    "wikipedia-lead0-fit": ("wikipedia", MemoryParams(
+        cambio_total=3.318, cambio_hidden=1, cambio_relax=0.372, relax_after=11,
+        info_own=0.0, info_other=0.036, risk=-1.633, snap_odds=0.482, min_snap_gain=4.495,
+        swap_power=1.514, call_lead=0.0)),
     "wikipedia-lead1": ("wikipedia", MemoryParams(call_lead=1.0)),
     "wikipedia-lead2": ("wikipedia", MemoryParams(call_lead=2.0)),
     "evan": ("evan", SHIPPED_BALANCED[("evan", 2)]),
@@ -212,6 +216,8 @@ At most 64 positions a deal, every deal weighing the same: ``house-per-deal`` 0.
 ``wikipedia`` 0.2396 on 4,185, the defaults 0.2418; ``wikipedia-lead`` (``--call-lead``:
 the call gate fitted too) 0.2289; ``wikipedia-lead0``: ``memory``'s defaults with the gate
 at 0 (a call only when we think ourselves strictly lowest), not fitted (shipped);
+``wikipedia-lead0-fit`` (``--call-lead-at 0``: the gate held at 0, the rest fitted to
+today's gated ``hard``) 0.2191 on 4,000, the gated defaults 0.2200;
 ``wikipedia-lead1``, ``-lead2``: the gate at a lead of 1 and 2 points; ``evan`` 0.2313 on
 3,113, the defaults 0.2342 (shipped); ``cambia`` 0.2132 on 2,429, the defaults 0.2157
 (shipped)."""
@@ -334,7 +340,7 @@ only, everywhere), each preset's own as
 call gate (``deep-ungated``), and ``master`` without its heads-up ones
 (``master-unbalanced``, ``master`` before 2026-12-06) or with a preset's own on trial as
 well (``master-balanced-house``, ``-house-per-deal``, ``-wikipedia``, ``-wikipedia-lead``,
-``-wikipedia-lead0``, ``-evan``, ``-cambia``)."""
+``-wikipedia-lead0``, ``-wikipedia-lead0-fit``, ``-evan``, ``-cambia``)."""
 
 
 class Timed:
