@@ -176,6 +176,15 @@ def _master_self_balanced(seed: int) -> CardBot:
     return AdaptiveRolloutSearchBot(seed, self_params=BALANCED, self_from=2, balanced=None)
 
 
+def _master_z(z: float) -> Callable[[int], CardBot]:
+    """``master`` leaving its prior only for a challenger ``z`` standard errors better
+    (``hard``'s and ``master``'s margin is 1): with twelve times the rollouts a close
+    decision's standard errors shrink, and a biased rollout policy's small gains pass."""
+    def make(seed: int) -> CardBot:
+        return AdaptiveRolloutSearchBot(seed, z=z)
+    return make
+
+
 def _master_own_seat(seed: int) -> CardBot:
     """``master`` playing each preset's balanced weights (as shipped) in its own rollout seat
     only, in every preset that has them, the other seats by ``memory``'s defaults: the
@@ -304,6 +313,7 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                "master-balanced": _balanced(AdaptiveRolloutSearchBot),
                "master-self-balanced": _master_self_balanced,
                "master-own-seat": _master_own_seat,
+               "master-z2": _master_z(2.0),
                "master-unbalanced": _master_unbalanced,
                **{f"master-balanced-{trial}": _master_balanced_trial(trial)
                   for trial in TRIAL_BALANCED},
@@ -335,7 +345,7 @@ predict ``hard``'s moves (``master-opp-fit``, ``deep-opp-fit``), every seat roll
 the weights whose rollouts best predict how ``hard``'s rounds end, in every preset
 (``master-balanced``, ``deep-balanced``: rulebook's weights; ``master-self-balanced``:
 rulebook's in its own seat only; ``master-own-seat``: each preset's own in its own seat
-only, everywhere), each preset's own as
+only, everywhere), a wider margin against the prior (``master-z2``), each preset's own as
 ``master`` ships them (``deep-shipped-balanced``), ``hard`` before it played wikipedia's
 call gate (``deep-ungated``), and ``master`` without its heads-up ones
 (``master-unbalanced``, ``master`` before 2026-12-06) or with a preset's own on trial as
