@@ -150,10 +150,8 @@ def main() -> None:
                              popsize=args.popsize, sigma=args.sigma, seed=args.seed, bar=bar,
                              space=(*SPACE, CALL_LEAD) if gated else SPACE,
                              start=MemoryParams(call_lead=0.0) if gated else held)
-    rows = {"memory": MemoryParams(), "tuned": TUNED, "fitted": fitted}
-    if held is not None:
-        rows = {"memory": MemoryParams(), "memory, gated": held, "tuned": TUNED,
-                "fitted": fitted}
+    rows = {"memory": MemoryParams(), **({} if held is None else {"memory, gated": held}),
+            "tuned": TUNED, "fitted": fitted}
     scored: dict[str, dict[str, Any]] = {
         name: {"train": train.brier(p), "test": test.brier(p),
                "mean_value": float(np.sum(test.weight * test.values(p)))}

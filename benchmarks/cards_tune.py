@@ -81,17 +81,18 @@ def minimise(loss: Callable[[MemoryParams], float], *, generations: int, popsize
     """The weights of least ``loss`` met by CMA-ES from ``start`` (``memory``'s defaults
     unless given; the start itself included) over ``space``, and that loss; the weights
     outside ``space`` stay ``start``'s. A task of ``bar`` follows the generations."""
-    es = cma.CMAEvolutionStrategy(unit_of(start or MemoryParams(), space), sigma,
+    origin = start or MemoryParams()
+    es = cma.CMAEvolutionStrategy(unit_of(origin, space), sigma,
                                   {"bounds": [0, 1], "popsize": popsize, "seed": seed,
                                    "verbose": -9})
-    best = (loss(start or MemoryParams()), start or MemoryParams())
+    best = (loss(origin), origin)
     task = bar.add_task(label, total=generations)
     for _ in range(generations):
         xs = es.ask()
-        losses = [loss(params_of(x, space, start)) for x in xs]
+        losses = [loss(params_of(x, space, origin)) for x in xs]
         for x, value in zip(xs, losses, strict=True):
             if value < best[0]:
-                best = (value, params_of(x, space, start))
+                best = (value, params_of(x, space, origin))
         es.tell(xs, losses)
         bar.advance(task)
     return best

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from rich.progress import Progress
 
 from cambio.bots.cards.memory import TUNED, MemoryParams
 from tests.support.benchmarks import load_benchmark
@@ -45,8 +46,6 @@ def test_a_long_deal_keeps_a_seeded_sample_of_its_positions_in_order() -> None:
 
 def test_a_held_call_gate_stays_put_while_the_other_weights_are_fitted() -> None:
     """``--call-lead-at``: CMA-ES moves the fitted weights and never the held gate."""
-    from rich.progress import Progress
-
     tune = load_benchmark("cards_tune")
     held = MemoryParams(call_lead=0.0)
     assert tune.params_of(tune.unit_of(TUNED), base=held).call_lead == 0.0
