@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from cambio.bots.cards import CARD_BOTS, BatchRolloutSearchBot, make_bot, play_round
-from cambio.bots.cards.adaptive import AdaptiveRolloutSearchBot, _still_in
+from cambio.bots.cards.adaptive import AdaptiveRolloutSearchBot, _best, _still_in
 from cambio.bots.cards.balanced import BALANCED
 from cambio.bots.cards.memory import TUNED, MemoryParams
 from cambio.cards import CardView, Phase, Rules, State, observe
@@ -65,6 +65,24 @@ def test_a_decided_or_worthless_decision_gets_no_more_worlds() -> None:
     close[2] = 1.0
     worse = [0.0] * 100
     assert _still_in([prior, close, worse], np.zeros(3), [0, 1, 2], 3.0, 0.01) == [0, 1]
+
+
+def test_a_held_margin_takes_no_gain_smaller_than_the_first_stage_would() -> None:
+    """Over 1,600 worlds a challenger that wins 8 more (half a point) is 2.8 standard errors
+    clear, so ``z`` 1 takes it; held at the margin of a first stage of 100 worlds it must
+    clear one standard error of 100 worlds, 0.7 points, and the prior stays. One that
+    wins 80 more (5 points) passes either way."""
+    rng = np.random.default_rng(5)
+    prior = rng.integers(0, 2, 1600).astype(float)
+    small_gain = prior.copy()
+    small_gain[np.flatnonzero(prior == 0)[:8]] = 1.0
+    large_gain = prior.copy()
+    large_gain[np.flatnonzero(prior == 0)[:80]] = 1.0
+    for challenger, held in ((small_gain, 0), (large_gain, 1)):
+        shares = [list(prior), list(challenger)]
+        assert _best(shares, np.zeros(2), 1.0) == 1
+        assert _best(shares, np.zeros(2), 1.0, first=100) == held
+        assert _best(shares, np.zeros(2), 1.0, first=1600) == 1
 
 
 def test_master_is_the_adaptive_bot_and_a_level() -> None:

@@ -57,7 +57,7 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
 
     def __init__(self, seed: int = 0, *, rows: int = DEEP_ROWS, cap: int = ADAPTIVE_CAP,
                  seconds: float | None = None, decided: float = 3.0, stake: float = 0.01,
-                 z: float = 1.0, read: bool = False,
+                 z: float = 1.0, hold_margin: bool = False, read: bool = False,
                  call_margin: tuple[float, ...] = (0.0,),
                  self_params: MemoryParams | None = MASTER_SELF,
                  self_from: int = MASTER_SELF_FROM,
@@ -75,6 +75,11 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
         """Wall time after which no new stage starts (``None``: only ``cap`` bounds it)."""
         self.decided = decided
         self.stake = stake
+        self.hold_margin = hold_margin
+        """Whether a challenger must beat the prior by the margin the first stage asked
+        for, ``z`` of *its* standard errors, however many more worlds it met: the later
+        stages then only confirm or refute the first stage's gains, and never let a gain
+        smaller than ``hard`` would take pass because the standard errors shrank."""
         self.last_rollouts = 0
         """Rollouts spent on the last decision (for benchmarks)."""
 
@@ -87,7 +92,7 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
         start = time.perf_counter()
         k = len(cands)
         shift = self.margins(view, cands)
-        worlds = max(self.min_worlds, self.rows // k)
+        worlds = first = max(self.min_worlds, self.rows // k)
         share, scores = self.play_out(view, cands, worlds)
         shares = [list(row) for row in share]
         totals = [list(row) for row in scores]
@@ -107,7 +112,7 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
         self.last_rollouts = spent
         self.last_estimates = {a: Estimate(float(np.mean(shares[c])), float(np.mean(totals[c])))
                                for c, a in enumerate(cands)}
-        return cands[_best(shares, shift, self.z)]
+        return cands[_best(shares, shift, self.z, first if self.hold_margin else None)]
 
 
 Shift = npt.NDArray[np.float64]
@@ -142,14 +147,17 @@ def _still_in(shares: list[list[float]], shift: Shift, alive: list[int], decided
     return [0, *(c for c, (m, s) in stats.items() if m + 2 * s >= floor)]
 
 
-def _best(shares: list[list[float]], shift: Shift, z: float) -> int:
+def _best(shares: list[list[float]], shift: Shift, z: float, first: int | None = None) -> int:
     """``deep``'s choice (:func:`~cambio.bots.cards.deep.significant_best`) over the worlds
-    each candidate met: a challenger dropped early is judged on its own worlds."""
+    each candidate met: a challenger dropped early is judged on its own worlds. With
+    ``first`` (the first stage's worlds), the margin a challenger must clear stays what it
+    was after ``first`` worlds: ``z`` grows with the square root of the worlds it met."""
     best, best_gain = 0, 0.0
     for c in range(1, len(shares)):
         n = len(shares[c])
         pair = np.array([shares[0][:n], shares[c]]) + shift[[0, c], None]
-        if significant_best(pair, z) == 1:
+        margin = z if first is None else z * math.sqrt(max(n, first) / first)
+        if significant_best(pair, margin) == 1:
             gain = _gain(shares, shift, c)[0]
             if gain > best_gain:
                 best, best_gain = c, gain
