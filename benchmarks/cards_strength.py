@@ -179,16 +179,18 @@ def _master_self_balanced(seed: int) -> CardBot:
 def _master_hold(seed: int) -> CardBot:
     """``master`` whose challengers must clear the margin of its first stage (``z`` of the
     first stage's standard errors) however many worlds they met: the later stages confirm
-    or refute ``hard``'s gains but take none smaller than ``hard`` would."""
-    return AdaptiveRolloutSearchBot(seed, hold_margin=True)
+    or refute ``hard``'s gains but take none smaller than ``hard`` would (``z`` 1 in every
+    preset, as tried in wikipedia before ``master`` took 2 there)."""
+    return AdaptiveRolloutSearchBot(seed, hold_margin=True, z_at={})
 
 
 def _master_z(z: float) -> Callable[[int], CardBot]:
-    """``master`` leaving its prior only for a challenger ``z`` standard errors better
-    (``hard``'s and ``master``'s margin is 1): with twelve times the rollouts a close
-    decision's standard errors shrink, and a biased rollout policy's small gains pass."""
+    """``master`` leaving its prior only for a challenger ``z`` standard errors better, in
+    every preset (``hard``'s margin is 1, ``master``'s 1 but in wikipedia heads-up, where
+    it is 2: with twelve times the rollouts a close decision's standard errors shrink, and
+    a biased rollout policy's small gains pass)."""
     def make(seed: int) -> CardBot:
-        return AdaptiveRolloutSearchBot(seed, z=z)
+        return AdaptiveRolloutSearchBot(seed, z=z, z_at={})
     return make
 
 
@@ -320,6 +322,7 @@ EXPERIMENTS = {"deep": BatchRolloutSearchBot, "deep-guess": _deep_guess, "deep-w
                "master-balanced": _balanced(AdaptiveRolloutSearchBot),
                "master-self-balanced": _master_self_balanced,
                "master-own-seat": _master_own_seat,
+               "master-z1": _master_z(1.0),
                "master-z2": _master_z(2.0),
                "master-hold": _master_hold,
                "master-unbalanced": _master_unbalanced,
@@ -353,10 +356,11 @@ predict ``hard``'s moves (``master-opp-fit``, ``deep-opp-fit``), every seat roll
 the weights whose rollouts best predict how ``hard``'s rounds end, in every preset
 (``master-balanced``, ``deep-balanced``: rulebook's weights; ``master-self-balanced``:
 rulebook's in its own seat only; ``master-own-seat``: each preset's own in its own seat
-only, everywhere), a wider margin against the prior (``master-z2``) or the first stage's
-margin held at every stage (``master-hold``), each preset's own as ``master`` ships them
-(``deep-shipped-balanced``), ``hard`` before it played wikipedia's
-call gate (``deep-ungated``), and ``master`` without its heads-up ones
+only, everywhere), a wider margin against the prior in every preset (``master-z2``;
+``master-z1``: ``master`` before it took 2 in wikipedia) or the first stage's margin held
+at every stage (``master-hold``), each preset's own as ``master`` ships them
+(``deep-shipped-balanced``), ``hard`` before it played wikipedia's call gate
+(``deep-ungated``), and ``master`` without its heads-up ones
 (``master-unbalanced``, ``master`` before 2026-12-06) or with a preset's own on trial as
 well (``master-balanced-house``, ``-house-per-deal``, ``-wikipedia``, ``-wikipedia-lead``,
 ``-wikipedia-lead0``, ``-wikipedia-lead0-fit``, ``-evan``, ``-cambia``)."""

@@ -69,12 +69,12 @@ def memory_rounds(preset: str, count: int, first: int = 0,
         yield state, [make_bot("memory", k) for _ in range(state.n)]
 
 
-def memory_decisions(players: int, count: int) -> list[CardView]:
+def memory_decisions(players: int, count: int, preset: str = "rulebook") -> list[CardView]:
     """The first ``count`` decisions with several moves of ``players``-seat `memory` rounds."""
     views: list[CardView] = []
     k = 0
     while len(views) < count:
-        state = State(Rules.preset("rulebook"), players, seed=200 + k, polled=True)
+        state = State(Rules.preset(preset), players, seed=200 + k, polled=True)
         bots = [make_bot("memory", k) for _ in range(players)]
         k += 1
         while not state.is_over() and len(views) < count:

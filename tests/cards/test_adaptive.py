@@ -85,6 +85,25 @@ def test_a_held_margin_takes_no_gain_smaller_than_the_first_stage_would() -> Non
         assert _best(shares, np.zeros(2), 1.0, first=1600) == 1
 
 
+def test_master_asks_two_standard_errors_in_wikipedia_heads_up_only() -> None:
+    """Heads-up in wikipedia ``master`` chooses as with ``z`` 2 and not as with 1 (a few of
+    the close decisions differ); at 3 players there, and heads-up in rulebook, as with 1."""
+    def small_z(z: float, z_at: dict[tuple[str, int], float]) -> AdaptiveRolloutSearchBot:
+        return AdaptiveRolloutSearchBot(3, rows=64, cap=512, z=z, z_at=z_at)
+
+    def moves(bot: Callable[[], AdaptiveRolloutSearchBot], views: list[CardView]) -> list[int]:
+        return [bot().act(v) for v in views]
+
+    duel = memory_decisions(2, 60, "wikipedia")
+    shipped = moves(lambda: AdaptiveRolloutSearchBot(3, rows=64, cap=512), duel)
+    assert shipped == moves(lambda: small_z(2.0, {}), duel)
+    assert shipped != moves(lambda: small_z(1.0, {}), duel)
+    for preset, players in (("wikipedia", 3), ("rulebook", 2)):
+        views = memory_decisions(players, 30, preset)
+        assert moves(lambda: AdaptiveRolloutSearchBot(3, rows=64, cap=512), views) == \
+            moves(lambda: small_z(1.0, {}), views)
+
+
 def test_master_is_the_adaptive_bot_and_a_level() -> None:
     assert isinstance(make_bot("master", 0), AdaptiveRolloutSearchBot)
     assert CARD_BOTS.level("master").name == "adaptive"

@@ -15,7 +15,8 @@ more only where they say the decision is both *close* and *worth something*:
   one's lower bound), until ``cap`` rollouts or ``seconds`` of wall time.
 
 The move is then chosen as ``deep`` chooses it (the best paired gain more than ``z``
-standard errors above the prior's), over every world the candidate met. Most decisions stop
+standard errors above the prior's; 2 in wikipedia heads-up, :data:`MASTER_Z`), over every
+world the candidate met. Most decisions stop
 after the first stage, so the bot is about ``hard``'s speed on them; the close, costly ones
 (the last turn after a call, a Cambio call, a swap into an unknown slot) get up to ``cap``.
 
@@ -48,6 +49,14 @@ against three ``memory`` it won 43.1% of 2,364 rounds with them and 41.9% withou
 +1.2 points (-0.5 to +3.0); heads-up it is not shown to help (docs/cards-strength.md)."""
 MASTER_SELF_FROM = 4
 """The smallest table :data:`MASTER_SELF` is played at (heads-up keeps ``memory``'s)."""
+MASTER_Z: Mapping[tuple[str, int], float] = {("wikipedia", 2): 2.0}
+"""The tables, by (preset, players), where ``master`` leaves its prior only for a challenger
+this many standard errors better, in place of ``z``. In wikipedia heads-up ``hard`` plays
+the same rollout weights as ``master`` (the call gate), and with ``z`` 1 ``master`` was
+level with it (49.1% over 846 games): twelve times the rollouts shrink a close decision's
+standard errors until a small gain of a rollout policy that predicts wikipedia's rounds
+poorly passes. With 2 it beat ``hard`` by SPRT (51.9% over 3,906 games); holding the
+first stage's margin at every stage did not (48.9% over 712; docs/cards-strength.md)."""
 
 
 class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
@@ -57,7 +66,8 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
 
     def __init__(self, seed: int = 0, *, rows: int = DEEP_ROWS, cap: int = ADAPTIVE_CAP,
                  seconds: float | None = None, decided: float = 3.0, stake: float = 0.01,
-                 z: float = 1.0, hold_margin: bool = False, read: bool = False,
+                 z: float = 1.0, z_at: Mapping[tuple[str, int], float] = MASTER_Z,
+                 hold_margin: bool = False, read: bool = False,
                  call_margin: tuple[float, ...] = (0.0,),
                  self_params: MemoryParams | None = MASTER_SELF,
                  self_from: int = MASTER_SELF_FROM,
@@ -75,6 +85,8 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
         """Wall time after which no new stage starts (``None``: only ``cap`` bounds it)."""
         self.decided = decided
         self.stake = stake
+        self.z_at = z_at
+        """``z`` for the tables it names, by (preset, players)."""
         self.hold_margin = hold_margin
         """Whether a challenger must beat the prior by the margin the first stage asked
         for, ``z`` of *its* standard errors, however many more worlds it met: the later
@@ -112,7 +124,8 @@ class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
         self.last_rollouts = spent
         self.last_estimates = {a: Estimate(float(np.mean(shares[c])), float(np.mean(totals[c])))
                                for c, a in enumerate(cands)}
-        return cands[_best(shares, shift, self.z, first if self.hold_margin else None)]
+        z = self.z_at.get((view.rules.preset_name, view.players), self.z)
+        return cands[_best(shares, shift, z, first if self.hold_margin else None)]
 
 
 Shift = npt.NDArray[np.float64]
@@ -164,4 +177,5 @@ def _best(shares: list[list[float]], shift: Shift, z: float, first: int | None =
     return best
 
 
-__all__ = ["ADAPTIVE_CAP", "MASTER_SELF", "MASTER_SELF_FROM", "AdaptiveRolloutSearchBot"]
+__all__ = ["ADAPTIVE_CAP", "MASTER_SELF", "MASTER_SELF_FROM", "MASTER_Z",
+           "AdaptiveRolloutSearchBot"]

@@ -164,11 +164,12 @@ CARD_BOTS = Registry("cards", [
     BotEntry("adaptive", "Master (adaptive)", "hard's search, then up to 12x the rollouts "
              "on the close decisions that matter (about a second at most); heads-up "
              "rolled out by weights balanced to predict (in rulebook its own seat only; "
-             "in wikipedia: calls held back until it looks lowest), from 4 players its "
-             "own later turns by tuned weights",
-             "beats hard heads-up in five presets of six (SPRT; rulebook 53.3% over 1,036 "
-             "games, house 53.1% over 1,226; level in wikipedia, where hard plays the "
-             "same call gate); 71.9% against memory "
+             "in wikipedia: calls held back until it looks lowest, and a challenger "
+             "must be 2 standard errors better), from 4 players its own later turns by "
+             "tuned weights",
+             "beats hard heads-up in every preset (SPRT; rulebook 53.3% over 1,036 "
+             "games, house 53.1% over 1,226, wikipedia 51.9% over 3,906); 71.9% against "
+             "memory "
              "before the balanced weights (rulebook, 1,000 rounds; docs/cards-strength.md)",
              card_stars(0.719),
              f"{_HERE}:_adaptive", aliases=("master",), level="master",
