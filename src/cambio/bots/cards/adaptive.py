@@ -56,8 +56,8 @@ the same rollout weights as ``master`` (the call gate), and with ``z`` 1 ``maste
 level with it (49.1% over 846 games): twelve times the rollouts shrink a close decision's
 standard errors until a small gain of a rollout policy that predicts wikipedia's rounds
 poorly passes. With 2 it beat ``hard`` by SPRT twice (51.9% over 3,906 games, then 54.0%
-over 694 on other deals); holding the
-first stage's margin at every stage did not (48.9% over 712; docs/cards-strength.md)."""
+over 694 on other deals); holding the first stage's margin at every stage did not (48.9%
+over 712; docs/cards-strength.md)."""
 
 
 class AdaptiveRolloutSearchBot(BatchRolloutSearchBot):
