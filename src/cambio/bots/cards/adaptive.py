@@ -16,9 +16,9 @@ more only where they say the decision is both *close* and *worth something*:
 
 The move is then chosen as ``deep`` chooses it (the best paired gain more than ``z``
 standard errors above the prior's; 2 in wikipedia heads-up, :data:`MASTER_Z`), over every
-world the candidate met. Most decisions stop
-after the first stage, so the bot is about ``hard``'s speed on them; the close, costly ones
-(the last turn after a call, a Cambio call, a swap into an unknown slot) get up to ``cap``.
+world the candidate met. Most decisions stop after the first stage, so the bot is about
+``hard``'s speed on them; the close, costly ones (the last turn after a call, a Cambio
+call, a swap into an unknown slot) get up to ``cap``.
 
 Like ``deep`` it sees only its view: the worlds come from the view and its seeded generator.
 """
