@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -19,8 +20,8 @@ from cambio.cards.actions import CAMBIO
 from .knowledge import memory_decisions, memory_rounds, twin_views
 
 
-def small(seed: int = 1) -> AdaptiveRolloutSearchBot:
-    return AdaptiveRolloutSearchBot(seed, rows=64, cap=512)
+def small(seed: int = 1, **options: Any) -> AdaptiveRolloutSearchBot:
+    return AdaptiveRolloutSearchBot(seed, rows=64, cap=512, **options)
 
 
 def test_adaptive_decisions_depend_only_on_the_view() -> None:
@@ -88,20 +89,16 @@ def test_a_held_margin_takes_no_gain_smaller_than_the_first_stage_would() -> Non
 def test_master_asks_two_standard_errors_in_wikipedia_heads_up_only() -> None:
     """Heads-up in wikipedia ``master`` chooses as with ``z`` 2 and not as with 1 (a few of
     the close decisions differ); at 3 players there, and heads-up in rulebook, as with 1."""
-    def small_z(z: float, z_at: dict[tuple[str, int], float]) -> AdaptiveRolloutSearchBot:
-        return AdaptiveRolloutSearchBot(3, rows=64, cap=512, z=z, z_at=z_at)
-
     def moves(bot: Callable[[], AdaptiveRolloutSearchBot], views: list[CardView]) -> list[int]:
         return [bot().act(v) for v in views]
 
     duel = memory_decisions(2, 60, "wikipedia")
-    shipped = moves(lambda: AdaptiveRolloutSearchBot(3, rows=64, cap=512), duel)
-    assert shipped == moves(lambda: small_z(2.0, {}), duel)
-    assert shipped != moves(lambda: small_z(1.0, {}), duel)
+    shipped = moves(lambda: small(3), duel)
+    assert shipped == moves(lambda: small(3, z=2.0, z_at={}), duel)
+    assert shipped != moves(lambda: small(3, z=1.0, z_at={}), duel)
     for preset, players in (("wikipedia", 3), ("rulebook", 2)):
         views = memory_decisions(players, 30, preset)
-        assert moves(lambda: AdaptiveRolloutSearchBot(3, rows=64, cap=512), views) == \
-            moves(lambda: small_z(1.0, {}), views)
+        assert moves(lambda: small(3), views) == moves(lambda: small(3, z=1.0, z_at={}), views)
 
 
 def test_master_is_the_adaptive_bot_and_a_level() -> None:

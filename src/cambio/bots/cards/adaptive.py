@@ -170,8 +170,8 @@ def _best(shares: list[list[float]], shift: Shift, z: float, first: int | None =
     for c in range(1, len(shares)):
         n = len(shares[c])
         pair = np.array([shares[0][:n], shares[c]]) + shift[[0, c], None]
-        margin = z if first is None else z * math.sqrt(max(n, first) / first)
-        if significant_best(pair, margin) == 1:
+        z_here = z if first is None else z * math.sqrt(max(n, first) / first)
+        if significant_best(pair, z_here) == 1:
             gain = _gain(shares, shift, c)[0]
             if gain > best_gain:
                 best, best_gain = c, gain
