@@ -140,22 +140,77 @@ def bots_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    """Playwright's sync API runs an asyncio loop in a greenlet that stays the thread's
-    running loop until Playwright stops: any other test's ``asyncio.run()`` meanwhile fails
-    ("cannot be called from a running event loop"). Module scope stops it after each browser
-    module, so the suite passes in any order (pytest-randomly keeps a module's tests
-    together)."""
-    with sync_playwright() as p:
-        yield p
+class Chromium:
+    """This worker's Playwright and chromium, kept from one browser test to the next.
+
+    Launching them cost about a second of CPU each time (node's driver, chromium's
+    processes), once per browser module when they were module fixtures. Playwright's sync API
+    runs an asyncio loop in a greenlet that stays the thread's running loop until Playwright
+    stops: any other test's ``asyncio.run()`` meanwhile fails ("cannot be called from a
+    running event loop"). So they live only while the tests in a row on this worker use them:
+    ``pytest_runtest_teardown`` stops them when the next test does not, or there is none."""
+
+    def __init__(self) -> None:
+        self._playwright: Playwright | None = None
+        self._browser: Browser | None = None
+
+    def playwright(self) -> Playwright:
+        if self._playwright is None:
+            self._playwright = sync_playwright().start()
+        return self._playwright
+
+    def browser(self) -> Browser:
+        if self._browser is None or not self._browser.is_connected():
+            if not Path(CHROMIUM).exists():
+                pytest.fail(f"{CHROMIUM} is missing: run scripts/install-test-deps.sh "
+                            "(installs Debian's chromium)")
+            self._browser = self.playwright().chromium.launch(executable_path=CHROMIUM,
+                                                              args=CHROMIUM_ARGS)
+        return self._browser
+
+    def close_contexts(self) -> None:
+        """Close the contexts a test left open: their pages would go on polling the server
+        and drawing their clocks until chromium stops (closing the browser did that when it
+        was a module fixture)."""
+        if self._browser is not None and self._browser.is_connected():
+            for ctx in self._browser.contexts:
+                ctx.close()
+
+    def stop(self) -> None:
+        browser, self._browser = self._browser, None
+        playwright, self._playwright = self._playwright, None
+        try:
+            if browser is not None and browser.is_connected():
+                browser.close()
+        finally:
+            if playwright is not None:
+                playwright.stop()
 
 
-@pytest.fixture(scope="module")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: run scripts/install-test-deps.sh "
-                    "(installs Debian's chromium)")
-    b = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    yield b
-    b.close()
+CHROMIUM_HERE = Chromium()
+
+USES_CHROMIUM = {"playwright", "browser"}
+"""The fixtures whose tests need :data:`CHROMIUM_HERE` running."""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After a test's teardown (its module's fixtures too, when the module ends), close what
+    it left open, and stop chromium unless the next test on this worker uses it."""
+    yield
+    if nextitem is None or not USES_CHROMIUM & set(getattr(nextitem, "fixturenames", ())):
+        CHROMIUM_HERE.stop()
+    else:
+        CHROMIUM_HERE.close_contexts()
+
+
+@pytest.fixture
+def playwright() -> Playwright:
+    """Function-scoped, so a test never gets one :meth:`Chromium.stop` has closed (a module's
+    tests that use chromium and others that do not may run in any order)."""
+    return CHROMIUM_HERE.playwright()
+
+
+@pytest.fixture
+def browser(playwright: Playwright) -> Browser:
+    return CHROMIUM_HERE.browser()

@@ -82,9 +82,23 @@ def summary(players: int, *, clock: bool, finished: bool = False) -> dict[str, A
 
 def open_table(browser: Browser, base: str, context: dict[str, Any], players: int,
                clock: bool) -> tuple[BrowserContext, Page]:
+    ctx, page = new_page(browser, context)
+    load_table(page, base, players, clock)
+    return ctx, page
+
+
+def new_page(browser: Browser, context: dict[str, Any]) -> tuple[BrowserContext, Page]:
+    """A page in a new context with these options, for :func:`load_table`."""
     ctx = browser.new_context(**context)
     page = ctx.new_page()
     page.set_default_timeout(WAIT_MS)
+    return ctx, page
+
+
+def load_table(page: Page, base: str, players: int, clock: bool) -> None:
+    """A fresh table page for ``players`` in ``page``: a new document, so a page may be
+    loaded again for another table (each context costs chromium a renderer process, about
+    half a second of CPU)."""
     # A same-origin document that runs no script of its own (the stylesheet, shown as text):
     # a page's modules could still be running when set_content replaces it. The rules page
     # did: with a catalog to load first (German), its module found this page's #app and
@@ -92,7 +106,6 @@ def open_table(browser: Browser, base: str, context: dict[str, Any], players: in
     page.goto(base + "/static/app.css")
     page.set_content(HTML)
     page.evaluate(SETUP_JS, [summary(players, clock=clock), clock])
-    return ctx, page
 
 
 def show(page: Page, view: dict[str, Any], version: int, summ: dict[str, Any]) -> None:

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser
 
 from .conftest import Server
 from .driver import SIZES
-from .harness import open_table, show, summary
+from .harness import load_table, new_page, show, summary
 from .scenes import PHASES, scenes
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
@@ -96,14 +96,14 @@ def test_every_decision_fits_the_screen(browser: Browser, server: Server, size: 
                                         clock: bool, look: str) -> None:
     bad: list[str] = []
     options, counts = LOOKS[look]
-    for players in counts:
-        found = scenes(players)
-        assert set(PHASES) <= set(found), f"{players} players: {set(PHASES) - set(found)}"
-        # Reduced motion: a card turning over is 0 px wide for a moment, not off screen.
-        ctx, page = open_table(browser, server.base,
-                               {**VIEWPORTS[size], **options, "reduced_motion": "reduce"}, players,
-                               clock)
-        try:
+    # Reduced motion: a card turning over is 0 px wide for a moment, not off screen. One
+    # context for every table size: each table is a new document in the same page.
+    ctx, page = new_page(browser, {**VIEWPORTS[size], **options, "reduced_motion": "reduce"})
+    try:
+        for players in counts:
+            found = scenes(players)
+            assert set(PHASES) <= set(found), f"{players} players: {set(PHASES) - set(found)}"
+            load_table(page, server.base, players, clock)
             # The table speaks the look's language (else German's words were never measured).
             assert page.evaluate("async () => (await import('/static/i18n.js')).language()") \
                 == look[:2]
@@ -120,6 +120,6 @@ def test_every_decision_fits_the_screen(browser: Browser, server: Server, size: 
                     bad += [f"{size} {players}p {phase}: card under {TAP_MIN} px: {b}"
                             for b in small]
                 CHECKED.append(f"{size} {players}p {'clock' if clock else 'no clock'} {phase}")
-        finally:
-            ctx.close()
+    finally:
+        ctx.close()
     assert not bad, "\n".join(bad)

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from .conftest import Server
-from .harness import open_table, show, summary
+from .harness import load_table, new_page, show, summary
 from .scenes import scenes
 from .test_fit import VIEWPORTS
 
@@ -23,18 +23,18 @@ CUT_JS = """() => [...document.querySelectorAll('.opponents .seat-head, .opponen
 @pytest.mark.parametrize("size", ["small", "phone"])
 def test_reveal_headers_are_whole(browser: Browser, server: Server, size: str) -> None:
     bad: list[str] = []
-    for players in (2, 4, 6):
-        scene = scenes(players)["reveal"]
-        ctx, page = open_table(browser, server.base,
-                               {**VIEWPORTS[size], "reduced_motion": "reduce"}, players, False)
-        try:
+    ctx, page = new_page(browser, {**VIEWPORTS[size], "reduced_motion": "reduce"})
+    try:
+        for players in (2, 4, 6):
+            scene = scenes(players)["reveal"]
+            load_table(page, server.base, players, False)
             summ = summary(players, clock=False)
             for seat in summ["seats"][1:]:
                 seat["name"] = "memory bot"
             show(page, scene["view"], scene["version"], summ)
             bad += [f"{players}p: {b}" for b in page.evaluate(CUT_JS)]
-        finally:
-            ctx.close()
+    finally:
+        ctx.close()
     assert not bad, "\n".join(bad)
 
 
@@ -50,17 +50,17 @@ YOU_JS = """() => { const e = document.querySelector('.seat.mine .seat-name .you
 @pytest.mark.parametrize("size", ["small", "phone"])
 def test_your_seat_says_you_whole(browser: Browser, server: Server, size: str) -> None:
     bad: list[str] = []
-    for players in (2, 4, 8):
-        found = scenes(players)
-        ctx, page = open_table(browser, server.base,
-                               {**VIEWPORTS[size], "reduced_motion": "reduce"}, players, False)
-        try:
+    ctx, page = new_page(browser, {**VIEWPORTS[size], "reduced_motion": "reduce"})
+    try:
+        for players in (2, 4, 8):
+            found = scenes(players)
+            load_table(page, server.base, players, False)
             for phase in ("turn_start", "drawn", "snap"):
                 scene = found[phase]
                 show(page, scene["view"], scene["version"], summary(players, clock=False))
                 text, needed, shown, room = page.evaluate(YOU_JS)
                 if text != "You" or shown < needed - 0.5 or room < -0.5:
                     bad.append(f"{players}p {phase}: {text!r} {shown:.0f}/{needed} px")
-        finally:
-            ctx.close()
+    finally:
+        ctx.close()
     assert not bad, "\n".join(bad)
