@@ -212,5 +212,5 @@ def playwright() -> Playwright:
 
 
 @pytest.fixture
-def browser(playwright: Playwright) -> Browser:
+def browser() -> Browser:
     return CHROMIUM_HERE.browser()

@@ -72,14 +72,20 @@ class Seen:
             bool(set(self.actions) - {"snap-mode"}) or bool(self.targets))
 
 
+def new_page(browser: Browser, context: dict[str, Any]) -> tuple[BrowserContext, Page]:
+    """A page in a new browser context with these options, waiting up to ``WAIT_MS``."""
+    ctx = browser.new_context(**context)
+    page = ctx.new_page()
+    page.set_default_timeout(WAIT_MS)
+    return ctx, page
+
+
 def host_page(browser: Browser, base: str, *, players: str | None = None,
               preset: str | None = None, rounds: str | None = None
               ) -> tuple[BrowserContext, Page, str]:
     """A new browser context whose page created a card table from the lobby (the host, seat
     0) and is on the table's page: ``(context, page, table id)``."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, {"viewport": {"width": 1280, "height": 860}})
     page.goto(base + "/")
     page.fill("#name", "Ann")
     page.wait_for_selector(".rule-row", state="attached")
@@ -281,10 +287,8 @@ def seat_page(browser: Browser, base: str, table: str, token: str | None,
               viewport: ViewportSize = LAPTOP) -> tuple[BrowserContext, Page]:
     """A new browser context on a table's page, holding ``token``'s seat (``None``: a
     spectator), as if this browser had joined it: ``(context, page)``."""
-    ctx = browser.new_context(viewport=viewport, is_mobile=viewport["width"] < 600,
-                              has_touch=viewport["width"] < 600)
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, {"viewport": viewport, "is_mobile": viewport["width"] < 600,
+                                   "has_touch": viewport["width"] < 600})
     if token is not None:
         page.goto(base + "/static/favicon.svg")   # same origin, to set the seat token
         page.evaluate("([t, k]) => localStorage.setItem('cambio:token:' + t, k)", [table, token])

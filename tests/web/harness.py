@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from .conftest import WAIT_MS
+from .driver import new_page
 
 HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
@@ -87,18 +87,10 @@ def open_table(browser: Browser, base: str, context: dict[str, Any], players: in
     return ctx, page
 
 
-def new_page(browser: Browser, context: dict[str, Any]) -> tuple[BrowserContext, Page]:
-    """A page in a new context with these options, for :func:`load_table`."""
-    ctx = browser.new_context(**context)
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
-    return ctx, page
-
-
 def load_table(page: Page, base: str, players: int, clock: bool) -> None:
     """A fresh table page for ``players`` in ``page``: a new document, so a page may be
-    loaded again for another table (each context costs chromium a renderer process, about
-    half a second of CPU)."""
+    loaded again for another table (a new context loading the client cost chromium about
+    1.5 s of CPU: docs/testing.md, "chromium, counted whole")."""
     # A same-origin document that runs no script of its own (the stylesheet, shown as text):
     # a page's modules could still be running when set_content replaces it. The rules page
     # did: with a catalog to load first (German), its module found this page's #app and

@@ -22,8 +22,8 @@ import pytest
 from playwright.sync_api import Browser
 
 from .conftest import Server
-from .driver import SIZES
-from .harness import load_table, new_page, show, summary
+from .driver import SIZES, new_page
+from .harness import load_table, show, summary
 from .scenes import PHASES, scenes
 
 VIEWPORTS: dict[str, dict[str, Any]] = {

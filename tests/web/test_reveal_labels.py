@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import Browser
 
 from .conftest import Server
-from .harness import load_table, new_page, show, summary
+from .driver import new_page
+from .harness import load_table, show, summary
 from .scenes import scenes
 from .test_fit import VIEWPORTS
 
