@@ -1,8 +1,8 @@
 """The bots' numba kernels by family, and compiling them into numba's on-disk cache.
 
-A kernel compiles on its first call in a process whose cache holds no copy: most of a
-minute of one core for the hard card bot's rollouts, about 47 CPU-seconds for the dice
-game's ``native`` search. Compiled once (``make``'s ``scripts/warm_numba.py``, or the
+A kernel compiles on its first call in a process whose cache holds no copy: about 100
+CPU-seconds for the hard card bot's rollouts, about 47 for the dice game's ``native``
+search. Compiled once (``make``'s ``scripts/warm_numba.py``, or the
 server's low-priority warm-up: :mod:`cambio.server.kernels`), every later process loads
 them from the cache in a second or two. A registry entry names the family its bot needs
 (:attr:`cambio.bots.registry.BotEntry.kernels`).

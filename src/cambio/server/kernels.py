@@ -1,7 +1,7 @@
 """The bots' numba kernels in a server process: loaded before any table uses them, never on
 the event loop, and never compiled by the server itself.
 
-Compiling a family takes most of a minute of one core and, in a thread of the server, holds
+Compiling a family takes a minute or two of one core and, in a thread of the server, holds
 its GIL a good part of that (numba's compiler is Python); loading a compiled family from
 numba's cache still takes a second or two of imports and linking. So a family is made ready
 in two steps: a subprocess at the lowest priority (``python -m cambio.bots.kernels --nice

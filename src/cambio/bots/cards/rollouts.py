@@ -112,24 +112,33 @@ memory_act_inline = _inline(cast(Any, memory_act).py_func)
 and ``apply`` (a call passes every array as its whole descriptor)."""
 
 
-@_inline
+@_jit
 def finish_one(g: Any, rf: Any, mt: Any, out: Any, scratch: Any, vidx: Any, vval: Any,
                vcount: Any, prm: Any, vg: Any, cnt: Any, dv: Any, dp: Any, kf: Any) -> None:
     """Play game ``g`` to the end of the round, ``memory`` in every seat (seat ``s`` with
-    the weights ``prm[s]``)."""
+    the weights ``prm[s]``).
+
+    A function of its own, called once a round, not compiled into :func:`_finish_all` and
+    :func:`_finish_rows`; and ``apply`` compiled into it at one place, not two. numba's
+    inlining types a body again at every site, so each copy of this loop cost minutes of
+    compiling: 548 s of CPU for the family where 103 s do now, the rollouts as fast
+    (docs/performance.md, "Compiling the kernels")."""
     n = rf[k.R_PLAYERS]
     while g[k.PHASE] != k.PH_ROUND_OVER:
         seat = k.current_player(g)
+        # memory_act passes a poll unless the seat knows a card of the top's rank: most
+        # polls, and they need no list of the legal snaps.
+        action = k.PASS
         if g[k.PHASE] == k.PH_POLL:
-            # memory_act passes a poll unless the seat knows a card of the top's rank: most
-            # polls, and they need no list of the legal snaps.
             top = k.top_of(g, rf)
-            if top < 0 or not known_match(g, rf, n, (1 << seat) | (1 << n), top >> 2):
-                k.apply_inline(g, k.PASS, rf, mt)
-                continue
-        nleg = k.legal_inline(g, rf, out, scratch)
-        action = memory_act_inline(seat, out, nleg, g, rf, vidx, vval, vcount, prm[seat], vg,
-                                   cnt, dv, dp, kf)
+            if top >= 0 and known_match(g, rf, n, (1 << seat) | (1 << n), top >> 2):
+                action = -1
+        else:
+            action = -1
+        if action < 0:
+            nleg = k.legal_inline(g, rf, out, scratch)
+            action = memory_act_inline(seat, out, nleg, g, rf, vidx, vval, vcount, prm[seat],
+                                       vg, cnt, dv, dp, kf)
         k.apply_inline(g, action, rf, mt)
 
 
