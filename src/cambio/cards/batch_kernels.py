@@ -1039,7 +1039,7 @@ def apply(g: Any, action: int, rf: Any, mt: Any) -> None:
     g[ACTIONS] += 1
     kind = action & 31
     a = (action >> 5) & 0xFFFF
-    settle = False
+    settle = (kind == KEEP) | (kind == SKIP)  # a king's choice made: nothing else to do
     if kind == SNAP:
         snap(g, seat, a, rf, mt)
     elif kind == PASS:
@@ -1101,8 +1101,6 @@ def apply(g: Any, action: int, rf: Any, mt: Any) -> None:
         t = g[ca + known]
         g[ca + known] = g[cb + known]
         g[cb + known] = t
-        settle = True
-    elif kind == KEEP or kind == SKIP:  # noqa: SIM109
         settle = True
     elif kind == GIVE:
         give(g, seat, a, rf)
