@@ -121,7 +121,7 @@ def finish_one(g: Any, rf: Any, mt: Any, out: Any, scratch: Any, vidx: Any, vval
     A function of its own, called once a round, not compiled into :func:`_finish_all` and
     :func:`_finish_rows`; and ``apply`` compiled into it at one place, not two. numba's
     inlining types a body again at every site, so each copy of this loop cost minutes of
-    compiling: 548 s of CPU for the family where 103 s do now, the rollouts as fast
+    compiling: 548 s of CPU for the family then, 88 s now, the rollouts as fast
     (docs/performance.md, "Compiling the kernels")."""
     n = rf[k.R_PLAYERS]
     while g[k.PHASE] != k.PH_ROUND_OVER:
