@@ -45,9 +45,10 @@ loaded for as long as it likes (without spending the CPU of a cold compile)."""
 
 def rollouts() -> None:
     """The hard card bot's rollouts (and the hints, which are its searches)."""
-    from .cards.rollouts import warm
+    from .cards import rollouts, worlds
 
-    warm()
+    rollouts.warm()
+    worlds.warm()
 
 
 def board() -> None:

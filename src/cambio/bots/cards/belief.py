@@ -20,10 +20,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from random import Random
+from typing import TYPE_CHECKING
 
 from cambio.cards import EMPTY, HIDDEN, Card, CardView, Rules
 from cambio.cards.cards import NUM_CARD_CODES
 from cambio.cards.rules import tables
+
+if TYPE_CHECKING:  # numpy only where a search deals many worlds (sample_rows)
+    import numpy as np
+    import numpy.typing as npt
 
 
 @lru_cache(maxsize=256)
@@ -113,15 +118,20 @@ class Belief:
 
     def samples(self, rng: Random, count: int) -> list[list[Card]]:
         """``count`` independent :meth:`sample` s at once (numpy, seeded from ``rng``): a
-        search that deals hundreds of worlds would spend most of its time shuffling.
+        search that deals hundreds of worlds would spend most of its time shuffling."""
+        out: list[list[Card]] = self.sample_rows(rng, count).tolist()
+        return out
+
+    def sample_rows(self, rng: Random, count: int) -> npt.NDArray[np.int64]:
+        """:meth:`samples` as the rows of a new ``count x unseen`` array.
         numpy is imported here, not above: the browser's bots (``expert``) count cards
         with this class and have no numpy (``server/solo.py``)."""
         import numpy as np
 
         gen = np.random.default_rng(rng.getrandbits(64))
-        rows = gen.permuted(np.tile(np.array(self._cards, dtype=np.int64), (count, 1)), axis=1)
-        out: list[list[Card]] = rows.tolist()
-        return out
+        rows: npt.NDArray[np.int64] = gen.permuted(
+            np.tile(np.array(self._cards, dtype=np.int64), (count, 1)), axis=1)
+        return rows
 
     def sample(self, rng: Random) -> list[Card]:
         """The unseen cards in a uniformly random order: an exact posterior sample when dealt

@@ -40,7 +40,7 @@ import numpy.typing as npt
 
 from cambio.cards import Action, CardView, Phase, Rules, Standing, State
 from cambio.cards.actions import CAMBIO, PASS, SNAP, SWITCH, addr_seat, arg_a, arg_b, kind_of
-from cambio.cards.batch import kernels_can_play
+from cambio.cards.batch import Batch, kernels_can_play
 
 from ..renamed import renamed
 from .balanced import HARD_BALANCED, balanced_params
@@ -52,6 +52,7 @@ from .memory import TUNED, MemoryParams
 from .reading import OpponentReading, read_worlds
 from .rollouts import Rollouts, load_states
 from .search import Estimate, RolloutSearchBot, caller_tilt, determinize, is_final_turn
+from .worlds import load_worlds
 
 FALLBACK_ROLLOUTS = 64
 """Rollouts per decision on the compiled engine, for rules the kernels cannot play."""
@@ -226,7 +227,7 @@ class BatchRolloutSearchBot:
         rows = worlds * k
         pool = self._rollouts(view, rows)
         b = pool.batch
-        load_states(b, 0, self.deal(view, worlds))
+        self.load_worlds(b, view, worlds)
         for c in range(1, k):
             b.st[c * worlds:(c + 1) * worlds] = b.st[:worlds]
         actions = np.full(b.games, -1, dtype=np.int64)
@@ -251,12 +252,28 @@ class BatchRolloutSearchBot:
         cards tilted low, the caller's low on our last turn; with a reading, weighed by it."""
         if self.reading is not None:
             return read_worlds(view, self.rng, worlds, self.reading, knows=self.knows)
-        belief = Belief(view)
-        lam = opponent_lambda(view, belief, self.hidden_scale)
-        seat_tilt = caller_tilt(view, belief) if is_final_turn(view) else None
+        belief, lam, seat_tilt = self._tilts(view)
         return [determinize(view, belief, self.rng, tilt=lam, knows=self.knows,
                             seat_tilt=seat_tilt, cards=cards)
                 for cards in belief.samples(self.rng, worlds)]
+
+    def load_worlds(self, b: Batch, view: CardView, worlds: int) -> None:
+        """Rows ``0 .. worlds - 1`` of ``b``: the worlds :meth:`deal` deals, the same
+        rows and the same draws, but dealt straight into the records where they are
+        ``determinize``'s, unweighed by a reading and not a subclass's own
+        (:mod:`~cambio.bots.cards.worlds`: a quarter of the time)."""
+        if self.reading is not None or type(self).deal is not BatchRolloutSearchBot.deal:
+            load_states(b, 0, self.deal(view, worlds))
+            return
+        belief, lam, seat_tilt = self._tilts(view)
+        load_worlds(b, 0, view, belief, self.rng, worlds, tilt=lam, knows=self.knows,
+                    seat_tilt=seat_tilt)
+
+    def _tilts(self, view: CardView) -> tuple[Belief, float, dict[int, float] | None]:
+        """The belief, the opponents' tilt and, on our last turn, the caller's."""
+        belief = Belief(view)
+        lam = opponent_lambda(view, belief, self.hidden_scale)
+        return belief, lam, caller_tilt(view, belief) if is_final_turn(view) else None
 
     def _observe(self, view: CardView) -> None:
         """What each seat did this round that tells its style: its wrong (blind) snaps."""

@@ -38,9 +38,9 @@ from __future__ import annotations
 
 import math
 import time
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import accumulate, compress, count
-from operator import sub
+from operator import add, sub
 from random import Random
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -85,20 +85,29 @@ def determinize(view: CardView, belief: Belief, rng: Random, *, tilt: float = 0.
     ``belief.sample(rng)``).
     """
     assert view.seat is not None
-    n = view.players
     if cards is None:
         cards = belief.sample(rng)
     values = belief.values
     weights = tilt_weights(tilt, values) if tilt else None
     special = {seat: tilt_weights(lam, values) for seat, lam in (seat_tilt or {}).items()}
-    s = _dealt(view.rules, n, view.dealer).clone()
-    s.seed = rng.getrandbits(62)
-    s.grids, s.known = _deal_grids(view, cards, weights, special, knows, rng)
+    seed = rng.getrandbits(62)
+    grids, known = _deal_grids(view, cards, weights, special, knows, rng)
     held = view.held
     if held == HIDDEN:
         held = cards.pop()
+    return world(view, seed, grids, known, held, cards)  # what is left: deck_size cards
+
+
+def world(view: CardView, seed: int, grids: list[list[int]], known: list[list[int]],
+          held: int, deck: list[int]) -> State:
+    """The state of ``view``'s public facts with these cards, knowledge masks and chance
+    seed (what :func:`determinize` deals; :mod:`~cambio.bots.cards.worlds` fills a batch
+    record from one)."""
+    s = _dealt(view.rules, view.players, view.dealer).clone()
+    s.seed = seed
+    s.grids, s.known = grids, known
     s.held = held
-    s.deck = cards  # what is left: exactly deck_size cards
+    s.deck = deck
     _copy_public(view, s)
     return s.clone()  # a clone drops the constructor's caches
 
@@ -185,9 +194,11 @@ def _weighted_index(cards: list[int], weights: list[float], rng: Random) -> int:
     which ``x``, drawn below the total, falls to zero or less as the weights are taken from
     it in order. The loops run in C (``map``, ``accumulate``, ``compress``), as ``hard``
     deals hundreds of worlds a decision, each with a draw per opponent's unseen card; the
-    floats are the same as a Python loop's, summed and subtracted in the same order."""
+    floats are the same as a Python loop's, summed and subtracted in the same order
+    (``reduce``, not ``sum``: from Python 3.12 ``sum`` compensates its rounding, and
+    :mod:`~cambio.bots.cards.worlds` sums as a loop does)."""
     w = list(map(weights.__getitem__, cards))
-    left = accumulate(w, sub, initial=rng.random() * sum(w))
+    left = accumulate(w, sub, initial=rng.random() * reduce(add, w, 0.0))
     next(left)  # x itself
     return next(compress(count(), map(_NOT_ABOVE_ZERO, left)), len(cards) - 1)
 

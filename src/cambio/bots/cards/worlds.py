@@ -1,0 +1,164 @@
+"""Sampled worlds dealt straight into the batch engine's records: ``hard``'s and ``master``'s
+worlds, what :func:`~cambio.bots.cards.search.determinize` deals, without a ``State`` each.
+
+A search deals hundreds of worlds a decision. Dealt one ``State`` at a time in Python and
+then flattened into a record, they took three quarters of ``master``'s CPU, the rollouts
+(numba) a quarter. Here one world of the decision is built the usual way as a template
+(the public facts are the same in every world), copied into every row, and a numba kernel
+deals each row's unseen cards, knowledge masks and chance seed into it.
+
+The rows are exactly those :func:`load_states` makes of ``determinize``'s worlds, and the
+generator ends in the same state: the random numbers are drawn from the bot's own ``Random``
+in ``determinize``'s order (a world's seed, then one draw per tilted card and one per
+opponent's card it may know; how many depends only on the view), and the kernel repeats
+``determinize``'s arithmetic on them (the weighted draw's sum and subtractions in the same
+order). ``tests/cards/test_worlds.py`` checks row for row over thousands of views; it is a
+mirror of ``determinize`` (ARCHITECTURE.md, "Mirrors").
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import numpy as np
+
+from cambio.cards import EMPTY, HIDDEN, CardView
+from cambio.cards import batch_kernels as k
+from cambio.cards.batch import Batch
+from cambio.cards.batch_kernels import _jit
+
+from .belief import Belief
+from .rollouts import load_states
+from .search import tilt_weights, world
+
+
+def load_worlds(b: Batch, first: int, view: CardView, belief: Belief, rng: Random,
+                worlds: int, *, tilt: float = 0.0, knows: float | None = 1.0,
+                seat_tilt: dict[int, float] | None = None) -> None:
+    """Rows ``first .. first + worlds - 1`` of ``b``: what
+    ``load_states(b, first, [determinize(view, belief, rng, tilt=tilt, knows=knows,
+    seat_tilt=seat_tilt, cards=c) for c in belief.samples(rng, worlds)])`` makes, with
+    ``rng`` left as that leaves it."""
+    me = view.seat
+    assert me is not None
+    cards = belief.sample_rows(rng, worlds)
+    values = belief.values
+    # One row of weights per tilt in play: row 0 the opponents', then each tilted seat's.
+    tables = [tilt_weights(tilt, values) if tilt else [0.0] * len(values)]
+    table_of: dict[int, int] = {}
+    for seat, lam in (seat_tilt or {}).items():
+        table_of[seat] = len(tables)
+        tables.append(tilt_weights(lam, values))
+    # The unseen slots in determinize's order, each with the draws it takes.
+    seats, slots, table, weighed, known = [], [], [], [], []
+    template_grids: list[list[int]] = []
+    template_known: list[list[int]] = []
+    draws = 0
+    for seat, grid in enumerate(view.grids):
+        row: list[int] = []
+        kk: list[int] = []
+        for i, c in enumerate(grid):
+            if c == EMPTY:
+                row.append(EMPTY)
+                kk.append(0)
+                continue
+            if c == HIDDEN:
+                seats.append(seat)
+                slots.append(i)
+                t = table_of.get(seat, 0 if tilt else -1) if seat != me else -1
+                table.append(t)
+                weighed.append(draws if t >= 0 else -1)
+                draws += t >= 0
+                may_know = knows is not None and seat != me
+                known.append(draws if may_know else -1)
+                draws += may_know
+                row.append(0)  # dealt per world
+            else:
+                row.append(c)
+            if knows is None:
+                kk.append(view.seen[seat][i])
+            elif c == HIDDEN:
+                kk.append(0)  # our own unseen card, or an opponent's dealt per world
+            else:
+                kk.append((1 << me) | (1 << seat))
+        template_grids.append(row)
+        template_known.append(kk)
+    hidden_held = view.held == HIDDEN
+    deck = cards.shape[1] - len(seats) - hidden_held
+    load_states(b, first, [world(view, 0, template_grids, template_known,
+                                 0 if hidden_held else view.held, [0] * deck)])
+    seeds = np.empty(worlds, dtype=np.int64)
+    uniforms = np.empty((worlds, draws))
+    getrandbits, random = rng.getrandbits, rng.random
+    for w in range(worlds):
+        seeds[w] = getrandbits(62)
+        uniforms[w] = [random() for _ in range(draws)]
+    _deal_rows(b.st, first, b.rf, cards, seeds, uniforms,
+               np.array(seats, dtype=np.int64), np.array(slots, dtype=np.int64),
+               np.array(table, dtype=np.int64), np.array(weighed, dtype=np.int64),
+               np.array(known, dtype=np.int64), np.array(tables, dtype=np.float64),
+               -1.0 if knows is None else float(knows), hidden_held)
+
+
+@_jit
+def _deal_rows(st: Any, first: int, rf: Any, cards: Any, seeds: Any, uniforms: Any,
+               seats: Any, slots: Any, table: Any, weighed: Any, known: Any,
+               weights: Any, knows: float, hidden_held: bool) -> None:
+    """Copy row ``first`` (the template) to the rows after it, then deal world ``w``'s
+    cards ``cards[w]`` into row ``first + w`` as ``determinize`` pops them: the unseen slot
+    ``h`` takes the last card, after a tilted draw (``uniforms[w, weighed[h]]`` against
+    ``weights[table[h]]``) has swapped its pick there; a seat knows its card if
+    ``uniforms[w, known[h]] < knows``; then the held card if unseen, then the deck."""
+    width = st.shape[1]
+    deck_at = rf[k.R_DECK]
+    for w in range(cards.shape[0]):
+        g = st[first + w]
+        if w:
+            for j in range(width):
+                g[j] = st[first, j]
+        c = cards[w]
+        top = c.shape[0]
+        g[k.SEED] = seeds[w]
+        for h in range(seats.shape[0]):
+            if table[h] >= 0:
+                j = _weighted_index(c, top, weights[table[h]], uniforms[w, weighed[h]])
+                c[j], c[top - 1] = c[top - 1], c[j]
+            top -= 1
+            g[k.cell(rf, seats[h], slots[h])] = c[top]
+            if known[h] >= 0:
+                g[k.kcell(rf, seats[h], slots[h])] = \
+                    (1 << seats[h]) if uniforms[w, known[h]] < knows else 0
+        if hidden_held:
+            top -= 1
+            g[k.HELD] = c[top]
+        for j in range(top):
+            g[deck_at + j] = c[j]
+
+
+@_jit
+def _weighted_index(c: Any, top: int, weights: Any, u: float) -> int:
+    """``search._weighted_index`` over ``c[:top]``: the first index at which ``u`` times the
+    total, less the weights taken in order, falls to zero or below (else the last)."""
+    total = 0.0
+    for i in range(top):
+        total += weights[c[i]]
+    left = u * total
+    for i in range(top):
+        left -= weights[c[i]]
+        if left <= 0.0:
+            return i
+    return top - 1
+
+
+def warm() -> None:
+    """Compile :func:`_deal_rows` into numba's cache (with the rollouts, at install)."""
+    from cambio.cards import Rules, State, observe
+
+    state = State(Rules.preset("rulebook"), 2, seed=0, polled=True)
+    view = observe(state, state.current_player())
+    b = Batch(state.rules, 2, 2)
+    load_worlds(b, 0, view, Belief(view), Random(0), 2, tilt=0.5)
+
+
+__all__ = ["load_worlds", "warm"]
