@@ -88,13 +88,14 @@ def load_worlds(b: Batch, first: int, view: CardView, belief: Belief, rng: Rando
     deck = cards.shape[1] - len(seats) - hidden_held
     load_states(b, first, [world(view, 0, template_grids, template_known,
                                  0 if hidden_held else view.held, [0] * deck)])
-    seeds = np.empty(worlds, dtype=np.int64)
-    uniforms = np.empty((worlds, draws))
-    getrandbits, random = rng.getrandbits, rng.random
+    seeds = [0] * worlds
+    flat: list[float] = []
+    getrandbits, random, extend, each = rng.getrandbits, rng.random, flat.extend, range(draws)
     for w in range(worlds):
         seeds[w] = getrandbits(62)
-        uniforms[w] = [random() for _ in range(draws)]
-    _deal_rows(b.st, first, b.rf, cards, seeds, uniforms,
+        extend([random() for _ in each])
+    uniforms = np.array(flat, dtype=np.float64).reshape(worlds, draws)
+    _deal_rows(b.st, first, b.rf, cards, np.array(seeds, dtype=np.int64), uniforms,
                np.array(seats, dtype=np.int64), np.array(slots, dtype=np.int64),
                np.array(table, dtype=np.int64), np.array(weighed, dtype=np.int64),
                np.array(known, dtype=np.int64), np.array(tables, dtype=np.float64),
