@@ -21,10 +21,12 @@ Both see only their view: worlds come from the view and their seeded generator.
 from __future__ import annotations
 
 from cambio.cards import CardView, State
+from cambio.cards.batch import Batch
 
 from .belief import Belief
 from .deep import DEEP_ROWS, POPULATION, BatchRolloutSearchBot
 from .search import determinize
+from .worlds import load_worlds
 
 PIMC_ROWS = 512
 """Rollouts per decision (split between the candidates)."""
@@ -48,6 +50,10 @@ class PerfectInformationMonteCarloBot(BatchRolloutSearchBot):
             world.known = [[everyone] * len(k) for k in world.known]
             out.append(world)
         return out
+
+    def load_worlds(self, b: Batch, view: CardView, worlds: int) -> None:
+        """The worlds of :meth:`deal`, dealt straight into the records."""
+        load_worlds(b, 0, view, Belief(view), self.rng, worlds, knows=None, face_up=True)
 
 
 def opponent_modeller(seed: int = 0) -> BatchRolloutSearchBot:

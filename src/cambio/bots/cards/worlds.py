@@ -35,11 +35,13 @@ from .search import tilt_weights, world
 
 def load_worlds(b: Batch, first: int, view: CardView, belief: Belief, rng: Random,
                 worlds: int, *, tilt: float = 0.0, knows: float | None = 1.0,
-                seat_tilt: dict[int, float] | None = None) -> None:
+                seat_tilt: dict[int, float] | None = None, face_up: bool = False) -> None:
     """Rows ``first .. first + worlds - 1`` of ``b``: what
     ``load_states(b, first, [determinize(view, belief, rng, tilt=tilt, knows=knows,
     seat_tilt=seat_tilt, cards=c) for c in belief.samples(rng, worlds)])`` makes, with
-    ``rng`` left as that leaves it."""
+    ``rng`` left as that leaves it. ``face_up`` (``pimc``'s worlds, with ``knows=None``):
+    every slot's card known to every seat and the public."""
+    assert not face_up or knows is None
     me = view.seat
     assert me is not None
     cards = belief.sample_rows(rng, worlds)
@@ -84,6 +86,9 @@ def load_worlds(b: Batch, first: int, view: CardView, belief: Belief, rng: Rando
                 kk.append((1 << me) | (1 << seat))
         template_grids.append(row)
         template_known.append(kk)
+    if face_up:
+        everyone = (1 << (view.players + 1)) - 1  # every seat's bit and the public's
+        template_known = [[everyone] * len(row) for row in template_known]
     hidden_held = view.held == HIDDEN
     deck = cards.shape[1] - len(seats) - hidden_held
     load_states(b, first, [world(view, 0, template_grids, template_known,
