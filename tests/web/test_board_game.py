@@ -30,6 +30,7 @@ from cambio.records.jsonl import parse_record
 from cambio.seeds import derive_seed
 
 from .conftest import NO_KERNELS, WAIT_MS, Server
+from .driver import new_page
 from .frames import Frames
 
 ROOT = ".board-game"
@@ -112,9 +113,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def test_a_board_game_against_a_bot_from_the_full_setup_to_the_end(
         browser: Browser, server: Server) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, {"viewport": {"width": 1280, "height": 860}})
     frames = Frames().watch(page)
     page.goto(server.base + "/")
     page.fill("#name", "Ann")

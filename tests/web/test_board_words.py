@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import WAIT_MS, Server
-from .driver import SIZES
+from .conftest import Server
+from .driver import SIZES, new_page
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -19,9 +19,7 @@ def test_dice_rules_page(browser: Browser, bots_server: Server, size: str) -> No
     assert isinstance(made, dict)
     table, token = made["table"], made["token"]
     bots_server.api("POST", f"/api/tables/{table}/start", {"fill": "random"}, token)
-    ctx = browser.new_context(**SIZES[size])
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, SIZES[size])
     try:
         # Watching: Ann is away (nobody holds her seat), a bot plays it.
         page.goto(f"{bots_server.base}/t/{table}")

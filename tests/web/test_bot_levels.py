@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import WAIT_MS, Server
-from .driver import SIZES
+from .conftest import Server
+from .driver import SIZES, new_page
 
 OPTIONS_JS = """(sel) => { const s = document.querySelector(sel);
   return { main: [...s.children].filter((o) => o.tagName === 'OPTION')
@@ -20,9 +20,7 @@ OPTIONS_JS = """(sel) => { const s = document.querySelector(sel);
 @pytest.mark.parametrize("size", list(SIZES))
 def test_four_levels_medium_chosen_research_bots_under_more(browser: Browser, server: Server,
                                                              size: str) -> None:
-    ctx = browser.new_context(**SIZES[size])
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, SIZES[size])
     try:
         page.goto(server.base + "/")
         page.fill("#name", "Ann")
@@ -54,9 +52,7 @@ def test_four_levels_medium_chosen_research_bots_under_more(browser: Browser, se
 
 def test_a_chosen_bot_stays_chosen_when_the_room_redraws(browser: Browser,
                                                          server: Server) -> None:
-    ctx = browser.new_context(**SIZES["laptop"])
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, SIZES["laptop"])
     try:
         page.goto(server.base + "/")
         page.fill("#name", "Ann")

@@ -15,8 +15,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from .conftest import WAIT_MS, Server
-from .driver import GAME, card, play_until, seen, wait_for_game
+from .conftest import Server
+from .driver import GAME, card, new_page, play_until, seen, wait_for_game
 from .frames import Frames, wait_until
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 860}
@@ -53,13 +53,6 @@ def grids(page: Page) -> dict[str, list[str | None]]:
     return result
 
 
-def new_page(browser: Browser) -> Page:
-    ctx = browser.new_context(viewport=DESKTOP)
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
-    return page
-
-
 def create_table(page: Page, server: Server, name: str) -> str:
     page.goto(server.base + "/")
     page.fill("#name", name)
@@ -73,8 +66,8 @@ def create_table(page: Page, server: Server, name: str) -> str:
 
 def test_two_players_play_a_card_round_in_their_browsers(browser: Browser, server: Server
                                                          ) -> None:
-    ann = new_page(browser)
-    bo = new_page(browser)
+    _, ann = new_page(browser, {"viewport": DESKTOP})
+    _, bo = new_page(browser, {"viewport": DESKTOP})
     ann_frames = Frames().watch(ann)
     bo_frames = Frames().watch(bo)
 

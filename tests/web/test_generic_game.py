@@ -10,7 +10,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import NO_KERNELS, WAIT_MS, Server
+from .conftest import NO_KERNELS, Server
+from .driver import new_page
 
 ROOT = "#generic-game"
 
@@ -26,9 +27,7 @@ def nim_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def test_nim_is_created_from_the_lobby_and_played_to_the_end(browser: Browser,
                                                              nim_server: Server) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, {"viewport": {"width": 1280, "height": 860}})
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .conftest import NO_KERNELS, WAIT_MS, Server
-from .driver import SIZES, play_until, seen, wait_for_game
+from .conftest import NO_KERNELS, Server
+from .driver import SIZES, new_page, play_until, seen, wait_for_game
 from .test_phone import check_layout
 
 POWER_FIELDS = {"7": "power_seven_eight", "8": "power_seven_eight", "9": "power_nine_ten",
@@ -61,9 +61,7 @@ def test_rules_in_words_named_private_tables_and_quick_play(
         browser: Browser, lobby_server: Server, size: str) -> None:
     srv = lobby_server
     catalogue: Any = srv.api("GET", "/api/rules")
-    ctx = browser.new_context(**SIZES[size])
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, SIZES[size])
     page.goto(srv.base + "/")
     page.fill("#name", "Ann")
     page.wait_for_selector(".rule-row", state="attached")
@@ -91,8 +89,7 @@ def test_rules_in_words_named_private_tables_and_quick_play(
         check_layout(page, "the waiting room with house rules")
 
     # Another browser: the private table is not in its lobby; the link joins it.
-    other = browser.new_context(**SIZES[size]).new_page()
-    other.set_default_timeout(WAIT_MS)
+    _, other = new_page(browser, SIZES[size])
     other.goto(srv.base + "/")
     # The list has loaded (its first item says "Loading…" until then): tables, or none.
     other.wait_for_selector("#tables li.table-row, #tables li.empty-list")

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from .conftest import WAIT_MS, Server
+from .conftest import Server
+from .driver import new_page
 from .test_fit import VIEWPORTS
 
 LOOK_JS = """() => {
@@ -25,10 +26,8 @@ LOOK_JS = """() => {
 def test_a_newcomer_sees_what_cambio_is_and_how_to_learn(browser: Browser,
                                                           server: Server) -> None:
     for size in ("small", "phone", "laptop"):
-        ctx = browser.new_context(**VIEWPORTS[size])
+        ctx, page = new_page(browser, VIEWPORTS[size])
         try:
-            page = ctx.new_page()
-            page.set_default_timeout(WAIT_MS)
             page.goto(server.base + "/")
             page.wait_for_selector("#play-now")
             got = page.evaluate(LOOK_JS)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
-from .conftest import WAIT_MS, Server
+from .conftest import Server
+from .driver import new_page
 
 
 def form_values(page: Page) -> dict[str, object]:
@@ -24,9 +25,7 @@ def form_values(page: Page) -> dict[str, object]:
 
 def test_a_preset_or_a_game_switch_keeps_players_rounds_and_house_rules(
         browser: Browser, server: Server) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, {"viewport": {"width": 1280, "height": 860}})
     page.goto(server.base + "/")
     page.fill("#name", "Ann")
     page.wait_for_selector(".rule-row", state="attached")
@@ -70,9 +69,7 @@ def test_a_preset_or_a_game_switch_keeps_players_rounds_and_house_rules(
 
 def test_a_preset_with_a_match_target_says_so_and_the_table_plays_to_it(
         browser: Browser, server: Server) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, {"viewport": {"width": 1280, "height": 860}})
     page.goto(server.base + "/")
     page.fill("#name", "Ann")
     page.wait_for_selector(".rule-row", state="attached")

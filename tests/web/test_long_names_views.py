@@ -15,7 +15,8 @@ from playwright.sync_api import Browser
 
 from cambio.server.lobby import MAX_NAME
 
-from .conftest import WAIT_MS, Server
+from .conftest import Server
+from .driver import new_page
 from .test_phone import PHONE, check_layout
 
 HOST = "H" * MAX_NAME
@@ -38,9 +39,7 @@ def test_spectator_and_replay_with_long_names_fit_a_phone(browser: Browser,
     srv = bots_server
     table = bot_table(srv, {"game": "cards", "players": 3, "rounds": 2,
                             "rules": {"preset": "house", "overrides": {}}})
-    ctx = browser.new_context(**PHONE)
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, PHONE)
     page.goto(f"{srv.base}/t/{table}")
     page.wait_for_selector("#spectating")
     page.wait_for_selector(".cards-game[data-phase]")
@@ -64,9 +63,7 @@ def test_spectator_and_replay_with_long_names_fit_a_phone(browser: Browser,
 def test_board_game_with_long_names_fits_a_phone(browser: Browser, bots_server: Server
                                                  ) -> None:
     srv = bots_server
-    ctx = browser.new_context(**PHONE)
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, PHONE)
     page.goto(srv.base + "/")
     page.wait_for_selector(".rule-row", state="attached")
     page.locator("#name").fill(HOST)
@@ -83,8 +80,7 @@ def test_board_game_with_long_names_fits_a_phone(browser: Browser, bots_server: 
     page.wait_for_selector(".board-game[data-version]")
     check_layout(page, "board, seated")
 
-    watcher = browser.new_context(**PHONE).new_page()
-    watcher.set_default_timeout(WAIT_MS)
+    _, watcher = new_page(browser, PHONE)
     watcher.goto(f"{srv.base}/t/{table}")
     watcher.wait_for_selector(".board-game[data-version]")
     check_layout(watcher, "board, watching")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from .conftest import WAIT_MS, Server
-from .driver import SIZES
+from .conftest import Server
+from .driver import SIZES, new_page
 
 MARKER_JS = """() => getComputedStyle(document.querySelector('#account summary'), '::before')
   .content"""
@@ -16,9 +16,7 @@ MARKER_JS = """() => getComputedStyle(document.querySelector('#account summary')
 
 def visit(browser: Browser, server: Server, name: str | None = None) -> tuple[BrowserContext,
                                                                               Page]:
-    ctx = browser.new_context(**SIZES["phone"])
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, SIZES["phone"])
     page.goto(server.base + "/")
     page.wait_for_selector("#account-who", state="attached")   # the guest this visit made
     if name:

@@ -30,7 +30,7 @@ from tests.support.cards_table import card_session
 
 from ..support.ports import free_port
 from .conftest import CHROMIUM, CHROMIUM_ARGS, NO_KERNELS, WAIT_MS, Server
-from .driver import play_until, wait_async
+from .driver import new_page, play_until, wait_async
 from .test_cards_game import grids
 
 ENGINE_MS = 90_000
@@ -119,10 +119,9 @@ def test_a_solo_round_with_no_network_and_no_server(browser: Browser, pyodide: P
                                                     tmp_path: Path) -> None:
     # killed below: this test's own
     own_server = Server(tmp_path, "solo", "--seed", "4", NO_KERNELS)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, accept_downloads=True)
+    ctx, page = new_page(browser, {"viewport": {"width": 1280, "height": 860},
+                                   "accept_downloads": True})
     try:
-        page = ctx.new_page()
-        page.set_default_timeout(WAIT_MS)
         url = f"{own_server.base}/solo?speed=100&seed={SEED}"
         page.goto(url)
         wait_engine(page)   # the first load: the engine comes from the server, and is kept
@@ -199,10 +198,8 @@ RELOAD_JS = """async (protocol) => {
 
 def test_a_page_meeting_another_protocol_reloads_once(browser: Browser,
                                                       own_server: Server) -> None:
-    ctx = browser.new_context()
+    ctx, page = new_page(browser, {})
     try:
-        page = ctx.new_page()
-        page.set_default_timeout(WAIT_MS)
         page.goto(own_server.base + "/")
         assert page.evaluate(RELOAD_JS, 2) == "stayed"        # this client's own version
         page.evaluate("() => { window.__before = 1; }")
@@ -255,10 +252,8 @@ def test_a_release_replaces_the_cache(browser: Browser, pyodide: Path, tmp_path:
     out = tmp_path / "site"
     build_site(out)
     proc, base = serve_folder(out)
-    ctx = browser.new_context()
+    ctx, page = new_page(browser, {})
     try:
-        page = ctx.new_page()
-        page.set_default_timeout(WAIT_MS)
         # A page that does not load the engine; the worker registered as the lobby does.
         page.goto(base + "/static/offline/replay.html?local=1")
         page.evaluate("() => navigator.serviceWorker.register('/sw.js')")
@@ -286,10 +281,8 @@ def test_a_release_replaces_the_cache(browser: Browser, pyodide: Path, tmp_path:
 
 
 def test_the_static_build_plays_a_solo_round(browser: Browser, static_site: str) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    ctx, page = new_page(browser, {"viewport": {"width": 1280, "height": 860}})
     try:
-        page = ctx.new_page()
-        page.set_default_timeout(WAIT_MS)
         page.goto(static_site + "/?speed=100")
         assert "Multiplayer needs a Cambio server" in page.inner_text("#solo-setup")
         wait_engine(page)

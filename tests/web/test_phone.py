@@ -10,8 +10,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from .conftest import WAIT_MS, Server
-from .driver import play_until, seen, wait_for_game
+from .conftest import Server
+from .driver import new_page, play_until, seen, wait_for_game
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True,
                          "is_mobile": True, "device_scale_factor": 2}
@@ -57,9 +57,7 @@ def check_layout(page: Page, where: str) -> None:
 
 def test_lobby_and_a_card_table_are_usable_on_a_phone(browser: Browser, server: Server
                                                       ) -> None:
-    ctx = browser.new_context(**PHONE)
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, PHONE)
     page.goto(server.base + "/")
     page.wait_for_selector(".rule-row", state="attached")
     check_layout(page, "lobby")
@@ -78,9 +76,7 @@ def test_lobby_and_a_card_table_are_usable_on_a_phone(browser: Browser, server: 
     check_layout(page, "waiting room")
 
     # Another phone finds the table in the lobby's list, with a Join button to tap.
-    other = ctx.browser.new_context(**PHONE) if ctx.browser else None
-    assert other is not None
-    lobby = other.new_page()
+    other, lobby = new_page(browser, PHONE)
     lobby.goto(server.base + "/")
     lobby.wait_for_selector(f'.table-row[data-table="{table}"] button:has-text("Join")')
     check_layout(lobby, "lobby with a table")

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from .conftest import WAIT_MS, Server
+from .conftest import Server
+from .driver import new_page
 from .test_fit import VIEWPORTS
 
 # A profile's games table as profile.js draws it, with the longest words it shows, measured
@@ -49,10 +50,8 @@ TABS_JS = """() => [...document.querySelectorAll('.tabs .tab')]
 
 def test_words_stay_whole_and_taps_are_big_enough(browser: Browser, server: Server) -> None:
     for size in ("phone", "small"):
-        ctx = browser.new_context(**VIEWPORTS[size])
+        ctx, page = new_page(browser, VIEWPORTS[size])
         try:
-            page = ctx.new_page()
-            page.set_default_timeout(WAIT_MS)
             page.goto(server.base + "/p/nobody-at-all")
             page.wait_for_selector("main")
             got = page.evaluate(TABLE_JS)
@@ -68,10 +67,8 @@ def test_words_stay_whole_and_taps_are_big_enough(browser: Browser, server: Serv
 
 def test_the_rules_pages_send_nobody_to_a_repository_file(browser: Browser,
                                                           server: Server) -> None:
-    ctx = browser.new_context(**VIEWPORTS["phone"])
+    ctx, page = new_page(browser, VIEWPORTS["phone"])
     try:
-        page = ctx.new_page()
-        page.set_default_timeout(WAIT_MS)
         for path, box in (("/rules", ".rules"), ("/rules?game=board", "#board-rules")):
             page.goto(server.base + path)
             page.wait_for_selector(f"{box} p.muted:has-text('every ruling')")

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from cambio.server.players.queue import STALE
 
 from .conftest import NO_KERNELS, WAIT_MS, Server
-from .driver import SIZES, step
+from .driver import SIZES, new_page, step
 
 GAME_S = 180.0
 
@@ -33,10 +33,7 @@ def players_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
 
 
 def context(browser: Browser) -> tuple[BrowserContext, Page]:
-    ctx = browser.new_context(**SIZES["laptop"])
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
-    return ctx, page
+    return new_page(browser, SIZES["laptop"])
 
 
 def play_now_with_bots(page: Page, server: Server, name: str) -> str:

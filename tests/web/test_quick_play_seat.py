@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import NO_KERNELS, WAIT_MS, Server
-from .driver import SIZES
+from .conftest import NO_KERNELS, Server
+from .driver import SIZES, new_page
 
 
 @pytest.fixture(scope="module")
@@ -25,9 +25,7 @@ def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.mark.parametrize("size", list(SIZES))
 def test_quick_play_sends_the_host_back_to_her_seat(browser: Browser, quick_server: Server,
                                                      size: str) -> None:
-    ctx = browser.new_context(**SIZES[size])
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, SIZES[size])
     try:
         page.goto(quick_server.base + "/")
         page.fill("#name", "Ann")

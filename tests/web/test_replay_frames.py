@@ -13,7 +13,8 @@ from playwright.sync_api import Browser, Page
 from cambio.board import Rules
 from cambio.board.state import parse_position
 
-from .conftest import WAIT_MS, Server
+from .conftest import Server
+from .driver import new_page
 
 GRID_JS = """() => {
   const out = [];
@@ -58,8 +59,7 @@ def test_every_card_frame_is_the_engines(browser: Browser, bots_server: Server) 
     frames = replay["frames"]
     assert len(frames) > 10 and frames[-1]["event"]["end"]
     assert "?" not in str([f["view"]["grids"] for f in frames])  # over: every card face up
-    page = browser.new_context().new_page()
-    page.set_default_timeout(WAIT_MS)
+    _, page = new_page(browser, {})
     try:
         page.goto(f"{bots_server.base}/r/{table}")
 
@@ -78,8 +78,7 @@ def test_every_dice_frame_is_the_engines(browser: Browser, bots_server: Server,
     replay = bots_server.api("GET", f"/api/tables/{table}/frames")
     assert isinstance(replay, dict)
     frames = replay["frames"]
-    page = browser.new_context().new_page()
-    page.set_default_timeout(WAIT_MS)
+    _, page = new_page(browser, {})
     try:
         page.goto(f"{bots_server.base}/r/{table}")
 

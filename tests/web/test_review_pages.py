@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from .conftest import WAIT_MS, Server
-from .driver import horizontal_overflow
+from .conftest import Server
+from .driver import horizontal_overflow, new_page
 from .test_fit import VIEWPORTS
 
 DAY = "2026-12-05"
@@ -39,9 +39,7 @@ def review_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def player(browser: Browser, base: str, name: str,
            size: str = "laptop") -> tuple[BrowserContext, Page]:
-    ctx = browser.new_context(**VIEWPORTS[size])
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, VIEWPORTS[size])
     page.goto(base + "/")
     page.wait_for_selector("#daily-link a")
     page.evaluate("(name) => fetch('/api/me', {method: 'POST', headers: {'Content-Type': "

@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import WAIT_MS, Server
-from .driver import SIZES, seen, wait_for_game
+from .conftest import Server
+from .driver import SIZES, new_page, seen, wait_for_game
 
 MARKS_JS = """() => [...document.querySelectorAll('.cards-game .hinted')].map(
   (e) => e.dataset.addr || e.dataset.action || e.id)"""
@@ -105,9 +105,7 @@ def follow(page: Page, said: list[str]) -> None:
 @pytest.mark.parametrize("size", list(SIZES))
 def test_learn_to_play_guides_a_fixed_round_to_its_end(browser: Browser, slow_server: Server,
                                                        size: str) -> None:
-    ctx = browser.new_context(**SIZES[size])
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, SIZES[size])
     try:
         page.goto(slow_server.base + "/")
         page.fill("#name", "Ann")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .conftest import WAIT_MS, Server
-from .driver import SIZES
+from .conftest import Server
+from .driver import SIZES, new_page
 from .test_tutorial import CLIPPED_JS
 
 BOARD_JS = """() => {
@@ -44,9 +44,7 @@ def start(page: Page, base: str) -> dict[str, object]:
 @pytest.mark.parametrize("size", list(SIZES))
 def test_dice_tutorial_points_at_a_push_and_following_it_wins(browser: Browser, server: Server,
                                                              size: str) -> None:
-    ctx = browser.new_context(**SIZES[size])
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, SIZES[size])
     try:
         first = start(page, server.base)
         table = page.url.rsplit("/", 1)[1]
