@@ -42,69 +42,82 @@ def load_worlds(b: Batch, first: int, view: CardView, belief: Belief, rng: Rando
     ``rng`` left as that leaves it. ``face_up`` (``pimc``'s worlds, with ``knows=None``):
     every slot's card known to every seat and the public."""
     assert not face_up or knows is None
-    me = view.seat
-    assert me is not None
     cards = belief.sample_rows(rng, worlds)
-    values = belief.values
     # One row of weights per tilt in play: row 0 the opponents', then each tilted seat's.
+    values = belief.values
     tables = [tilt_weights(tilt, values) if tilt else [0.0] * len(values)]
     table_of: dict[int, int] = {}
     for seat, lam in (seat_tilt or {}).items():
         table_of[seat] = len(tables)
         tables.append(tilt_weights(lam, values))
-    # The unseen slots in determinize's order, each with the draws it takes.
-    seats, slots, table, weighed, known = [], [], [], [], []
-    template_grids: list[list[int]] = []
-    template_known: list[list[int]] = []
-    draws = 0
-    for seat, grid in enumerate(view.grids):
-        row: list[int] = []
-        kk: list[int] = []
-        for i, c in enumerate(grid):
-            if c == EMPTY:
-                row.append(EMPTY)
-                kk.append(0)
-                continue
-            if c == HIDDEN:
-                seats.append(seat)
-                slots.append(i)
-                t = table_of.get(seat, 0 if tilt else -1) if seat != me else -1
-                table.append(t)
-                weighed.append(draws if t >= 0 else -1)
-                draws += t >= 0
-                may_know = knows is not None and seat != me
-                known.append(draws if may_know else -1)
-                draws += may_know
-                row.append(0)  # dealt per world
-            else:
-                row.append(c)
-            if knows is None:
-                kk.append(view.seen[seat][i])
-            elif c == HIDDEN:
-                kk.append(0)  # our own unseen card, or an opponent's dealt per world
-            else:
-                kk.append((1 << me) | (1 << seat))
-        template_grids.append(row)
-        template_known.append(kk)
+    plan = _Plan(view, bool(tilt), knows, table_of)
     if face_up:
         everyone = (1 << (view.players + 1)) - 1  # every seat's bit and the public's
-        template_known = [[everyone] * len(row) for row in template_known]
+        plan.masks = [[everyone] * len(row) for row in plan.masks]
     hidden_held = view.held == HIDDEN
-    deck = cards.shape[1] - len(seats) - hidden_held
-    load_states(b, first, [world(view, 0, template_grids, template_known,
+    deck = cards.shape[1] - len(plan.seats) - hidden_held
+    load_states(b, first, [world(view, 0, plan.grids, plan.masks,
                                  0 if hidden_held else view.held, [0] * deck)])
     seeds = [0] * worlds
     flat: list[float] = []
-    getrandbits, random, extend, each = rng.getrandbits, rng.random, flat.extend, range(draws)
+    getrandbits, random, extend, each = rng.getrandbits, rng.random, flat.extend, \
+        range(plan.draws)
     for w in range(worlds):
         seeds[w] = getrandbits(62)
         extend([random() for _ in each])
-    uniforms = np.array(flat, dtype=np.float64).reshape(worlds, draws)
-    _deal_rows(b.st, first, b.rf, cards, np.array(seeds, dtype=np.int64), uniforms,
-               np.array(seats, dtype=np.int64), np.array(slots, dtype=np.int64),
-               np.array(table, dtype=np.int64), np.array(weighed, dtype=np.int64),
-               np.array(known, dtype=np.int64), np.array(tables, dtype=np.float64),
+    uniforms = np.array(flat, dtype=np.float64).reshape(worlds, plan.draws)
+    seats, slots, table, weighed, known = (
+        np.array(x, dtype=np.int64)
+        for x in (plan.seats, plan.slots, plan.table, plan.weighed, plan.known))
+    _deal_rows(b.st, first, b.rf, cards, np.array(seeds, dtype=np.int64), uniforms, seats,
+               slots, table, weighed, known, np.array(tables, dtype=np.float64),
                -1.0 if knows is None else float(knows), hidden_held)
+
+
+class _Plan:
+    """How ``determinize`` deals ``view``'s unseen slots, in its order: each one's seat,
+    slot, weights row (``-1``: untilted), and the indices of its tilted draw and of its
+    knowing draw among a world's random numbers (``-1``: none); and the template's grids
+    and knowledge masks (an unseen card 0 there, dealt per world)."""
+
+    def __init__(self, view: CardView, tilted: bool, knows: float | None,
+                 table_of: dict[int, int]) -> None:
+        me = view.seat
+        assert me is not None
+        self.seats: list[int] = []
+        self.slots: list[int] = []
+        self.table: list[int] = []
+        self.weighed: list[int] = []
+        self.known: list[int] = []
+        self.grids: list[list[int]] = []
+        self.masks: list[list[int]] = []
+        self.draws = 0
+        for seat, grid in enumerate(view.grids):
+            theirs = seat != me
+            row: list[int] = []
+            kk: list[int] = []
+            for i, c in enumerate(grid):
+                if c == HIDDEN:
+                    self._unseen(seat, i, table_of.get(seat, 0 if tilted else -1)
+                                 if theirs else -1, knows is not None and theirs)
+                row.append(0 if c == HIDDEN else c)
+                if c == EMPTY:
+                    kk.append(0)
+                elif knows is None:
+                    kk.append(view.seen[seat][i])
+                else:  # 0 for our own unseen card; an opponent's is dealt per world
+                    kk.append(0 if c == HIDDEN else (1 << me) | (1 << seat))
+            self.grids.append(row)
+            self.masks.append(kk)
+
+    def _unseen(self, seat: int, slot: int, table: int, may_know: bool) -> None:
+        self.seats.append(seat)
+        self.slots.append(slot)
+        self.table.append(table)
+        self.weighed.append(self.draws if table >= 0 else -1)
+        self.draws += table >= 0
+        self.known.append(self.draws if may_know else -1)
+        self.draws += may_know
 
 
 @_jit
