@@ -28,7 +28,7 @@ from cambio.server.limits import TokenBucket
 from cambio.server.settings import Settings
 
 from ..support.databases import Database
-from ..support.ports import free_port
+from ..support.ports import TAKEN, PortTaken, free_port, owns_port, with_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,15 +73,30 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
+        """Start the process; if another process took its port first, again on another."""
+        for attempt in range(3):
+            try:
+                return self._start()
+            except PortTaken:
+                if attempt == 2:
+                    raise
+                self.port = free_port()
+                self.args = with_port(self.args, self.port)
+        raise AssertionError("unreachable")
+
+    def _start(self) -> ServerProcess:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(self.args, cwd=ROOT, stdout=out, stderr=out, env=env)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+                tail = self.log.read_text()[-2000:]
+                raise (PortTaken if TAKEN in tail else RuntimeError)(f"server exited: {tail}")
             try:
-                if httpx.get(self.base + "/api/bots", timeout=1).status_code == 200:
+                # answering, and on its own socket: not a process that took its port
+                if httpx.get(self.base + "/api/bots", timeout=1).status_code == 200 \
+                        and owns_port(self.proc.pid, self.port):
                     return self
             except httpx.HTTPError:
                 pass

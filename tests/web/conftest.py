@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
-from ..support.ports import free_port
+from ..support.ports import TAKEN, PortTaken, free_port, owns_port, with_port
 
 CHROMIUM = os.environ.get("CAMBIO_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -49,7 +49,16 @@ class Server:
                     # no review worker unless a test asks (tests/server/harness.py says why)
                     "--review-workers", "0", *options]
         self.log = self.log_path.open("w")
-        self.start()
+        for attempt in range(3):  # again on another port if another process took this one
+            try:
+                self.start()
+                break
+            except PortTaken:
+                if attempt == 2:
+                    raise
+                self.port = free_port()
+                self.base = f"http://127.0.0.1:{self.port}"
+                self.cmd = with_port(self.cmd, self.port)
 
     def start(self) -> None:
         """Start the process (again, after :meth:`kill`: same port, same database)."""
@@ -57,10 +66,12 @@ class Server:
         deadline = time.monotonic() + 30
         while True:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log_path.read_text()}")
+                text = self.log_path.read_text()
+                raise (PortTaken if TAKEN in text else RuntimeError)(f"the server exited: {text}")
             try:
                 with urllib.request.urlopen(self.base + "/api/bots", timeout=1) as res:
-                    if res.status == 200:
+                    # answering, and on its own socket: not a process that took its port
+                    if res.status == 200 and owns_port(self.proc.pid, self.port):
                         break
             except (urllib.error.URLError, OSError):
                 pass
