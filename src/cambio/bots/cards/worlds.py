@@ -124,11 +124,12 @@ class _Plan:
 def _deal_rows(st: Any, first: int, rf: Any, cards: Any, seeds: Any, uniforms: Any,
                seats: Any, slots: Any, table: Any, weighed: Any, known: Any,
                weights: Any, knows: float, hidden_held: bool) -> None:
-    """Copy row ``first`` (the template) to the rows after it, then deal world ``w``'s
-    cards ``cards[w]`` into row ``first + w`` as ``determinize`` pops them: the unseen slot
-    ``h`` takes the last card, after a tilted draw (``uniforms[w, weighed[h]]`` against
-    ``weights[table[h]]``) has swapped its pick there; a seat knows its card if
-    ``uniforms[w, known[h]] < knows``; then the held card if unseen, then the deck."""
+    """Copy row ``first`` (the template; once world 0 is dealt into it, every cell a world
+    deals is dealt again in each row, so it serves as well) to the rows after it, then deal
+    world ``w``'s cards ``cards[w]`` into row ``first + w`` as ``determinize`` pops them:
+    the unseen slot ``h`` takes the last card, after a tilted draw (``uniforms[w,
+    weighed[h]]`` against ``weights[table[h]]``) has swapped its pick there; a seat knows
+    its card if ``uniforms[w, known[h]] < knows``; then the held card if unseen, then the deck."""
     width = st.shape[1]
     deck_at = rf[k.R_DECK]
     for w in range(cards.shape[0]):
