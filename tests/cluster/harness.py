@@ -27,7 +27,7 @@ import websockets
 
 from cambio.server.store import open_store
 
-from ..support.ports import free_port, owns_port
+from ..support.ports import free_port, serving
 from ..support.processes import child_pids
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,14 +70,9 @@ class Node:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"node exited: {self.log.read_text()[-3000:]}")
-            try:
-                # answering, and on its own socket: not a process that took its port
-                if httpx.get(self.base + "/api/bots", timeout=1).status_code == 200 \
-                        and owns_port(self.proc.pid, self.port):
-                    self.ready = True
-                    return self
-            except httpx.HTTPError:
-                pass
+            if serving(self.proc.pid, self.port):
+                self.ready = True
+                return self
             time.sleep(0.05)
         raise RuntimeError("node did not start")
 

@@ -28,7 +28,7 @@ from cambio.server.limits import TokenBucket
 from cambio.server.settings import Settings
 
 from ..support.databases import Database
-from ..support.ports import TAKEN, PortTaken, free_port, owns_port, with_port
+from ..support.ports import TAKEN, PortTaken, free_port, serving, start_on_a_free_port, with_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,15 +74,11 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         """Start the process; if another process took its port first, again on another."""
-        for attempt in range(3):
-            try:
-                return self._start()
-            except PortTaken:
-                if attempt == 2:
-                    raise
-                self.port = free_port()
-                self.args = with_port(self.args, self.port)
-        raise AssertionError("unreachable")
+        return start_on_a_free_port(self._start, self._move)
+
+    def _move(self, port: int) -> None:
+        self.port = port
+        self.args = with_port(self.args, port)
 
     def _start(self) -> ServerProcess:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
@@ -93,13 +89,8 @@ class ServerProcess:
             if self.proc.poll() is not None:
                 tail = self.log.read_text()[-2000:]
                 raise (PortTaken if TAKEN in tail else RuntimeError)(f"server exited: {tail}")
-            try:
-                # answering, and on its own socket: not a process that took its port
-                if httpx.get(self.base + "/api/bots", timeout=1).status_code == 200 \
-                        and owns_port(self.proc.pid, self.port):
-                    return self
-            except httpx.HTTPError:
-                pass
+            if serving(self.proc.pid, self.port):
+                return self
             time.sleep(0.05)
         raise RuntimeError("server did not start")
 

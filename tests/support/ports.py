@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import os
 import socket
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
+
+import httpx
+
+T = TypeVar("T")
 
 TAKEN = "is already in use"
 """What ``cambio serve`` says (and exits 2) when its port was taken before it could bind."""
@@ -22,6 +28,30 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def start_on_a_free_port(start: Callable[[], T], move: Callable[[int], None],
+                         attempts: int = 3) -> T:
+    """``start()``; each time it raises :class:`PortTaken`, ``move(free_port())`` (the
+    server's command and address to another port) and ``start()`` again."""
+    for attempt in range(attempts):
+        try:
+            return start()
+        except PortTaken:
+            if attempt == attempts - 1:
+                raise
+            move(free_port())
+    raise AssertionError("unreachable")
+
+
+def serving(pid: int, port: int) -> bool:
+    """Whether process ``pid``'s ``cambio serve`` answers on ``port``: ``GET /api/bots`` is
+    200, and from its own socket, not from a process that took its port (:func:`owns_port`)."""
+    try:
+        answered = httpx.get(f"http://127.0.0.1:{port}/api/bots", timeout=1).status_code == 200
+    except httpx.HTTPError:
+        return False
+    return answered and owns_port(pid, port)
 
 
 def with_port(args: list[str], port: int) -> list[str]:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
-from ..support.ports import TAKEN, PortTaken, free_port, owns_port, with_port
+from ..support.ports import TAKEN, PortTaken, free_port, serving, start_on_a_free_port, with_port
 
 CHROMIUM = os.environ.get("CAMBIO_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -39,7 +39,6 @@ class Server:
 
     def __init__(self, tmp: Path, name: str, *options: str) -> None:
         self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = tmp / f"{name}.log"
         self.db = tmp / f"{name}.sqlite3"
         self.cmd = [sys.executable, "-m", "cambio.server", "--host", "127.0.0.1",
@@ -49,16 +48,16 @@ class Server:
                     # no review worker unless a test asks (tests/server/harness.py says why)
                     "--review-workers", "0", *options]
         self.log = self.log_path.open("w")
-        for attempt in range(3):  # again on another port if another process took this one
-            try:
-                self.start()
-                break
-            except PortTaken:
-                if attempt == 2:
-                    raise
-                self.port = free_port()
-                self.base = f"http://127.0.0.1:{self.port}"
-                self.cmd = with_port(self.cmd, self.port)
+        start_on_a_free_port(self.start, self._move)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def _move(self, port: int) -> None:
+        """To another port: another process took this one before the server could bind."""
+        self.port = port
+        self.cmd = with_port(self.cmd, port)
 
     def start(self) -> None:
         """Start the process (again, after :meth:`kill`: same port, same database)."""
@@ -68,13 +67,8 @@ class Server:
             if self.proc.poll() is not None:
                 text = self.log_path.read_text()
                 raise (PortTaken if TAKEN in text else RuntimeError)(f"the server exited: {text}")
-            try:
-                with urllib.request.urlopen(self.base + "/api/bots", timeout=1) as res:
-                    # answering, and on its own socket: not a process that took its port
-                    if res.status == 200 and owns_port(self.proc.pid, self.port):
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
+            if serving(self.proc.pid, self.port):
+                break
             if time.monotonic() > deadline:
                 self.stop()
                 raise RuntimeError("the server did not start in 30 s")

@@ -259,10 +259,10 @@ class BatchRolloutSearchBot:
 
     def load_worlds(self, b: Batch, view: CardView, worlds: int) -> None:
         """Rows ``0 .. worlds - 1`` of ``b``: the worlds :meth:`deal` deals, the same
-        rows and the same draws, but dealt straight into the records where they are
-        ``determinize``'s, unweighed by a reading and not a subclass's own
-        (:mod:`~cambio.bots.cards.worlds`: a quarter of the time)."""
-        if self.reading is not None or type(self).deal is not BatchRolloutSearchBot.deal:
+        rows and the same draws, but dealt straight into the records where no reading
+        weighs them (:mod:`~cambio.bots.cards.worlds`: a quarter of the time). A subclass
+        that deals its own worlds overrides this too (``pimc``)."""
+        if self.reading is not None:
             load_states(b, 0, self.deal(view, worlds))
             return
         belief, lam, seat_tilt = self._tilts(view)
