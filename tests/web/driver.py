@@ -72,9 +72,25 @@ class Seen:
             bool(set(self.actions) - {"snap-mode"}) or bool(self.targets))
 
 
-def new_page(browser: Browser, context: dict[str, Any]) -> tuple[BrowserContext, Page]:
-    """A page in a new browser context with these options, waiting up to ``WAIT_MS``."""
-    ctx = browser.new_context(**context)
+QUIET: dict[str, Any] = {"reduced_motion": "reduce"}
+"""Options every test context starts from: reduced motion, which the client honours (no card
+flies, no CSS animation or transition runs). Bots at test speed move several times a second,
+so with motion chromium drew flights nearly all the time: a module of two match tests took
+25 s of chromium CPU with motion, 15 s without. ``test_motion`` asks for motion itself."""
+
+
+def new_context(browser: Browser, options: dict[str, Any]) -> BrowserContext:
+    """A new browser context: :data:`QUIET`, then these options."""
+    return browser.new_context(**{**QUIET, **options})
+
+
+def new_page(browser: Browser, context: dict[str, Any], init_script: str | None = None
+             ) -> tuple[BrowserContext, Page]:
+    """A page in a new browser context with these options (``init_script`` runs in every
+    page of it), waiting up to ``WAIT_MS``."""
+    ctx = new_context(browser, context)
+    if init_script:
+        ctx.add_init_script(init_script)
     page = ctx.new_page()
     page.set_default_timeout(WAIT_MS)
     return ctx, page
@@ -315,11 +331,7 @@ def bot_game(browser: Browser, base: str, size: str, *, players: str | None = No
     """A new context of ``size`` (``context``: more options; ``init_script`` runs in every
     page) whose page created a card table from the lobby (as Ann, the host), filled the other
     seats with ``bot`` and started: ``(context, page)``, the game drawn."""
-    ctx = browser.new_context(**SIZES[size], **context)
-    if init_script:
-        ctx.add_init_script(init_script)
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, {**SIZES[size], **context}, init_script)
     page.goto(base + "/")
     page.fill("#name", "Ann")
     page.wait_for_selector(".rule-row", state="attached")

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 from cambio.server.lobby import MAX_NAME
 
 from .conftest import WAIT_MS, Server
-from .driver import play_until, seen, wait_for_game
+from .driver import new_page, play_until, seen, wait_for_game
 from .test_phone import PHONE, check_layout
 
 HOST = "H" * MAX_NAME
@@ -96,10 +96,7 @@ def check_heads(page: Page, where: str) -> None:
 def test_forty_character_names_never_widen_a_phone_page(browser: Browser,
                                                         bots_server: Server) -> None:
     srv = bots_server
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script(WATCH_TOASTS_JS)
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
+    ctx, page = new_page(browser, PHONE, WATCH_TOASTS_JS)
     page.goto(srv.base + "/")
     page.wait_for_selector(".rule-row", state="attached")
     page.locator("#name").press_sequentially(HOST + "XYZ")     # the field stops at 40

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from ..support.databases import BACKENDS, Database
 from .conftest import WAIT_MS, Server
-from .driver import LAPTOP, seen, step, wait_async
+from .driver import LAPTOP, new_context, seen, step, wait_async
 
 DAY = 86400
 
@@ -69,7 +69,7 @@ class Person:
 
     def __init__(self, browser: Browser, base: str, name: str) -> None:
         self.base = base
-        self.ctx: BrowserContext = browser.new_context(viewport=LAPTOP)
+        self.ctx: BrowserContext = new_context(browser, {"viewport": LAPTOP})
         self.ctx.grant_permissions(["notifications"], origin=base)
         self.page = self.new_page()
         self.page.goto(base + "/static/favicon.svg")   # same origin: the name the lobby uses

@@ -21,6 +21,7 @@ from cambio.records.jsonl import parse_record
 
 from ..cards.oracle import Oracle
 from .conftest import Server
+from .driver import new_page
 
 OBSERVER_JS = """
 (() => {
@@ -103,9 +104,7 @@ def test_a_spectator_never_sees_a_card_the_public_view_does_not_hold(
     srv.api("PUT", f"/api/tables/{table}/seats/1/bot", {"bot": "memory"}, token)
     srv.api("PUT", f"/api/tables/{table}/seats/2/bot", {"bot": "random"}, token)
 
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
-    ctx.add_init_script(OBSERVER_JS)
-    page = ctx.new_page()
+    ctx, page = new_page(browser, {"viewport": {"width": 1280, "height": 860}}, OBSERVER_JS)
     page.goto(f"{srv.base}/t/{table}")
     page.wait_for_selector("#spectating")
     assert page.locator(".seats-panel").count() == 1
