@@ -54,10 +54,9 @@ test("the clock shows nothing when the table is not playing", () => {
   assert.equal(shown(el), null);
 });
 
-test("ticks within a second change nothing on the page; a new second does", async () => {
-  const realNow = performance.now;
+test("ticks within a second change nothing on the page; a new second does", async (t) => {
   let now = 1_000;
-  performance.now = () => now;
+  t.mock.method(performance, "now", () => now);     // restored when the test ends
   const { el, view } = clockView();
   view.clock(clock(0, 60, 40.9));
   /** @type {unknown[]} */
@@ -76,5 +75,4 @@ test("ticks within a second change nothing on the page; a new second does", asyn
   assert.ok(changes.length > 0);
   assert.deepEqual([shown(el)?.left, shown(el)?.bar], ["40", "transform:scaleX(0.667)"]);
   observer.disconnect();
-  performance.now = realNow;
 });

@@ -91,9 +91,14 @@ def new_page(browser: Browser, context: dict[str, Any], init_script: str | None 
     ctx = new_context(browser, context)
     if init_script:
         ctx.add_init_script(init_script)
+    return ctx, open_page(ctx)
+
+
+def open_page(ctx: BrowserContext) -> Page:
+    """Another page in ``ctx``, waiting up to ``WAIT_MS``."""
     page = ctx.new_page()
     page.set_default_timeout(WAIT_MS)
-    return ctx, page
+    return page
 
 
 def host_page(browser: Browser, base: str, *, players: str | None = None,

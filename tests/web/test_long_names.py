@@ -13,8 +13,8 @@ from playwright.sync_api import Browser, Page
 
 from cambio.server.lobby import MAX_NAME
 
-from .conftest import WAIT_MS, Server
-from .driver import new_page, play_until, seen, wait_for_game
+from .conftest import Server
+from .driver import new_page, open_page, play_until, seen, wait_for_game
 from .test_phone import PHONE, check_layout
 
 HOST = "H" * MAX_NAME
@@ -113,8 +113,7 @@ def test_forty_character_names_never_widen_a_phone_page(browser: Browser,
     page.wait_for_selector('.seat-row[data-seat="1"][data-kind="human"]')
     check_layout(page, "waiting room")
 
-    lobby = ctx.new_page()
-    lobby.set_default_timeout(WAIT_MS)
+    lobby = open_page(ctx)
     lobby.goto(srv.base + "/")
     lobby.wait_for_selector(f'.table-row[data-table="{table}"]')
     check_layout(lobby, "lobby listing the table")

@@ -30,7 +30,7 @@ from tests.support.cards_table import card_session
 
 from ..support.ports import free_port
 from .conftest import CHROMIUM, CHROMIUM_ARGS, NO_KERNELS, WAIT_MS, Server
-from .driver import new_page, play_until, wait_async
+from .driver import new_page, open_page, play_until, wait_async
 from .test_cards_game import grids
 
 ENGINE_MS = 90_000
@@ -84,8 +84,7 @@ def test_the_lobby_is_installable(playwright: Playwright, own_server: Server,
     ctx = playwright.chromium.launch_persistent_context(
         str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     try:
-        page = ctx.new_page()
-        page.set_default_timeout(WAIT_MS)
+        page = open_page(ctx)
         page.goto(own_server.base + "/")
         page.wait_for_function("() => !!navigator.serviceWorker.controller")
         cdp = ctx.new_cdp_session(page)

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from ..support.databases import BACKENDS, Database
 from .conftest import WAIT_MS, Server
-from .driver import LAPTOP, new_context, seen, step, wait_async
+from .driver import LAPTOP, new_context, open_page, seen, step, wait_async
 
 DAY = 86400
 
@@ -80,9 +80,7 @@ class Person:
             ".then((b) => b.player && b.player.name !== 'Player' && b.player)")
 
     def new_page(self) -> Page:
-        page = self.ctx.new_page()
-        page.set_default_timeout(WAIT_MS)
-        return page
+        return open_page(self.ctx)
 
     def lobby(self) -> None:
         self.page.goto(self.base + "/")

@@ -69,7 +69,7 @@ export class TurnClockView {
     const summary = this.ctx.summary();
     const seat = this.ctx.seat();
     const playing = summary !== null && summary.status === "playing";
-    const clock = this.running && playing ? this.countdown(seat) : null;
+    const clock = this.running && playing ? countdown(this.running, summary, seat) : null;
     const me = summary && summary.seats && seat !== null ? summary.seats[seat] : null;
     const away = Boolean(me && me.away && playing);
     const shown = JSON.stringify([clock, away, away && t("clock.away")]);
@@ -97,20 +97,19 @@ export class TurnClockView {
     // the bar would be morphed into the countdown's old node and the button made anew).
     morphChildren(this.el, h("div", null, ...parts));
   }
+}
 
-  /** What the countdown shows now: whole seconds left, and the bar's share of the turn.
-   * @param {number | null} seat */
-  countdown(seat) {
-    const running = /** @type {{ seat: number, seconds: number | null, until: number }} */ (this.running);
-    const summary = /** @type {import("./messages.js").TableSummary} */ (this.ctx.summary());
-    const left = Math.max(0, Math.ceil((running.until - performance.now()) / 1000));
-    const mine = running.seat === seat;
-    const share = running.seconds ? Math.min(1, left / running.seconds) : 0;
-    return {
-      seat: running.seat, left, mine, share,
-      who: mine ? t("clock.yourMove") : t("clock.toMove", { who: seatName(summary, running.seat) }),
-    };
-  }
+/** What the countdown shows now: whole seconds left, and the bar's share of the turn.
+ * @param {{ seat: number, seconds: number | null, until: number }} running
+ * @param {import("./messages.js").TableSummary} summary @param {number | null} seat */
+function countdown(running, summary, seat) {
+  const left = Math.max(0, Math.ceil((running.until - performance.now()) / 1000));
+  const mine = running.seat === seat;
+  const share = running.seconds ? Math.min(1, left / running.seconds) : 0;
+  return {
+    seat: running.seat, left, mine, share,
+    who: mine ? t("clock.yourMove") : t("clock.toMove", { who: seatName(summary, running.seat) }),
+  };
 }
 
 /** @param {number} s */
