@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import WAIT_MS, Server
+from .conftest import Server
 from .driver import seat_page
 from .test_fit import VIEWPORTS
 
@@ -57,7 +57,6 @@ def test_every_tutorial_tip_fits_its_line_in_every_language(browser: Browser, se
         ctx, page = seat_page(browser, server.base, made["table"], made["token"],
                               VIEWPORTS[size]["viewport"])
         try:
-            page.set_default_timeout(WAIT_MS)
             page.wait_for_selector("#coach-text")
             cut = page.evaluate(FIT_JS, [kind, ["en", "de", "es", "fr"]])
             assert not cut, "\n".join(cut)
